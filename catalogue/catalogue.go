@@ -1,0 +1,228 @@
+package catalogue
+
+import (
+	"embed"
+	"errors"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// data is the catalogue that ships with the product.
+//
+//go:embed kinds components rules providers.yaml categories.yaml products.yaml
+var data embed.FS
+
+// Embedded returns the catalogue files that ship with the product.
+func Embedded() fs.FS { return data }
+
+// Layer is a tree of catalogue files: kinds/, components/, rules/ and the names
+// files. Name is prefixed to file paths in errors ("catalogue" for the embedded
+// one, a directory for an overlay).
+type Layer struct {
+	Name string
+	FS   fs.FS
+}
+
+// Catalogue is a loaded, linked and type-checked catalogue.
+type Catalogue struct {
+	Kinds      map[string]*Kind
+	Components map[string]*Component
+	Rules      map[string]*Rule
+	Providers  map[string]*Provider
+	Categories map[string]*Category
+
+	rulesFor map[string][]*Rule // by component id, in rule id order
+}
+
+var (
+	defaultOnce sync.Once
+	defaultCat  *Catalogue
+	defaultErr  error
+)
+
+// Default returns the embedded catalogue, loaded once.
+func Default() (*Catalogue, error) {
+	defaultOnce.Do(func() {
+		defaultCat, defaultErr = Load(Layer{Name: "catalogue", FS: data})
+	})
+	return defaultCat, defaultErr
+}
+
+// maxCatalogueFile bounds the size of one catalogue file.
+const maxCatalogueFile = 1 << 20
+
+// Load reads the layers in order, a later layer adding to the earlier ones and
+// replacing files with the same id, then links and type-checks the whole. The
+// error, if any, is an ErrorList holding every problem, sorted.
+func Load(layers ...Layer) (*Catalogue, error) {
+	c := &Catalogue{
+		Kinds:      map[string]*Kind{},
+		Components: map[string]*Component{},
+		Rules:      map[string]*Rule{},
+		Providers:  map[string]*Provider{},
+		Categories: map[string]*Category{},
+	}
+	var errs ErrorList
+	products := map[string]entry{}
+	for _, l := range layers {
+		read := func(dir string, each func(file, id string, data []byte)) {
+			entries, err := fs.ReadDir(l.FS, dir)
+			if errors.Is(err, fs.ErrNotExist) {
+				return
+			}
+			if err != nil {
+				errs.Add(Pos{File: path.Join(l.Name, dir)}, "cannot read the folder: %v", err)
+				return
+			}
+			for _, e := range entries {
+				name := e.Name()
+				file := path.Join(l.Name, dir, name)
+				if e.IsDir() || strings.HasPrefix(name, ".") {
+					continue
+				}
+				if !strings.HasSuffix(name, ".yaml") {
+					errs.Add(Pos{File: file}, "only .yaml files belong in %s/", dir)
+					continue
+				}
+				if b := readFile(l.FS, path.Join(dir, name), file, &errs); b != nil {
+					each(file, strings.TrimSuffix(name, ".yaml"), b)
+				}
+			}
+		}
+		read("kinds", func(file, id string, b []byte) {
+			if k := parseKind(file, id, b, &errs); k != nil {
+				c.Kinds[k.ID] = k
+			}
+		})
+		read("components", func(file, id string, b []byte) {
+			if comp := parseComponent(file, id, b, &errs); comp != nil {
+				c.Components[comp.ID] = comp
+			}
+		})
+		read("rules", func(file, id string, b []byte) {
+			if r := parseRule(file, id, b, &errs); r != nil {
+				c.Rules[r.ID] = r
+			}
+		})
+		for _, nf := range []namesFile{providersFile, categoriesFile, productsFile} {
+			file := path.Join(l.Name, nf.path)
+			b := readFile(l.FS, nf.path, file, &errs)
+			if b == nil {
+				continue
+			}
+			for id, e := range parseNames(nf, file, b, &errs) {
+				switch nf {
+				case providersFile:
+					c.Providers[id] = &Provider{ID: id, Name: e.Name}
+				case categoriesFile:
+					c.Categories[id] = &Category{ID: id, Name: e.Name}
+				default:
+					products[id] = e
+				}
+			}
+		}
+	}
+	c.link(products, &errs)
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return c, nil
+}
+
+// readFile reads one file, reporting files that are too large; a missing file
+// returns nil quietly (overlays need not have every file).
+func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
+	info, err := fs.Stat(fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err == nil && info.Size() > maxCatalogueFile {
+		errs.Add(Pos{File: display}, "the file is %d bytes; catalogue files are limited to %d", info.Size(), maxCatalogueFile)
+		return nil
+	}
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		errs.Add(Pos{File: display}, "cannot read the file: %v", err)
+		return nil
+	}
+	return b
+}
+
+// link resolves the references between files: kinds to categories, components
+// to kinds, providers and names, rules to what they select.
+func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
+	for _, id := range sortedKeys(c.Kinds) {
+		k := c.Kinds[id]
+		if _, ok := c.Categories[k.Category]; !ok {
+			errs.Add(k.categoryPos, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, didYouMean(k.Category, sortedKeys(c.Categories)))
+		}
+		if _, ok := c.Components[id]; !ok {
+			errs.Add(Pos{File: k.File, Line: 1, Column: 1}, "kind `%s` has no generic component; add components/%s.yaml with `kind: \"%s\"`", id, id, id)
+		}
+	}
+	for _, id := range sortedKeys(c.Components) {
+		comp := c.Components[id]
+		k, ok := c.Kinds[comp.Kind]
+		if !ok {
+			errs.Add(comp.pos["kind"], "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, sortedKeys(c.Kinds)))
+			delete(c.Components, id)
+			continue
+		}
+		if _, ok := c.Providers[comp.Provider]; !ok {
+			errs.Add(comp.pos["provider"], "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, didYouMean(comp.Provider, sortedKeys(c.Providers)))
+		}
+		if e, ok := products[id]; ok {
+			comp.Name, comp.Summary = e.Name, e.Summary
+		} else {
+			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, "component `%s` has no display name; add it to products.yaml", id)
+		}
+		comp.link(k, errs)
+	}
+	for _, id := range sortedKeys(products) {
+		if _, ok := c.Components[id]; !ok {
+			errs.Add(products[id].Pos, "products: no component `%s`%s", id, didYouMean(id, sortedKeys(c.Components)))
+		}
+	}
+	c.rulesFor = map[string][]*Rule{}
+	for _, id := range sortedKeys(c.Rules) {
+		r := c.Rules[id]
+		c.linkRule(r, errs)
+	}
+}
+
+// ComponentIDs returns the ids of all components, sorted.
+func (c *Catalogue) ComponentIDs() []string { return sortedKeys(c.Components) }
+
+// KindIDs returns the ids of all kinds, sorted.
+func (c *Catalogue) KindIDs() []string { return sortedKeys(c.Kinds) }
+
+// RuleIDs returns the ids of all rules, sorted.
+func (c *Catalogue) RuleIDs() []string { return sortedKeys(c.Rules) }
+
+// RulesFor returns the rules that select a component, sorted by id.
+func (c *Catalogue) RulesFor(componentID string) []*Rule { return c.rulesFor[componentID] }
+
+// KindOf returns the kind of a component.
+func (c *Catalogue) KindOf(comp *Component) *Kind { return c.Kinds[comp.Kind] }
+
+// ComponentsOfKind returns the components of a kind sorted by provider, then
+// id, the order the catalogue pages list them in.
+func (c *Catalogue) ComponentsOfKind(kind string) []*Component {
+	var out []*Component
+	for _, comp := range c.Components {
+		if comp.Kind == kind {
+			out = append(out, comp)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Provider != out[j].Provider {
+			return out[i].Provider < out[j].Provider
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}

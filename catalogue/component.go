@@ -1,0 +1,143 @@
+package catalogue
+
+import (
+	"net/url"
+	"sort"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Component is a product of one kind from one provider. It pins values of its
+// kind's properties (Defaults) and may declare or refine properties.
+type Component struct {
+	ID       string
+	Kind     string
+	Provider string
+	Docs     string
+	// Name and Summary come from the catalogue's products file.
+	Name    string
+	Summary string
+	// Defaults are the values the component pins, by property name.
+	Defaults map[string]Value
+	// Declared are the component's own property declarations and refinements.
+	Declared map[string]*Property
+	// Schema is the effective property schema: the kind's properties with the
+	// component's refinements applied, plus its own, sorted by name. It is
+	// filled in when the catalogue is linked.
+	Schema []*Property
+	File   string
+	Source []byte
+
+	// raw and props hold the pinned values and declarations as written until
+	// link checks them against the kind.
+	raw   map[string]field
+	props []field
+	pos   map[string]Pos
+}
+
+// Property returns the component's effective property name, or nil.
+func (c *Component) Property(name string) *Property {
+	i := sort.Search(len(c.Schema), func(i int) bool { return c.Schema[i].Name >= name })
+	if i < len(c.Schema) && c.Schema[i].Name == name {
+		return c.Schema[i]
+	}
+	return nil
+}
+
+// PropertyNames returns the names of the component's effective schema, sorted.
+func (c *Component) PropertyNames() []string {
+	names := make([]string, len(c.Schema))
+	for i, p := range c.Schema {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// parseComponent reads a component file; its pinned values and property
+// declarations are checked later against its kind (see link).
+func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
+	d := &decoder{file: file, errs: errs}
+	root := d.parseDocument(data)
+	if root == nil {
+		return nil
+	}
+	f := d.fields(root, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
+	if f == nil {
+		return nil
+	}
+	before := len(*errs)
+	c := &Component{File: file, Source: data, Defaults: map[string]Value{}, Declared: map[string]*Property{}, pos: map[string]Pos{}}
+	c.ID, _ = d.header(f, root, "component", id)
+	c.Kind = d.requiredString(f, root, "kind")
+	c.Provider = d.requiredString(f, root, "provider")
+	for _, key := range []string{"kind", "provider"} {
+		if v, ok := f[key]; ok {
+			c.pos[key] = d.pos(v.val)
+		}
+	}
+	c.Docs = d.requiredString(f, root, "docs")
+	if v, ok := f["docs"]; ok && c.Docs != "" {
+		d.checkURL(v.val, "docs", c.Docs)
+	}
+	if v, ok := f["defaults"]; ok {
+		c.raw = map[string]field{}
+		for _, p := range d.pairs(v.val, "defaults") {
+			c.raw[p.key.Value] = p
+		}
+	}
+	if v, ok := f["properties"]; ok {
+		c.props = d.pairs(v.val, "properties")
+	}
+	if len(*errs) > before {
+		return nil
+	}
+	return c
+}
+
+// checkURL reports a docs link that is not an absolute https URL.
+func (d *decoder) checkURL(n *yaml.Node, what, s string) {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "https" || u.Host == "" {
+		d.errorf(n, "%s: %s is not an absolute https URL to the official documentation", what, quote(s))
+	}
+}
+
+// link checks the component against its kind: it builds the effective schema
+// and type-checks the pinned values.
+func (c *Component) link(k *Kind, errs *ErrorList) {
+	d := &decoder{file: c.File, errs: errs}
+	effective := make(map[string]*Property, len(k.Properties))
+	for name, p := range k.Properties {
+		effective[name] = p
+	}
+	for _, f := range c.props {
+		name := f.key.Value
+		if p := d.parseProperty(f.key, f.val, k.Properties[name]); p != nil {
+			c.Declared[name] = p
+			effective[name] = p
+		}
+	}
+	c.Schema = make([]*Property, 0, len(effective))
+	for _, name := range sortedKeys(effective) {
+		c.Schema = append(c.Schema, effective[name])
+	}
+	for _, name := range sortedKeys(c.raw) {
+		p := c.raw[name]
+		prop := effective[name]
+		if prop == nil {
+			d.errorf(p.key, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, sortedKeys(effective)))
+			continue
+		}
+		v, ok := d.scalarValue(p.val, "defaults."+name)
+		if !ok {
+			continue
+		}
+		if msg := prop.check(v); msg != "" {
+			d.errorf(p.val, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos)
+			continue
+		}
+		c.Defaults[name] = v
+		c.pos["defaults."+name] = d.pos(p.val)
+	}
+	c.raw, c.props = nil, nil
+}

@@ -1,0 +1,334 @@
+package catalogue
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Severity is how bad a rule violation is.
+type Severity string
+
+// The severities a rule may have, worst first.
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+var severities = []string{string(SeverityError), string(SeverityWarning), string(SeverityInfo)}
+
+// Rank orders severities: error 3, warning 2, info 1, anything else 0.
+func (s Severity) Rank() int {
+	switch s {
+	case SeverityError:
+		return 3
+	case SeverityWarning:
+		return 2
+	case SeverityInfo:
+		return 1
+	}
+	return 0
+}
+
+// Rule is a check over the resolved properties of the nodes it selects.
+type Rule struct {
+	ID          string
+	Name        string
+	Description string
+	Severity    Severity
+	Select      Selector
+	// When, if set, limits the rule to nodes where it holds.
+	When *Condition
+	// Assert must hold on every selected node where When holds.
+	Assert  *Condition
+	Message string
+	Docs    string
+	File    string
+	Source  []byte
+
+	message  []segment
+	property string // the property a violation points at
+	nodes    map[string]*yaml.Node
+}
+
+// Selector says which components a rule applies to. Each non-empty list must
+// match (a component is selected when its kind is in Kinds and its provider in
+// Providers…); an entry matches when it equals the component's value.
+type Selector struct {
+	Kinds      []string
+	Categories []string
+	Providers  []string
+	Components []string
+}
+
+var selectKeys = []string{"kinds", "categories", "providers", "components"}
+
+// Op is a comparison operator of a condition.
+type Op string
+
+// The operators a condition may use.
+const (
+	OpEquals    Op = "equals"
+	OpNotEquals Op = "notEquals"
+	OpIn        Op = "in"
+	OpNotIn     Op = "notIn"
+	OpGt        Op = "gt"
+	OpGte       Op = "gte"
+	OpLt        Op = "lt"
+	OpLte       Op = "lte"
+	OpSet       Op = "set"
+	OpUnset     Op = "unset"
+)
+
+var ops = []string{"equals", "notEquals", "in", "notIn", "gt", "gte", "lt", "lte", "set", "unset"}
+
+// Condition is either a comparison of one property (Prop, Op and Value,
+// Values or Ref) or a combination of conditions (All or Any).
+type Condition struct {
+	All    []*Condition
+	Any    []*Condition
+	Prop   string
+	Op     Op
+	Value  Value   // for equals, notEquals, gt, gte, lt, lte
+	Values []Value // for in, notIn
+	Ref    string  // compare with another property instead of a value
+	Pos    Pos
+
+	valueNodes []*yaml.Node
+}
+
+// segment is a piece of a message template: literal text or a placeholder.
+type segment struct {
+	text        string
+	placeholder bool
+}
+
+// parseRule reads a rule file; its conditions are type-checked later against
+// the kinds it selects (see Catalogue.linkRule).
+func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
+	d := &decoder{file: file, errs: errs}
+	root := d.parseDocument(data)
+	if root == nil {
+		return nil
+	}
+	f := d.fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "when", "assert", "message", "docs")
+	if f == nil {
+		return nil
+	}
+	before := len(*errs)
+	r := &Rule{File: file, Source: data, nodes: map[string]*yaml.Node{}}
+	r.ID, _ = d.header(f, root, "rule", id)
+	r.Name = d.requiredString(f, root, "name")
+	if v, ok := f["description"]; ok {
+		r.Description, _ = d.str(v.val, "description")
+	}
+	if sev := d.requiredString(f, root, "severity"); sev != "" {
+		if !contains(severities, sev) {
+			d.errorf(f["severity"].val, "severity: `%s` is not one of %s%s", sev, strings.Join(severities, ", "), didYouMean(sev, severities))
+		}
+		r.Severity = Severity(sev)
+	}
+	if v, ok := f["select"]; !ok {
+		d.errorf(root, "`select` is required: the kinds, categories, providers or components the rule applies to")
+	} else {
+		r.nodes["select"] = v.key
+		sf := d.fields(v.val, "select", selectKeys...)
+		if sf != nil && len(sf) == 0 {
+			d.errorf(v.val, "select: name at least one of %s", strings.Join(selectKeys, ", "))
+		}
+		for key, dst := range map[string]*[]string{"kinds": &r.Select.Kinds, "categories": &r.Select.Categories, "providers": &r.Select.Providers, "components": &r.Select.Components} {
+			if lf, ok := sf[key]; ok {
+				*dst, _ = d.strings(lf.val, "select."+key)
+				r.nodes["select."+key] = lf.val
+				if len(*dst) == 0 {
+					d.errorf(lf.val, "select.%s: the list is empty; leave the key out to select any", key)
+				}
+			}
+		}
+	}
+	if v, ok := f["when"]; ok {
+		r.When = d.parseCondition(v.val, "when")
+	}
+	if v, ok := f["assert"]; !ok {
+		d.errorf(root, "`assert` is required: the condition every selected node must meet")
+	} else {
+		r.Assert = d.parseCondition(v.val, "assert")
+	}
+	r.Message = d.requiredString(f, root, "message")
+	if v, ok := f["message"]; ok {
+		r.message = d.parseTemplate(v.val, r.Message)
+		r.nodes["message"] = v.val
+	}
+	r.Docs = d.requiredString(f, root, "docs")
+	if v, ok := f["docs"]; ok && r.Docs != "" {
+		d.checkURL(v.val, "docs", r.Docs)
+	}
+	if len(*errs) > before {
+		return nil
+	}
+	if r.Assert != nil {
+		r.property = r.Assert.firstProp()
+	}
+	return r
+}
+
+// parseCondition reads a condition: a mapping with `all` or `any` (a list of
+// conditions), or a comparison `{prop, op, value | ref}`.
+func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
+	f := d.fields(n, what, "all", "any", "prop", "op", "value", "ref")
+	if f == nil {
+		return nil
+	}
+	c := &Condition{Pos: d.pos(n)}
+	_, hasAll := f["all"]
+	_, hasAny := f["any"]
+	_, hasProp := f["prop"]
+	switch {
+	case hasAll && hasAny, (hasAll || hasAny) && hasProp:
+		d.errorf(n, "%s: use one of `all`, `any` or a comparison (`prop`, `op`, `value` or `ref`) per condition; nest them to combine", what)
+		return nil
+	case hasAll || hasAny:
+		key := "all"
+		if hasAny {
+			key = "any"
+		}
+		for k := range f {
+			if k != key {
+				d.errorf(f[k].key, "%s: `%s` does not belong beside `%s`", what, k, key)
+			}
+		}
+		list := f[key].val
+		if !d.isKind(list, yaml.SequenceNode, what+"."+key, "a list of conditions") {
+			return nil
+		}
+		if len(list.Content) == 0 {
+			d.errorf(list, "%s.%s: the list is empty", what, key)
+		}
+		for _, item := range list.Content {
+			sub := d.parseCondition(item, what+"."+key+"[]")
+			if sub == nil {
+				return nil
+			}
+			if hasAll {
+				c.All = append(c.All, sub)
+			} else {
+				c.Any = append(c.Any, sub)
+			}
+		}
+		return c
+	}
+	return d.parseComparison(n, f, what, c)
+}
+
+func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string, c *Condition) *Condition {
+	before := len(*d.errs)
+	c.Prop = d.requiredString(f, n, "prop")
+	op := d.requiredString(f, n, "op")
+	if op != "" && !contains(ops, op) {
+		d.errorf(f["op"].val, "%s.op: `%s` is not one of %s%s", what, op, strings.Join(ops, ", "), didYouMean(op, ops))
+	}
+	c.Op = Op(op)
+	value, hasValue := f["value"]
+	ref, hasRef := f["ref"]
+	switch c.Op {
+	case OpSet, OpUnset:
+		for _, extra := range []string{"value", "ref"} {
+			if x, ok := f[extra]; ok {
+				d.errorf(x.key, "%s: `%s` takes no `%s`", what, op, extra)
+			}
+		}
+	case OpIn, OpNotIn:
+		if hasRef {
+			d.errorf(ref.key, "%s: `%s` compares with a list of values, not a `ref`", what, op)
+		}
+		if !hasValue {
+			d.errorf(n, "%s: `%s` needs `value`, a list of values", what, op)
+		} else if d.isKind(value.val, yaml.SequenceNode, what+".value", "a list of values") {
+			for _, item := range value.val.Content {
+				if v, ok := d.scalarValue(item, what+".value"); ok {
+					c.Values = append(c.Values, v)
+					c.valueNodes = append(c.valueNodes, item)
+				}
+			}
+		}
+	case "":
+	default:
+		switch {
+		case hasValue && hasRef:
+			d.errorf(ref.key, "%s: give `value` or `ref`, not both", what)
+		case hasValue:
+			if v, ok := d.scalarValue(value.val, what+".value"); ok {
+				c.Value = v
+				c.valueNodes = []*yaml.Node{value.val}
+			}
+		case hasRef:
+			c.Ref, _ = d.str(ref.val, what+".ref")
+		default:
+			d.errorf(n, "%s: `%s` needs `value` or `ref` (another property)", what, op)
+		}
+	}
+	if len(*d.errs) > before {
+		return nil
+	}
+	return c
+}
+
+// parseTemplate splits a message into text and {placeholders}.
+func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
+	var out []segment
+	for msg != "" {
+		open := strings.IndexByte(msg, '{')
+		if open < 0 {
+			out = append(out, segment{text: msg})
+			break
+		}
+		end := strings.IndexByte(msg[open:], '}')
+		if end < 0 {
+			d.errorf(n, "message: `{` at offset %d is not closed; write {node} or {propertyName}", open)
+			return nil
+		}
+		if open > 0 {
+			out = append(out, segment{text: msg[:open]})
+		}
+		out = append(out, segment{text: msg[open+1 : open+end], placeholder: true})
+		msg = msg[open+end+1:]
+	}
+	return out
+}
+
+// firstProp returns the first property a condition compares.
+func (c *Condition) firstProp() string {
+	for _, sub := range append(c.All, c.Any...) {
+		if p := sub.firstProp(); p != "" {
+			return p
+		}
+	}
+	return c.Prop
+}
+
+// leaves calls fn for every comparison in the condition.
+func (c *Condition) leaves(fn func(*Condition)) {
+	if c == nil {
+		return
+	}
+	for _, sub := range c.All {
+		sub.leaves(fn)
+	}
+	for _, sub := range c.Any {
+		sub.leaves(fn)
+	}
+	if c.Op != "" {
+		fn(c)
+	}
+}
+
+// Selects reports whether the rule applies to component c of kind k.
+func (s Selector) Selects(c *Component, k *Kind) bool {
+	return matches(s.Components, c.ID) && matches(s.Kinds, c.Kind) &&
+		matches(s.Providers, c.Provider) && matches(s.Categories, k.Category)
+}
+
+func matches(list []string, s string) bool {
+	return len(list) == 0 || contains(list, s)
+}

@@ -1,0 +1,174 @@
+package catalogue
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Type is the type of a property.
+type Type string
+
+// The property types a kind may declare.
+const (
+	TypeEnum    Type = "enum"
+	TypeBoolean Type = "boolean"
+	TypeInteger Type = "integer"
+	TypeString  Type = "string"
+)
+
+var types = []string{string(TypeEnum), string(TypeBoolean), string(TypeInteger), string(TypeString)}
+
+// valueKind is the dynamic type of a Value.
+type valueKind uint8
+
+const (
+	noValue valueKind = iota
+	stringValue
+	intValue
+	boolValue
+)
+
+// Value is a property value: a string (for enum and string properties), an
+// integer or a boolean. The zero Value is "no value".
+type Value struct {
+	kind valueKind
+	s    string
+	i    int64
+	b    bool
+}
+
+// StringValue returns a string value.
+func StringValue(s string) Value { return Value{kind: stringValue, s: s} }
+
+// IntValue returns an integer value.
+func IntValue(i int64) Value { return Value{kind: intValue, i: i} }
+
+// BoolValue returns a boolean value.
+func BoolValue(b bool) Value { return Value{kind: boolValue, b: b} }
+
+// IsSet reports whether v holds a value.
+func (v Value) IsSet() bool { return v.kind != noValue }
+
+// Str returns the string held, or "".
+func (v Value) Str() string { return v.s }
+
+// Int returns the integer held, or 0.
+func (v Value) Int() int64 { return v.i }
+
+// Bool returns the boolean held, or false.
+func (v Value) Bool() bool { return v.b }
+
+// Interface returns the value as a Go string, int64 or bool, or nil when unset.
+func (v Value) Interface() any {
+	switch v.kind {
+	case stringValue:
+		return v.s
+	case intValue:
+		return v.i
+	case boolValue:
+		return v.b
+	}
+	return nil
+}
+
+// Literal formats the value as it is written in YAML and JSON: strings
+// double-quoted, integers and booleans bare, and "—" when unset.
+func (v Value) Literal() string {
+	switch v.kind {
+	case stringValue:
+		return strconv.Quote(v.s)
+	case intValue:
+		return strconv.FormatInt(v.i, 10)
+	case boolValue:
+		return strconv.FormatBool(v.b)
+	}
+	return "—"
+}
+
+// Text formats the value for people: strings as they are, "unset" when unset.
+func (v Value) Text() string {
+	switch v.kind {
+	case stringValue:
+		return v.s
+	case noValue:
+		return "unset"
+	}
+	return v.Literal()
+}
+
+// fits reports whether v can be a value of a property of type t.
+func (v Value) fits(t Type) bool {
+	switch t {
+	case TypeEnum, TypeString:
+		return v.kind == stringValue
+	case TypeInteger:
+		return v.kind == intValue
+	case TypeBoolean:
+		return v.kind == boolValue
+	}
+	return false
+}
+
+// typeWords names the dynamic type of v for messages.
+func (v Value) typeWords() string {
+	switch v.kind {
+	case stringValue:
+		return "a string"
+	case intValue:
+		return "an integer"
+	case boolValue:
+		return "a boolean"
+	}
+	return "nothing"
+}
+
+// MarshalJSON writes the value as a JSON string, number, boolean or null.
+func (v Value) MarshalJSON() ([]byte, error) {
+	return json.Marshal(v.Interface())
+}
+
+// UnmarshalJSON reads a JSON string, integer or boolean (null leaves v unset).
+func (v *Value) UnmarshalJSON(data []byte) error {
+	var x any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&x); err != nil {
+		return err
+	}
+	switch t := x.(type) {
+	case nil:
+		*v = Value{}
+	case string:
+		*v = StringValue(t)
+	case bool:
+		*v = BoolValue(t)
+	case json.Number:
+		i, err := t.Int64()
+		if err != nil {
+			return err
+		}
+		*v = IntValue(i)
+	default:
+		return &json.UnmarshalTypeError{Value: string(data), Type: nil}
+	}
+	return nil
+}
+
+// node returns the value as a YAML scalar node, strings double-quoted.
+func (v Value) node() *yaml.Node {
+	switch v.kind {
+	case stringValue:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v.s, Style: yaml.DoubleQuotedStyle}
+	case intValue:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(v.i, 10)}
+	case boolValue:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(v.b)}
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
+}
+
+// MarshalYAML writes the value as a YAML scalar.
+func (v Value) MarshalYAML() (any, error) { return v.node(), nil }

@@ -1,0 +1,285 @@
+package catalogue
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// decoder walks a parsed YAML tree strictly: unknown keys, duplicate keys,
+// aliases and values of the wrong type are all reported with their position.
+type decoder struct {
+	file string
+	errs *ErrorList
+}
+
+func (d *decoder) pos(n *yaml.Node) Pos {
+	return Pos{File: d.file, Line: n.Line, Column: n.Column}
+}
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	d.errs.Add(d.pos(n), format, args...)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parseDocument parses data as exactly one YAML document and returns its root
+// node. yaml.v3 reports syntax errors by line only; the column given is that of
+// the first character on the line.
+func (d *decoder) parseDocument(data []byte) *yaml.Node {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, "the file is empty; expected a YAML mapping")
+			return nil
+		}
+		d.syntaxError(data, err)
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		d.errorf(&extra, "a second YAML document starts here; a file holds exactly one")
+		return nil
+	} else if !errors.Is(err, io.EOF) {
+		d.syntaxError(data, err)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, "the file is empty; expected a YAML mapping")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+func (d *decoder) syntaxError(data []byte, err error) {
+	msg := err.Error()
+	line := 1
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	d.errs.Add(Pos{File: d.file, Line: line, Column: firstColumn(data, line)}, "YAML syntax error: %s", msg)
+}
+
+// firstColumn returns the column of the first non-blank character on line, or 1.
+func firstColumn(data []byte, line int) int {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return 1
+	}
+	text := lines[line-1]
+	for i, c := range text {
+		if c != ' ' && c != '\t' {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// field is one key/value pair of a mapping.
+type field struct {
+	key, val *yaml.Node
+}
+
+// fields returns the pairs of mapping n by key, reporting duplicate keys and
+// keys outside allowed (with the near miss). what names the mapping in messages.
+func (d *decoder) fields(n *yaml.Node, what string, allowed ...string) map[string]field {
+	if !d.isKind(n, yaml.MappingNode, what, "a mapping") {
+		return nil
+	}
+	out := make(map[string]field, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			d.errorf(k, "%s: keys must be plain strings", what)
+			continue
+		}
+		if prev, dup := out[k.Value]; dup {
+			d.errorf(k, "%s: key `%s` is already set at line %d", what, k.Value, prev.key.Line)
+			continue
+		}
+		if allowed != nil && !contains(allowed, k.Value) {
+			d.errorf(k, "%s: unknown key `%s`%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
+			continue
+		}
+		out[k.Value] = field{k, v}
+	}
+	return out
+}
+
+// pairs returns the pairs of a mapping whose keys are free-form names (such as
+// property names), in file order, reporting duplicates.
+func (d *decoder) pairs(n *yaml.Node, what string) []field {
+	if !d.isKind(n, yaml.MappingNode, what, "a mapping") {
+		return nil
+	}
+	seen := map[string]int{}
+	var out []field
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
+			d.errorf(k, "%s: keys must be plain strings", what)
+			continue
+		}
+		if line, dup := seen[k.Value]; dup {
+			d.errorf(k, "%s: key `%s` is already set at line %d", what, k.Value, line)
+			continue
+		}
+		seen[k.Value] = k.Line
+		out = append(out, field{k, v})
+	}
+	return out
+}
+
+// isKind reports whether n is of node kind want, reporting it otherwise.
+func (d *decoder) isKind(n *yaml.Node, want yaml.Kind, what, wantWords string) bool {
+	if n.Kind == yaml.AliasNode {
+		d.errorf(n, "%s: YAML aliases (*%s) are not supported; write the value out", what, n.Value)
+		return false
+	}
+	if n.Kind != want {
+		d.errorf(n, "%s: expected %s, found %s", what, wantWords, describe(n))
+		return false
+	}
+	return true
+}
+
+// describe names what a node holds, for "expected X, found Y" messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	switch n.Tag {
+	case "!!str":
+		return "the string " + quote(n.Value)
+	case "!!int":
+		return "the integer " + n.Value
+	case "!!bool":
+		return "the boolean " + n.Value
+	case "!!float":
+		return "the number " + n.Value
+	case "!!null":
+		return "nothing (null)"
+	}
+	return "`" + n.Value + "`"
+}
+
+func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
+	if !d.isKind(n, yaml.ScalarNode, what, "a string") {
+		return "", false
+	}
+	if n.Tag != "!!str" {
+		d.errorf(n, "%s: expected a string, found %s (quote it: \"%s\")", what, describe(n), n.Value)
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
+	if !d.isKind(n, yaml.ScalarNode, what, "true or false") {
+		return false, false
+	}
+	if n.Tag != "!!bool" {
+		d.errorf(n, "%s: expected true or false, found %s", what, describe(n))
+		return false, false
+	}
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		d.errorf(n, "%s: %v", what, err)
+		return false, false
+	}
+	return b, true
+}
+
+func (d *decoder) integer(n *yaml.Node, what string) (int64, bool) {
+	if !d.isKind(n, yaml.ScalarNode, what, "an integer") {
+		return 0, false
+	}
+	if n.Tag != "!!int" {
+		d.errorf(n, "%s: expected an integer, found %s", what, describe(n))
+		return 0, false
+	}
+	var i int64
+	if err := n.Decode(&i); err != nil {
+		d.errorf(n, "%s: %s is not an integer between %d and %d", what, n.Value, int64(-1<<63), int64(1<<63-1))
+		return 0, false
+	}
+	return i, true
+}
+
+func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
+	if !d.isKind(n, yaml.ScalarNode, what, "a number") {
+		return 0, false
+	}
+	if n.Tag != "!!int" && n.Tag != "!!float" {
+		d.errorf(n, "%s: expected a number, found %s", what, describe(n))
+		return 0, false
+	}
+	var f float64
+	if err := n.Decode(&f); err != nil || f != f || f > 1e15 || f < -1e15 {
+		d.errorf(n, "%s: %s is not a finite number between -1e15 and 1e15", what, n.Value)
+		return 0, false
+	}
+	return f, true
+}
+
+// strings decodes a list of strings.
+func (d *decoder) strings(n *yaml.Node, what string) ([]string, bool) {
+	if !d.isKind(n, yaml.SequenceNode, what, "a list of strings") {
+		return nil, false
+	}
+	out := make([]string, 0, len(n.Content))
+	ok := true
+	for _, item := range n.Content {
+		s, good := d.str(item, what)
+		ok = ok && good
+		out = append(out, s)
+	}
+	return out, ok
+}
+
+// scalarValue decodes a property value as written: a string, an integer or a
+// boolean, keeping the YAML type so that it can be checked against a schema.
+func (d *decoder) scalarValue(n *yaml.Node, what string) (Value, bool) {
+	if !d.isKind(n, yaml.ScalarNode, what, "a string, an integer or a boolean") {
+		return Value{}, false
+	}
+	switch n.Tag {
+	case "!!str":
+		return StringValue(n.Value), true
+	case "!!int":
+		i, ok := d.integer(n, what)
+		return IntValue(i), ok
+	case "!!bool":
+		b, ok := d.boolean(n, what)
+		return BoolValue(b), ok
+	}
+	d.errorf(n, "%s: expected a string, an integer or a boolean, found %s", what, describe(n))
+	return Value{}, false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quote(s string) string {
+	return strconv.Quote(s)
+}

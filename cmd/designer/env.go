@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// env holds what every command shares: output streams and the catalogue.
+type env struct {
+	stdout, stderr io.Writer
+	overlay        string
+}
+
+// globalFlags consumes the flags before the command name.
+func (e *env) globalFlags(args []string) ([]string, error) {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		if name != "catalogue" {
+			return nil, fmt.Errorf("unknown flag %s", args[0])
+		}
+		if !hasValue {
+			if len(args) < 2 {
+				return nil, errors.New("--catalogue needs a directory")
+			}
+			value, args = args[1], args[1:]
+		}
+		e.overlay = value
+		args = args[1:]
+	}
+	return args, nil
+}
+
+// flags returns a flag set for a command that also accepts --catalogue.
+func (e *env) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.StringVar(&e.overlay, "catalogue", e.overlay, "overlay an organisation's catalogue `DIR` on the embedded one")
+	return fs
+}
+
+// parse parses flags wherever they stand among the arguments, so that
+// "check a.yaml -o json" works like "check -o json a.yaml".
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// catalogue loads the embedded catalogue with the overlay, if any.
+func (e *env) catalogue() (*catalogue.Catalogue, error) {
+	if e.overlay == "" {
+		return catalogue.Default()
+	}
+	return loadWith(e.overlay)
+}
+
+// loadWith loads the embedded catalogue with dir laid over it.
+func loadWith(dir string) (*catalogue.Catalogue, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", dir)
+	}
+	return catalogue.Load(
+		catalogue.Layer{Name: "catalogue", FS: catalogue.Embedded()},
+		catalogue.Layer{Name: dir, FS: os.DirFS(dir)},
+	)
+}
+
+// catalogueOrFail loads the catalogue or reports why it cannot.
+func (e *env) catalogueOrFail() *catalogue.Catalogue {
+	cat, err := e.catalogue()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%v\ndesigner: the catalogue is invalid; run `designer catalogue lint` for details\n", err)
+		return nil
+	}
+	return cat
+}

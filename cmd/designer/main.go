@@ -1,0 +1,70 @@
+// Command designer checks, resolves and lists architecture designs against the
+// catalogue, from the command line and in CI.
+//
+// Usage:
+//
+//	designer [--catalogue DIR] check [-o text|json] FILE...
+//	designer [--catalogue DIR] resolve [-o yaml|json] FILE
+//	designer [--catalogue DIR] catalogue lint [DIR]
+//	designer [--catalogue DIR] catalogue list
+//
+// Exit status: 0 when every design is valid and breaks no error-severity rule,
+// 1 when one breaks an error-severity rule, 2 for unusable input or bad usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitViolated = 1
+	exitUnusable = 2
+)
+
+const usage = `designer: check architecture designs against the catalogue
+
+Usage:
+  designer [--catalogue DIR] check [-o text|json] FILE...
+  designer [--catalogue DIR] resolve [-o yaml|json] FILE
+  designer [--catalogue DIR] catalogue lint [DIR]
+  designer [--catalogue DIR] catalogue list
+
+--catalogue DIR overlays an organisation's kinds, components and rules on the
+embedded catalogue. Exit status: 0 valid, 1 an error-severity rule is broken,
+2 unusable input or bad usage.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	env := &env{stdout: stdout, stderr: stderr}
+	args, err := env.globalFlags(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "designer: %v\n\n%s", err, usage)
+		return exitUnusable
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUnusable
+	}
+	switch args[0] {
+	case "check":
+		return env.check(args[1:])
+	case "resolve":
+		return env.resolve(args[1:])
+	case "catalogue":
+		return env.catalogueCmd(args[1:])
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "designer: unknown command %q\n\n%s", args[0], usage)
+	return exitUnusable
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+func (e *env) resolve(args []string) int {
+	fs := e.flags("resolve")
+	format := fs.String("o", "yaml", "output `format`: yaml or json")
+	files, err := parse(fs, args)
+	if err != nil {
+		return exitUnusable
+	}
+	if *format != "yaml" && *format != "json" {
+		fmt.Fprintf(e.stderr, "designer resolve: -o %s: use yaml or json\n", *format)
+		return exitUnusable
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(e.stderr, "designer resolve: name exactly one design FILE")
+		return exitUnusable
+	}
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return exitUnusable
+	}
+	r := evaluate(cat, files[0])
+	for _, err := range r.Errors {
+		fmt.Fprintln(e.stderr, err)
+	}
+	if *format == "json" {
+		writeJSON(e.stdout, r.result())
+	} else {
+		enc := yaml.NewEncoder(e.stdout)
+		enc.SetIndent(2)
+		enc.Encode(r.result())
+		enc.Close()
+	}
+	return r.exitCode()
+}

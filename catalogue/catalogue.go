@@ -35,6 +35,10 @@ type Catalogue struct {
 	Categories map[string]*Category
 
 	rulesFor map[string][]*Rule // by component id, in rule id order
+
+	// broken records what failed to load ("kind:queue", "file:providers.yaml"),
+	// so that linking does not repeat the problem as a missing reference.
+	broken map[string]bool
 }
 
 var (
@@ -64,6 +68,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		Rules:      map[string]*Rule{},
 		Providers:  map[string]*Provider{},
 		Categories: map[string]*Category{},
+		broken:     map[string]bool{},
 	}
 	var errs ErrorList
 	products := map[string]entry{}
@@ -95,16 +100,22 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		read("kinds", func(file, id string, b []byte) {
 			if k := parseKind(file, id, b, &errs); k != nil {
 				c.Kinds[k.ID] = k
+			} else {
+				c.broken["kind:"+id] = true
 			}
 		})
 		read("components", func(file, id string, b []byte) {
 			if comp := parseComponent(file, id, b, &errs); comp != nil {
 				c.Components[comp.ID] = comp
+			} else {
+				c.broken["component:"+id] = true
 			}
 		})
 		read("rules", func(file, id string, b []byte) {
 			if r := parseRule(file, id, b, &errs); r != nil {
 				c.Rules[r.ID] = r
+			} else {
+				c.broken["rule:"+id] = true
 			}
 		})
 		for _, nf := range []namesFile{providersFile, categoriesFile, productsFile} {
@@ -113,7 +124,12 @@ func Load(layers ...Layer) (*Catalogue, error) {
 			if b == nil {
 				continue
 			}
-			for id, e := range parseNames(nf, file, b, &errs) {
+			before := len(errs)
+			names := parseNames(nf, file, b, &errs)
+			if len(errs) > before {
+				c.broken["file:"+nf.path] = true
+			}
+			for id, e := range names {
 				switch nf {
 				case providersFile:
 					c.Providers[id] = &Provider{ID: id, Name: e.Name}
@@ -157,10 +173,10 @@ func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
 func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 	for _, id := range sortedKeys(c.Kinds) {
 		k := c.Kinds[id]
-		if _, ok := c.Categories[k.Category]; !ok {
+		if _, ok := c.Categories[k.Category]; !ok && !c.broken["file:"+categoriesFile.path] {
 			errs.Add(k.categoryPos, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, didYouMean(k.Category, sortedKeys(c.Categories)))
 		}
-		if _, ok := c.Components[id]; !ok {
+		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
 			errs.Add(Pos{File: k.File, Line: 1, Column: 1}, "kind `%s` has no generic component; add components/%s.yaml with `kind: \"%s\"`", id, id, id)
 		}
 	}
@@ -168,22 +184,26 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 		comp := c.Components[id]
 		k, ok := c.Kinds[comp.Kind]
 		if !ok {
-			errs.Add(comp.pos["kind"], "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, sortedKeys(c.Kinds)))
+			c.broken["component:"+id] = true
 			delete(c.Components, id)
+			if c.broken["kind:"+comp.Kind] {
+				continue
+			}
+			errs.Add(comp.pos["kind"], "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, sortedKeys(c.Kinds)))
 			continue
 		}
-		if _, ok := c.Providers[comp.Provider]; !ok {
+		if _, ok := c.Providers[comp.Provider]; !ok && !c.broken["file:"+providersFile.path] {
 			errs.Add(comp.pos["provider"], "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, didYouMean(comp.Provider, sortedKeys(c.Providers)))
 		}
 		if e, ok := products[id]; ok {
 			comp.Name, comp.Summary = e.Name, e.Summary
-		} else {
+		} else if !c.broken["file:"+productsFile.path] {
 			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, "component `%s` has no display name; add it to products.yaml", id)
 		}
 		comp.link(k, errs)
 	}
 	for _, id := range sortedKeys(products) {
-		if _, ok := c.Components[id]; !ok {
+		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
 			errs.Add(products[id].Pos, "products: no component `%s`%s", id, didYouMean(id, sortedKeys(c.Components)))
 		}
 	}

@@ -25,6 +25,9 @@ type Component struct {
 	// component's refinements applied, plus its own, sorted by name. It is
 	// filled in when the catalogue is linked.
 	Schema []*Property
+	// pinned holds Defaults aligned with Schema, so that resolving a node
+	// needs no map look-up per property.
+	pinned []Value
 	File   string
 	Source []byte
 
@@ -138,6 +141,10 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		}
 		c.Defaults[name] = v
 		c.pos["defaults."+name] = d.pos(p.val)
+	}
+	c.pinned = make([]Value, len(c.Schema))
+	for i, p := range c.Schema {
+		c.pinned[i] = c.Defaults[p.Name]
 	}
 	c.raw, c.props = nil, nil
 }

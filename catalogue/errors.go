@@ -62,7 +62,10 @@ func (l ErrorList) Sort() {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Column < b.Column
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Line == 0 && l[i].Msg < l[j].Msg
 	})
 }
 

@@ -34,6 +34,15 @@ type ResolvedNode struct {
 
 // Get returns the resolved property name and whether the node has it.
 func (n *ResolvedNode) Get(name string) (ResolvedProperty, bool) {
+	if len(n.Properties) <= 16 {
+		// A scan beats a binary search at the size of a kind's schema.
+		for _, p := range n.Properties {
+			if p.Name == name {
+				return p, true
+			}
+		}
+		return ResolvedProperty{}, false
+	}
 	i := sort.Search(len(n.Properties), func(i int) bool { return n.Properties[i].Name >= name })
 	if i < len(n.Properties) && n.Properties[i].Name == name {
 		return n.Properties[i], true
@@ -73,13 +82,22 @@ func (r *Resolution) Worst() Severity {
 // rules. Nodes whose component is unknown are left out.
 func (c *Catalogue) Resolve(d *Design) *Resolution {
 	res := &Resolution{Nodes: make([]ResolvedNode, 0, len(d.Nodes))}
+	// One allocation for every node's properties keeps large designs cheap.
+	total := 0
+	for i := range d.Nodes {
+		if comp, ok := c.Components[d.Nodes[i].Component]; ok {
+			total += len(comp.Schema)
+		}
+	}
+	slab := make([]ResolvedProperty, total)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
 		if !ok {
 			continue
 		}
-		rn := ResolveNode(comp, n)
+		rn := resolveInto(comp, n, slab[:len(comp.Schema):len(comp.Schema)])
+		slab = slab[len(comp.Schema):]
 		res.Nodes = append(res.Nodes, rn)
 		first := len(res.Violations)
 		for j, p := range comp.Schema {
@@ -103,12 +121,21 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 
 // ResolveNode resolves one node of component comp.
 func ResolveNode(comp *Component, n *Node) ResolvedNode {
-	rn := ResolvedNode{ID: n.ID, Component: comp.ID, Kind: comp.Kind, Properties: make([]ResolvedProperty, len(comp.Schema))}
+	return resolveInto(comp, n, make([]ResolvedProperty, len(comp.Schema)))
+}
+
+// resolveInto resolves a node into props, which has one entry per property.
+func resolveInto(comp *Component, n *Node, props []ResolvedProperty) ResolvedNode {
+	rn := ResolvedNode{ID: n.ID, Component: comp.ID, Kind: comp.Kind, Properties: props}
 	for i, p := range comp.Schema {
 		rp := ResolvedProperty{Name: p.Name, Source: SourceUnset}
-		if v, ok := n.Props[p.Name]; ok {
-			rp.Value, rp.Source = v, SourceDesign
-		} else if v, ok := comp.Defaults[p.Name]; ok {
+		override, overridden := Value{}, false
+		if len(n.Props) > 0 {
+			override, overridden = n.Props[p.Name]
+		}
+		if overridden {
+			rp.Value, rp.Source = override, SourceDesign
+		} else if v := comp.pinned[i]; v.IsSet() {
 			rp.Value, rp.Source = v, SourceComponent
 		} else if p.Default.IsSet() {
 			rp.Value, rp.Source = p.Default, SourceKind

@@ -16,8 +16,15 @@ var builtinPlaceholders = []string{"node", "component", "kind", "provider"}
 func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	d := &decoder{file: r.File, errs: errs}
 	before := len(*errs)
-	checkNames := func(key string, list []string, known []string, what string) {
+	// A name whose file failed to load has its own error already; checking the
+	// rule against what remains would only mislead.
+	skip := false
+	checkNames := func(key string, list []string, known []string, what, namesFile string) {
 		for i, name := range list {
+			if c.broken[what+":"+name] || c.broken["file:"+namesFile] {
+				skip = true
+				continue
+			}
 			if !contains(known, name) {
 				n := r.nodes["select."+key]
 				if n != nil && i < len(n.Content) {
@@ -27,11 +34,11 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			}
 		}
 	}
-	checkNames("kinds", r.Select.Kinds, sortedKeys(c.Kinds), "kind")
-	checkNames("categories", r.Select.Categories, sortedKeys(c.Categories), "category")
-	checkNames("providers", r.Select.Providers, sortedKeys(c.Providers), "provider")
-	checkNames("components", r.Select.Components, sortedKeys(c.Components), "component")
-	if len(*errs) > before {
+	checkNames("kinds", r.Select.Kinds, sortedKeys(c.Kinds), "kind", "")
+	checkNames("categories", r.Select.Categories, sortedKeys(c.Categories), "category", categoriesFile.path)
+	checkNames("providers", r.Select.Providers, sortedKeys(c.Providers), "provider", providersFile.path)
+	checkNames("components", r.Select.Components, sortedKeys(c.Components), "component", "")
+	if len(*errs) > before || skip {
 		return
 	}
 	var selected []*Component
@@ -42,6 +49,11 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 		}
 	}
 	if len(selected) == 0 {
+		for key := range c.broken {
+			if strings.HasPrefix(key, "component:") {
+				return
+			}
+		}
 		d.errorf(r.nodes["select"], "select: no component matches every list; the rule would never apply")
 		return
 	}

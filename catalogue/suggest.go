@@ -5,12 +5,21 @@ import (
 	"strings"
 )
 
-// nearest returns the candidate closest to word by edit distance, or "" when
-// none is close enough to be a likely typo.
+// nearest returns the candidate closest to word, or "" when none is close
+// enough to be a likely typo: a candidate that word begins, or one within an
+// edit distance of a third of word's length (at least 1). Words shorter than 3
+// characters get no suggestion; anything would be "close".
 func nearest(word string, candidates []string) string {
-	best, bestDist := "", len(word)/3+2
+	if len(word) < 3 {
+		return ""
+	}
+	best, bestDist := "", max(1, len(word)/3)+1
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(word), strings.ToLower(c)); d < bestDist || (d == bestDist && best != "" && c < best) {
+		d := editDistance(strings.ToLower(word), strings.ToLower(c))
+		if strings.HasPrefix(c, word) {
+			d = min(d, 1)
+		}
+		if d < bestDist || (d == bestDist && c < best) {
 			best, bestDist = c, d
 		}
 	}
@@ -25,26 +34,32 @@ func didYouMean(word string, candidates []string) string {
 	return ""
 }
 
-// editDistance is the Levenshtein distance between a and b (by bytes, which is
-// enough for the ASCII ids the catalogue uses).
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours each cost 1
+// (by bytes, which is enough for the ASCII ids the catalogue uses).
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	rows := make([][]int, len(a)+1)
+	for i := range rows {
+		rows[i] = make([]int, len(b)+1)
+		rows[i][0] = i
+	}
+	for j := range rows[0] {
+		rows[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d := min(rows[i-1][j]+1, rows[i][j-1]+1, rows[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d = min(d, rows[i-2][j-2]+1)
+			}
+			rows[i][j] = d
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return rows[len(a)][len(b)]
 }
 
 // sortedKeys returns the keys of m in order.

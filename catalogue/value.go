@@ -34,9 +34,9 @@ const (
 // Value is a property value: a string (for enum and string properties), an
 // integer or a boolean. The zero Value is "no value".
 type Value struct {
-	kind valueKind
 	s    string
 	i    int64
+	kind valueKind
 	b    bool
 }
 

@@ -28,6 +28,23 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// parserProblems are the messages of yaml.v3's parser (as opposed to its
+// scanner). yaml.v3 reports their line counting from 0 (the scanner's from 1),
+// pointing at the start of the construct that is not closed.
+var parserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
 // parseDocument parses data as exactly one YAML document and returns its root
 // node. yaml.v3 reports syntax errors by line only; the column given is that of
 // the first character on the line.
@@ -63,6 +80,9 @@ func (d *decoder) syntaxError(data []byte, err error) {
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
+		if parserProblems[msg] {
+			line++
+		}
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}

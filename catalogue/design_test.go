@@ -1,0 +1,151 @@
+package catalogue
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// designErrors parses and checks a design and returns every error as text.
+func designErrors(cat *Catalogue, name, src string) []string {
+	d, errs := ParseDesign(name, []byte(src))
+	if d != nil {
+		errs = append(errs, cat.Check(d)...)
+		errs.Sort()
+	}
+	var out []string
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func TestDesignErrors(t *testing.T) {
+	cat := mustDefault(t)
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"the seed's snippet is valid", "nodes:\n  - { id: \"nats-jetstream\", component: \"nats-jetstream\" }\n", nil},
+		{"unknown component with near miss", "nodes:\n  - { id: \"k\", component: \"kafak\" }\n",
+			[]string{"d.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?"}},
+		{"enum value not allowed", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { acks: \"most\" } }\n",
+			[]string{"d.yaml:2:51: nodes[0].props.acks: `most` is not one of none, leader, quorum, all (kind stream, catalogue/kinds/stream.yaml:10:3)"}},
+		{"integer given as string", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { partitions: \"3\" } }\n",
+			[]string{"d.yaml:2:57: nodes[0].props.partitions: \"3\" is a string; partitions is an integer (kind stream, catalogue/kinds/stream.yaml:41:3)"}},
+		{"integer below minimum", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { partitions: 0 } }\n",
+			[]string{"d.yaml:2:57: nodes[0].props.partitions: 0 is below the minimum 1 of partitions (kind stream, catalogue/kinds/stream.yaml:41:3)"}},
+		{"boolean given as yes", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { compaction: yes } }\n",
+			[]string{"d.yaml:2:57: nodes[0].props.compaction: \"yes\" is a string; compaction is a boolean (true or false) (kind stream, catalogue/kinds/stream.yaml:14:3)"}},
+		{"unknown property", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { replication: 3 } }\n",
+			[]string{"d.yaml:2:45: nodes[0].props.replication: component `kafka` (kind stream) has no property `replication`; did you mean `replicationFactor`?"}},
+		{"duplicate node id", "nodes:\n  - { id: \"k\", component: \"kafka\" }\n  - { id: \"k\", component: \"redpanda\" }\n",
+			[]string{"d.yaml:3:5: nodes[1].id: `k` is already the id of nodes[0] (line 2); ids must be unique"}},
+		{"edge to unknown node", "nodes:\n  - { id: \"a\", component: \"kafka\" }\n  - { id: \"b\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"c\" }\n",
+			[]string{"d.yaml:5:22: edges[0].to: no node has the id `c`"}},
+		{"edge to itself", "nodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"a\" }\n",
+			[]string{"d.yaml:4:5: edges[0]: connects `a` to itself; an edge joins two different nodes"}},
+		{"unknown key", "nodes:\n  - { id: \"a\", component: \"kafka\", prop: {} }\n",
+			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, component, props, position)"}},
+		{"missing component", "nodes:\n  - { id: \"a\" }\n",
+			[]string{"d.yaml:2:5: nodes[0]: `component` is required (a component id such as \"kafka\")"}},
+		{"bad node id", "nodes:\n  - { id: \"Kafka Main\", component: \"kafka\" }\n",
+			[]string{"d.yaml:2:11: nodes[0].id: \"Kafka Main\" is not a valid id; use 1 to 64 lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")"}},
+		{"no nodes", "name: \"x\"\n",
+			[]string{"d.yaml:1:1: `nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }"}},
+		{"nodes not a list", "nodes: { id: \"a\" }\n",
+			[]string{"d.yaml:1:8: nodes: expected a list of nodes, found a mapping"}},
+		{"position not numbers", "nodes:\n  - { id: \"a\", component: \"kafka\", position: { x: \"1\", y: 2 } }\n",
+			[]string{"d.yaml:2:51: nodes[0].position.x: expected a number, found the string \"1\""}},
+		{"wrong type", "type: \"component\"\nnodes: []\n",
+			[]string{"d.yaml:1:7: type: \"component\" found where a design (`type: \"design\"`) belongs"}},
+		{"YAML syntax", "nodes:\n  - { id: \"a\", component: \"kafka\"\n",
+			[]string{"d.yaml:2:3: YAML syntax error: did not find expected ',' or '}'"}},
+		{"alias", "x: &a {}\nnodes: *a\n",
+			[]string{"d.yaml:1:1: design: unknown key `x` (allowed: schemaVersion, type, id, name, description, nodes, edges)", "d.yaml:2:8: nodes: YAML aliases (*a) are not supported; write the value out"}},
+		{"several problems at once", "nodes:\n  - { id: \"a\", component: \"kafak\" }\n  - { id: \"b\", component: \"kafka\", props: { acks: 1 } }\nedges:\n  - { from: \"a\", to: \"z\" }\n",
+			[]string{
+				"d.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?",
+				"d.yaml:3:51: nodes[1].props.acks: 1 is an integer; acks is an enum (one of none, leader, quorum, all) (kind stream, catalogue/kinds/stream.yaml:10:3)",
+				"d.yaml:5:22: edges[0].to: no node has the id `z`",
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := designErrors(cat, "d.yaml", tc.src)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// Export writes a fixed key order, only overrides, and positions; its output
+// is a golden file and reads back to the same design.
+func TestMarshalGoldenAndRoundTrip(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "export", "input.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, errs := ParseDesign("input.yaml", src)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := Marshal(d)
+	golden := filepath.Join("testdata", "export", "want.yaml")
+	if *update {
+		os.WriteFile(golden, got, 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("export differs from %s (run go test -update):\n%s", golden, got)
+	}
+	assertRoundTrip(t, d)
+}
+
+// assertRoundTrip checks that parse(export(d)) equals d.
+func assertRoundTrip(t *testing.T, d *Design) {
+	t.Helper()
+	out := Marshal(d)
+	back, errs := ParseDesign("export.yaml", out)
+	if len(errs) > 0 {
+		t.Fatalf("export does not parse: %v\n%s", errs, out)
+	}
+	a, b := *d, *back
+	a.Source, b.Source = nil, nil
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("round trip changed the design:\nbefore %+v\nafter  %+v\n%s", a, b, out)
+	}
+	if again := Marshal(back); string(again) != string(out) {
+		t.Fatalf("export is not stable:\n%s\n---\n%s", out, again)
+	}
+}
+
+// FuzzParseDesign feeds arbitrary bytes to the design parser: it must never
+// panic, and whatever it accepts must survive an export round trip.
+func FuzzParseDesign(f *testing.F) {
+	for _, glob := range []string{"testdata/rules/*/*.yaml", "testdata/export/*.yaml"} {
+		files, _ := filepath.Glob(glob)
+		for _, file := range files {
+			b, _ := os.ReadFile(file)
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("nodes: []\n"))
+	f.Add([]byte("nodes:\n  - { id: \"a\", component: \"kafka\", position: { x: 1.5, y: -2e3 } }\nedges: [{ from: a, to: b, label: \"\\u202e\" }]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, errs := ParseDesign("fuzz.yaml", data)
+		if len(errs) > 0 {
+			return
+		}
+		assertRoundTrip(t, d)
+	})
+}

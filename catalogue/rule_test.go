@@ -1,0 +1,89 @@
+package catalogue
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// evaluate parses, checks and resolves a design, failing the test on errors.
+func evaluate(t testing.TB, cat *Catalogue, name string, data []byte) *Resolution {
+	t.Helper()
+	d, errs := ParseDesign(name, data)
+	if len(errs) == 0 {
+		errs = cat.Check(d)
+	}
+	if len(errs) > 0 {
+		t.Fatalf("%s: %v", name, errs)
+	}
+	return cat.Resolve(d)
+}
+
+// Every rule has a design that breaks it and one that keeps it, under
+// testdata/rules/<rule id>/.
+func TestEveryRuleHasViolatingAndPassingDesigns(t *testing.T) {
+	cat := mustDefault(t)
+	for _, id := range cat.RuleIDs() {
+		t.Run(id, func(t *testing.T) {
+			for _, tc := range []struct {
+				file   string
+				breaks bool
+			}{{"violating.yaml", true}, {"passing.yaml", false}} {
+				path := filepath.Join("testdata", "rules", id, tc.file)
+				data, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("every rule needs %s: %v", path, err)
+				}
+				broke := false
+				for _, v := range evaluate(t, cat, path, data).Violations {
+					if v.Rule == id {
+						broke = true
+						if v.Message == "" || v.Node == "" || v.Property == "" || v.Severity != cat.Rules[id].Severity {
+							t.Errorf("%s: incomplete violation %+v", path, v)
+						}
+					}
+				}
+				if broke != tc.breaks {
+					t.Errorf("%s: breaks %s = %v, want %v", path, id, broke, tc.breaks)
+				}
+			}
+		})
+	}
+	dirs, _ := os.ReadDir(filepath.Join("testdata", "rules"))
+	for _, d := range dirs {
+		if _, ok := cat.Rules[d.Name()]; !ok {
+			t.Errorf("testdata/rules/%s names no rule", d.Name())
+		}
+	}
+}
+
+// Conditions use three-valued logic: a comparison with an unset property
+// proves nothing, so the rule does not fire.
+func TestUnsetPropertiesDoNotFire(t *testing.T) {
+	cat := mustDefault(t)
+	// The generic stream leaves minInsyncReplicas and replicationFactor unset.
+	res := evaluate(t, cat, "unset.yaml", []byte(`nodes: [{ id: "s", component: "stream", props: { minInsyncReplicas: 3 } }]`))
+	for _, v := range res.Violations {
+		if v.Rule == "stream-min-insync-within-replication" {
+			t.Errorf("fired with replicationFactor unset: %+v", v)
+		}
+	}
+}
+
+func TestRuleMessageInterpolation(t *testing.T) {
+	cat := mustDefault(t)
+	res := evaluate(t, cat, "m.yaml", []byte(`nodes: [{ id: "orders", component: "kafka", props: { replicationFactor: 2, minInsyncReplicas: 3 } }]`))
+	want := Violation{
+		Rule: "stream-min-insync-within-replication", Severity: SeverityError, Node: "orders", Property: "minInsyncReplicas",
+		Message: "minInsyncReplicas 3 is more than replicationFactor 2, so every acks=all write fails with NotEnoughReplicas; lower minInsyncReplicas or add replicas.",
+	}
+	for _, v := range res.Violations {
+		if v.Rule == want.Rule {
+			if v != want {
+				t.Errorf("got %+v\nwant %+v", v, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no violation of %s in %+v", want.Rule, res.Violations)
+}

@@ -1,0 +1,22 @@
+package catalogue
+
+import "testing"
+
+func TestNearest(t *testing.T) {
+	candidates := []string{"kafka", "kinesis", "redpanda", "replicationFactor", "warning", "name", "a", "b"}
+	cases := []struct{ word, want string }{
+		{"kafak", "kafka"},                   // swapped letters
+		{"kafka2", "kafka"},                  // one extra
+		{"replication", "replicationFactor"}, // a prefix
+		{"warn", "warning"},
+		{"nmae", "name"},
+		{"redpand", "redpanda"},
+		{"c", ""},         // too short to guess
+		{"zookeeper", ""}, // nothing close
+	}
+	for _, tc := range cases {
+		if got := nearest(tc.word, candidates); got != tc.want {
+			t.Errorf("nearest(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// designer runs the CLI in-process and returns its exit code and output.
+func designer(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func writeDesign(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "design.yaml")
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const (
+	clean    = "nodes:\n  - { id: \"orders\", component: \"kafka\", props: { replicationFactor: 3, minInsyncReplicas: 2 } }\n"
+	warning  = "nodes:\n  - { id: \"events\", component: \"nats-jetstream\" }\n"
+	violated = "nodes:\n  - { id: \"orders\", component: \"kafka\", props: { replicationFactor: 2, minInsyncReplicas: 3 } }\n"
+	unusable = "nodes:\n  - { id: \"orders\", component: \"kafak\", props: { acks: \"most\" } }\n  - { id: \"b\", component: \"kafka\", props: { acks: \"most\" } }\n"
+)
+
+func TestCheckExitCodes(t *testing.T) {
+	cases := []struct {
+		name   string
+		args   func(t *testing.T) []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"clean design", func(t *testing.T) []string { return []string{"check", writeDesign(t, clean)} }, 0, "", ""},
+		{"warnings only", func(t *testing.T) []string { return []string{"check", writeDesign(t, warning)} }, 0, "warning: events: acks quorum with replicationFactor 1", ""},
+		{"error violation", func(t *testing.T) []string { return []string{"check", writeDesign(t, violated)} }, 1, ":2:91: error: orders: minInsyncReplicas 3 is more than replicationFactor 2", ""},
+		{"unusable design", func(t *testing.T) []string { return []string{"check", writeDesign(t, unusable)} }, 2, "", "unknown component `kafak`; did you mean `kafka`?"},
+		{"unusable wins over violations", func(t *testing.T) []string { return []string{"check", writeDesign(t, violated), writeDesign(t, unusable)} }, 2, "error: orders", "kafak"},
+		{"missing file", func(*testing.T) []string { return []string{"check", "no/such/file.yaml"} }, 2, "", "no/such/file.yaml: open no/such/file.yaml: no such file or directory"},
+		{"no file", func(*testing.T) []string { return []string{"check"} }, 2, "", "name at least one design FILE"},
+		{"bad format", func(t *testing.T) []string { return []string{"check", "-o", "xml", writeDesign(t, clean)} }, 2, "", "-o xml: use text or json"},
+		{"unknown command", func(*testing.T) []string { return []string{"chekc"} }, 2, "", "unknown command \"chekc\""},
+		{"no command", func(*testing.T) []string { return nil }, 2, "", "Usage:"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := designer(t, tc.args(t)...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, tc.stdout) || (tc.stdout == "" && stdout != "") {
+				t.Errorf("stdout %q, want it to contain %q", stdout, tc.stdout)
+			}
+			if !strings.Contains(stderr, tc.stderr) || (tc.stderr == "" && stderr != "") {
+				t.Errorf("stderr %q, want it to contain %q", stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+// All problems of a file are reported, each as file:line:col: message.
+func TestCheckReportsEveryProblem(t *testing.T) {
+	file := writeDesign(t, unusable)
+	_, _, stderr := designer(t, "check", file)
+	want := file + ":2:32: nodes[0].component: unknown component `kafak`; did you mean `kafka`?\n" +
+		file + ":3:51: nodes[1].props.acks: `most` is not one of none, leader, quorum, all (kind stream, catalogue/kinds/stream.yaml:10:3)\n"
+	if stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	file := writeDesign(t, violated)
+	code, stdout, _ := designer(t, "check", file, "-o", "json")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var got struct {
+		Files []struct {
+			File       string           `json:"file"`
+			Violations []map[string]any `json:"violations"`
+			Errors     []map[string]any `json:"errors"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(got.Files) != 1 || got.Files[0].File != file || len(got.Files[0].Errors) != 0 {
+		t.Fatalf("unexpected %s", stdout)
+	}
+	v := got.Files[0].Violations[0]
+	if v["rule"] != "stream-min-insync-within-replication" || v["severity"] != "error" || v["node"] != "orders" || v["property"] != "minInsyncReplicas" {
+		t.Errorf("violation %v", v)
+	}
+}
+
+// resolve -o json has the documented shape, also for an unusable file.
+func TestResolveJSON(t *testing.T) {
+	code, stdout, _ := designer(t, "resolve", "-o", "json", writeDesign(t, warning))
+	if code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+	var got struct {
+		File  string `json:"file"`
+		Nodes []struct {
+			ID         string `json:"id"`
+			Component  string `json:"component"`
+			Kind       string `json:"kind"`
+			Properties map[string]struct {
+				Value  any    `json:"value"`
+				Source string `json:"source"`
+			} `json:"properties"`
+		} `json:"nodes"`
+		Violations []map[string]any `json:"violations"`
+		Errors     []map[string]any `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	n := got.Nodes[0]
+	if n.ID != "events" || n.Component != "nats-jetstream" || n.Kind != "stream" || len(n.Properties) != 14 {
+		t.Fatalf("node %+v", n)
+	}
+	if p := n.Properties["acks"]; p.Value != "quorum" || p.Source != "component" {
+		t.Errorf("acks = %+v", p)
+	}
+	if p := n.Properties["partitions"]; p.Value != nil || p.Source != "unset" {
+		t.Errorf("partitions = %+v", p)
+	}
+	if p := n.Properties["replicationFactor"]; p.Value != 1.0 || p.Source != "component" {
+		t.Errorf("replicationFactor = %+v", p)
+	}
+	if len(got.Violations) != 1 || got.Errors == nil {
+		t.Errorf("violations %v errors %v", got.Violations, got.Errors)
+	}
+
+	code, stdout, _ = designer(t, "resolve", "-o", "json", writeDesign(t, "nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	want := `"errors": [
+    {
+      "line": 2,
+      "column": 27,
+      "message": "nodes[0].component: unknown component ` + "`kafak`; did you mean `kafka`?" + `"
+    }
+  ]`
+	if !strings.Contains(stdout, want) || !strings.Contains(stdout, `"nodes": []`) {
+		t.Errorf("unusable resolve output:\n%s", stdout)
+	}
+}
+
+func TestResolveYAML(t *testing.T) {
+	code, stdout, _ := designer(t, "resolve", writeDesign(t, clean))
+	if code != 0 || !strings.Contains(stdout, "    properties:\n      acks:\n        value: \"all\"\n        source: component\n") {
+		t.Errorf("exit %d\n%s", code, stdout)
+	}
+}
+
+func TestCatalogueLintAndList(t *testing.T) {
+	code, stdout, _ := designer(t, "catalogue", "lint")
+	if code != 0 || !strings.HasPrefix(stdout, "catalogue is clean: 1 kinds, 19 components,") {
+		t.Errorf("lint: exit %d %q", code, stdout)
+	}
+	code, stdout, _ = designer(t, "catalogue", "lint", "../../catalogue")
+	if code != 0 {
+		t.Errorf("lint of the source folder: exit %d %q", code, stdout)
+	}
+	code, _, stderr := designer(t, "catalogue", "lint", "testdata/bad-overlay")
+	if code != 2 || !strings.Contains(stderr, "testdata/bad-overlay/components/broken.yaml:4:7: kind: unknown kind `streem`; did you mean `stream`?") {
+		t.Errorf("lint of a bad overlay: exit %d %q", code, stderr)
+	}
+	code, stdout, _ = designer(t, "catalogue", "list")
+	if code != 0 || !regexp.MustCompile(`(?m)^stream +nats-jetstream +default +NATS JetStream$`).MatchString(stdout) {
+		t.Errorf("list: exit %d\n%s", code, stdout)
+	}
+}
+
+// --catalogue overlays an organisation's components and rules.
+func TestOverlay(t *testing.T) {
+	design := writeDesign(t, "nodes:\n  - { id: \"bus\", component: \"acme-bus\", props: { partitions: 100, minInsyncReplicas: 2 } }\n")
+	code, _, stderr := designer(t, "check", design)
+	if code != 2 || !strings.Contains(stderr, "unknown component `acme-bus`") {
+		t.Errorf("without the overlay: exit %d %q", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"--catalogue", "testdata/overlay", "check", design},
+		{"check", "--catalogue=testdata/overlay", design},
+	} {
+		code, stdout, stderr := designer(t, args...)
+		if code != 1 || !strings.Contains(stdout, "error: bus: 100 partitions is more than Acme Bus supports (64). (rule acme-bus-partitions)") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	code, _, stderr = designer(t, "--catalogue", "testdata/bad-overlay", "check", design)
+	if code != 2 || !strings.Contains(stderr, "unknown kind `streem`") {
+		t.Errorf("bad overlay: exit %d %q", code, stderr)
+	}
+}
+
+// Each example design checks as documented: clean, or exactly the
+// violations in examples/<name>.expected (and exit 1).
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			code, stdout, stderr := designer(t, "check", file)
+			stdout = strings.ReplaceAll(stdout, "../../examples/", "examples/")
+			want, err := os.ReadFile(strings.TrimSuffix(file, ".yaml") + ".expected")
+			switch {
+			case os.IsNotExist(err):
+				if code != 0 || stdout != "" || stderr != "" {
+					t.Errorf("exit %d, want a clean check\n%s%s", code, stdout, stderr)
+				}
+			case err != nil:
+				t.Fatal(err)
+			default:
+				if code != 1 || stdout != string(want) || stderr != "" {
+					t.Errorf("exit %d (want 1), output:\n%s%s\nwant:\n%s", code, stdout, stderr, want)
+				}
+			}
+		})
+	}
+}

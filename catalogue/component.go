@@ -47,6 +47,16 @@ func (c *Component) Property(name string) *Property {
 	return nil
 }
 
+// CheckValue returns why v cannot be the value of property name of this
+// component, or "" when it can.
+func (c *Component) CheckValue(name string, v Value) string {
+	p := c.Property(name)
+	if p == nil {
+		return "`" + name + "` is not a property of " + c.ID
+	}
+	return p.check(v)
+}
+
 // PropertyNames returns the names of the component's effective schema, sorted.
 func (c *Component) PropertyNames() []string {
 	names := make([]string, len(c.Schema))

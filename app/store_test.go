@@ -1,0 +1,271 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+func newStore(t *testing.T) *Store {
+	t.Helper()
+	cat, err := catalogue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewStore(cat)
+}
+
+func mustAdd(t *testing.T, s *Store, comp string) string {
+	t.Helper()
+	id, err := s.AddNode(comp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// New nodes take the component id, then -2, -3…, at a free spot, selected.
+func TestAddNodeIDsSpotsAndSelection(t *testing.T) {
+	s := newStore(t)
+	ids := []string{mustAdd(t, s, "kafka"), mustAdd(t, s, "kafka"), mustAdd(t, s, "nats-jetstream"), mustAdd(t, s, "kafka")}
+	if strings.Join(ids, ",") != "kafka,kafka-2,nats-jetstream,kafka-3" {
+		t.Errorf("ids %v", ids)
+	}
+	if s.Selection.Node != "kafka-3" {
+		t.Errorf("selection %+v", s.Selection)
+	}
+	seen := map[catalogue.Position]bool{}
+	for _, n := range s.Design.Nodes {
+		if n.Position == nil || seen[*n.Position] {
+			t.Errorf("node %s has no free spot: %+v", n.ID, n.Position)
+			continue
+		}
+		seen[*n.Position] = true
+	}
+	// A node moved onto the next free cell pushes new nodes further.
+	if err := s.MoveNode("kafka", 40+4*gridX, 40); err != nil {
+		t.Fatal(err)
+	}
+	id := mustAdd(t, s, "stream")
+	if p := s.Node(id).Position; *p != (catalogue.Position{X: 40, Y: 40}) {
+		t.Errorf("free spot %+v, want the cell kafka left", p)
+	}
+}
+
+// Overrides change the source to design; a wrong value changes nothing; reset
+// goes back to the inherited value.
+func TestSetPropAndReset(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "nats-jetstream")
+	source := func(prop string) catalogue.Source {
+		p, _ := s.Resolved(id).Get(prop)
+		return p.Source
+	}
+	if source("replicationFactor") != catalogue.SourceComponent {
+		t.Fatalf("replicationFactor from %s", source("replicationFactor"))
+	}
+	if err := s.SetProp(id, "replicationFactor", catalogue.IntValue(3)); err != nil {
+		t.Fatal(err)
+	}
+	if source("replicationFactor") != catalogue.SourceDesign {
+		t.Errorf("after override: %s", source("replicationFactor"))
+	}
+	before, version := s.Design, s.Version
+	err := s.SetProp(id, "acks", catalogue.StringValue("most"))
+	if err == nil || !strings.Contains(err.Error(), "`most` is not one of none, leader, quorum, all") {
+		t.Errorf("bad value: %v", err)
+	}
+	if s.Design != before || s.Version != version {
+		t.Error("a refused edit changed the design")
+	}
+	if err := s.ResetProp(id, "replicationFactor"); err != nil {
+		t.Fatal(err)
+	}
+	if source("replicationFactor") != catalogue.SourceComponent || s.Node(id).Props != nil {
+		t.Errorf("after reset: %s %v", source("replicationFactor"), s.Node(id).Props)
+	}
+}
+
+// Problems update with every change.
+func TestViolationsFollowChanges(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "kafka")
+	// Kafka's defaults (acks all, one replica) are durable in name only.
+	if s.Worst(id) != catalogue.SeverityWarning {
+		t.Fatalf("fresh kafka: %+v", s.Resolution.Violations)
+	}
+	s.SetProp(id, "minInsyncReplicas", catalogue.IntValue(3))
+	if s.Worst(id) != catalogue.SeverityError {
+		t.Errorf("worst %q, want error: %+v", s.Worst(id), s.Violations(id))
+	}
+	s.SetProp(id, "replicationFactor", catalogue.IntValue(3))
+	if s.Worst(id) != "" {
+		t.Errorf("fixed design still has %+v", s.Violations(id))
+	}
+}
+
+func TestUndoRedo(t *testing.T) {
+	s := newStore(t)
+	mustAdd(t, s, "kafka")
+	mustAdd(t, s, "redpanda")
+	if err := s.Connect("kafka", "redpanda"); err != nil {
+		t.Fatal(err)
+	}
+	exports := []string{string(s.Export())}
+	s.Undo()
+	exports = append(exports, string(s.Export()))
+	if len(s.Design.Edges) != 0 {
+		t.Error("undo kept the edge")
+	}
+	s.Undo()
+	if len(s.Design.Nodes) != 1 {
+		t.Error("second undo kept redpanda")
+	}
+	s.Redo()
+	if string(s.Export()) != exports[1] {
+		t.Error("redo differs")
+	}
+	s.Redo()
+	if string(s.Export()) != exports[0] {
+		t.Error("second redo differs")
+	}
+	if s.Redo() {
+		t.Error("redo past the end")
+	}
+	s.Undo()
+	mustAdd(t, s, "stream")
+	if s.CanRedo() {
+		t.Error("a new change must clear redo")
+	}
+}
+
+func TestRenameKeepsEdgesAndSelection(t *testing.T) {
+	s := newStore(t)
+	a, b := mustAdd(t, s, "kafka"), mustAdd(t, s, "redpanda")
+	s.Connect(a, b)
+	s.Select(a)
+	if err := s.RenameNode(a, "orders"); err != nil {
+		t.Fatal(err)
+	}
+	if e := s.Design.Edges[0]; e.From != "orders" || e.To != b || s.Selection.Node != "orders" {
+		t.Errorf("edge %+v selection %+v", e, s.Selection)
+	}
+	for _, bad := range []string{"Orders", "redpanda", "", "a--b"} {
+		if err := s.RenameNode("orders", bad); err == nil {
+			t.Errorf("rename to %q accepted", bad)
+		}
+	}
+}
+
+func TestSwapComponentKeepsWhatApplies(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "kafka")
+	s.SetProp(id, "replicationFactor", catalogue.IntValue(3))
+	s.SetProp(id, "retentionPolicy", catalogue.StringValue("limits"))
+	if err := s.SwapComponent(id, "nats-jetstream"); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Node(id); n.Component != "nats-jetstream" || len(n.Props) != 2 {
+		t.Errorf("node %+v", n)
+	}
+	if err := s.SwapComponent(id, "nonexistent"); err == nil {
+		t.Error("swap to an unknown component accepted")
+	}
+}
+
+func TestDeleteSelectionRemovesEdges(t *testing.T) {
+	s := newStore(t)
+	a, b, c := mustAdd(t, s, "kafka"), mustAdd(t, s, "redpanda"), mustAdd(t, s, "stream")
+	s.Connect(a, b)
+	s.Connect(b, c)
+	s.Select(b)
+	if err := s.DeleteSelection(); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Design.Nodes) != 2 || len(s.Design.Edges) != 0 || s.Selection != None {
+		t.Errorf("nodes %d edges %d selection %+v", len(s.Design.Nodes), len(s.Design.Edges), s.Selection)
+	}
+	if err := s.Connect(a, a); err == nil {
+		t.Error("self-connection accepted")
+	}
+	s.Connect(a, c)
+	if err := s.Connect(a, c); err == nil {
+		t.Error("duplicate connection accepted")
+	}
+	s.SelectEdge(0)
+	s.DeleteSelection()
+	if len(s.Design.Edges) != 0 {
+		t.Error("edge not deleted")
+	}
+}
+
+// A bad import is refused with positions and changes nothing; a good one
+// replaces the design and can be undone.
+func TestImport(t *testing.T) {
+	s := newStore(t)
+	mustAdd(t, s, "kafka")
+	before := string(s.Export())
+	err := s.Import("bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
+	if err == nil || err.Error() != "bad.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?" {
+		t.Errorf("error %v", err)
+	}
+	if string(s.Export()) != before {
+		t.Error("a failed import changed the design")
+	}
+	if err := s.Import("good.yaml", []byte("nodes:\n  - { id: \"nats-jetstream\", component: \"nats-jetstream\" }\n")); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Design.Nodes) != 1 || s.Design.Nodes[0].ID != "nats-jetstream" {
+		t.Errorf("imported %+v", s.Design.Nodes)
+	}
+	s.Undo()
+	if string(s.Export()) != before {
+		t.Error("undo of an import did not restore the design")
+	}
+}
+
+// The export reads back to the same design (the CLI's parser and checker).
+func TestExportRoundTrips(t *testing.T) {
+	s := newStore(t)
+	a := mustAdd(t, s, "kafka")
+	b := mustAdd(t, s, "nats-jetstream")
+	s.SetProp(a, "partitions", catalogue.IntValue(12))
+	s.Connect(a, b)
+	s.MoveNode(b, 12.5, -3)
+	out := s.Export()
+	other := newStore(t)
+	if err := other.Import("export.yaml", out); err != nil {
+		t.Fatal(err)
+	}
+	if string(other.Export()) != string(out) {
+		t.Errorf("round trip differs:\n%s\n---\n%s", out, other.Export())
+	}
+}
+
+func TestExportName(t *testing.T) {
+	s := newStore(t)
+	for _, tc := range []struct{ id, name, want string }{
+		{"", "", "design.yaml"},
+		{"checkout", "Ignored", "checkout.yaml"},
+		{"", "Checkout flow / v2 <draft>", "checkout-flow-v2-draft.yaml"},
+		{"", "../../etc/passwd", "etc-passwd.yaml"},
+	} {
+		s.Design.ID, s.Design.Name = tc.id, tc.name
+		if got := s.ExportName(); got != tc.want {
+			t.Errorf("ExportName(%q, %q) = %q, want %q", tc.id, tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestParseInput(t *testing.T) {
+	if v, err := ParseInput(catalogue.TypeInteger, " 12 "); err != nil || v.Int() != 12 {
+		t.Errorf("integer: %v %v", v, err)
+	}
+	if _, err := ParseInput(catalogue.TypeInteger, "1.5"); err == nil {
+		t.Error("1.5 accepted as an integer")
+	}
+	if v, _ := ParseInput(catalogue.TypeBoolean, "true"); !v.Bool() {
+		t.Error("boolean")
+	}
+}

@@ -2,13 +2,26 @@
 GO      ?= go
 ADDR    ?= 127.0.0.1:8000
 FUZZTIME ?= 10m
+# brotli level for app.wasm: 11 is the smallest and takes about 40 s.
+BROTLI_LEVEL ?= 11
+WASM_FLAGS := -trimpath -ldflags=-s\ -w
 
-.PHONY: run test build vet bench fuzz clean
+.PHONY: run test build wasm vet bench fuzz clean
 
-## run: build the CLI and check the example designs (the editor lands with the editor issue)
-run: build
-	./bin/designer check examples/order-events.yaml
-	./bin/designer resolve examples/order-events.yaml
+## run: build the wasm and the server, then serve the editor on http://$(ADDR)
+run: wasm build
+	./bin/designer serve --addr $(ADDR) $(ARGS)
+
+## wasm: web/app.wasm and its precompressed copies, rebuilt when a source changes
+wasm: web/app.wasm.br
+
+WASM_SOURCES := $(shell find app wasm catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
+
+web/app.wasm: $(WASM_SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $@ ./wasm
+
+web/app.wasm.br: web/app.wasm
+	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
 
 ## test: formatting, vet and every test
 test: vet
@@ -32,4 +45,4 @@ fuzz:
 	$(GO) test ./catalogue -run '^$$' -fuzz FuzzParseDesign -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz

@@ -43,10 +43,15 @@ type Store struct {
 	// instead of deep-comparing the design.
 	Version int
 	// Notice is what the last change wants the user to know (for example
-	// the overrides a component swap dropped), or "".
-	Notice string
+	// the overrides a component swap dropped, or why an edit was refused),
+	// or "". NoticeIsError marks a refusal.
+	Notice        string
+	NoticeIsError bool
 	// OnChange is called after every change of the design.
 	OnChange func(*Store)
+	// RevealCount grows each time the selected node should be brought into
+	// view (from the Problems list).
+	RevealCount int
 
 	past, future []*catalogue.Design
 	nodeIndex    map[string]int
@@ -105,9 +110,25 @@ func (s *Store) update(change func(d *catalogue.Design) (string, error)) error {
 	}
 	s.future = nil
 	s.setDesign(work)
-	s.Notice = notice
+	s.Notice, s.NoticeIsError = notice, false
 	s.changed()
 	return nil
+}
+
+// Report shows the outcome of an action that the user should see: a
+// refusal (err) or nothing when err is nil.
+func (s *Store) Report(err error) {
+	if err == nil {
+		return
+	}
+	s.Notice, s.NoticeIsError = err.Error(), true
+	s.Version++
+}
+
+// Say shows an informational message.
+func (s *Store) Say(msg string) {
+	s.Notice, s.NoticeIsError = msg, false
+	s.Version++
 }
 
 func (s *Store) changed() {
@@ -141,7 +162,7 @@ func (s *Store) Undo() bool {
 	prev := s.past[len(s.past)-1]
 	s.past = s.past[:len(s.past)-1]
 	s.setDesign(prev)
-	s.Notice = ""
+	s.Notice = "Undone."
 	s.changed()
 	return true
 }
@@ -155,7 +176,7 @@ func (s *Store) Redo() bool {
 	next := s.future[len(s.future)-1]
 	s.future = s.future[:len(s.future)-1]
 	s.setDesign(next)
-	s.Notice = ""
+	s.Notice = "Redone."
 	s.changed()
 	return true
 }
@@ -169,6 +190,13 @@ func (s *Store) Select(id string) {
 		s.Selection = Selection{Node: id, Edge: -1}
 		s.Version++
 	}
+}
+
+// Reveal selects a node and asks the canvas to bring it into view.
+func (s *Store) Reveal(id string) {
+	s.Select(id)
+	s.RevealCount++
+	s.Version++
 }
 
 // SelectEdge selects edge i.
@@ -555,4 +583,15 @@ func sortedProps(m map[string]catalogue.Value) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// SetEdgeLabel changes the label of edge i.
+func (s *Store) SetEdgeLabel(i int, label string) error {
+	if i < 0 || i >= len(s.Design.Edges) {
+		return fmt.Errorf("no edge %d", i)
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Edges[i].Label = label
+		return "", nil
+	})
 }

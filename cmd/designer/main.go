@@ -7,6 +7,7 @@
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
+//	designer serve [--addr host:port] [--web DIR]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule,
 // 1 when one breaks an error-severity rule, 2 for unusable input or bad usage.
@@ -32,7 +33,10 @@ Usage:
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
+  designer serve [--addr host:port] [--web DIR]
 
+serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
+needs app.wasm (make run builds it).
 --catalogue DIR overlays an organisation's kinds, components and rules on the
 embedded catalogue. Exit status: 0 valid, 1 an error-severity rule is broken,
 2 unusable input or bad usage.
@@ -61,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return env.resolve(args[1:])
 	case "catalogue":
 		return env.catalogueCmd(args[1:])
+	case "serve":
+		return env.serve(args[1:])
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

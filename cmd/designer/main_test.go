@@ -46,7 +46,9 @@ func TestCheckExitCodes(t *testing.T) {
 		{"warnings only", func(t *testing.T) []string { return []string{"check", writeDesign(t, warning)} }, 0, "warning: events: acks quorum with replicationFactor 1", ""},
 		{"error violation", func(t *testing.T) []string { return []string{"check", writeDesign(t, violated)} }, 1, ":2:91: error: orders: minInsyncReplicas 3 is more than replicationFactor 2", ""},
 		{"unusable design", func(t *testing.T) []string { return []string{"check", writeDesign(t, unusable)} }, 2, "", "unknown component `kafak`; did you mean `kafka`?"},
-		{"unusable wins over violations", func(t *testing.T) []string { return []string{"check", writeDesign(t, violated), writeDesign(t, unusable)} }, 2, "error: orders", "kafak"},
+		{"unusable wins over violations", func(t *testing.T) []string {
+			return []string{"check", writeDesign(t, violated), writeDesign(t, unusable)}
+		}, 2, "error: orders", "kafak"},
 		{"missing file", func(*testing.T) []string { return []string{"check", "no/such/file.yaml"} }, 2, "", "no/such/file.yaml: open no/such/file.yaml: no such file or directory"},
 		{"no file", func(*testing.T) []string { return []string{"check"} }, 2, "", "name at least one design FILE"},
 		{"bad format", func(t *testing.T) []string { return []string{"check", "-o", "xml", writeDesign(t, clean)} }, 2, "", "-o xml: use text or json"},

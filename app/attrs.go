@@ -1,0 +1,35 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// go-app v9 prerenders a false boolean attribute as selected="false" (or
+// checked="false", disabled="false"), which browsers read as true. In the
+// browser the false value must still be set, so that an update clears the
+// property. These helpers set false values only in the browser.
+
+// option returns an <option>.
+func option(value, text string, selected bool) app.HTMLOption {
+	o := app.Option().Value(value).Text(text)
+	if selected || !app.IsServer {
+		o = o.Selected(selected)
+	}
+	return o
+}
+
+// checkbox returns an <input type=checkbox>.
+func checkbox(checked bool) app.HTMLInput {
+	in := app.Input().Type("checkbox")
+	if checked || !app.IsServer {
+		in = in.Checked(checked)
+	}
+	return in
+}
+
+// button returns a <button>, disabled when disabled.
+func button(disabled bool) app.HTMLButton {
+	b := app.Button()
+	if disabled || !app.IsServer {
+		b = b.Disabled(disabled)
+	}
+	return b
+}

@@ -1,0 +1,545 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// Canvas draws the design as SVG and turns pointer and keyboard input into
+// store actions. Dragging moves the SVG directly on every pointermove (no
+// render) and commits the position once, on pointerup, so dragging stays
+// smooth in large designs. The viewport's pan and zoom live only in the DOM
+// transform of the #viewport group, which go-app never renders.
+type Canvas struct {
+	app.Compo
+	Store   *Store
+	Version int
+
+	view       viewport
+	revealSeen int
+	drag       *drag
+	listeners  []func()
+	dragOff    []func()
+}
+
+// viewport is the pan (X, Y, in screen pixels) and zoom (Scale).
+type viewport struct{ X, Y, Scale float64 }
+
+func (v viewport) transform() string {
+	return fmt.Sprintf("translate(%.2f %.2f) scale(%.4f)", v.X, v.Y, v.Scale)
+}
+
+const (
+	dragNode = iota + 1
+	dragPan
+	dragConnect
+)
+
+// drag is a gesture in progress.
+type drag struct {
+	kind           int
+	node           string
+	startX, startY float64 // pointer, client pixels
+	origX, origY   float64 // node position or viewport offset
+	x, y           float64 // current node position or viewport offset
+	moved          bool
+	elem           app.Value
+	edges          []edgeEnd
+}
+
+// edgeEnd is an edge touching the dragged node, with its other end fixed.
+type edgeEnd struct {
+	line, hit, label app.Value
+	from             bool // the dragged node is the edge's from end
+	otherX, otherY   float64
+}
+
+// OnMount listens for wheel zoom and applies the initial viewport.
+func (c *Canvas) OnMount(ctx app.Context) {
+	if c.view.Scale == 0 {
+		c.view = viewport{Scale: 1}
+	}
+	c.applyView()
+	svg := app.Window().GetElementByID("canvas-svg")
+	if !svg.Truthy() {
+		return
+	}
+	wheel := app.FuncOf(func(this app.Value, args []app.Value) any {
+		c.onWheel(args[0])
+		return nil
+	})
+	svg.Call("addEventListener", "wheel", wheel, map[string]any{"passive": false})
+	c.listeners = append(c.listeners, func() {
+		svg.Call("removeEventListener", "wheel", wheel)
+		wheel.Release()
+	})
+}
+
+// OnDismount releases listeners.
+func (c *Canvas) OnDismount() {
+	c.endDrag()
+	for _, off := range c.listeners {
+		off()
+	}
+	c.listeners = nil
+}
+
+// OnUpdate brings the selected node into view when the Problems list asks.
+func (c *Canvas) OnUpdate(ctx app.Context) {
+	if c.Store.RevealCount != c.revealSeen {
+		c.revealSeen = c.Store.RevealCount
+		ctx.Defer(func(app.Context) { c.reveal(c.Store.Selection.Node) })
+	}
+}
+
+func (c *Canvas) applyView() {
+	if g := app.Window().GetElementByID("viewport"); g.Truthy() {
+		g.Call("setAttribute", "transform", c.view.transform())
+	}
+}
+
+// position returns where node i is drawn: its position, or a grid cell for
+// nodes imported without one.
+func position(n *catalogue.Node, i int) (float64, float64) {
+	if n.Position != nil {
+		return n.Position.X, n.Position.Y
+	}
+	return float64(40 + (i%5)*gridX), float64(40 + (i/5)*gridY)
+}
+
+// Render draws the canvas: its buttons, the edges, then the nodes.
+func (c *Canvas) Render() app.UI {
+	s := c.Store
+	d := s.Design
+	pos := make(map[string][2]float64, len(d.Nodes))
+	for i := range d.Nodes {
+		x, y := position(&d.Nodes[i], i)
+		pos[d.Nodes[i].ID] = [2]float64{x, y}
+	}
+	edges := make([]app.UI, 0, len(d.Edges))
+	for i, e := range d.Edges {
+		edges = append(edges, c.renderEdge(i, e, pos[e.From], pos[e.To]))
+	}
+	nodes := make([]app.UI, 0, len(d.Nodes))
+	for i := range d.Nodes {
+		nodes = append(nodes, c.renderNode(&d.Nodes[i], pos[d.Nodes[i].ID]))
+	}
+	return app.Section().ID("canvas").Aria("label", "Canvas").Body(
+		app.Div().Class("canvas-tools").Body(
+			app.Button().Text("Fit").Title("Show the whole design").OnClick(func(app.Context, app.Event) { c.fit() }),
+			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
+			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
+			app.If(len(d.Nodes) == 0,
+				app.Span().Class("hint").Text("Add a component from the palette, import a design, or paste YAML."),
+			),
+		),
+		svg("svg").ID("canvas-svg").Attr("role", "group").Aria("label", "Design canvas").
+			On("pointerdown", c.onPointerDown).
+			On("keydown", c.onKeyDown).
+			Body(
+				svg("defs").Body(
+					svg("marker").ID("arrow").Attr("viewBox", "0 0 10 10").Attr("refX", "10").Attr("refY", "5").
+						Attr("markerWidth", "8").Attr("markerHeight", "8").Attr("orient", "auto-start-reverse").Body(
+						svg("path").Attr("d", "M 0 0 L 10 5 L 0 10 z").DataSet("part", "arrow"),
+					),
+				),
+				svg("rect").DataSet("part", "background").Attr("x", "-100000").Attr("y", "-100000").
+					Attr("width", "200000").Attr("height", "200000"),
+				svg("g").ID("viewport").Body(
+					svg("g").DataSet("layer", "edges").Body(edges...),
+					svg("g").DataSet("layer", "nodes").Body(nodes...),
+					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
+				),
+			),
+	)
+}
+
+// svg creates an element in the SVG namespace; go-app needs it on every one.
+func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
+
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64) app.UI {
+	s := c.Store
+	comp := s.Catalogue.Components[n.Component]
+	name, kind := n.Component, ""
+	if comp != nil {
+		name, kind = comp.Name, comp.Kind+" · "+comp.Provider
+	}
+	label := n.ID + " (" + name + ")"
+	worst := s.Worst(n.ID)
+	if count := len(s.Violations(n.ID)); count > 0 {
+		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
+	}
+	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).
+		Attr("transform", fmt.Sprintf("translate(%g %g)", p[0], p[1])).
+		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
+		DataSet("selected", strconv.FormatBool(s.Selection.Node == n.ID)).
+		DataSet("severity", string(worst))
+	body := []app.UI{
+		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
+		svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 22)),
+		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 24)),
+		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 28)),
+		svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7").
+			Aria("hidden", "true"),
+	}
+	if worst != "" {
+		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(
+			svg("circle").Attr("cx", NodeWidth-14).Attr("cy", "14").Attr("r", "10"),
+			svg("text").Attr("x", NodeWidth-14).Attr("y", "18").Attr("text-anchor", "middle").Text(severityMark(worst)),
+		))
+	}
+	return g.Body(body...)
+}
+
+func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI {
+	x1, y1 := from[0]+NodeWidth, from[1]+NodeHeight/2
+	x2, y2 := to[0], to[1]+NodeHeight/2
+	idx := strconv.Itoa(i)
+	name := "Connection from " + e.From + " to " + e.To
+	if e.Label != "" {
+		name += ": " + e.Label
+	}
+	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
+		DataSet("selected", strconv.FormatBool(c.Store.Selection.Edge == i)).Body(
+		svg("line").ID("edge-hit-"+idx).DataSet("part", "hit").
+			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
+		svg("line").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").
+			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
+		svg("text").ID("edge-label-"+idx).DataSet("part", "label").Attr("text-anchor", "middle").
+			Attr("x", (x1+x2)/2).Attr("y", (y1+y2)/2-6).Text(truncate(e.Label, 40)),
+	)
+}
+
+func severityMark(s catalogue.Severity) string {
+	switch s {
+	case catalogue.SeverityError:
+		return "!"
+	case catalogue.SeverityWarning:
+		return "▲"
+	}
+	return "i"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// truncate shortens s to n runes for display; the full text stays in the
+// accessible name and the inspector.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// closest returns the element at or above target matching selector.
+func closest(target app.Value, selector string) app.Value {
+	if !target.Truthy() || target.Get("closest").IsUndefined() {
+		return app.Null()
+	}
+	return target.Call("closest", selector)
+}
+
+func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
+	if e.Get("button").Int() != 0 {
+		return
+	}
+	target := e.Get("target")
+	s := c.Store
+	d := &drag{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}
+	switch {
+	case closest(target, "[data-connector]").Truthy():
+		d.kind, d.node = dragConnect, closest(target, "[data-connector]").Get("dataset").Get("connector").String()
+		d.origX, d.origY = c.toCanvas(d.startX, d.startY)
+	case closest(target, "[data-node]").Truthy():
+		id := closest(target, "[data-node]").Get("dataset").Get("node").String()
+		s.Select(id)
+		i := s.nodeIndex[id]
+		x, y := position(&s.Design.Nodes[i], i)
+		d.kind, d.node, d.origX, d.origY, d.x, d.y = dragNode, id, x, y, x, y
+		d.elem = app.Window().GetElementByID("node-" + id)
+		d.edges = c.edgesOf(id)
+	case closest(target, "[data-edge]").Truthy():
+		i, _ := strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
+		s.SelectEdge(i)
+		return
+	default:
+		s.Select("")
+		d.kind, d.origX, d.origY, d.x, d.y = dragPan, c.view.X, c.view.Y, c.view.X, c.view.Y
+		d.elem = app.Window().GetElementByID("viewport")
+	}
+	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
+	c.drag = d
+	c.onDrag("pointermove", func(ev app.Value) { c.onPointerMove(ev) })
+	c.onDrag("pointerup", func(ev app.Value) { c.onPointerUp(ctx, ev) })
+	c.onDrag("pointercancel", func(ev app.Value) { c.cancelDrag() })
+}
+
+// onDrag listens on the window for the rest of a gesture, without renders.
+func (c *Canvas) onDrag(event string, h func(app.Value)) {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		h(args[0])
+		return nil
+	})
+	app.Window().Call("addEventListener", event, fn)
+	c.dragOff = append(c.dragOff, func() {
+		app.Window().Call("removeEventListener", event, fn)
+		fn.Release()
+	})
+}
+
+func (c *Canvas) endDrag() {
+	for _, off := range c.dragOff {
+		off()
+	}
+	c.dragOff = nil
+	c.drag = nil
+}
+
+// edgesOf collects the edges touching node id with their fixed other ends.
+func (c *Canvas) edgesOf(id string) []edgeEnd {
+	s := c.Store
+	var out []edgeEnd
+	for i, e := range s.Design.Edges {
+		if e.From != id && e.To != id {
+			continue
+		}
+		other := e.To
+		if e.To == id {
+			other = e.From
+		}
+		j := s.nodeIndex[other]
+		ox, oy := position(&s.Design.Nodes[j], j)
+		idx := strconv.Itoa(i)
+		w := app.Window()
+		out = append(out, edgeEnd{
+			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
+			from: e.From == id, otherX: ox, otherY: oy,
+		})
+	}
+	return out
+}
+
+func (c *Canvas) onPointerMove(ev app.Value) {
+	d := c.drag
+	if d == nil {
+		return
+	}
+	dx, dy := ev.Get("clientX").Float()-d.startX, ev.Get("clientY").Float()-d.startY
+	if math.Abs(dx)+math.Abs(dy) > 3 {
+		d.moved = true
+	}
+	switch d.kind {
+	case dragNode:
+		d.x, d.y = math.Round(d.origX+dx/c.view.Scale), math.Round(d.origY+dy/c.view.Scale)
+		d.elem.Call("setAttribute", "transform", fmt.Sprintf("translate(%g %g)", d.x, d.y))
+		for _, e := range d.edges {
+			moveEdge(e, d.x, d.y)
+		}
+	case dragPan:
+		d.x, d.y = d.origX+dx, d.origY+dy
+		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
+	case dragConnect:
+		line := app.Window().GetElementByID("connect-preview")
+		from := c.Store.nodeIndex[d.node]
+		fx, fy := position(&c.Store.Design.Nodes[from], from)
+		x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
+		for k, v := range map[string]float64{"x1": fx + NodeWidth, "y1": fy + NodeHeight/2, "x2": x, "y2": y} {
+			line.Call("setAttribute", k, v)
+		}
+		line.Call("setAttribute", "data-active", "true")
+	}
+}
+
+// moveEdge redraws an edge whose dragged end is at node position x, y.
+func moveEdge(e edgeEnd, x, y float64) {
+	x1, y1, x2, y2 := x+NodeWidth, y+NodeHeight/2, e.otherX, e.otherY+NodeHeight/2
+	if !e.from {
+		x1, y1, x2, y2 = e.otherX+NodeWidth, e.otherY+NodeHeight/2, x, y+NodeHeight/2
+	}
+	for _, l := range []app.Value{e.line, e.hit} {
+		l.Call("setAttribute", "x1", x1)
+		l.Call("setAttribute", "y1", y1)
+		l.Call("setAttribute", "x2", x2)
+		l.Call("setAttribute", "y2", y2)
+	}
+	e.label.Call("setAttribute", "x", (x1+x2)/2)
+	e.label.Call("setAttribute", "y", (y1+y2)/2-6)
+}
+
+func (c *Canvas) onPointerUp(ctx app.Context, ev app.Value) {
+	d := c.drag
+	c.endDrag()
+	if d == nil {
+		return
+	}
+	switch d.kind {
+	case dragNode:
+		if !d.moved || (d.x == d.origX && d.y == d.origY) {
+			c.restoreNode(d)
+			return
+		}
+		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNode(d.node, d.x, d.y)) })
+	case dragPan:
+		c.view.X, c.view.Y = d.x, d.y
+	case dragConnect:
+		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
+		hit := app.Window().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
+		target := closest(hit, "[data-node]")
+		if !target.Truthy() {
+			return
+		}
+		to := target.Get("dataset").Get("node").String()
+		if to == d.node {
+			return
+		}
+		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.Connect(d.node, to)) })
+	}
+}
+
+// cancelDrag undoes a gesture's direct DOM changes.
+func (c *Canvas) cancelDrag() {
+	d := c.drag
+	c.endDrag()
+	if d == nil {
+		return
+	}
+	switch d.kind {
+	case dragNode:
+		c.restoreNode(d)
+	case dragPan:
+		c.applyView()
+	case dragConnect:
+		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
+	}
+}
+
+// restoreNode puts a node the user dragged back where the design has it.
+func (c *Canvas) restoreNode(d *drag) {
+	d.elem.Call("setAttribute", "transform", fmt.Sprintf("translate(%g %g)", d.origX, d.origY))
+	for _, e := range d.edges {
+		moveEdge(e, d.origX, d.origY)
+	}
+}
+
+// onKeyDown moves the focused node with the arrow keys (Shift: further).
+func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
+	node := closest(e.Get("target"), "[data-node]")
+	edge := closest(e.Get("target"), "[data-edge]")
+	key := e.Get("key").String()
+	s := c.Store
+	switch {
+	case node.Truthy():
+		id := node.Get("dataset").Get("node").String()
+		step := 10.0
+		if e.Get("shiftKey").Bool() {
+			step = 50
+		}
+		arrows := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}
+		if v, ok := arrows[key]; ok {
+			e.PreventDefault()
+			i := s.nodeIndex[id]
+			x, y := position(&s.Design.Nodes[i], i)
+			s.Report(s.MoveNode(id, x+v[0], y+v[1]))
+			s.Select(id)
+			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })
+			return
+		}
+		if key == "Enter" || key == " " {
+			e.PreventDefault()
+			s.Select(id)
+		}
+	case edge.Truthy() && (key == "Enter" || key == " "):
+		e.PreventDefault()
+		i, _ := strconv.Atoi(edge.Get("dataset").Get("edge").String())
+		s.SelectEdge(i)
+	}
+}
+
+// toCanvas converts client coordinates to canvas coordinates.
+func (c *Canvas) toCanvas(clientX, clientY float64) (float64, float64) {
+	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+	return (clientX - rect.Get("left").Float() - c.view.X) / c.view.Scale,
+		(clientY - rect.Get("top").Float() - c.view.Y) / c.view.Scale
+}
+
+const minScale, maxScale = 0.05, 4
+
+// onWheel zooms around the pointer.
+func (c *Canvas) onWheel(ev app.Value) {
+	ev.Call("preventDefault")
+	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+	px, py := ev.Get("clientX").Float()-rect.Get("left").Float(), ev.Get("clientY").Float()-rect.Get("top").Float()
+	c.zoomAt(math.Exp(-ev.Get("deltaY").Float()*0.0015), px, py)
+}
+
+// zoomBy zooms around the middle of the canvas.
+func (c *Canvas) zoomBy(factor float64) {
+	w, h := c.size()
+	c.zoomAt(factor, w/2, h/2)
+}
+
+func (c *Canvas) zoomAt(factor, px, py float64) {
+	scale := math.Min(maxScale, math.Max(minScale, c.view.Scale*factor))
+	// Keep the canvas point under (px, py) where it is.
+	cx, cy := (px-c.view.X)/c.view.Scale, (py-c.view.Y)/c.view.Scale
+	c.view = viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
+	c.applyView()
+}
+
+func (c *Canvas) size() (float64, float64) {
+	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+	return rect.Get("width").Float(), rect.Get("height").Float()
+}
+
+// fit shows every node.
+func (c *Canvas) fit() {
+	d := c.Store.Design
+	if len(d.Nodes) == 0 {
+		c.view = viewport{Scale: 1}
+		c.applyView()
+		return
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := range d.Nodes {
+		x, y := position(&d.Nodes[i], i)
+		minX, minY = math.Min(minX, x), math.Min(minY, y)
+		maxX, maxY = math.Max(maxX, x+NodeWidth), math.Max(maxY, y+NodeHeight)
+	}
+	w, h := c.size()
+	const margin = 40
+	scale := math.Min((w-2*margin)/(maxX-minX), (h-2*margin)/(maxY-minY))
+	scale = math.Min(1.5, math.Max(minScale, scale))
+	c.view = viewport{
+		X:     (w-(maxX-minX)*scale)/2 - minX*scale,
+		Y:     (h-(maxY-minY)*scale)/2 - minY*scale,
+		Scale: scale,
+	}
+	c.applyView()
+}
+
+// reveal centres the view on node id and focuses it.
+func (c *Canvas) reveal(id string) {
+	i, ok := c.Store.nodeIndex[id]
+	if !ok {
+		return
+	}
+	x, y := position(&c.Store.Design.Nodes[i], i)
+	w, h := c.size()
+	c.view.X = w/2 - (x+NodeWidth/2)*c.view.Scale
+	c.view.Y = h/2 - (y+NodeHeight/2)*c.view.Scale
+	c.applyView()
+	app.Window().GetElementByID("node-"+id).Call("focus", map[string]any{"preventScroll": true})
+}

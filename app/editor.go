@@ -1,0 +1,263 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// Editor is the editor's page: toolbar, palette, canvas, inspector and
+// problems around one Store.
+type Editor struct {
+	app.Compo
+
+	platform Platform
+	store    *Store
+	loadErr  error
+
+	importErrors   []string
+	saveWarning    string
+	restoreWarning string
+
+	ctx       app.Context
+	listeners []func()
+}
+
+// NewEditor returns the editor page using platform p (nil when prerendering).
+func NewEditor(p Platform) *Editor {
+	e := &Editor{platform: p}
+	cat, err := catalogue.Default()
+	if err != nil {
+		e.loadErr = err
+		return e
+	}
+	e.store = NewStore(cat)
+	e.store.OnChange = e.autosave
+	return e
+}
+
+// OnMount restores the autosaved design and listens for shortcuts, paste and
+// dropped files.
+func (e *Editor) OnMount(ctx app.Context) {
+	e.ctx = ctx
+	if e.store == nil {
+		return
+	}
+	e.restore()
+	e.listen("keydown", e.onKeyDown)
+	e.listen("paste", e.onPaste)
+	e.listen("dragover", func(ev app.Value) {
+		ev.Call("preventDefault")
+	})
+	e.listen("drop", e.onDrop)
+	e.Update()
+}
+
+// OnDismount releases the window listeners.
+func (e *Editor) OnDismount() {
+	for _, remove := range e.listeners {
+		remove()
+	}
+	e.listeners = nil
+}
+
+// listen adds a window listener that does not re-render by itself: handlers
+// dispatch to the UI goroutine only when they change something.
+func (e *Editor) listen(event string, h func(ev app.Value)) {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		h(args[0])
+		return nil
+	})
+	app.Window().Call("addEventListener", event, fn)
+	e.listeners = append(e.listeners, func() {
+		app.Window().Call("removeEventListener", event, fn)
+		fn.Release()
+	})
+}
+
+// restore loads the autosaved design; one that no longer reads is kept aside
+// (never overwritten) and the editor starts empty with a warning.
+func (e *Editor) restore() {
+	if e.platform == nil {
+		return
+	}
+	saved, ok, err := e.platform.Load(keyDesign)
+	switch {
+	case err != nil:
+		e.restoreWarning = "Your saved design could not be read from browser storage: " + err.Error()
+	case ok && strings.TrimSpace(saved) != "":
+		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
+			e.restoreWarning = "Your saved design no longer loads (" + firstLine(err) + "); it is kept in browser storage under " + keyUnreadable + "."
+			if err := e.platform.Store(keyUnreadable, saved); err != nil {
+				e.restoreWarning += " Keeping it failed too: " + err.Error()
+			}
+		}
+	}
+}
+
+// autosave stores the design after every change, and says so when it cannot.
+func (e *Editor) autosave(s *Store) {
+	if e.platform == nil {
+		return
+	}
+	if err := e.platform.Store(keyDesign, string(s.Export())); err != nil {
+		e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
+		return
+	}
+	e.saveWarning = ""
+}
+
+// isTyping reports whether a key event comes from a text control, where keys
+// belong to the control.
+func isTyping(ev app.Value) bool {
+	target := ev.Get("target")
+	if !target.Truthy() {
+		return false
+	}
+	switch strings.ToLower(target.Get("tagName").String()) {
+	case "input", "textarea", "select":
+		return true
+	}
+	return target.Get("isContentEditable").Truthy()
+}
+
+// onKeyDown handles the editor's shortcuts: undo, redo, delete.
+func (e *Editor) onKeyDown(ev app.Value) {
+	if isTyping(ev) {
+		return
+	}
+	key := strings.ToLower(ev.Get("key").String())
+	mod := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()
+	shift := ev.Get("shiftKey").Bool()
+	var act func()
+	switch {
+	case mod && key == "z" && !shift:
+		act = func() { e.store.Undo() }
+	case mod && (key == "z" && shift || key == "y"):
+		act = func() { e.store.Redo() }
+	case !mod && (key == "delete" || key == "backspace"):
+		act = func() { e.store.Report(e.store.DeleteSelection()) }
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	e.ctx.Dispatch(func(app.Context) { act() })
+}
+
+// onPaste imports YAML pasted anywhere outside a text control.
+func (e *Editor) onPaste(ev app.Value) {
+	if isTyping(ev) {
+		return
+	}
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	text := data.Call("getData", "text").String()
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	ev.Call("preventDefault")
+	e.ctx.Dispatch(func(app.Context) { e.importData("pasted YAML", []byte(text)) })
+}
+
+// onDrop imports a dropped YAML file.
+func (e *Editor) onDrop(ev app.Value) {
+	ev.Call("preventDefault")
+	files := ev.Get("dataTransfer").Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	e.readFile(files.Index(0))
+}
+
+// readFile reads a File and imports it on the UI goroutine.
+func (e *Editor) readFile(file app.Value) {
+	if e.platform == nil {
+		return
+	}
+	e.platform.ReadFile(file, func(name string, data []byte, err error) {
+		e.ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				e.importErrors = []string{name + ": " + err.Error()}
+				return
+			}
+			e.importData(name, data)
+		})
+	})
+}
+
+// importData replaces the design with an imported one, or lists why not.
+func (e *Editor) importData(name string, data []byte) {
+	if len(data) > catalogue.MaxDesignBytes {
+		e.importErrors = []string{fmt.Sprintf("%s: the file is %d bytes; designs are limited to %d bytes (10 MiB)", name, len(data), catalogue.MaxDesignBytes)}
+		return
+	}
+	err := e.store.Import(name, data)
+	e.importErrors = nil
+	if list, ok := err.(catalogue.ErrorList); ok {
+		for _, item := range list {
+			e.importErrors = append(e.importErrors, item.Error())
+		}
+		e.store.Report(fmt.Errorf("Import refused: %d problems in %s; the design is unchanged", len(list), name))
+		return
+	}
+	e.store.Report(err)
+}
+
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
+
+// Render lays out the editor.
+func (e *Editor) Render() app.UI {
+	if e.loadErr != nil {
+		return app.Main().ID("editor").Body(
+			app.H1().Text("The catalogue failed to load"),
+			app.Pre().Role("alert").Text(e.loadErr.Error()),
+		)
+	}
+	s := e.store
+	return app.Div().ID("editor").Body(
+		e.renderToolbar(),
+		e.renderAlerts(),
+		app.Main().ID("workspace").Body(
+			&Palette{Store: s},
+			&Canvas{Store: s, Version: s.Version},
+			&Inspector{Store: s, Version: s.Version},
+		),
+		&Problems{Store: s, Version: s.Version},
+	)
+}
+
+// renderAlerts shows what the user must not miss: failed saves, a design that
+// could not be restored, refused imports.
+func (e *Editor) renderAlerts() app.UI {
+	return app.Div().ID("alerts").Body(
+		app.If(e.saveWarning != "",
+			app.Div().Class("alert").Role("alert").Body(
+				app.Span().Text(e.saveWarning),
+				app.Button().Text("Export the design").OnClick(e.onExport),
+			),
+		),
+		app.If(e.restoreWarning != "",
+			app.Div().Class("alert").Role("alert").Body(
+				app.Span().Text(e.restoreWarning),
+				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.restoreWarning = "" }),
+			),
+		),
+		app.If(len(e.importErrors) > 0,
+			app.Div().Class("alert").Role("alert").Aria("label", "Import errors").Body(
+				app.P().Text("The design was not imported; it is unchanged. Fix these and import again:"),
+				app.Ul().Body(app.Range(e.importErrors).Slice(func(i int) app.UI {
+					return app.Li().Body(app.Code().Text(e.importErrors[i]))
+				})),
+				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.importErrors = nil }),
+			),
+		),
+	)
+}

@@ -1,0 +1,134 @@
+package app
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// fakePlatform keeps storage in a map and can fail saves.
+type fakePlatform struct {
+	stored   map[string]string
+	failSave error
+}
+
+func (f *fakePlatform) Load(key string) (string, bool, error) {
+	v, ok := f.stored[key]
+	return v, ok, nil
+}
+
+func (f *fakePlatform) Store(key, value string) error {
+	if f.failSave != nil {
+		return f.failSave
+	}
+	f.stored[key] = value
+	return nil
+}
+
+func (f *fakePlatform) Download(string, string, []byte) error { return nil }
+func (f *fakePlatform) CopyText(_ string, done func(error))   { done(nil) }
+func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
+}
+
+var attrValue = regexp.MustCompile(`="(?:[^"\\]|\\.)*"`)
+
+func mount(t *testing.T, e *Editor) (app.ClientDispatcher, string) {
+	t.Helper()
+	d := app.NewClientTester(e)
+	t.Cleanup(d.Close)
+	d.Consume()
+	return d, app.HTMLString(e)
+}
+
+// The page has the four regions and the palette's entries, and writes no
+// false boolean attribute (go-app renders selected="false", which browsers
+// read as selected).
+func TestEditorRenders(t *testing.T) {
+	_, html := mount(t, NewEditor(nil))
+	for _, want := range []string{
+		`aria-label="Palette"`, `aria-label="Canvas"`, `aria-label="Inspector"`, `aria-label="Problems"`,
+		`aria-label="Search components"`, `aria-label="NATS JetStream"`, `aria-label="Apache Kafka"`,
+		`for="import-file"`, `>Import design</label>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	for _, bad := range []string{`selected="false"`, `checked="false"`, `disabled="false"`} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the page has %s", bad)
+		}
+	}
+}
+
+// Text from designs is rendered as text, never as markup.
+func TestDesignTextIsInert(t *testing.T) {
+	e := NewEditor(nil)
+	err := e.store.Import("x.yaml", []byte(`name: "<script>alert(1)</script>"
+nodes:
+  - { id: "a", component: "kafka" }
+  - { id: "b", component: "redpanda" }
+edges:
+  - { from: "a", to: "b", label: "<img src=x onerror=alert(1)>" }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.store.SelectEdge(0)
+	_, html := mount(t, e)
+	// Outside attribute values (which the browser sets with setAttribute)
+	// the label appears only escaped, as a text node.
+	if tags := attrValue.ReplaceAllString(html, `=""`); strings.Contains(tags, "<img src=x") || strings.Contains(tags, "<script>") {
+		t.Errorf("design text rendered as markup:\n%s", html)
+	}
+	if !strings.Contains(html, "&lt;img src=x onerror=alert(1)&gt;") {
+		t.Errorf("the edge label is missing")
+	}
+}
+
+// Every change is saved; a failed save shows a warning until a save works.
+func TestAutosave(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}}
+	e := NewEditor(p)
+	mount(t, e)
+	if _, err := e.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.stored[keyDesign], `component: "kafka"`) {
+		t.Errorf("not saved: %q", p.stored[keyDesign])
+	}
+	p.failSave = errors.New("QuotaExceededError")
+	e.store.AddNode("redpanda")
+	if !strings.Contains(e.saveWarning, "Autosave failed (QuotaExceededError)") {
+		t.Errorf("warning %q", e.saveWarning)
+	}
+	p.failSave = nil
+	e.store.Undo()
+	if e.saveWarning != "" || strings.Contains(p.stored[keyDesign], "redpanda") {
+		t.Errorf("after a good save: warning %q, stored %q", e.saveWarning, p.stored[keyDesign])
+	}
+}
+
+// A saved design restores on start; one that no longer loads is kept aside,
+// never overwritten, and the user is told.
+func TestRestore(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{keyDesign: "nodes:\n  - { id: \"k\", component: \"kafka\" }\n"}}
+	e := NewEditor(p)
+	mount(t, e)
+	if e.store.Node("k") == nil {
+		t.Fatal("the saved design was not restored")
+	}
+	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
+	p = &fakePlatform{stored: map[string]string{keyDesign: broken}}
+	e = NewEditor(p)
+	mount(t, e)
+	if p.stored[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "no longer loads") {
+		t.Errorf("unreadable design: kept %q, warning %q", p.stored[keyUnreadable], e.restoreWarning)
+	}
+	if len(e.store.Design.Nodes) != 0 || e.store.CanUndo() {
+		t.Error("the editor did not start empty")
+	}
+}

@@ -1,0 +1,311 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// Inspector shows the selected node's id, component and resolved properties
+// with their source, with typed editors, and the selected connection.
+// Handlers read what they act on from the DOM (data-prop) and the store's
+// selection at the time of the event, never from closures, which go-app
+// would keep stale.
+type Inspector struct {
+	app.Compo
+	Store   *Store
+	Version int
+
+	connectTo string
+}
+
+// Render draws the inspector for the current selection.
+func (in *Inspector) Render() app.UI {
+	s := in.Store
+	var body app.UI
+	switch {
+	case s.Selection.Node != "" && s.Node(s.Selection.Node) != nil:
+		body = in.renderNode(s.Node(s.Selection.Node))
+	case s.Selection.Edge >= 0 && s.Selection.Edge < len(s.Design.Edges):
+		body = in.renderEdge(s.Selection.Edge)
+	default:
+		body = app.P().Class("hint").Text("Select a node or a connection to inspect it.")
+	}
+	return app.Section().ID("inspector").Aria("label", "Inspector").Body(
+		app.H2().Text("Inspector"),
+		body,
+	)
+}
+
+func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
+	s := in.Store
+	comp := s.Catalogue.Components[n.Component]
+	resolved := s.Resolved(n.ID)
+	var basic, advanced []app.UI
+	for _, p := range comp.Schema {
+		rp, _ := resolved.Get(p.Name)
+		row := in.renderProperty(p, rp)
+		if p.Advanced {
+			advanced = append(advanced, row)
+		} else {
+			basic = append(basic, row)
+		}
+	}
+	rules := s.Catalogue.RulesFor(comp.ID)
+	return app.Div().Body(
+		app.Div().Class("field").Body(
+			app.Label().For("node-id").Text("Node id"),
+			app.Input().ID("node-id").Value(n.ID).Attr("autocomplete", "off").Attr("spellcheck", "false").
+				OnChange(in.onRename),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For("node-component").Text("Component"),
+			app.Select().ID("node-component").OnChange(in.onSwap).Body(
+				app.Range(s.Catalogue.ComponentsOfKind(comp.Kind)).Slice(func(i int) app.UI {
+					c := s.Catalogue.ComponentsOfKind(comp.Kind)[i]
+					return option(c.ID, c.Name+" ("+c.Provider+")", c.ID == comp.ID)
+				}),
+			),
+		),
+		app.P().Class("summary").Text(comp.Summary),
+		app.P().Class("docs").Body(
+			app.A().Href(comp.Docs).Target("_blank").Rel("noopener noreferrer").Text("Official documentation of "+comp.Name),
+		),
+		app.H3().Text("Properties"),
+		propertyTable("properties", basic),
+		app.If(len(advanced) > 0,
+			app.Details().Body(
+				app.Summary().Textf("Advanced properties (%d)", len(advanced)),
+				propertyTable("advanced properties", advanced),
+			),
+		),
+		in.renderProblems(n.ID),
+		app.H3().Textf("Rules that apply (%d)", len(rules)),
+		app.If(len(rules) == 0, app.P().Class("hint").Text("No rule selects this component.")),
+		app.Ul().Class("rules").Body(app.Range(rules).Slice(func(i int) app.UI {
+			r := rules[i]
+			return app.Li().Body(
+				app.Span().Class("severity").DataSet("severity", string(r.Severity)).Text(string(r.Severity)),
+				app.Text(" "),
+				app.A().Href(r.Docs).Target("_blank").Rel("noopener noreferrer").Text(r.Name),
+			)
+		})),
+		in.renderConnections(n.ID),
+		app.Button().Class("danger").Text("Delete node").OnClick(func(app.Context, app.Event) {
+			s.Report(s.DeleteSelection())
+		}),
+	)
+}
+
+func propertyTable(caption string, rows []app.UI) app.UI {
+	return app.Table().Class("props").Body(
+		app.Caption().Class("visually-hidden").Text(caption),
+		app.THead().Body(app.Tr().Body(
+			app.Th().Scope("col").Text("Property"),
+			app.Th().Scope("col").Text("Value"),
+			app.Th().Scope("col").Text("Source"),
+			app.Th().Scope("col").Body(app.Span().Class("visually-hidden").Text("Reset")),
+		)),
+		app.TBody().Body(rows...),
+	)
+}
+
+// renderProperty draws one property row: name, typed editor, source, reset.
+func (in *Inspector) renderProperty(p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
+	id := "prop-" + p.Name
+	var editor app.UI
+	switch p.Type {
+	case catalogue.TypeEnum:
+		editor = app.Select().ID(id).DataSet("prop", p.Name).OnChange(in.onPropChange).Body(
+			app.If(!rp.Value.IsSet(), option("", "— unset —", true)),
+			app.Range(p.Values).Slice(func(i int) app.UI {
+				v := p.Values[i]
+				return option(v, v, rp.Value.IsSet() && rp.Value.Str() == v)
+			}),
+		)
+	case catalogue.TypeBoolean:
+		editor = checkbox(rp.Value.Bool()).ID(id).DataSet("prop", p.Name).
+			OnChange(in.onPropChange)
+	case catalogue.TypeInteger:
+		value := ""
+		if rp.Value.IsSet() {
+			value = strconv.FormatInt(rp.Value.Int(), 10)
+		}
+		input := app.Input().Type("number").ID(id).DataSet("prop", p.Name).Value(value).Attr("step", "1").
+			Placeholder("unset").OnChange(in.onPropChange)
+		if p.Minimum != nil {
+			input = input.Min(*p.Minimum)
+		}
+		if p.Maximum != nil {
+			input = input.Max(*p.Maximum)
+		}
+		editor = input
+	default:
+		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(rp.Value.Str()).
+			Placeholder("unset").OnChange(in.onPropChange)
+	}
+	return app.Tr().Aria("label", p.Name).DataSet("source", string(rp.Source)).Body(
+		app.Th().Scope("row").Body(
+			app.Label().For(id).Text(p.Name),
+			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
+		),
+		app.Td().Body(editor),
+		app.Td().Class("source").DataSet("source", string(rp.Source)).Text(string(rp.Source)),
+		app.Td().Body(app.If(rp.Source == catalogue.SourceDesign,
+			app.Button().Class("reset").Aria("label", "Reset "+p.Name).Title("Back to the inherited value").
+				DataSet("prop", p.Name).Text("Reset").OnClick(in.onReset),
+		)),
+	)
+}
+
+func (in *Inspector) renderProblems(id string) app.UI {
+	vs := in.Store.Violations(id)
+	if len(vs) == 0 {
+		return app.P().Class("ok").Text("This node breaks no rule.")
+	}
+	return app.Div().Body(
+		app.H3().Textf("Problems (%d)", len(vs)),
+		app.Ul().Class("node-problems").Body(app.Range(vs).Slice(func(i int) app.UI {
+			v := vs[i]
+			return app.Li().DataSet("severity", string(v.Severity)).Body(
+				app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
+				app.Text(" "+v.Message),
+			)
+		})),
+	)
+}
+
+// renderConnections lists the node's edges and offers a new one, so that a
+// keyboard user can connect nodes without dragging.
+func (in *Inspector) renderConnections(id string) app.UI {
+	s := in.Store
+	type link struct {
+		index int
+		text  string
+	}
+	var links []link
+	for i, e := range s.Design.Edges {
+		switch id {
+		case e.From:
+			links = append(links, link{i, "to " + e.To})
+		case e.To:
+			links = append(links, link{i, "from " + e.From})
+		}
+	}
+	var others []string
+	for _, n := range s.Design.Nodes {
+		if n.ID != id {
+			others = append(others, n.ID)
+		}
+	}
+	return app.Div().Class("connections").Body(
+		app.H3().Textf("Connections (%d)", len(links)),
+		app.Ul().Body(app.Range(links).Slice(func(i int) app.UI {
+			l := links[i]
+			return app.Li().Body(
+				app.Text(l.text+" "),
+				app.Button().Aria("label", "Remove connection "+l.text).DataSet("edge", l.index).Text("Remove").OnClick(in.onRemoveEdge),
+			)
+		})),
+		app.If(len(others) > 0,
+			app.Div().Class("field").Body(
+				app.Label().For("connect-to").Text("Connect to"),
+				app.Select().ID("connect-to").OnChange(func(ctx app.Context, e app.Event) {
+					in.connectTo = ctx.JSSrc().Get("value").String()
+				}).Body(
+					option("", "— choose a node —", in.connectTo == ""),
+					app.Range(others).Slice(func(i int) app.UI {
+						return option(others[i], others[i], in.connectTo == others[i])
+					}),
+				),
+				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
+					if in.connectTo == "" {
+						s.Report(errString("choose a node to connect to"))
+						return
+					}
+					s.Report(s.Connect(s.Selection.Node, in.connectTo))
+					in.connectTo = ""
+				}),
+			),
+		),
+	)
+}
+
+func (in *Inspector) renderEdge(i int) app.UI {
+	s := in.Store
+	e := s.Design.Edges[i]
+	return app.Div().Body(
+		app.P().Textf("Connection from %s to %s", e.From, e.To),
+		app.Div().Class("field").Body(
+			app.Label().For("edge-label").Text("Connection label"),
+			app.Input().ID("edge-label").Value(e.Label).OnChange(func(ctx app.Context, ev app.Event) {
+				s.Report(s.SetEdgeLabel(s.Selection.Edge, ctx.JSSrc().Get("value").String()))
+			}),
+		),
+		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
+			s.Report(s.DeleteSelection())
+		}),
+	)
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+func (in *Inspector) onRename(ctx app.Context, e app.Event) {
+	s := in.Store
+	s.Report(s.RenameNode(s.Selection.Node, ctx.JSSrc().Get("value").String()))
+}
+
+func (in *Inspector) onSwap(ctx app.Context, e app.Event) {
+	s := in.Store
+	s.Report(s.SwapComponent(s.Selection.Node, ctx.JSSrc().Get("value").String()))
+}
+
+// onPropChange overrides the property named by the editor's data-prop.
+func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
+	s := in.Store
+	src := ctx.JSSrc()
+	name := src.Get("dataset").Get("prop").String()
+	node := s.Node(s.Selection.Node)
+	if node == nil {
+		return
+	}
+	p := s.Catalogue.Components[node.Component].Property(name)
+	if p == nil {
+		return
+	}
+	text := src.Get("value").String()
+	if p.Type == catalogue.TypeBoolean {
+		text = strconv.FormatBool(src.Get("checked").Bool())
+	}
+	if text == "" && p.Type != catalogue.TypeString {
+		// Clearing a number (or choosing "unset") goes back to the inherited value.
+		if _, overridden := node.Props[name]; overridden {
+			s.Report(s.ResetProp(node.ID, name))
+		}
+		return
+	}
+	v, err := ParseInput(p.Type, text)
+	if err != nil {
+		s.Report(errString(name + ": " + err.Error()))
+		return
+	}
+	s.Report(s.SetProp(node.ID, name, v))
+}
+
+func (in *Inspector) onReset(ctx app.Context, e app.Event) {
+	s := in.Store
+	s.Report(s.ResetProp(s.Selection.Node, ctx.JSSrc().Get("dataset").Get("prop").String()))
+}
+
+func (in *Inspector) onRemoveEdge(ctx app.Context, e app.Event) {
+	s := in.Store
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("edge").String())
+	if err != nil {
+		return
+	}
+	s.Report(s.DeleteEdge(i))
+}

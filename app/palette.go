@@ -1,0 +1,111 @@
+package app
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// Palette lists the catalogue's components, filtered by a search and by kind
+// and provider; activating one adds it to the design.
+type Palette struct {
+	app.Compo
+	Store *Store
+
+	query, kind, provider string
+}
+
+// Render draws the search, the filters and the matching components.
+func (p *Palette) Render() app.UI {
+	cat := p.Store.Catalogue
+	var matches []*catalogue.Component
+	for _, k := range cat.KindIDs() {
+		if p.kind != "" && k != p.kind {
+			continue
+		}
+		for _, c := range cat.ComponentsOfKind(k) {
+			if (p.provider == "" || c.Provider == p.provider) && p.matches(c) {
+				matches = append(matches, c)
+			}
+		}
+	}
+	return app.Section().ID("palette").Aria("label", "Palette").Body(
+		app.H2().Text("Components"),
+		app.Input().Type("search").ID("palette-search").Aria("label", "Search components").
+			Placeholder("Search by name, id, kind, provider").Value(p.query).
+			OnInput(func(ctx app.Context, e app.Event) { p.query = ctx.JSSrc().Get("value").String() }),
+		app.Div().Class("filters").Body(
+			app.Label().For("palette-kind").Text("Kind"),
+			p.selectFilter("palette-kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name }, p.kind, &p.kind),
+			app.Label().For("palette-provider").Text("Provider"),
+			p.selectFilter("palette-provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name }, p.provider, &p.provider),
+		),
+		app.P().Class("count").Aria("live", "polite").Textf("%d of %d components", len(matches), len(cat.Components)),
+		app.Ul().Class("palette-list").Body(
+			app.Range(matches).Slice(func(i int) app.UI {
+				c := matches[i]
+				return app.Li().Body(
+					app.Button().Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
+						DataSet("component", c.ID).OnClick(p.onAdd).
+						Body(
+							app.Span().Class("entry-name").Text(c.Name),
+							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Kind+" · "+c.Provider),
+						),
+				)
+			}),
+		),
+	)
+}
+
+// matches reports whether c matches the search in its name, id, kind or
+// provider.
+func (p *Palette) matches(c *catalogue.Component) bool {
+	q := strings.ToLower(strings.TrimSpace(p.query))
+	if q == "" {
+		return true
+	}
+	for _, field := range []string{c.Name, c.ID, c.Kind, c.Provider} {
+		if strings.Contains(strings.ToLower(field), q) {
+			return true
+		}
+	}
+	return false
+}
+
+// onAdd adds the component named by the button's data-component. It reads
+// the id from the event target's data, not from a closure, because go-app
+// compares handlers by code pointer and would keep a stale captured value.
+func (p *Palette) onAdd(ctx app.Context, e app.Event) {
+	id := ctx.JSSrc().Get("dataset").Get("component").String()
+	if _, err := p.Store.AddNode(id); err != nil {
+		p.Store.Report(err)
+	}
+}
+
+func (p *Palette) selectFilter(id, all string, ids []string, name func(string) string, current string, dst *string) app.UI {
+	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
+		*dst = ctx.JSSrc().Get("value").String()
+	}).Body(
+		option("", all, current == ""),
+		app.Range(ids).Slice(func(i int) app.UI {
+			return option(ids[i], name(ids[i]), current == ids[i])
+		}),
+	)
+}
+
+// providerIDs returns the providers that have components, sorted.
+func providerIDs(cat *catalogue.Catalogue) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range cat.ComponentIDs() {
+		if p := cat.Components[id].Provider; !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

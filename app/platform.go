@@ -1,0 +1,27 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// Platform is what the editor needs from the browser beyond rendering. The
+// wasm entry point provides the real one; prerendering and native tests run
+// without one (nil), or with a fake.
+type Platform interface {
+	// Load returns the value stored under key, and whether there was one.
+	Load(key string) (string, bool, error)
+	// Store keeps value under key; it fails when storage is full or denied.
+	Store(key, value string) error
+	// Download offers data to the user as a file.
+	Download(filename, mimeType string, data []byte) error
+	// CopyText puts text on the clipboard and calls done with the outcome,
+	// on any goroutine.
+	CopyText(text string, done func(error))
+	// ReadFile reads a File object (from a file input or a drop) and calls
+	// done with its name and content, on any goroutine.
+	ReadFile(file app.Value, done func(name string, data []byte, err error))
+}
+
+// Storage keys.
+const (
+	keyDesign     = "designer.design"
+	keyUnreadable = "designer.design.unreadable"
+)

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// renderToolbar renders the design-wide actions and the status line.
+func (e *Editor) renderToolbar() app.UI {
+	s := e.store
+	status := app.Span().ID("status").Role("status").Aria("live", "polite")
+	if s.NoticeIsError {
+		status = status.DataSet("kind", "error")
+	}
+	return app.Header().ID("toolbar").Body(
+		app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
+		app.Span().Class("app-name").Text("Designer"),
+		app.Nav().Aria("label", "Design").Body(
+			app.Button().Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
+			app.Label().Class("button").For("import-file").Text("Import design"),
+			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml").
+				Class("visually-hidden").OnChange(e.onImportFile),
+			app.Button().Text("Export YAML").OnClick(e.onExport),
+			app.Button().Text("Copy YAML").OnClick(e.onCopy),
+			button(!s.CanUndo()).Text("Undo").Title("Undo (Ctrl+Z)").OnClick(func(app.Context, app.Event) { s.Undo() }),
+			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
+		),
+		status.Text(s.Notice),
+	)
+}
+
+func (e *Editor) onImportFile(ctx app.Context, ev app.Event) {
+	input := ctx.JSSrc()
+	files := input.Get("files")
+	if files.Truthy() && files.Length() > 0 {
+		e.readFile(files.Index(0))
+	}
+	// Clear the input so that importing the same file again fires change.
+	input.Set("value", "")
+}
+
+func (e *Editor) onExport(app.Context, app.Event) {
+	if e.platform == nil {
+		return
+	}
+	name := e.store.ExportName()
+	if err := e.platform.Download(name, "application/yaml", e.store.Export()); err != nil {
+		e.store.Report(err)
+		return
+	}
+	e.store.Say("Exported " + name + ".")
+}
+
+func (e *Editor) onCopy(ctx app.Context, ev app.Event) {
+	if e.platform == nil {
+		return
+	}
+	e.platform.CopyText(string(e.store.Export()), func(err error) {
+		ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				e.store.Report(fmt.Errorf("copying failed (%v); use Export YAML instead", err))
+				return
+			}
+			e.store.Say("Copied the design as YAML.")
+		})
+	})
+}

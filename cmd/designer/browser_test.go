@@ -1,0 +1,489 @@
+package main
+
+// Browser tests: the editor served by newServer, driven in a real headless
+// Chromium through the DevTools protocol. Controls are found by role and
+// accessible name, as a screen-reader user finds them, through the
+// browser's own accessibility tree (Accessibility.queryAXTree).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+var (
+	webOnce  sync.Once
+	builtDir string
+	webErr   error
+)
+
+// builtWeb builds app.wasm once per test run into a copy of web/.
+func builtWeb(t *testing.T) string {
+	t.Helper()
+	webOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "designer-web-")
+		if err != nil {
+			webErr = err
+			return
+		}
+		for _, name := range []string{"designer.css", "icon.svg", "icon-192.png", "icon-512.png"} {
+			data, err := os.ReadFile(filepath.Join("..", "..", "web", name))
+			if err != nil {
+				webErr = err
+				return
+			}
+			os.WriteFile(filepath.Join(dir, name), data, 0o644)
+		}
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+		}
+		cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), "./wasm")
+		cmd.Dir = filepath.Join("..", "..")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			webErr = fmt.Errorf("building app.wasm: %v\n%s", err, out)
+			return
+		}
+		builtDir = dir
+	})
+	if webErr != nil {
+		t.Fatal(webErr)
+	}
+	return builtDir
+}
+
+// chromiumPath finds Debian's chromium, or fails with what to do.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("the browser tests need Chromium: install Debian's package (apt-get install -y chromium) or run `make test`, which installs it; set CHROMIUM=/path to use another")
+	return ""
+}
+
+// tab is one browser tab on the editor, recording console errors and every
+// request the page makes.
+type tab struct {
+	t        *testing.T
+	ctx      context.Context
+	origin   string
+	mu       sync.Mutex
+	errors   []string
+	requests []string
+}
+
+// openEditor serves the editor and opens it in a fresh headless Chromium.
+func openEditor(t *testing.T) *tab {
+	t.Helper()
+	srv, err := newServer(builtWeb(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	p := newPage(t, ts.URL)
+	p.navigate(ts.URL + "/")
+	return p
+}
+
+func newPage(t *testing.T, origin string) *tab {
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1400, 900),
+	)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	p := &tab{t: t, ctx: ctx, origin: origin}
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				p.errors = append(p.errors, "console.error: "+strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			p.errors = append(p.errors, "exception: "+exceptionText(ev.ExceptionDetails))
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError {
+				p.errors = append(p.errors, "log: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		case *network.EventRequestWillBeSent:
+			p.requests = append(p.requests, ev.Request.URL)
+		}
+	})
+	p.call(func(ctx context.Context) error {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(ctx, log.Enable, cdp.Empty{}); err != nil {
+			return err
+		}
+		_, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{})
+		return err
+	})
+	return p
+}
+
+func (p *tab) call(f func(ctx context.Context) error) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if err := f(ctx); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error { return chromedp.Do(ctx, actions...) })
+}
+
+// navigate loads a URL and waits until the wasm has rendered the editor.
+func (p *tab) navigate(u string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(u))
+	p.waitReady()
+}
+
+func (p *tab) waitReady() {
+	p.t.Helper()
+	// The canvas's Fit button exists only once the wasm runs (the prerendered
+	// page has it too, so wait for the wasm's own marker: the go-app loader gone).
+	p.eventually("the editor to start", func() (bool, string) {
+		ready, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(window.goappNav || window.Go) && !document.getElementById('app-wasm-loader')`))
+		return err == nil && ready, fmt.Sprint(err)
+	})
+}
+
+// eventually polls cond for up to 15 s.
+func (p *tab) eventually(what string, cond func() (bool, string)) {
+	p.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	last := ""
+	for time.Now().Before(deadline) {
+		ok, detail := cond()
+		if ok {
+			return
+		}
+		last = detail
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("waited 15 s for %s; last: %s", what, last)
+}
+
+// axNode is an element found in the accessibility tree.
+type axNode struct {
+	id   cdp.BackendNodeID
+	name string
+}
+
+// query returns the elements of a role whose accessible name satisfies match.
+func (p *tab) query(role string, match func(string) bool) []axNode {
+	p.t.Helper()
+	var out []axNode
+	p.call(func(ctx context.Context) error {
+		doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(0))})
+		if err != nil {
+			return err
+		}
+		res, err := chromedp.Call(ctx, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role})
+		if err != nil {
+			return err
+		}
+		for _, n := range res.Nodes {
+			if n.Ignored || n.Name == nil {
+				continue
+			}
+			var name string
+			json.Unmarshal(n.Name.Value, &name)
+			if match(name) {
+				out = append(out, axNode{id: n.BackendDOMNodeID, name: name})
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// find waits for exactly one element of role named name (or, with a
+// trailing "…", whose name starts with the rest).
+func (p *tab) find(role, name string) axNode {
+	p.t.Helper()
+	match := func(s string) bool { return s == name }
+	if prefix, ok := strings.CutSuffix(name, "…"); ok {
+		match = func(s string) bool { return strings.HasPrefix(s, prefix) }
+	}
+	var found []axNode
+	p.eventually(fmt.Sprintf("one %s named %q", role, name), func() (bool, string) {
+		found = p.query(role, match)
+		return len(found) == 1, fmt.Sprintf("%d found", len(found))
+	})
+	return found[0]
+}
+
+// absent waits until no element of role has the name.
+func (p *tab) absent(role, name string) {
+	p.t.Helper()
+	p.eventually(fmt.Sprintf("no %s named %q", role, name), func() (bool, string) {
+		return len(p.query(role, func(s string) bool { return s == name })) == 0, "still there"
+	})
+}
+
+// center scrolls an element into view and returns its middle.
+func (p *tab) center(n axNode) (float64, float64) {
+	p.t.Helper()
+	var x, y float64
+	p.call(func(ctx context.Context) error {
+		chromedp.Call(ctx, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{BackendNodeID: n.id})
+		q, err := chromedp.Call(ctx, dom.GetContentQuads, dom.GetContentQuadsParams{BackendNodeID: n.id})
+		if err != nil {
+			return err
+		}
+		if len(q.Quads) == 0 {
+			return fmt.Errorf("%q has no box", n.name)
+		}
+		quad := q.Quads[0]
+		for i := 0; i < len(quad); i += 2 {
+			x += quad[i] / 4
+			y += quad[i+1] / 4
+		}
+		return nil
+	})
+	return x, y
+}
+
+// click clicks an element with the mouse.
+func (p *tab) click(role, name string) {
+	p.t.Helper()
+	x, y := p.center(p.find(role, name))
+	p.do(chromedp.MouseClickXY(x, y))
+}
+
+// drag presses the mouse at one point, moves in steps and releases.
+func (p *tab) drag(fromX, fromY, toX, toY float64) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		send := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) error {
+			_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+				Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1, PointerType: input.DispatchMouseEventPointerTypeMouse,
+			})
+			return err
+		}
+		if err := send(input.DispatchMouseEventTypeMousePressed, fromX, fromY, 1); err != nil {
+			return err
+		}
+		for i := 1; i <= 10; i++ {
+			f := float64(i) / 10
+			if err := send(input.DispatchMouseEventTypeMouseMoved, fromX+(toX-fromX)*f, fromY+(toY-fromY)*f, 1); err != nil {
+				return err
+			}
+		}
+		return send(input.DispatchMouseEventTypeMouseReleased, toX, toY, 0)
+	})
+}
+
+// focus moves the keyboard focus to an element.
+func (p *tab) focus(role, name string) {
+	p.t.Helper()
+	n := p.find(role, name)
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, dom.Focus, dom.FocusParams{BackendNodeID: n.id})
+		return err
+	})
+}
+
+// keys types keys into the focused element (chromedp's kb names for specials).
+func (p *tab) keys(keys string, mods ...chromedp.Modifier) {
+	p.t.Helper()
+	p.do(chromedp.KeyEvent(keys, chromedp.KeyModifiers(mods...)))
+}
+
+// fill replaces the text of a text field or number field and commits it.
+func (p *tab) fill(role, name, text string) {
+	p.t.Helper()
+	p.focus(role, name)
+	p.keys("a", chromedp.ModifierCtrl)
+	p.keys(text + "\t")
+}
+
+// eval runs a function on an element and returns its JSON result.
+func (p *tab) eval(n axNode, function string) string {
+	p.t.Helper()
+	var out string
+	p.call(func(ctx context.Context) error {
+		obj, err := chromedp.Call(ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: n.id})
+		if err != nil {
+			return err
+		}
+		res, err := chromedp.Call(ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+			FunctionDeclaration: function, ObjectID: obj.Object.ObjectID, ReturnByValue: ptr(true),
+		})
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("%s", exceptionText(res.ExceptionDetails))
+		}
+		out = string(res.Result.Value)
+		return nil
+	})
+	return out
+}
+
+// text returns an element's text content.
+func (p *tab) text(role, name string) string {
+	p.t.Helper()
+	var s string
+	json.Unmarshal([]byte(p.eval(p.find(role, name), `function() { return this.textContent }`)), &s)
+	return s
+}
+
+// choose picks an option of a select by its visible text, as choosing it
+// from the list does: the value changes and change fires.
+func (p *tab) choose(name, option string) {
+	p.t.Helper()
+	n := p.find("combobox", name)
+	got := p.eval(n, fmt.Sprintf(`function() {
+		const o = [...this.options].find(o => o.text === %q);
+		if (!o) return "no option";
+		this.focus(); this.value = o.value;
+		this.dispatchEvent(new Event("input", {bubbles: true}));
+		this.dispatchEvent(new Event("change", {bubbles: true}));
+		return "ok";
+	}`, option))
+	if got != `"ok"` {
+		p.t.Fatalf("combobox %q has no option %q", name, option)
+	}
+}
+
+// waitText waits until an element's text contains want.
+func (p *tab) waitText(role, name, want string) {
+	p.t.Helper()
+	p.eventually(fmt.Sprintf("%s %q to contain %q", role, name, want), func() (bool, string) {
+		got := p.text(role, name)
+		return strings.Contains(got, want), got
+	})
+}
+
+// setFiles puts files into a file input, as choosing them in the dialog does.
+func (p *tab) setFiles(name string, files ...string) {
+	p.t.Helper()
+	var input axNode
+	for _, role := range []string{"button", "textbox"} {
+		if found := p.query(role, func(s string) bool { return s == name }); len(found) == 1 {
+			input = found[0]
+		}
+	}
+	if input.id == 0 {
+		p.t.Fatalf("no file input named %q", name)
+	}
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: files, BackendNodeID: input.id})
+		return err
+	})
+}
+
+// download clicks a control and returns the file the browser saved.
+func (p *tab) download(role, name string) (string, []byte) {
+	p.t.Helper()
+	dir := p.t.TempDir()
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+		})
+		return err
+	})
+	p.click(role, name)
+	var file string
+	var data []byte
+	p.eventually("a downloaded file", func() (bool, string) {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".crdownload") {
+				file = e.Name()
+				data, _ = os.ReadFile(filepath.Join(dir, file))
+				return len(data) > 0, ""
+			}
+		}
+		return false, fmt.Sprintf("%d entries", len(entries))
+	})
+	return file, data
+}
+
+// checkClean fails on console errors and on requests to any other host.
+func (p *tab) checkClean() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errors {
+		p.t.Errorf("browser error: %s", e)
+	}
+	own, _ := url.Parse(p.origin)
+	for _, r := range p.requests {
+		u, err := url.Parse(r)
+		if err != nil || (u.Scheme != "data" && u.Scheme != "blob" && u.Host != own.Host) {
+			p.t.Errorf("request to another host: %s", r)
+		}
+	}
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		return d.Exception.Description
+	}
+	return d.Text
+}
+
+// failStorage makes localStorage.setItem throw QuotaExceededError in every
+// page loaded from now on, as a full or denied storage does.
+func (p *tab) failStorage() {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `Storage.prototype.setItem = function() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };`,
+		})
+		return err
+	})
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The main flow a new user follows, with the mouse: add components, override
+// a property, break and fix a rule, export and re-import, undo and redo,
+// reload, and a refused import. No console error, no request elsewhere.
+func TestEditorFlow(t *testing.T) {
+	p := openEditor(t)
+
+	p.click("button", "Apache Kafka")
+	p.click("button", "NATS JetStream")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "nats-jetstream (NATS JetStream)…")
+
+	// Select kafka and override replicationFactor: its source becomes design.
+	p.click("button", "kafka (Apache Kafka)…")
+	p.find("region", "Inspector")
+	if got := p.text("row", "replicationFactor"); !strings.Contains(got, "component") {
+		t.Fatalf("replicationFactor row before the override: %q", got)
+	}
+	p.fill("spinbutton", "replicationFactor", "3")
+	p.waitText("row", "replicationFactor", "design")
+	p.find("button", "Reset replicationFactor")
+
+	// Break a rule, see it in Problems, fix it.
+	p.fill("spinbutton", "minInsyncReplicas", "5")
+	p.waitText("region", "Problems", "minInsyncReplicas 5 is more than replicationFactor 3")
+	p.find("button", "kafka (Apache Kafka), 1 problem…")
+	p.fill("spinbutton", "minInsyncReplicas", "2")
+	p.eventually("the problem to clear", func() (bool, string) {
+		got := p.text("region", "Problems")
+		return !strings.Contains(got, "minInsyncReplicas 5"), got
+	})
+
+	// Export, then import the export into a fresh design: the same design.
+	name, exported := p.download("button", "Export YAML")
+	if name != "design.yaml" || !strings.Contains(string(exported), "replicationFactor: 3") {
+		t.Fatalf("exported %s:\n%s", name, exported)
+	}
+	p.click("button", "New design")
+	p.absent("button", "kafka (Apache Kafka)")
+	file := filepath.Join(t.TempDir(), "design.yaml")
+	os.WriteFile(file, exported, 0o644)
+	p.setFiles("Import design", file)
+	p.find("button", "kafka (Apache Kafka)…")
+	if _, again := p.download("button", "Export YAML"); string(again) != string(exported) {
+		t.Errorf("re-import changed the design:\n%s\n---\n%s", exported, again)
+	}
+
+	// Undo the import (back to the empty design), redo it.
+	p.click("button", "Undo")
+	p.absent("button", "kafka (Apache Kafka)")
+	p.click("button", "Redo")
+	p.find("button", "kafka (Apache Kafka)…")
+
+	// Reload: the autosaved design comes back.
+	p.navigate(p.origin + "/")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "nats-jetstream (NATS JetStream)…")
+
+	// A bad import is refused with its position and changes nothing.
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"), 0o644)
+	p.setFiles("Import design", bad)
+	p.waitText("alert", "Import errors", "bad.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?")
+	p.find("button", "kafka (Apache Kafka)…")
+	if _, after := p.download("button", "Export YAML"); string(after) != string(exported) {
+		t.Errorf("a refused import changed the design:\n%s", after)
+	}
+
+	p.checkClean()
+}
+
+// The keyboard alone: search, add, connect through the inspector, delete and
+// the undo/redo shortcuts.
+func TestEditorKeyboard(t *testing.T) {
+	p := openEditor(t)
+	p.focus("searchbox", "Search components")
+	p.keys("redpanda")
+	p.absent("button", "Apache Kafka")
+	p.focus("button", "Redpanda")
+	p.keys(kb.Enter)
+	p.find("button", "redpanda (Redpanda)…")
+
+	p.fill("searchbox", "Search components", "kafka")
+	p.focus("button", "Apache Kafka")
+	p.keys(kb.Enter)
+	p.find("button", "kafka (Apache Kafka)…")
+
+	// kafka is selected: connect it to redpanda from the inspector.
+	p.choose("Connect to", "redpanda")
+	p.focus("button", "Connect")
+	p.keys(kb.Enter)
+	p.find("button", "Connection from kafka to redpanda")
+
+	// Delete the selected node with the Delete key, then undo and redo.
+	p.focus("button", "kafka (Apache Kafka)…")
+	p.keys(kb.Delete)
+	p.absent("button", "Connection from kafka to redpanda")
+	p.keys("z", chromedp.ModifierCtrl)
+	p.find("button", "Connection from kafka to redpanda")
+	p.keys("z", chromedp.ModifierCtrl, chromedp.ModifierShift)
+	p.absent("button", "Connection from kafka to redpanda")
+	p.keys("y", chromedp.ModifierCtrl)
+	p.checkClean()
+}
+
+// Dragging a node moves it; dragging from a node's connector onto another
+// node connects them; Problems reveal their node.
+func TestEditorCanvasPointer(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Apache Kafka")
+	p.click("button", "Redpanda")
+	kafka := p.find("button", "kafka (Apache Kafka)…")
+	x, y := p.center(kafka)
+	p.drag(x, y, x+120, y+200)
+	p.eventually("kafka to move", func() (bool, string) {
+		_, data := p.download("button", "Export YAML")
+		return strings.Contains(string(data), "position: {x: 160, y: 240}"), string(data)
+	})
+
+	// The connector is the dot on the right edge of a node's box.
+	kx, ky := p.center(p.find("button", "kafka (Apache Kafka)…"))
+	rx, ry := p.center(p.find("button", "redpanda (Redpanda)…"))
+	p.drag(kx+90, ky, rx, ry)
+	p.find("button", "Connection from kafka to redpanda")
+
+	// Breaking a rule on redpanda and activating the problem selects it.
+	p.click("button", "redpanda (Redpanda)…")
+	p.fill("spinbutton", "replicationFactor", "2")
+	p.click("button", "kafka (Apache Kafka)…")
+	p.click("button", "error on redpanda: Redpanda rejects replicationFactor 2; Raft groups need an odd number of replicas (1, 3, 5…).")
+	p.eventually("redpanda to be inspected", func() (bool, string) {
+		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
+		return got == `"redpanda"`, got
+	})
+
+	// Pan, zoom and fit leave the design alone.
+	before := p.text("region", "Problems")
+	p.click("button", "Zoom in")
+	p.click("button", "Zoom out")
+	p.click("button", "Fit")
+	if after := p.text("region", "Problems"); after != before {
+		t.Errorf("viewport changes touched the design: %q", after)
+	}
+	p.checkClean()
+}
+
+// Swapping the component keeps overrides that still apply and says which it
+// dropped; advanced properties are collapsed but reachable.
+func TestEditorInspector(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Apache Kafka")
+	p.fill("spinbutton", "partitions", "12")
+	p.fill("spinbutton", "retentionHours", "9000")
+	p.choose("Component", "Amazon Kinesis Data Streams (aws)")
+	p.find("button", "kafka (Amazon Kinesis Data Streams)…")
+	p.waitText("status", "", "kafka is now Amazon Kinesis Data Streams.")
+	p.waitText("region", "Problems", "retentionHours 9000")
+
+	// transactions is advanced: inside a collapsed details element.
+	p.click("DisclosureTriangle", "Advanced properties (2)")
+	p.click("checkbox", "transactions")
+	p.waitText("row", "transactions", "design")
+	p.click("button", "Reset transactions")
+	p.waitText("row", "transactions", "kind")
+
+	// Renaming keeps the node selected and its edges.
+	p.fill("textbox", "Node id", "clicks")
+	p.find("button", "clicks (Amazon Kinesis Data Streams)…")
+	p.fill("textbox", "Node id", "Not An Id")
+	p.waitText("status", "", "is not a valid id")
+	p.find("button", "clicks (Amazon Kinesis Data Streams)…")
+	p.checkClean()
+}
+
+// A full or denied storage shows a persistent warning; export still works.
+func TestEditorSaveFailure(t *testing.T) {
+	p := openEditor(t)
+	p.failStorage()
+	p.navigate(p.origin + "/")
+	p.click("button", "Apache Kafka")
+	p.waitText("alert", "", "Autosave failed")
+	if _, data := p.download("button", "Export the design"); !strings.Contains(string(data), "component: \"kafka\"") {
+		t.Errorf("export after a failed save:\n%s", data)
+	}
+}

@@ -1,0 +1,159 @@
+//go:build wasm
+
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hack-pad/safejs"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// browser is the editor's Platform in a browser: localStorage, downloads,
+// the clipboard and file reading. It goes through safejs, which returns the
+// errors that syscall/js would panic with (storage denied in a sandboxed
+// frame, quota exceeded).
+type browser struct{}
+
+func global(name string) (safejs.Value, error) {
+	v, err := safejs.Global().Get(name)
+	if err == nil && (v.IsUndefined() || v.IsNull()) {
+		err = fmt.Errorf("%s is not available in this browser", name)
+	}
+	return v, err
+}
+
+// Load reads a localStorage entry.
+func (browser) Load(key string) (string, bool, error) {
+	storage, err := global("localStorage")
+	if err != nil {
+		return "", false, err
+	}
+	v, err := storage.Call("getItem", key)
+	if err != nil {
+		return "", false, err
+	}
+	if v.IsNull() {
+		return "", false, nil
+	}
+	s, err := v.String()
+	return s, err == nil, err
+}
+
+// Store writes a localStorage entry; a full quota or denied storage is an
+// error the editor shows.
+func (browser) Store(key, value string) error {
+	storage, err := global("localStorage")
+	if err != nil {
+		return err
+	}
+	_, err = storage.Call("setItem", key, value)
+	return err
+}
+
+// Download saves data as a file through a temporary object URL.
+func (browser) Download(filename, mimeType string, data []byte) error {
+	array, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return err
+	}
+	buf, err := array.New(len(data))
+	if err != nil {
+		return err
+	}
+	if _, err := safejs.CopyBytesToJS(buf, data); err != nil {
+		return err
+	}
+	blobType, err := safejs.Global().Get("Blob")
+	if err != nil {
+		return err
+	}
+	blob, err := blobType.New([]any{buf}, map[string]any{"type": mimeType})
+	if err != nil {
+		return err
+	}
+	urlType, err := safejs.Global().Get("URL")
+	if err != nil {
+		return err
+	}
+	href, err := urlType.Call("createObjectURL", blob)
+	if err != nil {
+		return err
+	}
+	defer urlType.Call("revokeObjectURL", href)
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return err
+	}
+	a, err := doc.Call("createElement", "a")
+	if err != nil {
+		return err
+	}
+	a.Set("href", href)
+	a.Set("download", filename)
+	_, err = a.Call("click")
+	return err
+}
+
+// CopyText writes to the clipboard; the promise's outcome goes to done.
+func (browser) CopyText(text string, done func(error)) {
+	nav, err := global("navigator")
+	var clip safejs.Value
+	if err == nil {
+		clip, err = nav.Get("clipboard")
+		if err == nil && clip.IsUndefined() {
+			err = errors.New("the clipboard is not available (it needs a secure context)")
+		}
+	}
+	if err != nil {
+		done(err)
+		return
+	}
+	promise, err := clip.Call("writeText", text)
+	if err != nil {
+		done(err)
+		return
+	}
+	await(promise, func(safejs.Value) { done(nil) }, done)
+}
+
+// ReadFile reads a File's text.
+func (browser) ReadFile(file app.Value, done func(string, []byte, error)) {
+	f := safejs.Safe(app.JSValue(file))
+	nameValue, _ := f.Get("name")
+	name, _ := nameValue.String()
+	promise, err := f.Call("text")
+	if err != nil {
+		done(name, nil, err)
+		return
+	}
+	await(promise, func(v safejs.Value) {
+		text, err := v.String()
+		done(name, []byte(text), err)
+	}, func(err error) { done(name, nil, err) })
+}
+
+// await calls ok with a promise's value or fail with its rejection.
+func await(promise safejs.Value, ok func(safejs.Value), fail func(error)) {
+	var then, catch safejs.Func
+	release := func() {
+		then.Release()
+		catch.Release()
+	}
+	then, _ = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		defer release()
+		ok(args[0])
+		return nil
+	})
+	catch, _ = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		defer release()
+		msg := "the browser refused"
+		if text, err := args[0].Call("toString"); err == nil {
+			msg, _ = text.String()
+		}
+		fail(errors.New(msg))
+		return nil
+	})
+	promise.Call("then", then.Value(), catch.Value())
+}

@@ -23,8 +23,9 @@ web/app.wasm: $(WASM_SOURCES)
 web/app.wasm.br: web/app.wasm
 	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
 
-## test: formatting, vet and every test
+## test: formatting, vet and every test, the browser tests in headless Chromium included
 test: vet
+	.ci/ensure-chromium
 	$(GO) test ./...
 
 ## build: the designer binary in bin/
@@ -36,9 +37,11 @@ vet:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
-## bench: the core's benchmarks (figures go to BENCHMARKS.md)
+## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md
 bench:
 	$(GO) test ./catalogue -run '^$$' -bench . -benchmem -count 3
+	.ci/ensure-chromium
+	$(GO) run ./internal/benchmark/browserbench -runs 5
 
 ## fuzz: fuzz design parsing and the export round trip (FUZZTIME=10m by default)
 fuzz:

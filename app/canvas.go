@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync/atomic"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -14,20 +16,33 @@ const svgNS = "http://www.w3.org/2000/svg"
 
 // Canvas draws the design as SVG and turns pointer and keyboard input into
 // store actions. Dragging moves the SVG directly on every pointermove (no
-// render) and commits the position once, on pointerup, so dragging stays
-// smooth in large designs. The viewport's pan and zoom live only in the DOM
-// transform of the #viewport group, which go-app never renders.
+// render) and commits the position once, on pointerup. The viewport's pan and
+// zoom live in the DOM transform of the #viewport group, which go-app never
+// renders.
+//
+// Chromium lays out every SVG text again whenever anything in the SVG moves,
+// so the canvas draws only the nodes and edges in and around the view (and
+// no text when zoomed out too far to read it): a drag then costs the same in
+// a design of 1,000 nodes as in one of 10. Every node stays reachable through
+// "Go to node" and the Problems list.
 type Canvas struct {
 	app.Compo
 	Store   *Store
 	Version int
 
-	view       viewport
-	revealSeen int
-	drag       *drag
-	listeners  []func()
-	dragOff    []func()
+	ctx           app.Context
+	view          viewport
+	width, height float64 // the SVG's size in pixels
+	revealSeen    int
+	settle        atomic.Int64 // counts view changes, to re-render once they stop
+	drag          *drag
+	listeners     []func()
+	dragOff       []func()
 }
+
+// textScale is the zoom below which node labels are too small to read and
+// are not drawn.
+const textScale = 0.45
 
 // viewport is the pan (X, Y, in screen pixels) and zoom (Scale).
 type viewport struct{ X, Y, Scale float64 }
@@ -61,25 +76,81 @@ type edgeEnd struct {
 	otherX, otherY   float64
 }
 
-// OnMount listens for wheel zoom and applies the initial viewport.
+// OnInit sets the first view, before the first render.
+func (c *Canvas) OnInit() {
+	c.view = viewport{Scale: 1}
+	// Until the SVG is measured, assume a large screen, so nothing that will
+	// be in view is left out of the first render.
+	c.width, c.height = 1600, 1000
+}
+
+// OnMount measures the canvas, applies the view and listens for wheel zoom
+// and window resizes.
 func (c *Canvas) OnMount(ctx app.Context) {
-	if c.view.Scale == 0 {
-		c.view = viewport{Scale: 1}
-	}
+	c.ctx = ctx
 	c.applyView()
+	c.measure()
 	svg := app.Window().GetElementByID("canvas-svg")
 	if !svg.Truthy() {
 		return
 	}
-	wheel := app.FuncOf(func(this app.Value, args []app.Value) any {
-		c.onWheel(args[0])
+	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
+	c.listen(app.Window(), "resize", func(app.Value) {
+		c.measure()
+		c.viewChanged()
+	}, nil)
+	if len(c.Store.Design.Nodes) > 0 {
+		ctx.Dispatch(func(app.Context) {}) // draw what the measured view holds
+	}
+}
+
+func (c *Canvas) listen(target app.Value, event string, h func(app.Value), options map[string]any) {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		h(args[0])
 		return nil
 	})
-	svg.Call("addEventListener", "wheel", wheel, map[string]any{"passive": false})
+	if options != nil {
+		target.Call("addEventListener", event, fn, options)
+	} else {
+		target.Call("addEventListener", event, fn)
+	}
 	c.listeners = append(c.listeners, func() {
-		svg.Call("removeEventListener", "wheel", wheel)
-		wheel.Release()
+		target.Call("removeEventListener", event, fn)
+		fn.Release()
 	})
+}
+
+// measure reads the SVG's size.
+func (c *Canvas) measure() {
+	if svg := app.Window().GetElementByID("canvas-svg"); svg.Truthy() {
+		rect := svg.Call("getBoundingClientRect")
+		if w, h := rect.Get("width").Float(), rect.Get("height").Float(); w > 0 && h > 0 {
+			c.width, c.height = w, h
+		}
+	}
+}
+
+// viewChanged re-renders, once the view has stopped changing for a moment,
+// so that what came into view is drawn.
+func (c *Canvas) viewChanged() {
+	if c.ctx == nil {
+		return
+	}
+	n := c.settle.Add(1)
+	c.ctx.Async(func() {
+		time.Sleep(120 * time.Millisecond)
+		if c.settle.Load() == n {
+			c.ctx.Dispatch(func(app.Context) {})
+		}
+	})
+}
+
+// bounds is the part of the canvas to draw, in canvas coordinates: the view
+// and half a view around it, so that short pans show drawn content at once.
+func (c *Canvas) bounds() (x0, y0, x1, y1 float64) {
+	w, h := c.width/c.view.Scale, c.height/c.view.Scale
+	x0, y0 = -c.view.X/c.view.Scale, -c.view.Y/c.view.Scale
+	return x0 - w/2, y0 - h/2, x0 + w*1.5, y0 + h*1.5
 }
 
 // OnDismount releases listeners.
@@ -123,19 +194,41 @@ func (c *Canvas) Render() app.UI {
 		x, y := position(&d.Nodes[i], i)
 		pos[d.Nodes[i].ID] = [2]float64{x, y}
 	}
-	edges := make([]app.UI, 0, len(d.Edges))
-	for i, e := range d.Edges {
-		edges = append(edges, c.renderEdge(i, e, pos[e.From], pos[e.To]))
+	x0, y0, x1, y1 := c.bounds()
+	inView := func(ax, ay, bx, by float64) bool {
+		return math.Max(ax, bx) >= x0 && math.Min(ax, bx) <= x1 && math.Max(ay, by) >= y0 && math.Min(ay, by) <= y1
 	}
-	nodes := make([]app.UI, 0, len(d.Nodes))
+	var edges []app.UI
+	for i, e := range d.Edges {
+		a, b := pos[e.From], pos[e.To]
+		if inView(a[0], a[1], b[0]+NodeWidth, b[1]+NodeHeight) {
+			edges = append(edges, c.renderEdge(i, e, a, b))
+		}
+	}
+	var nodes []app.UI
+	labels := c.view.Scale >= textScale
 	for i := range d.Nodes {
-		nodes = append(nodes, c.renderNode(&d.Nodes[i], pos[d.Nodes[i].ID]))
+		p := pos[d.Nodes[i].ID]
+		if inView(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) {
+			nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
+		}
+	}
+	ids := make([]string, len(d.Nodes))
+	for i := range d.Nodes {
+		ids[i] = d.Nodes[i].ID
 	}
 	return app.Section().ID("canvas").Aria("label", "Canvas").Body(
 		app.Div().Class("canvas-tools").Body(
 			app.Button().Text("Fit").Title("Show the whole design").OnClick(func(app.Context, app.Event) { c.fit() }),
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
+			app.If(len(ids) > 0,
+				app.Label().For("goto-node").Text("Go to node"),
+				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
+					option("", "—", true),
+					app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], false) }),
+				),
+			),
 			app.If(len(d.Nodes) == 0,
 				app.Span().Class("hint").Text("Add a component from the palette, import a design, or paste YAML."),
 			),
@@ -164,7 +257,16 @@ func (c *Canvas) Render() app.UI {
 // svg creates an element in the SVG namespace; go-app needs it on every one.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
-func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64) app.UI {
+// onGoTo selects and shows the node chosen in "Go to node".
+func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	if id := src.Get("value").String(); id != "" {
+		c.Store.Reveal(id)
+	}
+	src.Set("value", "")
+}
+
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI {
 	s := c.Store
 	comp := s.Catalogue.Components[n.Component]
 	name, kind := n.Component, ""
@@ -183,11 +285,15 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64) app.UI {
 		DataSet("severity", string(worst))
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
-		svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 22)),
-		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 24)),
-		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 28)),
 		svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7").
 			Aria("hidden", "true"),
+	}
+	if labels {
+		body = append(body,
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 22)),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 24)),
+			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 28)),
+		)
 	}
 	if worst != "" {
 		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(
@@ -212,8 +318,10 @@ func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
 		svg("line").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
-		svg("text").ID("edge-label-"+idx).DataSet("part", "label").Attr("text-anchor", "middle").
-			Attr("x", (x1+x2)/2).Attr("y", (y1+y2)/2-6).Text(truncate(e.Label, 40)),
+		app.If(e.Label != "" && c.view.Scale >= textScale,
+			svg("text").ID("edge-label-"+idx).DataSet("part", "label").Attr("text-anchor", "middle").
+				Attr("x", (x1+x2)/2).Attr("y", (y1+y2)/2-6).Text(truncate(e.Label, 40)),
+		),
 	)
 }
 
@@ -263,8 +371,8 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	case closest(target, "[data-connector]").Truthy():
 		d.kind, d.node = dragConnect, closest(target, "[data-connector]").Get("dataset").Get("connector").String()
 		d.origX, d.origY = c.toCanvas(d.startX, d.startY)
-	case closest(target, "[data-node]").Truthy():
-		id := closest(target, "[data-node]").Get("dataset").Get("node").String()
+	case closest(target, "g[data-node]").Truthy():
+		id := closest(target, "g[data-node]").Get("dataset").Get("node").String()
 		s.Select(id)
 		i := s.nodeIndex[id]
 		x, y := position(&s.Design.Nodes[i], i)
@@ -370,13 +478,18 @@ func moveEdge(e edgeEnd, x, y float64) {
 		x1, y1, x2, y2 = e.otherX+NodeWidth, e.otherY+NodeHeight/2, x, y+NodeHeight/2
 	}
 	for _, l := range []app.Value{e.line, e.hit} {
+		if !l.Truthy() {
+			continue
+		}
 		l.Call("setAttribute", "x1", x1)
 		l.Call("setAttribute", "y1", y1)
 		l.Call("setAttribute", "x2", x2)
 		l.Call("setAttribute", "y2", y2)
 	}
-	e.label.Call("setAttribute", "x", (x1+x2)/2)
-	e.label.Call("setAttribute", "y", (y1+y2)/2-6)
+	if e.label.Truthy() {
+		e.label.Call("setAttribute", "x", (x1+x2)/2)
+		e.label.Call("setAttribute", "y", (y1+y2)/2-6)
+	}
 }
 
 func (c *Canvas) onPointerUp(ctx app.Context, ev app.Value) {
@@ -394,10 +507,11 @@ func (c *Canvas) onPointerUp(ctx app.Context, ev app.Value) {
 		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNode(d.node, d.x, d.y)) })
 	case dragPan:
 		c.view.X, c.view.Y = d.x, d.y
+		c.viewChanged()
 	case dragConnect:
 		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
 		hit := app.Window().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
-		target := closest(hit, "[data-node]")
+		target := closest(hit, "g[data-node]")
 		if !target.Truthy() {
 			return
 		}
@@ -436,7 +550,7 @@ func (c *Canvas) restoreNode(d *drag) {
 
 // onKeyDown moves the focused node with the arrow keys (Shift: further).
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
-	node := closest(e.Get("target"), "[data-node]")
+	node := closest(e.Get("target"), "g[data-node]")
 	edge := closest(e.Get("target"), "[data-edge]")
 	key := e.Get("key").String()
 	s := c.Store
@@ -497,11 +611,12 @@ func (c *Canvas) zoomAt(factor, px, py float64) {
 	cx, cy := (px-c.view.X)/c.view.Scale, (py-c.view.Y)/c.view.Scale
 	c.view = viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
 	c.applyView()
+	c.viewChanged()
 }
 
 func (c *Canvas) size() (float64, float64) {
-	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
-	return rect.Get("width").Float(), rect.Get("height").Float()
+	c.measure()
+	return c.width, c.height
 }
 
 // fit shows every node.
@@ -528,6 +643,7 @@ func (c *Canvas) fit() {
 		Scale: scale,
 	}
 	c.applyView()
+	c.viewChanged()
 }
 
 // reveal centres the view on node id and focuses it.
@@ -541,5 +657,12 @@ func (c *Canvas) reveal(id string) {
 	c.view.X = w/2 - (x+NodeWidth/2)*c.view.Scale
 	c.view.Y = h/2 - (y+NodeHeight/2)*c.view.Scale
 	c.applyView()
-	app.Window().GetElementByID("node-"+id).Call("focus", map[string]any{"preventScroll": true})
+	// Draw what is now in view, then focus the node.
+	c.ctx.Dispatch(func(ctx app.Context) {
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID("node-" + id); el.Truthy() {
+				el.Call("focus", map[string]any{"preventScroll": true})
+			}
+		})
+	})
 }

@@ -46,14 +46,16 @@ func (e *Editor) OnMount(ctx app.Context) {
 	if e.store == nil {
 		return
 	}
-	e.restore()
+	restored := e.restore()
 	e.listen("keydown", e.onKeyDown)
 	e.listen("paste", e.onPaste)
 	e.listen("dragover", func(ev app.Value) {
 		ev.Call("preventDefault")
 	})
 	e.listen("drop", e.onDrop)
-	e.Update()
+	if restored || e.restoreWarning != "" {
+		e.Update()
+	}
 }
 
 // OnDismount releases the window listeners.
@@ -78,11 +80,12 @@ func (e *Editor) listen(event string, h func(ev app.Value)) {
 	})
 }
 
-// restore loads the autosaved design; one that no longer reads is kept aside
-// (never overwritten) and the editor starts empty with a warning.
-func (e *Editor) restore() {
+// restore loads the autosaved design and reports whether there was one; a
+// design that no longer reads is kept aside (never overwritten) and the
+// editor starts empty with a warning.
+func (e *Editor) restore() bool {
 	if e.platform == nil {
-		return
+		return false
 	}
 	saved, ok, err := e.platform.Load(keyDesign)
 	switch {
@@ -94,8 +97,11 @@ func (e *Editor) restore() {
 			if err := e.platform.Store(keyUnreadable, saved); err != nil {
 				e.restoreWarning += " Keeping it failed too: " + err.Error()
 			}
+			return false
 		}
+		return true
 	}
+	return false
 }
 
 // autosave stores the design after every change, and says so when it cannot.

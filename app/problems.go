@@ -26,7 +26,7 @@ func (p *Problems) Render() app.UI {
 		app.Ul().Body(app.Range(vs).Slice(func(i int) app.UI {
 			v := vs[i]
 			return app.Li().Body(
-				app.Button().Class("problem").DataSet("node", v.Node).DataSet("severity", string(v.Severity)).
+				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
 					Aria("label", string(v.Severity)+" on "+v.Node+": "+v.Message).
 					Title("Rule "+v.Rule).OnClick(p.onActivate).Body(
 					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
@@ -39,5 +39,5 @@ func (p *Problems) Render() app.UI {
 }
 
 func (p *Problems) onActivate(ctx app.Context, e app.Event) {
-	p.Store.Reveal(ctx.JSSrc().Get("dataset").Get("node").String())
+	p.Store.Reveal(ctx.JSSrc().Get("dataset").Get("reveal").String())
 }

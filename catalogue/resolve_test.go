@@ -89,3 +89,14 @@ func BenchmarkResolveAndCheck(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoad is loading and linking the embedded catalogue: the editor
+// does it once at start-up.
+func BenchmarkLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Load(Layer{Name: "catalogue", FS: Embedded()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 package main
 
-// Browser tests: the editor served by newServer, driven in a real headless
+// Browser tests: the editor served by server.New, driven in a real headless
 // Chromium through the DevTools protocol. Controls are found by role and
 // accessible name, as a screen-reader user finds them, through the
 // browser's own accessibility tree (Accessibility.queryAXTree).
@@ -29,6 +29,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/archdesigner/designer/internal/server"
 )
 
 var (
@@ -102,7 +104,7 @@ type tab struct {
 // openEditor serves the editor and opens it in a fresh headless Chromium.
 func openEditor(t *testing.T) *tab {
 	t.Helper()
-	srv, err := newServer(builtWeb(t))
+	srv, err := server.New(builtWeb(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +131,7 @@ func newPage(t *testing.T, origin string) *tab {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
+
 	chromedp.Listen(ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -485,5 +488,40 @@ func (p *tab) failStorage() {
 			Source: `Storage.prototype.setItem = function() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };`,
 		})
 		return err
+	})
+}
+
+// evalPage evaluates an expression in the page (awaiting a promise) and
+// returns its JSON.
+func (p *tab) evalPage(expr string) string {
+	p.t.Helper()
+	var out string
+	p.call(func(ctx context.Context) error {
+		res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, AwaitPromise: ptr(true), ReturnByValue: ptr(true), UserGesture: ptr(true)})
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("%s", exceptionText(res.ExceptionDetails))
+		}
+		out = string(res.Result.Value)
+		return nil
+	})
+	return out
+}
+
+// grantClipboard lets the page read and write the clipboard.
+func (p *tab) grantClipboard() {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		for _, name := range []string{"clipboard-read", "clipboard-write"} {
+			_, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+				Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: p.origin,
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,4 +194,60 @@ func TestEditorSaveFailure(t *testing.T) {
 	if _, data := p.download("button", "Export the design"); !strings.Contains(string(data), "component: \"kafka\"") {
 		t.Errorf("export after a failed save:\n%s", data)
 	}
+}
+
+// Pasted YAML and a dropped file import like the Import button; Copy YAML
+// puts the export on the clipboard.
+func TestEditorPasteDropAndCopy(t *testing.T) {
+	p := openEditor(t)
+	p.evalPage(`(() => {
+		const dt = new DataTransfer();
+		dt.setData("text/plain", 'nodes:\n  - { id: "pasted", component: "pulsar" }\n');
+		document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+	})()`)
+	p.find("button", "pasted (Apache Pulsar)…")
+
+	p.evalPage(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(['nodes:\n  - { id: "dropped", component: "redpanda" }\n'], "dropped.yaml", {type: "application/yaml"}));
+		document.getElementById("canvas-svg").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`)
+	p.find("button", "dropped (Redpanda)…")
+	p.absent("button", "pasted (Apache Pulsar)")
+
+	p.grantClipboard()
+	p.click("button", "Copy YAML")
+	p.waitText("status", "", "Copied the design as YAML.")
+	var copied string
+	p.eventually("the clipboard to hold the design", func() (bool, string) {
+		copied = p.evalPage(`navigator.clipboard.readText()`)
+		return strings.Contains(copied, `id: \"dropped\"`), copied
+	})
+	p.checkClean()
+}
+
+// A 1,000-node design: the canvas draws what is in view, and every node is
+// reachable through Go to node, which selects it and brings it into view.
+func TestEditorLargeDesign(t *testing.T) {
+	p := openEditor(t)
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&b, "  - { id: \"n-%d\", component: \"stream\", position: { x: %d, y: %d } }\n", i, 40+(i%40)*220, 40+(i/40)*120)
+	}
+	file := filepath.Join(t.TempDir(), "big.yaml")
+	os.WriteFile(file, []byte(b.String()), 0o644)
+	p.setFiles("Import design", file)
+	p.find("button", "n-0 (Generic stream)")
+	if drawn := p.query("button", func(s string) bool { return strings.HasPrefix(s, "n-") }); len(drawn) >= 1000 || len(drawn) < 10 {
+		t.Errorf("%d nodes drawn; want those in view", len(drawn))
+	}
+	p.absent("button", "n-999 (Generic stream)")
+	p.choose("Go to node", "n-999")
+	p.find("button", "n-999 (Generic stream)")
+	p.eventually("n-999 to be inspected", func() (bool, string) {
+		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
+		return got == `"n-999"`, got
+	})
+	p.checkClean()
 }

@@ -1,0 +1,450 @@
+// Command browserbench measures the editor in headless Chromium against
+// go-app's hello world built and served the same way, and writes the figures
+// into BENCHMARKS.md (between the browser-bench markers).
+//
+//	go run ./internal/benchmark/browserbench [-runs 5] [-write BENCHMARKS.md]
+//
+// It measures, for both: app.wasm raw, gzip and brotli (level 11); the time
+// from navigation to interactive (go-app's loader gone, the first render
+// done), cold (fresh profile) and with the service worker; and for the
+// editor: the time to import a 1,000-node design until every node is drawn,
+// and the time per pointermove while dragging a node in it (the handler plus
+// the style and layout it causes).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+func main() {
+	runs := flag.Int("runs", 5, "page loads to take the median of")
+	write := flag.String("write", "BENCHMARKS.md", "file whose browser section to rewrite (empty: print only)")
+	level := flag.Int("level", 11, "brotli level for both app.wasm files")
+	flag.Parse()
+	if err := run(*runs, *write, *level); err != nil {
+		fmt.Fprintln(os.Stderr, "browserbench:", err)
+		os.Exit(1)
+	}
+}
+
+// app is one of the two programs under test.
+type app struct {
+	name        string
+	wasmPkg     string // the wasm entry point
+	serverCmd   []string
+	web         string
+	url         string
+	raw, gz, br int64
+	cold, warm  []float64
+}
+
+func run(runs int, write string, level int) error {
+	tmp, err := os.MkdirTemp("", "browserbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	chromium, err := exec.LookPath("chromium")
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		chromium, err = p, nil
+	}
+	if err != nil {
+		return errors.New("needs Debian's chromium (apt-get install -y chromium)")
+	}
+	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
+	hello := &app{name: "go-app hello world", wasmPkg: "./internal/benchmark/hello", web: filepath.Join(tmp, "hello-web")}
+	designer, helloServer := filepath.Join(tmp, "designer"), filepath.Join(tmp, "hello")
+	if err := goCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
+		return err
+	}
+	if err := goCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"); err != nil {
+		return err
+	}
+	ports := freePorts(2)
+	editor.serverCmd = []string{designer, "serve", "--addr", ports[0], "--web", editor.web}
+	hello.serverCmd = []string{helloServer, "--addr", ports[1], "--web", hello.web}
+	for _, a := range []*app{editor, hello} {
+		if err := a.build(level); err != nil {
+			return err
+		}
+		stop, err := a.serve()
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	editor.url, hello.url = "http://"+ports[0]+"/", "http://"+ports[1]+"/"
+
+	for i := 0; i < runs; i++ {
+		for _, a := range []*app{editor, hello} {
+			cold, warm, err := loadTimes(chromium, a.url)
+			if err != nil {
+				return fmt.Errorf("%s: %w", a.name, err)
+			}
+			a.cold, a.warm = append(a.cold, cold), append(a.warm, warm)
+		}
+	}
+	design := filepath.Join(tmp, "design-1000.yaml")
+	if err := os.WriteFile(design, bigDesign(1000), 0o644); err != nil {
+		return err
+	}
+	var loads []float64
+	var moves []float64
+	for i := 0; i < runs; i++ {
+		load, move, err := largeDesign(chromium, editor.url, design)
+		if err != nil {
+			return fmt.Errorf("1,000-node design: %w", err)
+		}
+		loads = append(loads, load)
+		moves = append(moves, move...)
+	}
+	report := render(editor, hello, loads, moves, runs, level)
+	fmt.Print(report)
+	if write == "" {
+		return nil
+	}
+	return rewrite(write, report)
+}
+
+// goCmd runs the go command with extra environment.
+func goCmd(env []string, args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// build compiles the app's wasm with the editor's flags, copies the editor's
+// icons and styles beside it, and precompresses it.
+func (a *app) build(level int) error {
+	if err := os.MkdirAll(a.web, 0o755); err != nil {
+		return err
+	}
+	wasm := filepath.Join(a.web, "app.wasm")
+	if err := goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
+		return err
+	}
+	for _, name := range []string{"designer.css", "icon.svg", "icon-192.png", "icon-512.png"} {
+		data, err := os.ReadFile(filepath.Join("web", name))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(a.web, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := goCmd(nil, "run", "./internal/precompress", "-level", fmt.Sprint(level), wasm); err != nil {
+		return err
+	}
+	for ext, dst := range map[string]*int64{"": &a.raw, ".gz": &a.gz, ".br": &a.br} {
+		info, err := os.Stat(wasm + ext)
+		if err != nil {
+			return err
+		}
+		*dst = info.Size()
+	}
+	return nil
+}
+
+// serve starts the app's server and waits until it answers.
+func (a *app) serve() (func(), error) {
+	cmd := exec.Command(a.serverCmd[0], a.serverCmd[1:]...)
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	stop := func() { cmd.Process.Kill(); cmd.Wait() }
+	addr := a.serverCmd[len(a.serverCmd)-3]
+	for i := 0; i < 100; i++ {
+		if resp, err := http.Get("http://" + addr + "/"); err == nil {
+			resp.Body.Close()
+			return stop, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	stop()
+	return nil, fmt.Errorf("%s did not start", a.name)
+}
+
+func freePorts(n int) []string {
+	var out []string
+	for i := 0; i < n; i++ {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, ln.Addr().String())
+		ln.Close()
+	}
+	return out
+}
+
+// browser starts a headless Chromium with a fresh profile.
+func browser(chromium string) (context.Context, func(), error) {
+	dir, err := os.MkdirTemp("", "browserbench-profile-")
+	if err != nil {
+		return nil, nil, err
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.UserDataDir(dir),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1400, 900),
+	)
+	ctx, cancel := chromedp.NewContext(alloc)
+	stop := func() { cancel(); cancelAlloc(); os.RemoveAll(dir) }
+	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probes})
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
+}
+
+// probes records, in page time, when the app becomes interactive (go-app's
+// loader removed after the wasm's first render) and when an import starts
+// and is drawn (the status says so and the first node is on the canvas).
+const probes = `(() => {
+  const check = () => {
+    if (window.__tti === undefined && document.readyState !== "loading" && !document.getElementById("app-wasm-loader")) {
+      window.__tti = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("change", (e) => {
+    if (e.target && e.target.id === "import-file") {
+      window.__importStart = performance.now();
+      const frame = () => {
+        const status = document.getElementById("status");
+        if (status && status.textContent.startsWith("Imported") && document.querySelector('g[data-node="n-0"]')) { window.__importDone = performance.now(); return; }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }
+  }, true);
+})();`
+
+// waitFloat polls a page expression until it is a number.
+func waitFloat(ctx context.Context, expr string) (float64, error) {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[*float64](expr, chromedp.EvalAwaitPromise))
+		if err == nil && v != nil {
+			return *v, nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return 0, fmt.Errorf("timed out waiting for %s", expr)
+}
+
+// loadTimes measures navigation-to-interactive on a fresh profile, then again
+// once the service worker controls the page.
+func loadTimes(chromium, url string) (cold, warm float64, err error) {
+	ctx, stop, err := browser(chromium)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return 0, 0, err
+	}
+	if cold, err = waitFloat(ctx, "window.__tti"); err != nil {
+		return 0, 0, err
+	}
+	// Wait for the worker to finish installing (it caches the app), then load
+	// again under its control.
+	if _, err := waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`); err != nil {
+		return 0, 0, fmt.Errorf("service worker: %w", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return 0, 0, err
+	}
+	if warm, err = waitFloat(ctx, "window.__tti"); err != nil {
+		return 0, 0, err
+	}
+	controlled, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("navigator.serviceWorker.controller !== null"))
+	if err != nil || !controlled {
+		return 0, 0, fmt.Errorf("the second load is not served by the service worker (%v)", err)
+	}
+	return cold, warm, nil
+}
+
+// largeDesign imports a 1,000-node design and drags a node in it, returning
+// the import time and the per-pointermove times.
+func largeDesign(chromium, url, design string) (float64, []float64, error) {
+	ctx, stop, err := browser(chromium)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return 0, nil, err
+	}
+	if _, err := waitFloat(ctx, "window.__tti"); err != nil {
+		return 0, nil, err
+	}
+	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
+	if err != nil {
+		return 0, nil, err
+	}
+	found, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{design}, NodeID: found.NodeID}); err != nil {
+		return 0, nil, err
+	}
+	done, err := waitFloat(ctx, "window.__importDone")
+	if err != nil {
+		return 0, nil, err
+	}
+	start, _ := waitFloat(ctx, "window.__importStart")
+
+	// Press the mouse on a node (a real pointer, which the canvas captures),
+	// then time pointermoves dispatched in the page.
+	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const el = document.querySelector('[data-node="n-1"] [data-part="box"]');
+		el.scrollIntoView({block: "center"});
+		const r = el.getBoundingClientRect();
+		return [r.left + 20, r.top + 20];
+	})()`))
+	if err != nil {
+		return 0, nil, err
+	}
+	mouse := func(typ input.DispatchMouseEventType, buttons int64) error {
+		_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+			Type: typ, X: xy[0], Y: xy[1], Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1,
+		})
+		return err
+	}
+	if err := mouse(input.DispatchMouseEventTypeMousePressed, 1); err != nil {
+		return 0, nil, err
+	}
+	time.Sleep(500 * time.Millisecond) // the selection's render
+	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+		const svg = document.getElementById("canvas-svg");
+		const out = [];
+		for (let i = 1; i <= 200; i++) {
+			const t = performance.now();
+			window.dispatchEvent(new PointerEvent("pointermove", {clientX: %f + i, clientY: %f + i / 2, pointerId: 1, isPrimary: true, pointerType: "mouse", buttons: 1}));
+			svg.getBoundingClientRect();
+			out.push(performance.now() - t);
+		}
+		return out;
+	})()`, xy[0], xy[1])))
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := mouse(input.DispatchMouseEventTypeMouseReleased, 0); err != nil {
+		return 0, nil, err
+	}
+	// The drag must have moved the node (n-1 starts at 260, 40, on screen, with an edge at each side).
+	var moved string
+	for i := 0; i < 100 && (moved == "" || moved == "translate(260 40)"); i++ {
+		time.Sleep(20 * time.Millisecond)
+		moved, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-node="n-1"]').getAttribute("transform")`))
+	}
+	if err != nil || moved == "translate(260 40)" {
+		return 0, nil, fmt.Errorf("the drag did not move the node: %q (%v)", moved, err)
+	}
+	return done - start, moves, nil
+}
+
+// bigDesign returns a design of n nodes over the stream components, on a
+// grid, each connected to the next.
+func bigDesign(n int) []byte {
+	comps := []string{"kafka", "redpanda", "nats-jetstream", "kinesis", "pulsar", "azure-event-hubs", "stream"}
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
+	}
+	b.WriteString("edges:\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
+	}
+	return []byte(b.String())
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+func percentile(xs []float64, p float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[int(float64(len(s)-1)*p)]
+}
+
+func mb(n int64) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**missed**"
+}
+
+// render writes the browser section of BENCHMARKS.md.
+func render(e, h *app, loads, moves []float64, runs, level int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured %s by `make bench` (headless Chromium, %d runs, medians; brotli level %d).\n\n", time.Now().UTC().Format("2006-01-02"), runs, level)
+	b.WriteString("| | editor | go-app hello world | ratio | target |\n|---|---|---|---|---|\n")
+	ratioBr := float64(e.br) / float64(h.br)
+	fmt.Fprintf(&b, "| app.wasm raw | %s | %s | %.2f× | |\n", mb(e.raw), mb(h.raw), float64(e.raw)/float64(h.raw))
+	fmt.Fprintf(&b, "| app.wasm gzip | %s | %s | %.2f× | |\n", mb(e.gz), mb(h.gz), float64(e.gz)/float64(h.gz))
+	fmt.Fprintf(&b, "| app.wasm brotli | %s | %s | %.2f× | ≤ 1.6×: %s |\n", mb(e.br), mb(h.br), ratioBr, verdict(ratioBr <= 1.6))
+	for _, row := range []struct {
+		name     string
+		eds, hds []float64
+	}{{"navigation to interactive, cold", e.cold, h.cold}, {"navigation to interactive, service worker", e.warm, h.warm}} {
+		r := median(row.eds) / median(row.hds)
+		fmt.Fprintf(&b, "| %s | %.0f ms | %.0f ms | %.2f× | ≤ 1.5×: %s |\n", row.name, median(row.eds), median(row.hds), r, verdict(r <= 1.5))
+	}
+	fmt.Fprintf(&b, "| import a 1,000-node design (999 edges), resolved, checked and drawn | %.0f ms | | | |\n", median(loads))
+	p50, p95, worst := median(moves), percentile(moves, 0.95), percentile(moves, 1)
+	fmt.Fprintf(&b, "| pointermove while dragging, 1,000 nodes (handler + style and layout) | median %.2f ms, p95 %.2f ms, max %.2f ms | | | ≤ 16 ms: %s |\n", p50, p95, worst, verdict(p95 <= 16))
+	return b.String()
+}
+
+var section = regexp.MustCompile(`(?s)<!-- browser-bench:start -->.*<!-- browser-bench:end -->`)
+
+// rewrite replaces the browser section of file with report.
+func rewrite(file, report string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	block := "<!-- browser-bench:start -->\n" + report + "<!-- browser-bench:end -->"
+	if !section.Match(data) {
+		return fmt.Errorf("%s has no <!-- browser-bench:start --> … <!-- browser-bench:end --> section", file)
+	}
+	return os.WriteFile(file, section.ReplaceAll(data, []byte(block)), 0o644)
+}

@@ -1,0 +1,137 @@
+// Package server serves the editor: go-app's handler for the pages (which it
+// prerenders with the same routes the browser runs), app.wasm precompressed,
+// and the static files of the web folder. It is native only; the wasm build
+// never links it, which keeps app.wasm small.
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	ui "github.com/archdesigner/designer/app"
+)
+
+// New returns the editor's handler serving the static files of dir, which
+// must hold app.wasm.
+func New(dir string) (http.Handler, error) {
+	wasm := filepath.Join(dir, "app.wasm")
+	if _, err := os.Stat(wasm); err != nil {
+		return nil, fmt.Errorf("%s is missing; build it with `make run` (or GOOS=js GOARCH=wasm go build -o %s ./wasm)", wasm, wasm)
+	}
+	version, err := contentVersion(dir)
+	if err != nil {
+		return nil, err
+	}
+	ui.Routes(nil)
+	h := &app.Handler{
+		Name:            "Designer",
+		ShortName:       "Designer",
+		Title:           "Designer: architecture design editor",
+		Description:     "Sketch systems from real infrastructure products and see their guarantees and rule violations live.",
+		Lang:            "en",
+		BackgroundColor: "#f6f7f9",
+		ThemeColor:      "#1f4e79",
+		LoadingLabel:    "Loading the editor…",
+		Icon: app.Icon{
+			Default:    "/web/icon-192.png",
+			Large:      "/web/icon-512.png",
+			SVG:        "/web/icon.svg",
+			AppleTouch: "/web/icon-192.png",
+		},
+		Styles:                  []string{"/web/designer.css"},
+		Version:                 version,
+		WasmContentLengthHeader: "X-Wasm-Content-Length",
+		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
+	mux.Handle("/", h)
+	return mux, nil
+}
+
+// webDir serves the static files under /web/ from any folder (go-app's
+// LocalDir wants the folder to be named web and sit in its root).
+type webDir struct{ http.Handler }
+
+func (webDir) Package() string { return "" }
+func (webDir) Static() string  { return "" }
+func (webDir) AppWASM() string { return "/web/app.wasm" }
+
+// contentVersion hashes the files that make up the app, so that the PWA's
+// version changes exactly when the build does.
+func contentVersion(dir string) (string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !strings.HasSuffix(path, ".br") && !strings.HasSuffix(path, ".gz") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	sum := sha256.New()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(sum, "%s %d\n", filepath.ToSlash(f[len(dir):]), len(data))
+		sum.Write(data)
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:16], nil
+}
+
+// CompressedFile serves a file with the best precompressed variant the client
+// accepts (FILE.br, FILE.gz), falling back to the file itself.
+func CompressedFile(path, contentType, version string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		info, err := os.Stat(path)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Vary", "Accept-Encoding")
+		w.Header().Set("X-Wasm-Content-Length", strconv.FormatInt(info.Size(), 10))
+		w.Header().Set("ETag", `"`+version+`"`)
+		accept := r.Header.Get("Accept-Encoding")
+		for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+			if !acceptsEncoding(accept, enc.name) {
+				continue
+			}
+			if f, err := os.Open(path + enc.ext); err == nil {
+				defer f.Close()
+				w.Header().Set("Content-Encoding", enc.name)
+				http.ServeContent(w, r, "", info.ModTime(), f)
+				return
+			}
+		}
+		http.ServeFile(w, r, path)
+	})
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header allows enc.
+func acceptsEncoding(header, enc string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), enc) {
+			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") || strings.Contains(params, "q=0.")
+		}
+	}
+	return false
+}

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func webFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"app.wasm": "raw wasm", "app.wasm.br": "brotli wasm", "app.wasm.gz": "gzip wasm",
+		"designer.css": "body{}", "icon.svg": "<svg/>",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// app.wasm goes out in the best encoding the client accepts, with its raw
+// length for go-app's progress bar.
+func TestWasmIsServedCompressed(t *testing.T) {
+	h, err := New(webFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ accept, encoding, body string }{
+		{"gzip, deflate, br", "br", "brotli wasm"},
+		{"gzip", "gzip", "gzip wasm"},
+		{"br;q=0, gzip", "gzip", "gzip wasm"},
+		{"", "", "raw wasm"},
+	} {
+		req := httptest.NewRequest("GET", "/web/app.wasm", nil)
+		req.Header.Set("Accept-Encoding", tc.accept)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body, _ := io.ReadAll(rec.Body)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != tc.encoding || string(body) != tc.body {
+			t.Errorf("Accept-Encoding %q: %d %q %q", tc.accept, rec.Code, rec.Header().Get("Content-Encoding"), body)
+		}
+		if rec.Header().Get("Content-Type") != "application/wasm" || rec.Header().Get("X-Wasm-Content-Length") != "8" {
+			t.Errorf("headers %v", rec.Header())
+		}
+	}
+}
+
+// The page, the manifest and the static files come from our own origin,
+// with our own icons.
+func TestPageUsesOwnAssets(t *testing.T) {
+	h, err := New(webFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/", "/manifest.webmanifest", "/app-worker.js"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000"+path, nil))
+		body := strings.ReplaceAll(rec.Body.String(), "http://127.0.0.1:8000/", "/")
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: %d", path, rec.Code)
+		}
+		if strings.Contains(body, "https://") || strings.Contains(body, "http://") {
+			t.Errorf("%s names another host:\n%s", path, body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/web/designer.css", nil))
+	if rec.Body.String() != "body{}" {
+		t.Errorf("static file: %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// The version changes exactly when the build's content does.
+func TestContentVersion(t *testing.T) {
+	dir := webFixture(t)
+	a, _ := contentVersion(dir)
+	b, _ := contentVersion(dir)
+	os.WriteFile(filepath.Join(dir, "app.wasm.br"), []byte("recompressed"), 0o644)
+	c, _ := contentVersion(dir)
+	os.WriteFile(filepath.Join(dir, "app.wasm"), []byte("rebuilt"), 0o644)
+	d, _ := contentVersion(dir)
+	if a != b || a != c || a == d || len(a) != 16 {
+		t.Errorf("versions %q %q %q %q", a, b, c, d)
+	}
+}
+
+func TestMissingWasm(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := New(dir); err == nil || !strings.Contains(err.Error(), "make run") {
+		t.Errorf("error %v", err)
+	}
+}

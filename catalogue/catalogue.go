@@ -12,14 +12,15 @@ import (
 
 // data is the catalogue that ships with the product.
 //
-//go:embed kinds components rules providers.yaml categories.yaml products.yaml
+//go:embed kinds components rules products providers.yaml categories.yaml
 var data embed.FS
 
 // Embedded returns the catalogue files that ship with the product.
 func Embedded() fs.FS { return data }
 
-// Layer is a tree of catalogue files: kinds/, components/, rules/ and the names
-// files. Name is prefixed to file paths in errors ("catalogue" for the embedded
+// Layer is a tree of catalogue files: kinds/, components/, rules/, products/
+// (display names of components, a file per kind or as the catalogue likes)
+// and providers.yaml and categories.yaml. Name is prefixed to file paths in errors ("catalogue" for the embedded
 // one, a directory for an overlay).
 type Layer struct {
 	Name string
@@ -118,7 +119,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				c.broken["rule:"+id] = true
 			}
 		})
-		for _, nf := range []namesFile{providersFile, categoriesFile, productsFile} {
+		for _, nf := range []namesFile{providersFile, categoriesFile} {
 			file := path.Join(l.Name, nf.path)
 			b := readFile(l.FS, nf.path, file, &errs)
 			if b == nil {
@@ -130,16 +131,29 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				c.broken["file:"+nf.path] = true
 			}
 			for id, e := range names {
-				switch nf {
-				case providersFile:
+				if nf == providersFile {
 					c.Providers[id] = &Provider{ID: id, Name: e.Name}
-				case categoriesFile:
+				} else {
 					c.Categories[id] = &Category{ID: id, Name: e.Name}
-				default:
-					products[id] = e
 				}
 			}
 		}
+		named := map[string]entry{} // this layer's, to catch an id named twice
+		read("products", func(file, _ string, b []byte) {
+			before := len(errs)
+			names := parseNames(productsFile, file, b, &errs)
+			if len(errs) > before {
+				c.broken["file:"+productsFile.path] = true
+			}
+			for _, id := range sortedKeys(names) {
+				e := names[id]
+				if prev, dup := named[id]; dup {
+					errs.Add(e.Pos, "products: `%s` is already named at %s", id, prev.Pos)
+					continue
+				}
+				named[id], products[id] = e, e
+			}
+		})
 	}
 	c.link(products, &errs)
 	if len(errs) > 0 {
@@ -198,7 +212,7 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 		if e, ok := products[id]; ok {
 			comp.Name, comp.Summary = e.Name, e.Summary
 		} else if !c.broken["file:"+productsFile.path] {
-			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, "component `%s` has no display name; add it to products.yaml", id)
+			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, "component `%s` has no display name; add it to a file in products/", id)
 		}
 		comp.link(k, errs)
 	}

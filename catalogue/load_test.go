@@ -13,7 +13,7 @@ func baseFiles() fstest.MapFS {
 	put := func(name, body string) { f[name] = &fstest.MapFile{Data: []byte(body)} }
 	put("categories.yaml", "schemaVersion: \"1\"\ntype: \"categories\"\ncategories:\n  messaging:\n    name: \"Messaging\"\n")
 	put("providers.yaml", "schemaVersion: \"1\"\ntype: \"providers\"\nproviders:\n  default:\n    name: \"Default\"\n")
-	put("products.yaml", "schemaVersion: \"1\"\ntype: \"products\"\nproducts:\n  queue:\n    name: \"Queue\"\n    summary: \"A queue.\"\n")
+	put("products/queue.yaml", "schemaVersion: \"1\"\ntype: \"products\"\nproducts:\n  queue:\n    name: \"Queue\"\n    summary: \"A queue.\"\n")
 	put("kinds/queue.yaml", `schemaVersion: "1"
 type: "kind"
 id: "queue"
@@ -133,8 +133,8 @@ func TestLoadErrors(t *testing.T) {
   value: true`, `op: "set"
   value: true`,
 			[]string{"cat/rules/fifo-once.yaml:11:3: when: `set` takes no `value`"}},
-		{"product without component", "products.yaml", "    summary: \"A queue.\"\n", "    summary: \"A queue.\"\n  qeue:\n    name: \"Q\"\n    summary: \"Q.\"\n",
-			[]string{"cat/products.yaml:7:3: products: no component `qeue`; did you mean `queue`?"}},
+		{"product without component", "products/queue.yaml", "    summary: \"A queue.\"\n", "    summary: \"A queue.\"\n  qeue:\n    name: \"Q\"\n    summary: \"Q.\"\n",
+			[]string{"cat/products/queue.yaml:7:3: products: no component `qeue`; did you mean `queue`?"}},
 		{"alias refused", "components/queue.yaml", "defaults:\n  fifo: false\n", "defaults: &d\n  fifo: false\nproperties: *d\n",
 			[]string{"cat/components/queue.yaml:9:13: properties: YAML aliases (*d) are not supported; write the value out"}},
 		{"empty file", "kinds/queue.yaml", "", "",
@@ -187,7 +187,7 @@ func sortedCopy(msgs []string) []string {
 func TestOverlayAddsAndReplaces(t *testing.T) {
 	overlay := fstest.MapFS{
 		"components/acme-queue.yaml": {Data: []byte("schemaVersion: \"1\"\ntype: \"component\"\nid: \"acme-queue\"\nkind: \"queue\"\nprovider: \"default\"\ndocs: \"https://acme.example/q\"\ndefaults:\n  fifo: true\n")},
-		"products.yaml":              {Data: []byte("schemaVersion: \"1\"\ntype: \"products\"\nproducts:\n  acme-queue:\n    name: \"Acme Queue\"\n    summary: \"Ours.\"\n  queue:\n    name: \"Plain queue\"\n    summary: \"Renamed.\"\n")},
+		"products/acme.yaml":         {Data: []byte("schemaVersion: \"1\"\ntype: \"products\"\nproducts:\n  acme-queue:\n    name: \"Acme Queue\"\n    summary: \"Ours.\"\n  queue:\n    name: \"Plain queue\"\n    summary: \"Renamed.\"\n")},
 	}
 	cat, err := Load(Layer{Name: "cat", FS: baseFiles()}, Layer{Name: "acme", FS: overlay})
 	if err != nil {

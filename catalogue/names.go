@@ -22,7 +22,7 @@ type entry struct {
 
 // namesFile describes one of the catalogue's names files.
 type namesFile struct {
-	path    string // relative to the catalogue root
+	path    string // relative to the catalogue root (for products, the folder)
 	typ     string // its `type:` and the key of its map
 	summary bool   // whether entries carry a summary
 }
@@ -30,7 +30,7 @@ type namesFile struct {
 var (
 	providersFile  = namesFile{path: "providers.yaml", typ: "providers"}
 	categoriesFile = namesFile{path: "categories.yaml", typ: "categories"}
-	productsFile   = namesFile{path: "products.yaml", typ: "products", summary: true}
+	productsFile   = namesFile{path: "products", typ: "products", summary: true}
 )
 
 // parseNames reads a names file: a map from id to display name (and summary).

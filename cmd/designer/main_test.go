@@ -172,7 +172,7 @@ func TestResolveYAML(t *testing.T) {
 
 func TestCatalogueLintAndList(t *testing.T) {
 	code, stdout, _ := designer(t, "catalogue", "lint")
-	if code != 0 || !strings.HasPrefix(stdout, "catalogue is clean: 1 kinds, 19 components,") {
+	if code != 0 || !regexp.MustCompile(`^catalogue is clean: \d+ kinds, \d+ components, \d+ rules\n$`).MatchString(stdout) {
 		t.Errorf("lint: exit %d %q", code, stdout)
 	}
 	code, stdout, _ = designer(t, "catalogue", "lint", "../../catalogue")

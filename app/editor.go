@@ -58,6 +58,24 @@ func (e *Editor) OnMount(ctx app.Context) {
 	}
 }
 
+// OnNav adds the component named by ?add= (the catalogue pages' "Add to
+// design"), then drops the parameter from the address.
+func (e *Editor) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	id := u.Query().Get("add")
+	if id == "" || e.store == nil {
+		return
+	}
+	if _, err := e.store.AddNode(id); err != nil {
+		e.store.Report(err)
+	} else {
+		e.store.Say("Added " + e.store.Selection.Node + " from the catalogue.")
+	}
+	clean := *u
+	clean.RawQuery = ""
+	ctx.Page().ReplaceURL(&clean)
+}
+
 // OnDismount releases the window listeners.
 func (e *Editor) OnDismount() {
 	for _, remove := range e.listeners {

@@ -71,6 +71,8 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		),
 		app.P().Class("summary").Text(comp.Summary),
 		app.P().Class("docs").Body(
+			app.A().Href(catalogue.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
+			app.Text(" · "),
 			app.A().Href(comp.Docs).Target("_blank").Rel("noopener noreferrer").Text("Official documentation of "+comp.Name),
 		),
 		app.H3().Text("Properties"),

@@ -47,13 +47,15 @@ func (p *Palette) Render() app.UI {
 		app.Ul().Class("palette-list").Body(
 			app.Range(matches).Slice(func(i int) app.UI {
 				c := matches[i]
-				return app.Li().Body(
+				return app.Li().Class("palette-item").Body(
 					app.Button().Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
 						DataSet("component", c.ID).OnClick(p.onAdd).
 						Body(
 							app.Span().Class("entry-name").Text(c.Name),
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Kind+" · "+c.Provider),
 						),
+					app.A().Class("entry-page").Href(catalogue.ComponentPath(c.ID)).Aria("label", "About "+c.Name).
+						Title("Catalogue page of "+c.Name).Text("ⓘ"),
 				)
 			}),
 		),

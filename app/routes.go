@@ -8,4 +8,5 @@ import (
 // both call it, so that the server prerenders what the browser will show.
 func Routes(p Platform) {
 	app.RouteFunc("/", func() app.Composer { return NewEditor(p) })
+	app.RouteWithRegexp(`^/catalogue(/.*)?$`, &CataloguePage{})
 }

@@ -104,7 +104,7 @@ type tab struct {
 // openEditor serves the editor and opens it in a fresh headless Chromium.
 func openEditor(t *testing.T) *tab {
 	t.Helper()
-	srv, err := server.New(builtWeb(t))
+	srv, err := server.New(builtWeb(t), server.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

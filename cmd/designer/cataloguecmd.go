@@ -2,12 +2,17 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 func (e *env) catalogueCmd(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(e.stderr, "designer catalogue: name a subcommand: lint [DIR] or list\n")
+		fmt.Fprint(e.stderr, "designer catalogue: name a subcommand: lint [DIR], list, page ID or pages --out DIR\n")
 		return exitUnusable
 	}
 	switch args[0] {
@@ -15,8 +20,12 @@ func (e *env) catalogueCmd(args []string) int {
 		return e.lint(args[1:])
 	case "list":
 		return e.list(args[1:])
+	case "page":
+		return e.page(args[1:])
+	case "pages":
+		return e.pages(args[1:])
 	}
-	fmt.Fprintf(e.stderr, "designer catalogue: unknown subcommand %q; use lint or list\n", args[0])
+	fmt.Fprintf(e.stderr, "designer catalogue: unknown subcommand %q; use lint, list, page or pages\n", args[0])
 	return exitUnusable
 }
 
@@ -64,5 +73,92 @@ func (e *env) list(args []string) int {
 		}
 	}
 	w.Flush()
+	return exitOK
+}
+
+// defaultBaseURL is where `make run` serves the editor.
+const defaultBaseURL = "http://127.0.0.1:8000"
+
+// page prints one catalogue page as markdown: a component's, or with --kind
+// or --rule a kind's or a rule's; "index" is the catalogue's index.
+func (e *env) page(args []string) int {
+	fs := e.flags("catalogue page")
+	base := fs.String("base-url", defaultBaseURL, "absolute `URL` the links start with")
+	kind := fs.Bool("kind", false, "ID is a kind")
+	rule := fs.Bool("rule", false, "ID is a rule")
+	ids, err := parse(fs, args)
+	if err != nil {
+		return exitUnusable
+	}
+	if len(ids) != 1 || (*kind && *rule) {
+		fmt.Fprintln(e.stderr, "designer catalogue page: name one ID (a component; with --kind a kind, with --rule a rule; index for the index)")
+		return exitUnusable
+	}
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return exitUnusable
+	}
+	path := catalogue.ComponentPath(ids[0])
+	switch {
+	case *kind:
+		path = catalogue.KindPath(ids[0])
+	case *rule:
+		path = catalogue.RulePath(ids[0])
+	case ids[0] == "index":
+		path = catalogue.IndexPath
+	}
+	page, ok := cat.PageFor(path, strings.TrimSuffix(*base, "/"), nil)
+	if !ok {
+		known := cat.ComponentIDs()
+		switch {
+		case *kind:
+			known = cat.KindIDs()
+		case *rule:
+			known = cat.RuleIDs()
+		}
+		fmt.Fprintf(e.stderr, "designer catalogue page: no page for %q; known: %s\n", ids[0], strings.Join(known, ", "))
+		return exitUnusable
+	}
+	fmt.Fprint(e.stdout, page.Markdown())
+	return exitOK
+}
+
+// pages writes every catalogue page as markdown under DIR, at the paths the
+// server serves them: DIR/catalogue.md, DIR/catalogue/kinds/ID.md…
+func (e *env) pages(args []string) int {
+	fs := e.flags("catalogue pages")
+	base := fs.String("base-url", defaultBaseURL, "absolute `URL` the links start with")
+	out := fs.String("out", "", "the `DIR` to write to")
+	if rest, err := parse(fs, args); err != nil || len(rest) > 0 || *out == "" {
+		fmt.Fprintln(e.stderr, "designer catalogue pages: --out DIR is required and takes no other arguments")
+		return exitUnusable
+	}
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return exitUnusable
+	}
+	paths := []string{catalogue.IndexPath}
+	for _, id := range cat.KindIDs() {
+		paths = append(paths, catalogue.KindPath(id))
+	}
+	for _, id := range cat.ComponentIDs() {
+		paths = append(paths, catalogue.ComponentPath(id))
+	}
+	for _, id := range cat.RuleIDs() {
+		paths = append(paths, catalogue.RulePath(id))
+	}
+	for _, path := range paths {
+		page, _ := cat.PageFor(path, strings.TrimSuffix(*base, "/"), nil)
+		file := filepath.Join(*out, filepath.FromSlash(path)+".md")
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			fmt.Fprintf(e.stderr, "designer catalogue pages: %v\n", err)
+			return exitUnusable
+		}
+		if err := os.WriteFile(file, []byte(page.Markdown()), 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "designer catalogue pages: %v\n", err)
+			return exitUnusable
+		}
+	}
+	fmt.Fprintf(e.stdout, "wrote %d pages under %s\n", len(paths), *out)
 	return exitOK
 }

@@ -251,3 +251,26 @@ func TestEditorLargeDesign(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// The palette links each product to its catalogue page; the page shows the
+// properties and adds the product to the design.
+func TestCataloguePagesInTheApp(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Redpanda")
+	p.click("link", "About Apache Kafka")
+	p.find("heading", "Apache Kafka")
+	p.find("table", "Properties of Apache Kafka")
+	p.click("link", "Stream")
+	p.find("table", "Products of the kind Stream compared")
+	p.click("link", "Apache Kafka")
+	p.click("link", "Add to design")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "redpanda (Redpanda)…")
+	if got := p.evalPage(`location.search`); got != `""` {
+		t.Errorf("the address keeps %s", got)
+	}
+	p.navigate(p.origin + "/catalogue?provider=aws")
+	p.find("link", "Amazon Kinesis Data Streams")
+	p.absent("link", "Apache Kafka")
+	p.checkClean()
+}

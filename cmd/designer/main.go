@@ -7,7 +7,9 @@
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
-//	designer serve [--addr host:port] [--web DIR]
+//	designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
+//	designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
+//	designer serve [--addr host:port] [--web DIR] [--base-url URL]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule,
 // 1 when one breaks an error-severity rule, 2 for unusable input or bad usage.
@@ -33,7 +35,9 @@ Usage:
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
-  designer serve [--addr host:port] [--web DIR]
+  designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
+  designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
+  designer serve [--addr host:port] [--web DIR] [--base-url URL]
 
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
 needs app.wasm (make run builds it).

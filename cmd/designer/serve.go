@@ -19,8 +19,9 @@ func (e *env) serve(args []string) int {
 	fs := e.flags("serve")
 	addr := fs.String("addr", "127.0.0.1:8000", "listen on `host:port`")
 	web := fs.String("web", "web", "the `DIR` with app.wasm, icons and styles")
+	base := fs.String("base-url", "", "absolute `URL` the markdown pages' links start with (default: the request's origin)")
 	if rest, err := parse(fs, args); err != nil || len(rest) > 0 {
-		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR")
+		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL")
 		return exitUnusable
 	}
 	if e.overlay != "" {
@@ -29,7 +30,7 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintln(e.stderr, "designer serve: --catalogue is not supported by serve yet; the editor uses the embedded catalogue")
 		return exitUnusable
 	}
-	handler, err := server.New(*web)
+	handler, err := server.New(*web, server.Options{BaseURL: *base})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
 		return exitUnusable

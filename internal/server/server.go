@@ -19,11 +19,19 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	ui "github.com/archdesigner/designer/app"
+	"github.com/archdesigner/designer/catalogue"
 )
+
+// Options configure the server.
+type Options struct {
+	// BaseURL is what links in the markdown pages start with
+	// ("https://designer.example.com"); empty means the request's own origin.
+	BaseURL string
+}
 
 // New returns the editor's handler serving the static files of dir, which
 // must hold app.wasm.
-func New(dir string) (http.Handler, error) {
+func New(dir string, opts Options) (http.Handler, error) {
 	wasm := filepath.Join(dir, "app.wasm")
 	if _, err := os.Stat(wasm); err != nil {
 		return nil, fmt.Errorf("%s is missing; build it with `make run` (or GOOS=js GOARCH=wasm go build -o %s ./wasm)", wasm, wasm)
@@ -53,10 +61,45 @@ func New(dir string) (http.Handler, error) {
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
 		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
 	}
+	cat, err := catalogue.Default()
+	if err != nil {
+		return nil, err
+	}
+	pages := markdownPages(cat, opts.BaseURL)
 	mux := http.NewServeMux()
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
+	mux.Handle("/catalogue.md", pages)
+	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".md") {
+			pages.ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
 	mux.Handle("/", h)
 	return mux, nil
+}
+
+// markdownPages serves the catalogue pages as markdown at their path plus
+// ".md", links starting with base (or the request's origin).
+func markdownPages(cat *catalogue.Catalogue, base string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := base
+		if origin == "" {
+			scheme := "http"
+			if r.TLS != nil {
+				scheme = "https"
+			}
+			origin = scheme + "://" + r.Host
+		}
+		page, ok := cat.PageFor(r.URL.Path, strings.TrimSuffix(origin, "/"), r.URL.Query())
+		if !ok {
+			http.Error(w, "no catalogue page at "+r.URL.Path, http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		w.Write([]byte(page.Markdown()))
+	})
 }
 
 // webDir serves the static files under /web/ from any folder (go-app's

@@ -27,7 +27,7 @@ func webFixture(t *testing.T) string {
 // app.wasm goes out in the best encoding the client accepts, with its raw
 // length for go-app's progress bar.
 func TestWasmIsServedCompressed(t *testing.T) {
-	h, err := New(webFixture(t))
+	h, err := New(webFixture(t), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestWasmIsServedCompressed(t *testing.T) {
 // The page, the manifest and the static files come from our own origin,
 // with our own icons.
 func TestPageUsesOwnAssets(t *testing.T) {
-	h, err := New(webFixture(t))
+	h, err := New(webFixture(t), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,41 @@ func TestContentVersion(t *testing.T) {
 
 func TestMissingWasm(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := New(dir); err == nil || !strings.Contains(err.Error(), "make run") {
+	if _, err := New(dir, Options{}); err == nil || !strings.Contains(err.Error(), "make run") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// Every catalogue page is served as markdown at its path plus .md, and as
+// HTML prerendered by the server (the content is there before the wasm).
+func TestCataloguePages(t *testing.T) {
+	h, err := New(webFixture(t), Options{BaseURL: "https://localhost:3000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000"+path, nil))
+		return rec
+	}
+	md := get("/catalogue/components/nats-jetstream.md")
+	if md.Code != 200 || md.Header().Get("Content-Type") != "text/markdown; charset=utf-8" ||
+		!strings.HasPrefix(md.Body.String(), "---\nid: \"nats-jetstream\"\n") ||
+		!strings.Contains(md.Body.String(), "url: \"https://localhost:3000/catalogue/components/nats-jetstream\"") {
+		t.Errorf("markdown: %d %v\n%s", md.Code, md.Header(), md.Body)
+	}
+	for _, path := range []string{"/catalogue.md", "/catalogue/kinds/stream.md", "/catalogue/rules/nats-replicas-odd.md", "/catalogue.md?provider=aws"} {
+		if rec := get(path); rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "---\n") {
+			t.Errorf("%s: %d", path, rec.Code)
+		}
+	}
+	if rec := get("/catalogue/components/kafak.md"); rec.Code != 404 {
+		t.Errorf("unknown page: %d", rec.Code)
+	}
+	html := get("/catalogue/components/nats-jetstream")
+	body := html.Body.String()
+	if html.Code != 200 || !strings.Contains(body, "<h1>NATS JetStream</h1>") || !strings.Contains(body, "<code>replicationFactor</code>") ||
+		!strings.Contains(body, `href="/?add=nats-jetstream"`) {
+		t.Errorf("prerendered page: %d\n%s", html.Code, body)
 	}
 }

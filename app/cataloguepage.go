@@ -1,0 +1,212 @@
+package app
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// CataloguePage shows a catalogue page (the index, a kind, a component, a
+// rule) as HTML: the same page model the core renders as markdown. The
+// server prerenders it, so the content is there before the wasm runs.
+type CataloguePage struct {
+	app.Compo
+
+	page     *catalogue.Page
+	missing  string
+	err      error
+	query    url.Values
+	cat      *catalogue.Catalogue
+	mdPath   string
+	addToDes string
+}
+
+// OnPreRender builds the page on the server.
+func (p *CataloguePage) OnPreRender(ctx app.Context) { p.load(ctx) }
+
+// OnNav builds the page in the browser. A link to a page's markdown is
+// followed with a full navigation, so that the server answers it.
+func (p *CataloguePage) OnNav(ctx app.Context) {
+	if u := ctx.Page().URL(); strings.HasSuffix(u.Path, ".md") {
+		app.Window().Get("location").Call("replace", u.String())
+		return
+	}
+	p.load(ctx)
+}
+
+func (p *CataloguePage) load(ctx app.Context) {
+	u := ctx.Page().URL()
+	p.cat, p.err = catalogue.Default()
+	if p.err != nil {
+		return
+	}
+	base := u.Scheme + "://" + u.Host
+	p.query = u.Query()
+	page, ok := p.cat.PageFor(u.Path, base, p.query)
+	if !ok {
+		p.page, p.missing = nil, u.Path
+		ctx.Page().SetTitle("No such catalogue page")
+		return
+	}
+	p.page, p.missing = page, ""
+	p.mdPath = page.Path + ".md"
+	if page.Path == catalogue.IndexPath && len(p.query) > 0 {
+		p.mdPath += "?" + p.query.Encode()
+	}
+	p.addToDes = ""
+	if id, ok := strings.CutPrefix(page.Path, catalogue.ComponentPath("")); ok {
+		p.addToDes = id
+	}
+	ctx.Page().SetTitle(page.Title + " · Designer catalogue")
+}
+
+// Render draws the page.
+func (p *CataloguePage) Render() app.UI {
+	var body []app.UI
+	switch {
+	case p.err != nil:
+		body = []app.UI{app.H1().Text("The catalogue failed to load"), app.Pre().Role("alert").Text(p.err.Error())}
+	case p.page == nil && p.missing != "":
+		body = []app.UI{
+			app.H1().Text("No such catalogue page"),
+			app.P().Body(app.Text("Nothing is at "), app.Code().Text(p.missing), app.Text(". "), app.A().Href(catalogue.IndexPath).Text("Browse the catalogue")),
+		}
+	case p.page != nil:
+		body = p.renderPage()
+	}
+	return app.Div().ID("catalogue-page").Body(
+		app.Header().ID("toolbar").Body(
+			app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
+			app.Nav().Aria("label", "Site").Body(
+				app.A().Href("/").Text("Editor"),
+				app.A().Href(catalogue.IndexPath).Text("Catalogue"),
+			),
+		),
+		app.Main().Body(body...),
+	)
+}
+
+func (p *CataloguePage) renderPage() []app.UI {
+	page := p.page
+	actions := []app.UI{app.A().Href(p.mdPath).Text("Markdown")}
+	if p.addToDes != "" {
+		actions = append([]app.UI{app.A().Class("button").Href("/?add=" + url.QueryEscape(p.addToDes)).Text("Add to design")}, actions...)
+	}
+	out := []app.UI{
+		app.H1().Text(page.Title),
+		app.P().Class("page-actions").Body(actions...),
+	}
+	if page.Path == catalogue.IndexPath {
+		out = append(out, p.renderFilters())
+	}
+	for _, b := range page.Blocks {
+		out = append(out, renderBlock(b))
+	}
+	out = append(out, app.P().Class("footer").Body(renderInline(page.Footer)...))
+	return out
+}
+
+// renderFilters is the index's filter form; it submits a GET, so the server
+// renders the filtered page.
+func (p *CataloguePage) renderFilters() app.UI {
+	cat := p.cat
+	sel := func(name, label, all string, ids []string, title func(string) string) app.UI {
+		return app.Span().Body(
+			app.Label().For("filter-"+name).Text(label),
+			app.Select().ID("filter-"+name).Name(name).Body(
+				option("", all, p.query.Get(name) == ""),
+				app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], title(ids[i]), p.query.Get(name) == ids[i]) }),
+			),
+		)
+	}
+	var categories []string
+	for _, id := range cat.KindIDs() {
+		if c := cat.Kinds[id].Category; !contains(categories, c) {
+			categories = append(categories, c)
+		}
+	}
+	return app.Form().Class("filters").Method("get").Action(catalogue.IndexPath).Aria("label", "Filter the catalogue").Body(
+		app.Label().For("filter-q").Text("Search"),
+		app.Input().Type("search").ID("filter-q").Name("q").Value(p.query.Get("q")),
+		sel("kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name }),
+		sel("provider", "Provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name }),
+		sel("category", "Category", "All categories", categories, func(id string) string { return cat.Categories[id].Name }),
+		app.Button().Type("submit").Text("Filter"),
+	)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func renderBlock(b catalogue.Block) app.UI {
+	switch bl := b.(type) {
+	case catalogue.Heading:
+		return app.H2().Body(renderInline(bl.Content)...)
+	case catalogue.Paragraph:
+		return app.P().Body(renderInline(bl.Content)...)
+	case catalogue.List:
+		return app.Ul().Body(app.Range(bl.Items).Slice(func(i int) app.UI {
+			return app.Li().Body(renderInline(bl.Items[i])...)
+		}))
+	case catalogue.Code:
+		return app.Pre().Body(app.Code().Text(bl.Text))
+	case catalogue.Table:
+		return renderTable(bl)
+	}
+	return app.Text("")
+}
+
+func renderTable(t catalogue.Table) app.UI {
+	keyValue := len(t.Header) > 0 && len(t.Header[0]) == 0
+	var head app.UI = app.Text("")
+	if !keyValue {
+		head = app.THead().Body(app.Tr().Body(app.Range(t.Header).Slice(func(i int) app.UI {
+			return app.Th().Scope("col").Body(renderInline(t.Header[i])...)
+		})))
+	}
+	return app.Div().Class("table-scroll").Body(app.Table().Class("catalogue").Body(
+		app.Caption().Class("visually-hidden").Text(t.Caption),
+		head,
+		app.TBody().Body(app.Range(t.Rows).Slice(func(i int) app.UI {
+			row := t.Rows[i]
+			return app.Tr().Body(app.Range(row).Slice(func(j int) app.UI {
+				if j == 0 {
+					return app.Th().Scope("row").Body(renderInline(row[j])...)
+				}
+				return app.Td().Body(renderInline(row[j])...)
+			}))
+		})),
+	))
+}
+
+// renderInline renders spans as text nodes, code, strong and links; never as
+// markup from the catalogue's text.
+func renderInline(in catalogue.Inline) []app.UI {
+	out := make([]app.UI, 0, len(in))
+	for _, s := range in {
+		var ui app.UI = app.Text(s.Text)
+		if s.Code {
+			ui = app.Code().Text(s.Text)
+		}
+		if s.Bold {
+			ui = app.Strong().Body(ui)
+		}
+		switch {
+		case s.Internal != "":
+			ui = app.A().Href(s.Internal).Body(ui)
+		case s.Href != "":
+			ui = app.A().Href(s.Href).Target("_blank").Rel("noopener noreferrer").Body(ui)
+		}
+		out = append(out, ui)
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package catalogue
+
+// A Page is a catalogue page as a small document model: front matter, a
+// title, and blocks of text, tables, lists and code. The core renders it as
+// markdown (Markdown); the editor renders the same model as HTML, so both
+// show the same content.
+type Page struct {
+	// Front is the front matter, in order.
+	Front []Field
+	Title string
+	// Blocks follow the title.
+	Blocks []Block
+	// Path is the page's path ("/catalogue/components/kafka").
+	Path string
+	// Footer is the last line, after the blocks.
+	Footer Inline
+}
+
+// Field is one front-matter entry.
+type Field struct {
+	Key, Value string
+}
+
+// Block is one of Heading, Paragraph, Table, List or Code.
+type Block interface{ block() }
+
+// Heading is a section title (level 2).
+type Heading struct{ Content Inline }
+
+// heading returns a heading of plain text.
+func heading(s string) Heading { return Heading{Inline{Text(s)}} }
+
+// sourceHeading titles the verbatim file of a page.
+func sourceHeading(typ string) Heading {
+	return Heading{Inline{Text("Source ("), CodeSpan(typ), Text(" YAML, verbatim)")}}
+}
+
+// Paragraph is a line of inline content.
+type Paragraph struct{ Content Inline }
+
+// Table has a header row and rows of cells. A header of empty cells makes a
+// key-value table.
+type Table struct {
+	Header []Inline
+	Rows   [][]Inline
+	// Caption names the table for assistive technology (not in markdown).
+	Caption string
+}
+
+// List is a bulleted list.
+type List struct{ Items []Inline }
+
+// Code is a fenced code block.
+type Code struct {
+	Lang string
+	Text string
+}
+
+func (Heading) block()   {}
+func (Paragraph) block() {}
+func (Table) block()     {}
+func (List) block()      {}
+func (Code) block()      {}
+
+// Inline is a run of spans.
+type Inline []Span
+
+// Span is a piece of inline content: plain text, code, bold, or a link
+// (Href set). Href is absolute in markdown; Internal marks links to the
+// catalogue's own pages, which the editor follows without leaving the app.
+type Span struct {
+	Text     string
+	Code     bool
+	Bold     bool
+	Href     string
+	Internal string // the link's path within the app, for internal links
+}
+
+// Text returns plain text.
+func Text(s string) Span { return Span{Text: s} }
+
+// CodeSpan returns inline code.
+func CodeSpan(s string) Span { return Span{Text: s, Code: true} }
+
+// BoldSpan returns bold text.
+func BoldSpan(s string) Span { return Span{Text: s, Bold: true} }

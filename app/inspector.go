@@ -53,7 +53,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 			basic = append(basic, row)
 		}
 	}
-	rules := s.Catalogue.RulesFor(comp.ID)
+	rules := s.Catalogue.AllRulesFor(comp.ID)
 	return app.Div().Body(
 		app.Div().Class("field").Body(
 			app.Label().For("node-id").Text("Node id"),

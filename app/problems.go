@@ -25,12 +25,16 @@ func (p *Problems) Render() app.UI {
 		app.If(len(vs) > 0, app.P().Class("counts").Textf("%d errors, %d warnings, %d info", counts["error"], counts["warning"], counts["info"])),
 		app.Ul().Body(app.Range(vs).Slice(func(i int) app.UI {
 			v := vs[i]
+			where := v.Node
+			if v.Edge != nil {
+				where = v.Edge.From + " → " + v.Edge.To
+			}
 			return app.Li().Body(
 				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
-					Aria("label", string(v.Severity)+" on "+v.Node+": "+v.Message).
+					Aria("label", string(v.Severity)+" on "+where+": "+v.Message).
 					Title("Rule "+v.Rule).OnClick(p.onActivate).Body(
 					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-					app.Span().Class("problem-node").Text(v.Node),
+					app.Span().Class("problem-node").Text(where),
 					app.Span().Class("problem-message").Text(v.Message),
 				),
 			)

@@ -35,7 +35,8 @@ type Catalogue struct {
 	Providers  map[string]*Provider
 	Categories map[string]*Category
 
-	rulesFor map[string][]*Rule // by component id, in rule id order
+	rulesFor    map[string][]*Rule // by component id, in rule id order
+	connections []*connectionRule  // in rule id order
 
 	// broken records what failed to load ("kind:queue", "file:providers.yaml"),
 	// so that linking does not repeat the problem as a missing reference.
@@ -237,8 +238,26 @@ func (c *Catalogue) KindIDs() []string { return sortedKeys(c.Kinds) }
 // RuleIDs returns the ids of all rules, sorted.
 func (c *Catalogue) RuleIDs() []string { return sortedKeys(c.Rules) }
 
-// RulesFor returns the rules that select a component, sorted by id.
+// RulesFor returns the node rules that select a component, sorted by id.
 func (c *Catalogue) RulesFor(componentID string) []*Rule { return c.rulesFor[componentID] }
+
+// ConnectionRulesFor returns the connection rules with the component at
+// either end, sorted by id.
+func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
+	var out []*Rule
+	for _, cr := range c.connections {
+		if cr.from[componentID] || cr.to[componentID] {
+			out = append(out, cr.rule)
+		}
+	}
+	return out
+}
+
+// AllRulesFor returns the node rules and then the connection rules that
+// concern a component.
+func (c *Catalogue) AllRulesFor(componentID string) []*Rule {
+	return append(append([]*Rule(nil), c.RulesFor(componentID)...), c.ConnectionRulesFor(componentID)...)
+}
 
 // KindOf returns the kind of a component.
 func (c *Catalogue) KindOf(comp *Component) *Kind { return c.Kinds[comp.Kind] }

@@ -70,6 +70,9 @@ func NodePath(i int, field string) string {
 	return p
 }
 
+// EdgePath returns the source map path of a field of edge i ("from", "to").
+func EdgePath(i int, field string) string { return edgePath(i, field) }
+
 func edgePath(i int, field string) string {
 	return "edges[" + strconv.Itoa(i) + "]." + field
 }

@@ -116,7 +116,7 @@ func TestLoadErrors(t *testing.T) {
 		{"rule: ordering on a non-integer", "rules/fifo-once.yaml", `op: "equals"
   value: "at-least-once"`, `op: "gt"
   value: 3`,
-			[]string{"cat/rules/fifo-once.yaml:13:3: op: `gt` compares integers; `delivery` is an enum (one of at-most-once, at-least-once) in queue"}},
+			[]string{"cat/rules/fifo-once.yaml:13:3: op: `gt` compares integers; `delivery` is an enum (one of at-most-once, at-least-once)"}},
 		{"rule: unknown op", "rules/fifo-once.yaml", `op: "equals"
   value: true`, `op: "is"
   value: true`,

@@ -98,14 +98,18 @@ func (c *Catalogue) ComponentPage(id, base string) (*Page, bool) {
 	}
 	p.Blocks = append(p.Blocks, props, Paragraph{Inline{Text("Bold values are the ones this component pins.")}})
 
-	rules := c.RulesFor(id)
+	rules := c.AllRulesFor(id)
 	p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Rules that apply · %d", len(rules))))
 	if len(rules) == 0 {
 		p.Blocks = append(p.Blocks, Paragraph{Inline{Text("No rule selects this kind or its category.")}})
 	} else {
 		list := List{}
 		for _, r := range rules {
-			list.Items = append(list.Items, Inline{l.link(r.Name, RulePath(r.ID)+".md"), Text(" — " + string(r.Severity))})
+			kind := ""
+			if r.IsConnection() {
+				kind = ", on connections"
+			}
+			list.Items = append(list.Items, Inline{l.link(r.Name, RulePath(r.ID)+".md"), Text(" — " + string(r.Severity) + kind)})
 		}
 		p.Blocks = append(p.Blocks, list)
 	}
@@ -218,13 +222,22 @@ func (c *Catalogue) KindPage(id, base string) (*Page, bool) {
 	return p, true
 }
 
-// ruleSelectsKind reports whether a rule selects any component of kind.
+// ruleSelectsKind reports whether a rule concerns any component of kind.
 func (c *Catalogue) ruleSelectsKind(r *Rule, kind string) bool {
 	for _, comp := range c.ComponentsOfKind(kind) {
-		for _, sel := range c.rulesFor[comp.ID] {
-			if sel == r {
-				return true
-			}
+		if c.ruleConcerns(r, comp.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleConcerns reports whether a rule selects a component (at either end
+// of a connection rule).
+func (c *Catalogue) ruleConcerns(r *Rule, componentID string) bool {
+	for _, sel := range c.AllRulesFor(componentID) {
+		if sel == r {
+			return true
 		}
 	}
 	return false
@@ -266,19 +279,21 @@ func (c *Catalogue) RulePage(id, base string) (*Page, bool) {
 	if r.When != nil {
 		condition = "when " + r.When.words() + ": " + r.Assert.words()
 	}
+	selects := r.Select.words(c)
+	if r.IsConnection() {
+		selects = "connections from " + orAny(r.Connection.From.words(c)) + " to " + orAny(r.Connection.To.words(c))
+	}
 	p.Blocks = append(p.Blocks, Table{Header: []Inline{{}, {}}, Caption: "About the rule " + r.Name, Rows: [][]Inline{
 		{{Text("Severity")}, {Text(string(r.Severity))}},
-		{{Text("Selects")}, {Text(r.Select.words(c))}},
+		{{Text("Selects")}, {Text(selects)}},
 		{{Text("Condition")}, {Text(condition)}},
 		{{Text("Message")}, {Text(r.Message)}},
 		{{Text("Official docs")}, {Span{Text: r.Docs, Href: r.Docs}}},
 	}})
 	var applies []*Component
 	for _, cid := range c.ComponentIDs() {
-		for _, sel := range c.rulesFor[cid] {
-			if sel == r {
-				applies = append(applies, c.Components[cid])
-			}
+		if c.ruleConcerns(r, cid) {
+			applies = append(applies, c.Components[cid])
 		}
 	}
 	sort.Slice(applies, func(i, j int) bool {
@@ -300,6 +315,13 @@ func (c *Catalogue) RulePage(id, base string) (*Page, bool) {
 	)
 	p.Footer = Inline{Text("Human page: " + base + RulePath(id))}
 	return p, true
+}
+
+func orAny(s string) string {
+	if s == "" {
+		return "any component"
+	}
+	return s
 }
 
 // words says what a selector selects.

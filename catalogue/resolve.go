@@ -50,13 +50,22 @@ func (n *ResolvedNode) Get(name string) (ResolvedProperty, bool) {
 	return ResolvedProperty{}, false
 }
 
-// Violation is a rule that a node breaks.
+// Violation is a rule that a node (or an edge) breaks.
 type Violation struct {
 	Rule     string   `json:"rule"`
 	Severity Severity `json:"severity"`
-	Node     string   `json:"node"`
-	Property string   `json:"property"`
-	Message  string   `json:"message"`
+	// Node is the node, or for a connection rule the edge's from node.
+	Node     string `json:"node"`
+	Property string `json:"property"`
+	Message  string `json:"message"`
+	// Edge is the edge a connection rule checked, or nil.
+	Edge *EdgeRef `json:"edge,omitempty"`
+}
+
+// EdgeRef names an edge by its ends.
+type EdgeRef struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // Resolution is the result of resolving a design: its nodes in design order
@@ -116,7 +125,107 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		mine := res.Violations[first:]
 		sort.SliceStable(mine, func(a, b int) bool { return mine[a].Severity.Rank() > mine[b].Severity.Rank() })
 	}
+	if len(c.connections) > 0 && len(d.Edges) > 0 {
+		res.Violations = append(res.Violations, c.checkEdges(d, res)...)
+	}
 	return res
+}
+
+// checkEdges runs the connection rules on every edge whose ends resolved.
+// The violations come in edge order, worst first within an edge.
+func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
+	index := make(map[string]int, len(res.Nodes))
+	for i := range res.Nodes {
+		index[res.Nodes[i].ID] = i
+	}
+	var out []Violation
+	for _, e := range d.Edges {
+		fi, okFrom := index[e.From]
+		ti, okTo := index[e.To]
+		if !okFrom || !okTo {
+			continue
+		}
+		from, to := &res.Nodes[fi], &res.Nodes[ti]
+		first := len(out)
+		for _, cr := range c.connections {
+			if !cr.from[from.Component] || !cr.to[to.Component] {
+				continue
+			}
+			s := edgeScope{c: c, from: from, to: to, label: e.Label}
+			if v, broken := cr.rule.check(s); broken {
+				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
+				out = append(out, v)
+			}
+		}
+		mine := out[first:]
+		sort.SliceStable(mine, func(a, b int) bool { return mine[a].Severity.Rank() > mine[b].Severity.Rank() })
+	}
+	return out
+}
+
+// scope is what conditions and messages read values from: a resolved node,
+// or the two ends of an edge.
+type scope interface {
+	value(prop string) Value
+	placeholder(name string) string
+}
+
+func (n *ResolvedNode) value(prop string) Value {
+	p, _ := n.Get(prop)
+	return p.Value
+}
+
+// nodeScope is a node rule's view of one node.
+type nodeScope struct {
+	comp *Component
+	node *ResolvedNode
+}
+
+func (s nodeScope) value(prop string) Value { return s.node.value(prop) }
+
+func (s nodeScope) placeholder(name string) string {
+	switch name {
+	case "node":
+		return s.node.ID
+	case "component", "kind", "provider":
+		return endFieldOf(s.comp, name)
+	}
+	return s.node.value(name).Text()
+}
+
+// edgeScope is a connection rule's view of an edge: "from.x" and "to.x".
+type edgeScope struct {
+	c        *Catalogue
+	from, to *ResolvedNode
+	label    string
+}
+
+func (s edgeScope) end(prop string) (*ResolvedNode, string) {
+	end, name, _ := splitEnd(prop)
+	if end == "from" {
+		return s.from, name
+	}
+	return s.to, name
+}
+
+func (s edgeScope) value(prop string) Value {
+	n, name := s.end(prop)
+	if contains(endFields, name) {
+		return StringValue(endFieldOf(s.c.Components[n.Component], name))
+	}
+	return n.value(name)
+}
+
+func (s edgeScope) placeholder(name string) string {
+	switch name {
+	case "from":
+		return s.from.ID
+	case "to":
+		return s.to.ID
+	case "label":
+		return s.label
+	}
+	return s.value(name).Text()
 }
 
 // ResolveNode resolves one node of component comp.
@@ -162,19 +271,25 @@ func truthOf(b bool) truth {
 	return no
 }
 
-// Check runs the rule on a resolved node of component comp and returns the
-// violation when the node is selected, When holds and Assert is broken.
+// Check runs a node rule on a resolved node of component comp and returns the
+// violation when When holds and Assert is broken.
 func (r *Rule) Check(comp *Component, n *ResolvedNode) (Violation, bool) {
-	if r.When != nil && r.When.eval(n) != yes {
-		return Violation{}, false
-	}
-	if r.Assert.eval(n) != no {
-		return Violation{}, false
-	}
-	return Violation{Rule: r.ID, Severity: r.Severity, Node: n.ID, Property: r.property, Message: r.render(comp, n)}, true
+	v, broken := r.check(nodeScope{comp: comp, node: n})
+	v.Node = n.ID
+	return v, broken
 }
 
-func (c *Condition) eval(n *ResolvedNode) truth {
+func (r *Rule) check(s scope) (Violation, bool) {
+	if r.When != nil && r.When.eval(s) != yes {
+		return Violation{}, false
+	}
+	if r.Assert.eval(s) != no {
+		return Violation{}, false
+	}
+	return Violation{Rule: r.ID, Severity: r.Severity, Property: r.property, Message: r.render(s)}, true
+}
+
+func (c *Condition) eval(n scope) truth {
 	switch {
 	case c.All != nil:
 		result := yes
@@ -199,25 +314,22 @@ func (c *Condition) eval(n *ResolvedNode) truth {
 		}
 		return result
 	}
-	p, _ := n.Get(c.Prop)
+	a := n.value(c.Prop)
 	switch c.Op {
 	case OpSet:
-		return truthOf(p.Value.IsSet())
+		return truthOf(a.IsSet())
 	case OpUnset:
-		return truthOf(!p.Value.IsSet())
+		return truthOf(!a.IsSet())
 	}
-	if !p.Value.IsSet() {
+	if !a.IsSet() {
 		return unknown
 	}
 	other := c.Value
 	if c.Ref != "" {
-		q, _ := n.Get(c.Ref)
-		if !q.Value.IsSet() {
+		if other = n.value(c.Ref); !other.IsSet() {
 			return unknown
 		}
-		other = q.Value
 	}
-	a := p.Value
 	switch c.Op {
 	case OpEquals:
 		return truthOf(a == other)
@@ -244,26 +356,14 @@ func (c *Condition) eval(n *ResolvedNode) truth {
 	return unknown
 }
 
-// render fills the rule's message for node n.
-func (r *Rule) render(comp *Component, n *ResolvedNode) string {
+// render fills the rule's message.
+func (r *Rule) render(s scope) string {
 	var b strings.Builder
 	for _, seg := range r.message {
-		if !seg.placeholder {
+		if seg.placeholder {
+			b.WriteString(s.placeholder(seg.text))
+		} else {
 			b.WriteString(seg.text)
-			continue
-		}
-		switch seg.text {
-		case "node":
-			b.WriteString(n.ID)
-		case "component":
-			b.WriteString(comp.ID)
-		case "kind":
-			b.WriteString(comp.Kind)
-		case "provider":
-			b.WriteString(comp.Provider)
-		default:
-			p, _ := n.Get(seg.text)
-			b.WriteString(p.Value.Text())
 		}
 	}
 	return b.String()

@@ -37,7 +37,10 @@ type Rule struct {
 	Name        string
 	Description string
 	Severity    Severity
-	Select      Selector
+	// Select says which nodes a node rule applies to; Connection, which
+	// edges a connection rule applies to. A rule has exactly one of them.
+	Select     Selector
+	Connection *Connection
 	// When, if set, limits the rule to nodes where it holds.
 	When *Condition
 	// Assert must hold on every selected node where When holds.
@@ -51,6 +54,18 @@ type Rule struct {
 	property string // the property a violation points at
 	nodes    map[string]*yaml.Node
 }
+
+// Connection selects the edges a connection rule applies to: those from a
+// component From selects to a component To selects. Its conditions name
+// properties with the end they belong to: "from.delivery", "to.idempotent";
+// "from.provider", "from.kind" and "from.component" (likewise "to.") name
+// the end's provider, kind and component.
+type Connection struct {
+	From, To Selector
+}
+
+// IsConnection reports whether the rule checks edges rather than nodes.
+func (r *Rule) IsConnection() bool { return r.Connection != nil }
 
 // Selector says which components a rule applies to. Each non-empty list must
 // match (a component is selected when its kind is in Kinds and its provider in
@@ -112,7 +127,7 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	if root == nil {
 		return nil
 	}
-	f := d.fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "when", "assert", "message", "docs")
+	f := d.fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
 	if f == nil {
 		return nil
 	}
@@ -129,23 +144,33 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 		}
 		r.Severity = Severity(sev)
 	}
-	if v, ok := f["select"]; !ok {
-		d.errorf(root, "`select` is required: the kinds, categories, providers or components the rule applies to")
-	} else {
-		r.nodes["select"] = v.key
-		sf := d.fields(v.val, "select", selectKeys...)
-		if sf != nil && len(sf) == 0 {
-			d.errorf(v.val, "select: name at least one of %s", strings.Join(selectKeys, ", "))
-		}
-		for key, dst := range map[string]*[]string{"kinds": &r.Select.Kinds, "categories": &r.Select.Categories, "providers": &r.Select.Providers, "components": &r.Select.Components} {
-			if lf, ok := sf[key]; ok {
-				*dst, _ = d.strings(lf.val, "select."+key)
-				r.nodes["select."+key] = lf.val
-				if len(*dst) == 0 {
-					d.errorf(lf.val, "select.%s: the list is empty; leave the key out to select any", key)
+	sel, hasSelect := f["select"]
+	conn, hasConn := f["connection"]
+	switch {
+	case hasSelect && hasConn:
+		d.errorf(conn.key, "a rule has `select` (it checks nodes) or `connection` (it checks edges), not both")
+	case hasSelect:
+		r.nodes["select"] = sel.key
+		r.Select = d.parseSelector(sel.val, "select", r.nodes, false)
+	case hasConn:
+		r.nodes["connection"] = conn.key
+		cf := d.fields(conn.val, "connection", "from", "to")
+		r.Connection = &Connection{}
+		for _, end := range []struct {
+			key string
+			dst *Selector
+		}{{"from", &r.Connection.From}, {"to", &r.Connection.To}} {
+			ef, ok := cf[end.key]
+			if !ok {
+				if cf != nil {
+					d.errorf(conn.val, "connection: `%s` is required (a selector; {} selects any component)", end.key)
 				}
+				continue
 			}
+			*end.dst = d.parseSelector(ef.val, "connection."+end.key, r.nodes, true)
 		}
+	default:
+		d.errorf(root, "`select` (the kinds, categories, providers or components a node rule checks) or `connection` (the ends of the edges a connection rule checks) is required")
 	}
 	if v, ok := f["when"]; ok {
 		r.When = d.parseCondition(v.val, "when")
@@ -171,6 +196,26 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 		r.property = r.Assert.firstProp()
 	}
 	return r
+}
+
+// parseSelector reads a selector at what ("select", "connection.from"); an
+// empty one selects any component where allowed.
+func (d *decoder) parseSelector(n *yaml.Node, what string, nodes map[string]*yaml.Node, emptyOK bool) Selector {
+	var s Selector
+	sf := d.fields(n, what, selectKeys...)
+	if sf != nil && len(sf) == 0 && !emptyOK {
+		d.errorf(n, "%s: name at least one of %s", what, strings.Join(selectKeys, ", "))
+	}
+	for key, dst := range map[string]*[]string{"kinds": &s.Kinds, "categories": &s.Categories, "providers": &s.Providers, "components": &s.Components} {
+		if lf, ok := sf[key]; ok {
+			*dst, _ = d.strings(lf.val, what+"."+key)
+			nodes[what+"."+key] = lf.val
+			if len(*dst) == 0 {
+				d.errorf(lf.val, "%s.%s: the list is empty; leave the key out to select any", what, key)
+			}
+		}
+	}
+	return s
 }
 
 // parseCondition reads a condition: a mapping with `all` or `any` (a list of

@@ -19,63 +19,134 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	// A name whose file failed to load has its own error already; checking the
 	// rule against what remains would only mislead.
 	skip := false
-	checkNames := func(key string, list []string, known []string, what, namesFile string) {
-		for i, name := range list {
-			if c.broken[what+":"+name] || c.broken["file:"+namesFile] {
-				skip = true
-				continue
-			}
-			if !contains(known, name) {
-				n := r.nodes["select."+key]
-				if n != nil && i < len(n.Content) {
-					n = n.Content[i]
+	checkNames := func(prefix string, sel Selector) {
+		for _, list := range []struct {
+			key, what, namesFile string
+			ids, known           []string
+		}{
+			{"kinds", "kind", "", sel.Kinds, sortedKeys(c.Kinds)},
+			{"categories", "category", categoriesFile.path, sel.Categories, sortedKeys(c.Categories)},
+			{"providers", "provider", providersFile.path, sel.Providers, sortedKeys(c.Providers)},
+			{"components", "component", "", sel.Components, sortedKeys(c.Components)},
+		} {
+			for i, name := range list.ids {
+				if c.broken[list.what+":"+name] || c.broken["file:"+list.namesFile] {
+					skip = true
+					continue
 				}
-				d.errorf(n, "select.%s: unknown %s `%s`%s", key, what, name, didYouMean(name, known))
+				if !contains(list.known, name) {
+					n := r.nodes[prefix+"."+list.key]
+					if n != nil && i < len(n.Content) {
+						n = n.Content[i]
+					}
+					d.errorf(n, "%s.%s: unknown %s `%s`%s", prefix, list.key, list.what, name, didYouMean(name, list.known))
+				}
 			}
 		}
 	}
-	checkNames("kinds", r.Select.Kinds, sortedKeys(c.Kinds), "kind", "")
-	checkNames("categories", r.Select.Categories, sortedKeys(c.Categories), "category", categoriesFile.path)
-	checkNames("providers", r.Select.Providers, sortedKeys(c.Providers), "provider", providersFile.path)
-	checkNames("components", r.Select.Components, sortedKeys(c.Components), "component", "")
+	if r.IsConnection() {
+		checkNames("connection.from", r.Connection.From)
+		checkNames("connection.to", r.Connection.To)
+	} else {
+		checkNames("select", r.Select)
+	}
 	if len(*errs) > before || skip {
 		return
 	}
-	var selected []*Component
-	for _, id := range sortedKeys(c.Components) {
-		comp := c.Components[id]
-		if r.Select.Selects(comp, c.Kinds[comp.Kind]) {
-			selected = append(selected, comp)
-		}
-	}
-	if len(selected) == 0 {
-		for key := range c.broken {
-			if strings.HasPrefix(key, "component:") {
-				return
+	selectedBy := func(sel Selector, where string) []*Component {
+		var out []*Component
+		for _, id := range sortedKeys(c.Components) {
+			comp := c.Components[id]
+			if sel.Selects(comp, c.Kinds[comp.Kind]) {
+				out = append(out, comp)
 			}
 		}
-		d.errorf(r.nodes["select"], "select: no component matches every list; the rule would never apply")
-		return
+		if len(out) == 0 {
+			for key := range c.broken {
+				if strings.HasPrefix(key, "component:") {
+					return nil
+				}
+			}
+			d.errorf(r.nodes[where], "%s: no component matches every list; the rule would never apply", where)
+		}
+		return out
+	}
+	var ends map[string][]*Component // by "" for node rules, "from" and "to" for connections
+	if r.IsConnection() {
+		ends = map[string][]*Component{"from": selectedBy(r.Connection.From, "connection"), "to": selectedBy(r.Connection.To, "connection")}
+	} else {
+		ends = map[string][]*Component{"": selectedBy(r.Select, "select")}
+	}
+	for _, comps := range ends {
+		if comps == nil {
+			return
+		}
 	}
 	check := func(cond *Condition) {
-		cond.leaves(func(leaf *Condition) { c.checkLeaf(d, leaf, selected) })
+		cond.leaves(func(leaf *Condition) { c.checkLeaf(d, leaf, r.IsConnection(), ends) })
 	}
 	check(r.When)
 	check(r.Assert)
 	for _, seg := range r.message {
-		if !seg.placeholder || contains(builtinPlaceholders, seg.text) {
+		if !seg.placeholder {
 			continue
 		}
-		if missing := lacking(selected, seg.text); missing != "" {
+		if r.IsConnection() {
+			if seg.text == "from" || seg.text == "to" || seg.text == "label" {
+				continue
+			}
+			end, prop, ok := strings.Cut(seg.text, ".")
+			if !ok || (end != "from" && end != "to") {
+				d.errorf(r.nodes["message"], "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
+				continue
+			}
+			if contains(builtinPlaceholders[1:], prop) {
+				continue
+			}
+			if missing := lacking(ends[end], prop); missing != "" {
+				d.errorf(r.nodes["message"], "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
+			}
+			continue
+		}
+		if contains(builtinPlaceholders, seg.text) {
+			continue
+		}
+		if missing := lacking(ends[""], seg.text); missing != "" {
 			d.errorf(r.nodes["message"], "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
 		}
 	}
 	if len(*errs) > before {
 		return
 	}
-	for _, comp := range selected {
+	if r.IsConnection() {
+		link := &connectionRule{rule: r, from: map[string]bool{}, to: map[string]bool{}}
+		for _, comp := range ends["from"] {
+			link.from[comp.ID] = true
+		}
+		for _, comp := range ends["to"] {
+			link.to[comp.ID] = true
+		}
+		c.connections = append(c.connections, link)
+		return
+	}
+	for _, comp := range ends[""] {
 		c.rulesFor[comp.ID] = append(c.rulesFor[comp.ID], r)
 	}
+}
+
+// connectionRule is a linked connection rule with the components at each end.
+type connectionRule struct {
+	rule     *Rule
+	from, to map[string]bool
+}
+
+// endFields are what a connection rule may compare besides properties.
+var endFields = []string{"provider", "kind", "component"}
+
+// splitEnd splits "from.delivery" into its end and property.
+func splitEnd(prop string) (end, name string, ok bool) {
+	end, name, ok = strings.Cut(prop, ".")
+	return end, name, ok && (end == "from" || end == "to") && name != ""
 }
 
 func wrap(names []string) []string {
@@ -109,32 +180,70 @@ func lacking(selected []*Component, prop string) string {
 	return "component " + strings.Join(comps, ", ") + " (kind " + strings.Join(kinds, ", ") + ")"
 }
 
-// checkLeaf type-checks one comparison against the selected components.
-func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, selected []*Component) {
-	if missing := lacking(selected, leaf.Prop); missing != "" {
-		d.errs.Add(leaf.Pos, "prop: %s has no property `%s`%s", missing, leaf.Prop, didYouMean(leaf.Prop, selected[0].PropertyNames()))
+// checkLeaf type-checks one comparison against the selected components (of
+// the end it names, in a connection rule).
+func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends map[string][]*Component) {
+	// resolve finds the components and property name a reference names.
+	resolve := func(what, prop string) ([]*Component, string, bool) {
+		if !connection {
+			return ends[""], prop, true
+		}
+		end, name, ok := splitEnd(prop)
+		if !ok {
+			d.errs.Add(leaf.Pos, "%s: `%s`: in a connection rule name the end: from.%s or to.%s", what, prop, prop, prop)
+			return nil, "", false
+		}
+		return ends[end], name, true
+	}
+	selected, name, ok := resolve("prop", leaf.Prop)
+	if !ok {
 		return
 	}
-	if leaf.Ref != "" {
-		if missing := lacking(selected, leaf.Ref); missing != "" {
-			d.errs.Add(leaf.Pos, "ref: %s has no property `%s`%s", missing, leaf.Ref, didYouMean(leaf.Ref, selected[0].PropertyNames()))
+	pseudo := connection && contains(endFields, name)
+	if !pseudo {
+		if missing := lacking(selected, name); missing != "" {
+			d.errs.Add(leaf.Pos, "prop: %s has no property `%s`%s", missing, name, didYouMean(name, selected[0].PropertyNames()))
+			return
+		}
+	}
+	typeOf := func(comps []*Component, prop string) (Type, string) {
+		if connection && contains(endFields, prop) {
+			return TypeString, "a string (the end's " + prop + ")"
+		}
+		p := comps[0].Property(prop)
+		return p.Type, p.typeWords()
+	}
+	t, words := typeOf(selected, name)
+	switch leaf.Op {
+	case OpGt, OpGte, OpLt, OpLte:
+		if t != TypeInteger {
+			d.errs.Add(leaf.Pos, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, words)
 			return
 		}
 	}
 	for _, comp := range selected {
-		p := comp.Property(leaf.Prop)
-		switch leaf.Op {
-		case OpGt, OpGte, OpLt, OpLte:
-			if p.Type != TypeInteger {
-				d.errs.Add(leaf.Pos, "op: `%s` compares integers; `%s` is %s in %s", leaf.Op, p.Name, p.typeWords(), comp.ID)
+		if pseudo {
+			break
+		}
+		if p := comp.Property(name); p.Type != t {
+			d.errs.Add(leaf.Pos, "prop: `%s` is %s in %s but %s in %s", name, p.typeWords(), comp.ID, words, selected[0].ID)
+			return
+		}
+	}
+	if leaf.Ref != "" {
+		refComps, refName, ok := resolve("ref", leaf.Ref)
+		if !ok {
+			return
+		}
+		if !(connection && contains(endFields, refName)) {
+			if missing := lacking(refComps, refName); missing != "" {
+				d.errs.Add(leaf.Pos, "ref: %s has no property `%s`%s", missing, refName, didYouMean(refName, refComps[0].PropertyNames()))
 				return
 			}
 		}
-		if leaf.Ref != "" {
-			if q := comp.Property(leaf.Ref); q.Type != p.Type {
-				d.errs.Add(leaf.Pos, "ref: `%s` is %s but `%s` is %s in %s; compare properties of the same type", p.Name, p.typeWords(), q.Name, q.typeWords(), comp.ID)
-				return
-			}
+		if rt, rwords := typeOf(refComps, refName); rt != t {
+			d.errs.Add(leaf.Pos, "ref: `%s` is %s but `%s` is %s; compare properties of the same type", leaf.Prop, words, leaf.Ref, rwords)
+			return
 		}
 	}
 	values := leaf.Values
@@ -142,10 +251,47 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, selected []*Component
 		values = []Value{leaf.Value}
 	}
 	for i, v := range values {
-		if msg := valueCanOccur(v, leaf.Prop, selected); msg != "" {
+		var msg string
+		if pseudo {
+			msg = c.endValueCanOccur(v, name, selected)
+		} else {
+			msg = valueCanOccur(v, name, selected)
+		}
+		if msg != "" {
 			d.errorf(leaf.valueNodes[i], "value: %s", msg)
 		}
 	}
+}
+
+// endFieldOf returns a component's provider, kind or id.
+func endFieldOf(comp *Component, field string) string {
+	switch field {
+	case "provider":
+		return comp.Provider
+	case "kind":
+		return comp.Kind
+	}
+	return comp.ID
+}
+
+// endValueCanOccur returns why v can never be the provider, kind or
+// component of any selected component, or "".
+func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Component) string {
+	if !v.fits(TypeString) {
+		return fmt.Sprintf("%s is %s; the end's %s is a string", v.Literal(), v.typeWords(), field)
+	}
+	var seen []string
+	for _, comp := range selected {
+		got := endFieldOf(comp, field)
+		if got == v.s {
+			return ""
+		}
+		if !contains(seen, got) {
+			seen = append(seen, got)
+		}
+	}
+	sort.Strings(seen)
+	return fmt.Sprintf("`%s` is not the %s of any component this end selects (%s)%s", v.s, field, strings.Join(seen, ", "), didYouMean(v.s, seen))
 }
 
 // valueCanOccur returns why v can never be a value of prop on any of the

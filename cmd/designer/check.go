@@ -69,9 +69,17 @@ func readDesign(file string) ([]byte, error) {
 	return os.ReadFile(file)
 }
 
-// violationPos is where a violation points in the design: the override of
-// its property when the node sets it, else the node's id.
+// violationPos is where a violation points in the design: the edge a
+// connection rule checked, else the override of its property when the node
+// sets it, else the node's id.
 func violationPos(d *catalogue.Design, v catalogue.Violation) catalogue.Pos {
+	if v.Edge != nil {
+		for i, e := range d.Edges {
+			if e.From == v.Edge.From && e.To == v.Edge.To {
+				return d.Source.Pos(catalogue.EdgePath(i, "from"))
+			}
+		}
+	}
 	for i, n := range d.Nodes {
 		if n.ID != v.Node {
 			continue
@@ -120,7 +128,11 @@ func (e *env) check(args []string) int {
 			continue
 		}
 		for _, v := range r.Resolution.Violations {
-			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", violationPos(r.Design, v), v.Severity, v.Node, v.Message, v.Rule)
+			where := v.Node
+			if v.Edge != nil {
+				where = v.Edge.From + " -> " + v.Edge.To
+			}
+			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", violationPos(r.Design, v), v.Severity, where, v.Message, v.Rule)
 		}
 	}
 	if *format == "json" {

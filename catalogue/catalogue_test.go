@@ -155,3 +155,38 @@ func TestComponentsHaveDocsAndKnownPins(t *testing.T) {
 		}
 	}
 }
+
+// The catalogue is broad enough to sketch a whole system: every kind has at
+// least 8 products (its generic one included) from at least 3 providers,
+// and there are connection rules beside the node rules.
+func TestCatalogueBreadth(t *testing.T) {
+	cat := mustDefault(t)
+	if len(cat.Kinds) < 14 || len(cat.Components) < 120 || len(cat.Rules) < 48 {
+		t.Errorf("%d kinds, %d components, %d rules; want at least 14, 120, 48", len(cat.Kinds), len(cat.Components), len(cat.Rules))
+	}
+	for _, id := range cat.KindIDs() {
+		comps := cat.ComponentsOfKind(id)
+		providers := map[string]bool{}
+		for _, c := range comps {
+			providers[c.Provider] = true
+		}
+		if len(comps) < 8 || len(providers) < 3 {
+			t.Errorf("kind %s: %d products from %d providers; want 8 and 3", id, len(comps), len(providers))
+		}
+		if _, ok := cat.Components[id]; !ok {
+			t.Errorf("kind %s has no generic component", id)
+		}
+	}
+	if n := len(cat.ComponentsOfKind("stream")); n != 19 {
+		t.Errorf("the stream kind has %d products; the seed names 19", n)
+	}
+	connections := 0
+	for _, r := range cat.Rules {
+		if r.IsConnection() {
+			connections++
+		}
+	}
+	if connections < 8 {
+		t.Errorf("%d connection rules; want at least 8", connections)
+	}
+}

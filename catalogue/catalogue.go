@@ -35,6 +35,11 @@ type Catalogue struct {
 	Providers  map[string]*Provider
 	Categories map[string]*Category
 
+	// Sorted ids and the components of each kind (by provider, then id),
+	// computed once when linking.
+	componentIDs, kindIDs []string
+	byKind                map[string][]*Component
+
 	rulesFor    map[string][]*Rule // by component id, in rule id order
 	connections []*connectionRule  // in rule id order
 
@@ -222,6 +227,20 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			errs.Add(products[id].Pos, "products: no component `%s`%s", id, didYouMean(id, sortedKeys(c.Components)))
 		}
 	}
+	c.componentIDs, c.kindIDs = sortedKeys(c.Components), sortedKeys(c.Kinds)
+	c.byKind = map[string][]*Component{}
+	for _, id := range c.componentIDs {
+		comp := c.Components[id]
+		c.byKind[comp.Kind] = append(c.byKind[comp.Kind], comp)
+	}
+	for _, comps := range c.byKind {
+		sort.Slice(comps, func(i, j int) bool {
+			if comps[i].Provider != comps[j].Provider {
+				return comps[i].Provider < comps[j].Provider
+			}
+			return comps[i].ID < comps[j].ID
+		})
+	}
 	c.rulesFor = map[string][]*Rule{}
 	for _, id := range sortedKeys(c.Rules) {
 		r := c.Rules[id]
@@ -230,10 +249,10 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 }
 
 // ComponentIDs returns the ids of all components, sorted.
-func (c *Catalogue) ComponentIDs() []string { return sortedKeys(c.Components) }
+func (c *Catalogue) ComponentIDs() []string { return append([]string(nil), c.componentIDs...) }
 
 // KindIDs returns the ids of all kinds, sorted.
-func (c *Catalogue) KindIDs() []string { return sortedKeys(c.Kinds) }
+func (c *Catalogue) KindIDs() []string { return append([]string(nil), c.kindIDs...) }
 
 // RuleIDs returns the ids of all rules, sorted.
 func (c *Catalogue) RuleIDs() []string { return sortedKeys(c.Rules) }
@@ -265,17 +284,5 @@ func (c *Catalogue) KindOf(comp *Component) *Kind { return c.Kinds[comp.Kind] }
 // ComponentsOfKind returns the components of a kind sorted by provider, then
 // id, the order the catalogue pages list them in.
 func (c *Catalogue) ComponentsOfKind(kind string) []*Component {
-	var out []*Component
-	for _, comp := range c.Components {
-		if comp.Kind == kind {
-			out = append(out, comp)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Provider != out[j].Provider {
-			return out[i].Provider < out[j].Provider
-		}
-		return out[i].ID < out[j].ID
-	})
-	return out
+	return append([]*Component(nil), c.byKind[kind]...)
 }

@@ -24,10 +24,10 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			key, what, namesFile string
 			ids, known           []string
 		}{
-			{"kinds", "kind", "", sel.Kinds, sortedKeys(c.Kinds)},
+			{"kinds", "kind", "", sel.Kinds, c.kindIDs},
 			{"categories", "category", categoriesFile.path, sel.Categories, sortedKeys(c.Categories)},
 			{"providers", "provider", providersFile.path, sel.Providers, sortedKeys(c.Providers)},
-			{"components", "component", "", sel.Components, sortedKeys(c.Components)},
+			{"components", "component", "", sel.Components, c.componentIDs},
 		} {
 			for i, name := range list.ids {
 				if c.broken[list.what+":"+name] || c.broken["file:"+list.namesFile] {
@@ -55,7 +55,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	}
 	selectedBy := func(sel Selector, where string) []*Component {
 		var out []*Component
-		for _, id := range sortedKeys(c.Components) {
+		for _, id := range c.componentIDs {
 			comp := c.Components[id]
 			if sel.Selects(comp, c.Kinds[comp.Kind]) {
 				out = append(out, comp)

@@ -41,7 +41,8 @@ type Catalogue struct {
 	byKind                map[string][]*Component
 
 	rulesFor    map[string][]*Rule // by component id, in rule id order
-	connections []*connectionRule  // in rule id order
+	connections     []*connectionRule            // in rule id order
+	connectionsFrom map[string][]*connectionRule // by the from end's component id
 
 	// broken records what failed to load ("kind:queue", "file:providers.yaml"),
 	// so that linking does not repeat the problem as a missing reference.

@@ -30,6 +30,8 @@ type ResolvedNode struct {
 	Component  string
 	Kind       string
 	Properties []ResolvedProperty
+
+	comp *Component
 }
 
 // Get returns the resolved property name and whether the node has it.
@@ -122,8 +124,7 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 				res.Violations = append(res.Violations, v)
 			}
 		}
-		mine := res.Violations[first:]
-		sort.SliceStable(mine, func(a, b int) bool { return mine[a].Severity.Rank() > mine[b].Severity.Rank() })
+		worstFirst(res.Violations[first:])
 	}
 	if len(c.connections) > 0 && len(d.Edges) > 0 {
 		res.Violations = append(res.Violations, c.checkEdges(d, res)...)
@@ -147,20 +148,29 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 		}
 		from, to := &res.Nodes[fi], &res.Nodes[ti]
 		first := len(out)
-		for _, cr := range c.connections {
-			if !cr.from[from.Component] || !cr.to[to.Component] {
+		for _, cr := range c.connectionsFrom[from.Component] {
+			if !cr.to[to.Component] {
 				continue
 			}
-			s := edgeScope{c: c, from: from, to: to, label: e.Label}
+			s := edgeScope{from: from, to: to, label: e.Label}
 			if v, broken := cr.rule.check(s); broken {
 				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
 				out = append(out, v)
 			}
 		}
-		mine := out[first:]
-		sort.SliceStable(mine, func(a, b int) bool { return mine[a].Severity.Rank() > mine[b].Severity.Rank() })
+		worstFirst(out[first:])
 	}
 	return out
+}
+
+// worstFirst orders a node's few violations by severity, keeping rule order
+// among equals (an insertion sort: sort.SliceStable allocates on every call).
+func worstFirst(vs []Violation) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && vs[j].Severity.Rank() > vs[j-1].Severity.Rank(); j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
 }
 
 // scope is what conditions and messages read values from: a resolved node,
@@ -195,7 +205,6 @@ func (s nodeScope) placeholder(name string) string {
 
 // edgeScope is a connection rule's view of an edge: "from.x" and "to.x".
 type edgeScope struct {
-	c        *Catalogue
 	from, to *ResolvedNode
 	label    string
 }
@@ -211,7 +220,7 @@ func (s edgeScope) end(prop string) (*ResolvedNode, string) {
 func (s edgeScope) value(prop string) Value {
 	n, name := s.end(prop)
 	if contains(endFields, name) {
-		return StringValue(endFieldOf(s.c.Components[n.Component], name))
+		return StringValue(endFieldOf(n.comp, name))
 	}
 	return n.value(name)
 }
@@ -235,7 +244,7 @@ func ResolveNode(comp *Component, n *Node) ResolvedNode {
 
 // resolveInto resolves a node into props, which has one entry per property.
 func resolveInto(comp *Component, n *Node, props []ResolvedProperty) ResolvedNode {
-	rn := ResolvedNode{ID: n.ID, Component: comp.ID, Kind: comp.Kind, Properties: props}
+	rn := ResolvedNode{ID: n.ID, Component: comp.ID, Kind: comp.Kind, Properties: props, comp: comp}
 	for i, p := range comp.Schema {
 		rp := ResolvedProperty{Name: p.Name, Source: SourceUnset}
 		override, overridden := Value{}, false

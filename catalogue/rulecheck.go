@@ -122,6 +122,10 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 		link := &connectionRule{rule: r, from: map[string]bool{}, to: map[string]bool{}}
 		for _, comp := range ends["from"] {
 			link.from[comp.ID] = true
+			if c.connectionsFrom == nil {
+				c.connectionsFrom = map[string][]*connectionRule{}
+			}
+			c.connectionsFrom[comp.ID] = append(c.connectionsFrom[comp.ID], link)
 		}
 		for _, comp := range ends["to"] {
 			link.to[comp.ID] = true

@@ -40,7 +40,7 @@ type Catalogue struct {
 	componentIDs, kindIDs []string
 	byKind                map[string][]*Component
 
-	rulesFor    map[string][]*Rule // by component id, in rule id order
+	rulesFor        map[string][]*Rule           // by component id, in rule id order
 	connections     []*connectionRule            // in rule id order
 	connectionsFrom map[string][]*connectionRule // by the from end's component id
 

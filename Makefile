@@ -16,8 +16,13 @@ run: wasm build
 wasm: web/app.wasm.br
 
 WASM_SOURCES := $(shell find app wasm catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
+CATALOGUE_SOURCES := $(shell find catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null)
 
-web/app.wasm: $(WASM_SOURCES)
+# The catalogue, loaded and checked, for the editor to start without parsing YAML.
+wasm/snapshot/catalogue.gob: $(CATALOGUE_SOURCES)
+	$(GO) run ./internal/snapshot $@
+
+web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.gob
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $@ ./wasm
 
 web/app.wasm.br: web/app.wasm
@@ -48,4 +53,4 @@ fuzz:
 	$(GO) test ./catalogue -run '^$$' -fuzz FuzzParseDesign -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.gob

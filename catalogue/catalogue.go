@@ -228,6 +228,16 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			errs.Add(products[id].Pos, "products: no component `%s`%s", id, didYouMean(id, sortedKeys(c.Components)))
 		}
 	}
+	c.index()
+	c.rulesFor = map[string][]*Rule{}
+	for _, id := range sortedKeys(c.Rules) {
+		r := c.Rules[id]
+		c.linkRule(r, errs)
+	}
+}
+
+// index sorts the ids and groups the components by kind.
+func (c *Catalogue) index() {
 	c.componentIDs, c.kindIDs = sortedKeys(c.Components), sortedKeys(c.Kinds)
 	c.byKind = map[string][]*Component{}
 	for _, id := range c.componentIDs {
@@ -241,11 +251,6 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			}
 			return comps[i].ID < comps[j].ID
 		})
-	}
-	c.rulesFor = map[string][]*Rule{}
-	for _, id := range sortedKeys(c.Rules) {
-		r := c.Rules[id]
-		c.linkRule(r, errs)
 	}
 }
 

@@ -107,6 +107,14 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	return c
 }
 
+// pin aligns the pinned values with the schema.
+func (c *Component) pin() {
+	c.pinned = make([]Value, len(c.Schema))
+	for i, p := range c.Schema {
+		c.pinned[i] = c.Defaults[p.Name]
+	}
+}
+
 // checkURL reports a docs link that is not an absolute https URL.
 func (d *decoder) checkURL(n *yaml.Node, what, s string) {
 	u, err := url.Parse(s)
@@ -152,9 +160,6 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		c.Defaults[name] = v
 		c.pos["defaults."+name] = d.pos(p.val)
 	}
-	c.pinned = make([]Value, len(c.Schema))
-	for i, p := range c.Schema {
-		c.pinned[i] = c.Defaults[p.Name]
-	}
+	c.pin()
 	c.raw, c.props = nil, nil
 }

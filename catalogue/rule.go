@@ -321,7 +321,18 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 
 // parseTemplate splits a message into text and {placeholders}.
 func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
-	var out []segment
+	out, bad := splitTemplate(msg)
+	if bad >= 0 {
+		d.errorf(n, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
+		return nil
+	}
+	return out
+}
+
+// splitTemplate splits a message into text and {placeholders}; bad is the
+// offset of an unclosed "{", or -1.
+func splitTemplate(msg string) (out []segment, bad int) {
+	offset := 0
 	for msg != "" {
 		open := strings.IndexByte(msg, '{')
 		if open < 0 {
@@ -330,16 +341,16 @@ func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
 		}
 		end := strings.IndexByte(msg[open:], '}')
 		if end < 0 {
-			d.errorf(n, "message: `{` at offset %d is not closed; write {node} or {propertyName}", open)
-			return nil
+			return nil, offset + open
 		}
 		if open > 0 {
 			out = append(out, segment{text: msg[:open]})
 		}
 		out = append(out, segment{text: msg[open+1 : open+end], placeholder: true})
+		offset += open + end + 1
 		msg = msg[open+end+1:]
 	}
-	return out
+	return out, -1
 }
 
 // firstProp returns the first property a condition compares.

@@ -118,24 +118,38 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	if len(*errs) > before {
 		return
 	}
-	if r.IsConnection() {
-		link := &connectionRule{rule: r, from: map[string]bool{}, to: map[string]bool{}}
-		for _, comp := range ends["from"] {
-			link.from[comp.ID] = true
-			if c.connectionsFrom == nil {
-				c.connectionsFrom = map[string][]*connectionRule{}
+	c.register(r)
+}
+
+// register records which components a checked rule applies to.
+func (c *Catalogue) register(r *Rule) {
+	if c.rulesFor == nil {
+		c.rulesFor = map[string][]*Rule{}
+	}
+	if !r.IsConnection() {
+		for _, id := range c.componentIDs {
+			if comp := c.Components[id]; r.Select.Selects(comp, c.Kinds[comp.Kind]) {
+				c.rulesFor[id] = append(c.rulesFor[id], r)
 			}
-			c.connectionsFrom[comp.ID] = append(c.connectionsFrom[comp.ID], link)
 		}
-		for _, comp := range ends["to"] {
-			link.to[comp.ID] = true
-		}
-		c.connections = append(c.connections, link)
 		return
 	}
-	for _, comp := range ends[""] {
-		c.rulesFor[comp.ID] = append(c.rulesFor[comp.ID], r)
+	link := &connectionRule{rule: r, from: map[string]bool{}, to: map[string]bool{}}
+	if c.connectionsFrom == nil {
+		c.connectionsFrom = map[string][]*connectionRule{}
 	}
+	for _, id := range c.componentIDs {
+		comp := c.Components[id]
+		kind := c.Kinds[comp.Kind]
+		if r.Connection.From.Selects(comp, kind) {
+			link.from[id] = true
+			c.connectionsFrom[id] = append(c.connectionsFrom[id], link)
+		}
+		if r.Connection.To.Selects(comp, kind) {
+			link.to[id] = true
+		}
+	}
+	c.connections = append(c.connections, link)
 }
 
 // connectionRule is a linked connection rule with the components at each end.

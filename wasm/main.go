@@ -6,12 +6,27 @@
 package main
 
 import (
+	"embed"
+	"fmt"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	ui "github.com/archdesigner/designer/app"
+	"github.com/archdesigner/designer/catalogue"
 )
 
+// snapshots holds the catalogue snapshot that make wasm writes (and a
+// README, so that the folder embeds when there is none).
+//
+//go:embed snapshot
+var snapshots embed.FS
+
 func main() {
+	if snap, err := snapshots.ReadFile("snapshot/catalogue.gob"); err == nil {
+		if err := catalogue.UseSnapshot(snap); err != nil {
+			fmt.Println(err, "(the editor parsed the catalogue files instead)")
+		}
+	}
 	ui.Routes(browser{})
 	app.RunWhenOnBrowser()
 }

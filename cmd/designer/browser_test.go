@@ -60,6 +60,13 @@ func builtWeb(t *testing.T) string {
 		if err != nil {
 			goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 		}
+		// The editor as make builds it: with the catalogue snapshot.
+		snap := exec.Command(goBin, "run", "./internal/snapshot", "wasm/snapshot/catalogue.gob")
+		snap.Dir = filepath.Join("..", "..")
+		if out, err := snap.CombinedOutput(); err != nil {
+			webErr = fmt.Errorf("making the catalogue snapshot: %v\n%s", err, out)
+			return
+		}
 		cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), "./wasm")
 		cmd.Dir = filepath.Join("..", "..")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -137,12 +144,14 @@ func newPage(t *testing.T, origin string) *tab {
 		defer p.mu.Unlock()
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var parts []string
-				for _, a := range ev.Args {
-					parts = append(parts, string(a.Value)+a.Description)
-				}
-				p.errors = append(p.errors, "console.error: "+strings.Join(parts, " "))
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			text := strings.Join(parts, " ")
+			// The editor says so when it could not use its catalogue snapshot.
+			if ev.Type == runtime.ConsoleAPICalledTypeError || strings.Contains(text, "catalogue snapshot") {
+				p.errors = append(p.errors, "console."+string(ev.Type)+": "+text)
 			}
 		case *runtime.EventExceptionThrown:
 			p.errors = append(p.errors, "exception: "+exceptionText(ev.ExceptionDetails))

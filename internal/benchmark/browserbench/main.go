@@ -140,6 +140,12 @@ func (a *app) build(level int) error {
 		return err
 	}
 	wasm := filepath.Join(a.web, "app.wasm")
+	if a.wasmPkg == "./wasm" {
+		// The editor as make builds it: with its catalogue snapshot.
+		if err := goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.gob"); err != nil {
+			return err
+		}
+	}
 	if err := goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
 		return err
 	}

@@ -105,19 +105,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 }
 
 func (c *Canvas) listen(target app.Value, event string, h func(app.Value), options map[string]any) {
-	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-		h(args[0])
-		return nil
-	})
-	if options != nil {
-		target.Call("addEventListener", event, fn, options)
-	} else {
-		target.Call("addEventListener", event, fn)
-	}
-	c.listeners = append(c.listeners, func() {
-		target.Call("removeEventListener", event, fn)
-		fn.Release()
-	})
+	c.listeners = append(c.listeners, listen(target, event, h, options))
 }
 
 // measure reads the SVG's size.
@@ -397,15 +385,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 
 // onDrag listens on the window for the rest of a gesture, without renders.
 func (c *Canvas) onDrag(event string, h func(app.Value)) {
-	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-		h(args[0])
-		return nil
-	})
-	app.Window().Call("addEventListener", event, fn)
-	c.dragOff = append(c.dragOff, func() {
-		app.Window().Call("removeEventListener", event, fn)
-		fn.Release()
-	})
+	c.dragOff = append(c.dragOff, listen(app.Window(), event, h, nil))
 }
 
 func (c *Canvas) endDrag() {

@@ -84,18 +84,9 @@ func (e *Editor) OnDismount() {
 	e.listeners = nil
 }
 
-// listen adds a window listener that does not re-render by itself: handlers
-// dispatch to the UI goroutine only when they change something.
+// listen adds a window listener (see listen).
 func (e *Editor) listen(event string, h func(ev app.Value)) {
-	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-		h(args[0])
-		return nil
-	})
-	app.Window().Call("addEventListener", event, fn)
-	e.listeners = append(e.listeners, func() {
-		app.Window().Call("removeEventListener", event, fn)
-		fn.Release()
-	})
+	e.listeners = append(e.listeners, listen(app.Window(), event, h, nil))
 }
 
 // restore loads the autosaved design and reports whether there was one; a

@@ -32,6 +32,22 @@ func (l pageLinks) link(text, path string) Span {
 	return Span{Text: text, Href: l.base + path, Internal: path}
 }
 
+// PagePaths returns the path of every page: the index, then the kinds,
+// components and rules in id order.
+func (c *Catalogue) PagePaths() []string {
+	paths := []string{IndexPath}
+	for _, id := range c.kindIDs {
+		paths = append(paths, KindPath(id))
+	}
+	for _, id := range c.componentIDs {
+		paths = append(paths, ComponentPath(id))
+	}
+	for _, id := range c.RuleIDs() {
+		paths = append(paths, RulePath(id))
+	}
+	return paths
+}
+
 // PageFor returns the page at path ("/catalogue", "/catalogue/kinds/stream",
 // with or without ".md"), with links against base, or false when no page
 // has that path. query holds the index's filters (provider, kind,

@@ -57,17 +57,7 @@ var mdLink = regexp.MustCompile(`\]\((https://example\.test[^)]*)\)`)
 func TestEveryPageRendersAndLinksResolve(t *testing.T) {
 	cat := mustDefault(t)
 	const base = "https://example.test"
-	paths := []string{IndexPath}
-	for _, id := range cat.KindIDs() {
-		paths = append(paths, KindPath(id))
-	}
-	for _, id := range cat.ComponentIDs() {
-		paths = append(paths, ComponentPath(id))
-	}
-	for _, id := range cat.RuleIDs() {
-		paths = append(paths, RulePath(id))
-	}
-	for _, path := range paths {
+	for _, path := range cat.PagePaths() {
 		page, ok := cat.PageFor(path, base, nil)
 		if !ok {
 			t.Errorf("%s: no page", path)

@@ -27,17 +27,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := []string{IndexPath}
-	for _, id := range cat.KindIDs() {
-		paths = append(paths, KindPath(id))
-	}
-	for _, id := range cat.ComponentIDs() {
-		paths = append(paths, ComponentPath(id))
-	}
-	for _, id := range cat.RuleIDs() {
-		paths = append(paths, RulePath(id))
-	}
-	for _, path := range paths {
+	for _, path := range cat.PagePaths() {
 		a, _ := cat.PageFor(path, "https://x.test", nil)
 		b, ok := back.PageFor(path, "https://x.test", nil)
 		if !ok || a.Markdown() != b.Markdown() {

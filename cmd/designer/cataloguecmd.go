@@ -137,16 +137,7 @@ func (e *env) pages(args []string) int {
 	if cat == nil {
 		return exitUnusable
 	}
-	paths := []string{catalogue.IndexPath}
-	for _, id := range cat.KindIDs() {
-		paths = append(paths, catalogue.KindPath(id))
-	}
-	for _, id := range cat.ComponentIDs() {
-		paths = append(paths, catalogue.ComponentPath(id))
-	}
-	for _, id := range cat.RuleIDs() {
-		paths = append(paths, catalogue.RulePath(id))
-	}
+	paths := cat.PagePaths()
 	for _, path := range paths {
 		page, _ := cat.PageFor(path, strings.TrimSuffix(*base, "/"), nil)
 		file := filepath.Join(*out, filepath.FromSlash(path)+".md")

@@ -19,10 +19,10 @@ WASM_SOURCES := $(shell find app wasm catalogue -name '*.go' -o -name '*.yaml' 2
 CATALOGUE_SOURCES := $(shell find catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null)
 
 # The catalogue, loaded and checked, for the editor to start without parsing YAML.
-wasm/snapshot/catalogue.gob: $(CATALOGUE_SOURCES)
+wasm/snapshot/catalogue.json: $(CATALOGUE_SOURCES)
 	$(GO) run ./internal/snapshot $@
 
-web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.gob
+web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.json
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $@ ./wasm
 
 web/app.wasm.br: web/app.wasm
@@ -53,4 +53,4 @@ fuzz:
 	$(GO) test ./catalogue -run '^$$' -fuzz FuzzParseDesign -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.gob
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.json

@@ -23,13 +23,14 @@ type Component struct {
 	Declared map[string]*Property
 	// Schema is the effective property schema: the kind's properties with the
 	// component's refinements applied, plus its own, sorted by name. It is
-	// filled in when the catalogue is linked.
-	Schema []*Property
+	// filled in when the catalogue is linked (and rebuilt, not stored, in a
+	// snapshot).
+	Schema []*Property `json:"-"`
 	// pinned holds Defaults aligned with Schema, so that resolving a node
 	// needs no map look-up per property.
 	pinned []Value
 	File   string
-	Source []byte
+	Source []byte `json:"-"`
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
@@ -107,6 +108,22 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	return c
 }
 
+// buildSchema makes the effective schema: the kind's properties, with the
+// component's declarations in place of the kind's, sorted by name.
+func (c *Component) buildSchema(k *Kind) {
+	effective := make(map[string]*Property, len(k.Properties)+len(c.Declared))
+	for name, p := range k.Properties {
+		effective[name] = p
+	}
+	for name, p := range c.Declared {
+		effective[name] = p
+	}
+	c.Schema = make([]*Property, 0, len(effective))
+	for _, name := range sortedKeys(effective) {
+		c.Schema = append(c.Schema, effective[name])
+	}
+}
+
 // pin aligns the pinned values with the schema.
 func (c *Component) pin() {
 	c.pinned = make([]Value, len(c.Schema))
@@ -127,26 +144,18 @@ func (d *decoder) checkURL(n *yaml.Node, what, s string) {
 // and type-checks the pinned values.
 func (c *Component) link(k *Kind, errs *ErrorList) {
 	d := &decoder{file: c.File, errs: errs}
-	effective := make(map[string]*Property, len(k.Properties))
-	for name, p := range k.Properties {
-		effective[name] = p
-	}
 	for _, f := range c.props {
 		name := f.key.Value
 		if p := d.parseProperty(f.key, f.val, k.Properties[name]); p != nil {
 			c.Declared[name] = p
-			effective[name] = p
 		}
 	}
-	c.Schema = make([]*Property, 0, len(effective))
-	for _, name := range sortedKeys(effective) {
-		c.Schema = append(c.Schema, effective[name])
-	}
+	c.buildSchema(k)
 	for _, name := range sortedKeys(c.raw) {
 		p := c.raw[name]
-		prop := effective[name]
+		prop := c.Property(name)
 		if prop == nil {
-			d.errorf(p.key, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, sortedKeys(effective)))
+			d.errorf(p.key, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, c.PropertyNames()))
 			continue
 		}
 		v, ok := d.scalarValue(p.val, "defaults."+name)

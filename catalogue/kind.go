@@ -18,7 +18,7 @@ type Kind struct {
 	Description string
 	Properties  map[string]*Property
 	File        string // path of the file it was loaded from
-	Source      []byte // the file as stored
+	Source      []byte `json:"-"` // the file as stored
 	categoryPos Pos
 }
 

@@ -48,7 +48,7 @@ type Rule struct {
 	Message string
 	Docs    string
 	File    string
-	Source  []byte
+	Source  []byte `json:"-"`
 
 	message  []segment
 	property string // the property a violation points at

@@ -3,7 +3,9 @@ package catalogue
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -132,27 +134,23 @@ func (v Value) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON string, integer or boolean (null leaves v unset).
 func (v *Value) UnmarshalJSON(data []byte) error {
-	var x any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&x); err != nil {
-		return err
-	}
-	switch t := x.(type) {
-	case nil:
+	switch text := string(bytes.TrimSpace(data)); {
+	case text == "null":
 		*v = Value{}
-	case string:
-		*v = StringValue(t)
-	case bool:
-		*v = BoolValue(t)
-	case json.Number:
-		i, err := t.Int64()
-		if err != nil {
+	case text == "true" || text == "false":
+		*v = BoolValue(text == "true")
+	case strings.HasPrefix(text, `"`):
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
 			return err
 		}
-		*v = IntValue(i)
+		*v = StringValue(s)
 	default:
-		return &json.UnmarshalTypeError{Value: string(data), Type: nil}
+		i, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%s is not a string, an integer, a boolean or null", text)
+		}
+		*v = IntValue(i)
 	}
 	return nil
 }

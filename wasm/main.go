@@ -22,7 +22,7 @@ import (
 var snapshots embed.FS
 
 func main() {
-	if snap, err := snapshots.ReadFile("snapshot/catalogue.gob"); err == nil {
+	if snap, err := snapshots.ReadFile("snapshot/catalogue.json"); err == nil {
 		if err := catalogue.UseSnapshot(snap); err != nil {
 			fmt.Println(err, "(the editor parsed the catalogue files instead)")
 		}

@@ -41,6 +41,7 @@ vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md
 bench:

@@ -50,7 +50,7 @@ func TestEditorRenders(t *testing.T) {
 	_, html := mount(t, NewEditor(nil))
 	for _, want := range []string{
 		`aria-label="Palette"`, `aria-label="Canvas"`, `aria-label="Inspector"`, `aria-label="Problems"`,
-		`aria-label="Search components"`, `aria-label="NATS JetStream"`, `aria-label="Apache Kafka"`,
+		`aria-label="Search components"`, `>Stream (19 products)</button>`, `aria-expanded="false"`,
 		`for="import-file"`, `>Import design</label>`,
 	} {
 		if !strings.Contains(html, want) {
@@ -130,5 +130,28 @@ func TestRestore(t *testing.T) {
 	}
 	if len(e.store.Design.Nodes) != 0 || e.store.CanUndo() {
 		t.Error("the editor did not start empty")
+	}
+}
+
+// A kind's products show when its group opens, or when a search is on.
+func TestPaletteGroups(t *testing.T) {
+	p := &Palette{Store: newStore(t)}
+	d := app.NewClientTester(p)
+	defer d.Close()
+	d.Consume()
+	if html := app.HTMLString(p); strings.Contains(html, `aria-label="Apache Kafka"`) {
+		t.Error("products drawn while every group is closed")
+	}
+	p.open = map[string]bool{"stream": true}
+	p.Update()
+	d.Consume()
+	if html := app.HTMLString(p); !strings.Contains(html, `aria-label="Apache Kafka"`) || strings.Contains(html, `aria-label="AWS Lambda"`) {
+		t.Error("the open group's products are not the ones drawn")
+	}
+	p.open, p.query = nil, "lambda"
+	p.Update()
+	d.Consume()
+	if html := app.HTMLString(p); !strings.Contains(html, `aria-label="AWS Lambda"`) || strings.Contains(html, `aria-label="Apache Kafka"`) || !regexp.MustCompile(`>1 of \d+ components<`).MatchString(html) {
+		t.Errorf("search results:\n%s", html)
 	}
 }

@@ -17,6 +17,7 @@ import (
 func TestEditorFlow(t *testing.T) {
 	p := openEditor(t)
 
+	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.click("button", "NATS JetStream")
 	p.find("button", "kafka (Apache Kafka)…")
@@ -119,6 +120,7 @@ func TestEditorKeyboard(t *testing.T) {
 // node connects them; Problems reveal their node.
 func TestEditorCanvasPointer(t *testing.T) {
 	p := openEditor(t)
+	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.click("button", "Redpanda")
 	kafka := p.find("button", "kafka (Apache Kafka)…")
@@ -160,6 +162,7 @@ func TestEditorCanvasPointer(t *testing.T) {
 // dropped; advanced properties are collapsed but reachable.
 func TestEditorInspector(t *testing.T) {
 	p := openEditor(t)
+	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.fill("spinbutton", "partitions", "12")
 	p.fill("spinbutton", "retentionHours", "9000")
@@ -189,6 +192,7 @@ func TestEditorSaveFailure(t *testing.T) {
 	p := openEditor(t)
 	p.failStorage()
 	p.navigate(p.origin + "/")
+	p.fill("searchbox", "Search components", "kafka")
 	p.click("button", "Apache Kafka")
 	p.waitText("alert", "", "Autosave failed")
 	if _, data := p.download("button", "Export the design"); !strings.Contains(string(data), "component: \"kafka\"") {
@@ -256,6 +260,7 @@ func TestEditorLargeDesign(t *testing.T) {
 // properties and adds the product to the design.
 func TestCataloguePagesInTheApp(t *testing.T) {
 	p := openEditor(t)
+	p.click("button", "Stream (19 products)")
 	p.click("button", "Redpanda")
 	p.click("link", "About Apache Kafka")
 	p.find("heading", "Apache Kafka")

@@ -92,7 +92,7 @@ func (r *Resolution) Worst() Severity {
 // Resolve resolves every node of a design that Check accepted and runs the
 // rules. Nodes whose component is unknown are left out.
 func (c *Catalogue) Resolve(d *Design) *Resolution {
-	res := &Resolution{Nodes: make([]ResolvedNode, 0, len(d.Nodes))}
+	res := &Resolution{Nodes: make([]ResolvedNode, 0, len(d.Nodes)), Violations: make([]Violation, 0, len(d.Nodes)/4)}
 	// One allocation for every node's properties keeps large designs cheap.
 	total := 0
 	for i := range d.Nodes {
@@ -119,9 +119,15 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 				})
 			}
 		}
-		for _, r := range c.rulesFor[comp.ID] {
-			if v, broken := r.Check(comp, &rn); broken {
-				res.Violations = append(res.Violations, v)
+		if rules := c.rulesFor[comp.ID]; len(rules) > 0 {
+			// One scope for all of the node's rules: a conversion to the
+			// scope interface allocates.
+			var sc scope = &nodeScope{comp: comp, node: &res.Nodes[len(res.Nodes)-1]}
+			for _, r := range rules {
+				if v, broken := r.check(sc); broken {
+					v.Node = n.ID
+					res.Violations = append(res.Violations, v)
+				}
 			}
 		}
 		worstFirst(res.Violations[first:])
@@ -148,12 +154,15 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 		}
 		from, to := &res.Nodes[fi], &res.Nodes[ti]
 		first := len(out)
+		var sc scope
 		for _, cr := range c.connectionsFrom[from.Component] {
 			if !cr.to[to.Component] {
 				continue
 			}
-			s := edgeScope{from: from, to: to, label: e.Label}
-			if v, broken := cr.rule.check(s); broken {
+			if sc == nil {
+				sc = &edgeScope{from: from, to: to, label: e.Label}
+			}
+			if v, broken := cr.rule.check(sc); broken {
 				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
 				out = append(out, v)
 			}
@@ -191,9 +200,9 @@ type nodeScope struct {
 	node *ResolvedNode
 }
 
-func (s nodeScope) value(prop string) Value { return s.node.value(prop) }
+func (s *nodeScope) value(prop string) Value { return s.node.value(prop) }
 
-func (s nodeScope) placeholder(name string) string {
+func (s *nodeScope) placeholder(name string) string {
 	switch name {
 	case "node":
 		return s.node.ID
@@ -209,7 +218,7 @@ type edgeScope struct {
 	label    string
 }
 
-func (s edgeScope) end(prop string) (*ResolvedNode, string) {
+func (s *edgeScope) end(prop string) (*ResolvedNode, string) {
 	end, name, _ := splitEnd(prop)
 	if end == "from" {
 		return s.from, name
@@ -217,7 +226,7 @@ func (s edgeScope) end(prop string) (*ResolvedNode, string) {
 	return s.to, name
 }
 
-func (s edgeScope) value(prop string) Value {
+func (s *edgeScope) value(prop string) Value {
 	n, name := s.end(prop)
 	if contains(endFields, name) {
 		return StringValue(endFieldOf(n.comp, name))
@@ -225,7 +234,7 @@ func (s edgeScope) value(prop string) Value {
 	return n.value(name)
 }
 
-func (s edgeScope) placeholder(name string) string {
+func (s *edgeScope) placeholder(name string) string {
 	switch name {
 	case "from":
 		return s.from.ID
@@ -283,7 +292,7 @@ func truthOf(b bool) truth {
 // Check runs a node rule on a resolved node of component comp and returns the
 // violation when When holds and Assert is broken.
 func (r *Rule) Check(comp *Component, n *ResolvedNode) (Violation, bool) {
-	v, broken := r.check(nodeScope{comp: comp, node: n})
+	v, broken := r.check(&nodeScope{comp: comp, node: n})
 	v.Node = n.ID
 	return v, broken
 }

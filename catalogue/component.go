@@ -3,6 +3,7 @@ package catalogue
 import (
 	"net/url"
 	"sort"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -137,6 +138,12 @@ func (d *decoder) checkURL(n *yaml.Node, what, s string) {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "https" || u.Host == "" {
 		d.errorf(n, "%s: %s is not an absolute https URL to the official documentation", what, quote(s))
+		return
+	}
+	// Links end up in HTML attributes and markdown: refuse the characters
+	// that could end either (percent-encode them instead).
+	if i := strings.IndexAny(s, "\"<>\\ `{}|^"); i >= 0 {
+		d.errorf(n, "%s: %q may not appear in a link; percent-encode it", what, s[i])
 	}
 }
 

@@ -105,6 +105,8 @@ func TestLoadErrors(t *testing.T) {
 			[]string{"cat/components/queue.yaml:5:11: provider: unknown provider `aws` (providers are defined in providers.yaml)"}},
 		{"docs not https", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "example.org"`,
 			[]string{"cat/components/queue.yaml:6:7: docs: \"example.org\" is not an absolute https URL to the official documentation"}},
+		{"docs with a quote", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "https://example.org/q\"onclick=x"`,
+			[]string{"cat/components/queue.yaml:6:7: docs: '\"' may not appear in a link; percent-encode it"}},
 		{"duplicate key", "components/queue.yaml", "  fifo: false\n", "  fifo: false\n  fifo: true\n",
 			[]string{"cat/components/queue.yaml:9:3: defaults: key `fifo` is already set at line 8"}},
 		{"rule: unknown property", "rules/fifo-once.yaml", `prop: "delivery"`, `prop: "delivry"`,

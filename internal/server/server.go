@@ -77,7 +77,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		h.ServeHTTP(w, r)
 	}))
 	mux.Handle("/", h)
-	return mux, nil
+	return harden(mux), nil
 }
 
 // markdownPages serves the catalogue pages as markdown at their path plus

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,59 @@ func TestCataloguePages(t *testing.T) {
 	if html.Code != 200 || !strings.Contains(body, "<h1>NATS JetStream</h1>") || !strings.Contains(body, "<code>replicationFactor</code>") ||
 		!strings.Contains(body, `href="/?add=nats-jetstream"`) {
 		t.Errorf("prerendered page: %d\n%s", html.Code, body)
+	}
+}
+
+// Hostile paths, other methods and the security headers.
+func TestHardening(t *testing.T) {
+	h, err := New(webFixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := func(method, target string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, "http://127.0.0.1:8000/", nil)
+		req.RequestURI = target // as sent, before any cleaning
+		u, err := url.ParseRequestURI(target)
+		if err != nil {
+			t.Fatalf("%s: %v", target, err)
+		}
+		req.URL = u
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	for _, path := range []string{
+		"/../go.mod", "/web/../../go.mod", "/web/%2e%2e/%2e%2e/go.mod", "/web/..%2f..%2fgo.mod",
+		"/web/%5c..%5cgo.mod", "/web/.%2e/go.mod", "/catalogue/components/..%2F..%2Fetc.md", "/web/a%00.css",
+		"/web\\..\\go.mod",
+	} {
+		if rec := serve("GET", path); rec.Code != http.StatusBadRequest {
+			t.Errorf("GET %s: %d, want 400", path, rec.Code)
+		}
+	}
+	for _, method := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"} {
+		rec := serve(method, "/")
+		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != "GET, HEAD" {
+			t.Errorf("%s /: %d %q", method, rec.Code, rec.Header().Get("Allow"))
+		}
+	}
+	for _, path := range []string{"/", "/web/designer.css", "/catalogue/kinds/stream.md", "/nope"} {
+		rec := serve("GET", path)
+		for header, want := range map[string]string{
+			"X-Content-Type-Options": "nosniff",
+			"Referrer-Policy":        "no-referrer",
+			"Cache-Control":          "no-cache",
+		} {
+			if got := rec.Header().Get(header); got != want {
+				t.Errorf("%s: %s = %q, want %q", path, header, got, want)
+			}
+		}
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "default-src 'self'") || !strings.Contains(csp, "'wasm-unsafe-eval'") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+	}
+	if rec := serve("HEAD", "/web/designer.css"); rec.Code != http.StatusOK {
+		t.Errorf("HEAD: %d", rec.Code)
 	}
 }

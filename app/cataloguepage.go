@@ -15,13 +15,13 @@ import (
 type CataloguePage struct {
 	app.Compo
 
-	page     *catalogue.Page
-	missing  string
-	err      error
-	query    url.Values
-	cat      *catalogue.Catalogue
-	mdPath   string
-	addToDes string
+	page    *catalogue.Page
+	missing string
+	err     error
+	query   url.Values
+	cat     *catalogue.Catalogue
+	mdPath  string
+	addID   string
 }
 
 // OnPreRender builds the page on the server.
@@ -56,9 +56,9 @@ func (p *CataloguePage) load(ctx app.Context) {
 	if page.Path == catalogue.IndexPath && len(p.query) > 0 {
 		p.mdPath += "?" + p.query.Encode()
 	}
-	p.addToDes = ""
+	p.addID = ""
 	if id, ok := strings.CutPrefix(page.Path, catalogue.ComponentPath("")); ok {
-		p.addToDes = id
+		p.addID = id
 	}
 	ctx.Page().SetTitle(page.Title + " · Designer catalogue")
 }
@@ -92,8 +92,8 @@ func (p *CataloguePage) Render() app.UI {
 func (p *CataloguePage) renderPage() []app.UI {
 	page := p.page
 	actions := []app.UI{app.A().Href(p.mdPath).Text("Markdown")}
-	if p.addToDes != "" {
-		actions = append([]app.UI{app.A().Class("button").Href("/?add=" + url.QueryEscape(p.addToDes)).Text("Add to design")}, actions...)
+	if p.addID != "" {
+		actions = append([]app.UI{app.A().Class("button").Href("/?add=" + url.QueryEscape(p.addID)).Text("Add to design")}, actions...)
 	}
 	out := []app.UI{
 		app.H1().Text(page.Title),

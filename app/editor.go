@@ -207,10 +207,6 @@ func (e *Editor) readFile(file app.Value) {
 
 // importData replaces the design with an imported one, or lists why not.
 func (e *Editor) importData(name string, data []byte) {
-	if len(data) > catalogue.MaxDesignBytes {
-		e.importErrors = []string{fmt.Sprintf("%s: the file is %d bytes; designs are limited to %d bytes (10 MiB)", name, len(data), catalogue.MaxDesignBytes)}
-		return
-	}
 	err := e.store.Import(name, data)
 	e.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {

@@ -245,17 +245,12 @@ func (s *Store) NewDesign() error {
 // Import replaces the design with one read from YAML, or returns every
 // problem and leaves the design untouched.
 func (s *Store) Import(name string, data []byte) error {
-	next, errs := catalogue.ParseDesign(name, data)
-	if next != nil {
-		errs = append(errs, s.Catalogue.Check(next)...)
-		errs.Sort()
+	next, err := s.read(name, data)
+	if err != nil {
+		return err
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	err := s.update(func(d *catalogue.Design) (string, error) {
+	err = s.update(func(d *catalogue.Design) (string, error) {
 		*d = *next
-		d.Source = nil
 		return fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges)), nil
 	})
 	if err == nil {
@@ -267,17 +262,26 @@ func (s *Store) Import(name string, data []byte) error {
 // Restore replaces the design without recording history, for reloading the
 // autosaved design at start-up.
 func (s *Store) Restore(name string, data []byte) error {
+	d, err := s.read(name, data)
+	if err != nil {
+		return err
+	}
+	s.setDesign(d)
+	return nil
+}
+
+// read parses and checks a design as the CLI does, returning every problem.
+func (s *Store) read(name string, data []byte) (*catalogue.Design, error) {
 	d, errs := catalogue.ParseDesign(name, data)
 	if d != nil {
 		errs = append(errs, s.Catalogue.Check(d)...)
 		errs.Sort()
 	}
 	if len(errs) > 0 {
-		return errs
+		return nil, errs
 	}
 	d.Source = nil
-	s.setDesign(d)
-	return nil
+	return d, nil
 }
 
 // Export returns the design as YAML, exactly as the CLI reads it.

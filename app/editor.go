@@ -18,9 +18,10 @@ type Editor struct {
 	store    *Store
 	loadErr  error
 
-	importErrors   []string
-	saveWarning    string
-	restoreWarning string
+	importErrors    []string
+	saveWarning     string
+	restoreWarning  string
+	updateAvailable bool
 
 	ctx       app.Context
 	listeners []func()
@@ -74,6 +75,13 @@ func (e *Editor) OnNav(ctx app.Context) {
 	clean := *u
 	clean.RawQuery = ""
 	ctx.Page().ReplaceURL(&clean)
+}
+
+// OnAppUpdate offers to reload: go-app calls it once a new version has been
+// installed. The design is saved after every change, so reloading loses
+// nothing.
+func (e *Editor) OnAppUpdate(ctx app.Context) {
+	e.updateAvailable = true
 }
 
 // OnDismount releases the window listeners.
@@ -249,6 +257,12 @@ func (e *Editor) Render() app.UI {
 // could not be restored, refused imports.
 func (e *Editor) renderAlerts() app.UI {
 	return app.Div().ID("alerts").Body(
+		app.If(e.updateAvailable,
+			app.Div().Class("notice").Role("status").Body(
+				app.Span().Text("A new version of the editor is ready. Your design is saved and comes back after the reload."),
+				app.Button().Text("Reload to update").OnClick(func(ctx app.Context, _ app.Event) { ctx.Reload() }),
+			),
+		),
 		app.If(e.saveWarning != "",
 			app.Div().Class("alert").Role("alert").Body(
 				app.Span().Text(e.saveWarning),

@@ -155,3 +155,17 @@ func TestPaletteGroups(t *testing.T) {
 		t.Errorf("search results:\n%s", html)
 	}
 }
+
+// When a new version is installed, the editor offers to reload.
+func TestReloadToUpdate(t *testing.T) {
+	e := NewEditor(nil)
+	d, html := mount(t, e)
+	if strings.Contains(html, "Reload to update") {
+		t.Fatal("offered before an update")
+	}
+	d.AppUpdate()
+	d.Consume()
+	if !strings.Contains(app.HTMLString(e), ">Reload to update</button>") {
+		t.Error("no reload offered after an update")
+	}
+}

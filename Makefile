@@ -49,9 +49,12 @@ bench:
 	.ci/ensure-chromium
 	$(GO) run ./internal/benchmark/browserbench -runs 5
 
-## fuzz: fuzz design parsing and the export round trip (FUZZTIME=10m by default)
+## fuzz: each fuzz target in turn, FUZZTIME each (10m by default): design parsing and the export round
+## trip, catalogue loading, rules
 fuzz:
-	$(GO) test ./catalogue -run '^$$' -fuzz FuzzParseDesign -fuzztime $(FUZZTIME)
+	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
+		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.json

@@ -103,6 +103,7 @@ type tab struct {
 	t        *testing.T
 	ctx      context.Context
 	origin   string
+	server   *httptest.Server
 	mu       sync.Mutex
 	errors   []string
 	requests []string
@@ -118,6 +119,7 @@ func openEditor(t *testing.T) *tab {
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	p := newPage(t, ts.URL)
+	p.server = ts
 	p.navigate(ts.URL + "/")
 	return p
 }

@@ -279,3 +279,22 @@ func TestCataloguePagesInTheApp(t *testing.T) {
 	p.absent("link", "Apache Kafka")
 	p.checkClean()
 }
+
+// After one visit the editor works with the server gone: the service worker
+// serves it, the catalogue is in the wasm, and export needs no network.
+func TestEditorOffline(t *testing.T) {
+	p := openEditor(t)
+	p.eventually("the service worker to take over", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
+		return got == "true", got
+	})
+	p.server.CloseClientConnections()
+	p.server.Close()
+	p.navigate(p.origin + "/")
+	p.fill("searchbox", "Search components", "kafka")
+	p.click("button", "Apache Kafka")
+	p.find("button", "kafka (Apache Kafka)…")
+	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "kafka"`) {
+		t.Errorf("offline export:\n%s", data)
+	}
+}

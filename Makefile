@@ -6,11 +6,16 @@ FUZZTIME ?= 10m
 BROTLI_LEVEL ?= 11
 WASM_FLAGS := -trimpath -ldflags=-s\ -w
 
-.PHONY: run test build wasm vet bench fuzz clean
+.PHONY: run test build wasm static vet bench fuzz clean
 
 ## run: build the wasm and the server, then serve the editor on http://$(ADDR)
 run: wasm build
 	./bin/designer serve --addr $(ADDR) $(ARGS)
+
+## static: the editor as a folder any static host serves as is, in dist/ (BASE_URL for the markdown links)
+static: wasm build
+	rm -rf dist
+	./bin/designer static --out dist $(if $(BASE_URL),--base-url $(BASE_URL))
 
 ## wasm: web/app.wasm and its precompressed copies, rebuilt when a source changes
 wasm: web/app.wasm.br

@@ -1,7 +1,7 @@
-// Package schema holds the JSON Schemas of every file type. Its test
-// validates every catalogue file, example and test design against them with a
-// real JSON Schema validator, so that the schemas and the Go loader cannot
-// drift apart.
+// These tests validate every catalogue file, example and test design
+// against the schemas with a real JSON Schema validator, so that the schemas
+// and the Go loader cannot drift apart.
+
 package schema
 
 import (

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -297,4 +300,45 @@ func TestEditorOffline(t *testing.T) {
 	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "kafka"`) {
 		t.Errorf("offline export:\n%s", data)
 	}
+}
+
+// designer static writes a folder that a plain file server serves: the
+// editor works from it, and the pages, markdown and schemas are there.
+func TestStaticSite(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := designer(t, "static", "--web", builtWeb(t), "--out", out)
+	if code != 0 {
+		t.Fatalf("designer static: %d %s%s", code, stdout, stderr)
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer ts.Close()
+	for path, want := range map[string]string{
+		"/catalogue/components/kafka/":        "<h1>Apache Kafka</h1>",
+		"/catalogue/components/kafka.md":      "url: \"/catalogue/components/kafka\"",
+		"/catalogue.md":                       "[Apache Kafka](/catalogue/components/kafka)",
+		"/schema/design.schema.json":          `"title": "Design"`,
+		"/web/designer.css":                   "palette-group",
+		"/catalogue/rules/nats-replicas-odd/": "JetStream replicas should be odd",
+	} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) || strings.Contains(string(body), "127.0.0.1") {
+			t.Errorf("%s: %d, want %q in it and no temporary origin", path, resp.StatusCode, want)
+		}
+	}
+	p := newPage(t, ts.URL)
+	p.navigate(ts.URL + "/")
+	p.fill("searchbox", "Search components", "redpanda")
+	p.click("button", "Redpanda")
+	p.find("button", "redpanda (Redpanda)…")
+	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "redpanda"`) {
+		t.Errorf("export from the static site:\n%s", data)
+	}
+	p.click("link", "About Redpanda")
+	p.find("table", "Properties of Redpanda")
+	p.checkClean()
 }

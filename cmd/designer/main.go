@@ -10,6 +10,7 @@
 //	designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
 //	designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
 //	designer serve [--addr host:port] [--web DIR] [--base-url URL]
+//	designer static --out DIR [--web DIR] [--base-url URL]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule,
 // 1 when one breaks an error-severity rule, 2 for unusable input or bad usage.
@@ -38,6 +39,7 @@ Usage:
   designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
   designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
   designer serve [--addr host:port] [--web DIR] [--base-url URL]
+  designer static --out DIR [--web DIR] [--base-url URL]
 
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
 needs app.wasm (make run builds it).
@@ -71,6 +73,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return env.catalogueCmd(args[1:])
 	case "serve":
 		return env.serve(args[1:])
+	case "static":
+		return env.static(args[1:])
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -20,6 +20,7 @@ import (
 
 	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/schema"
 )
 
 // Options configure the server.
@@ -69,6 +70,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", pages)
+	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".md") {
 			pages.ServeHTTP(w, r)

@@ -202,6 +202,11 @@ func (e *Editor) readFile(file app.Value) {
 	if e.platform == nil {
 		return
 	}
+	// Refuse an oversized file before reading it into memory.
+	if err := catalogue.SizeError(file.Get("name").String(), int64(file.Get("size").Float())); err != nil {
+		e.ctx.Dispatch(func(app.Context) { e.importErrors = []string{err.Error()} })
+		return
+	}
 	e.platform.ReadFile(file, func(name string, data []byte, err error) {
 		e.ctx.Dispatch(func(app.Context) {
 			if err != nil {

@@ -86,6 +86,15 @@ const (
 	maxTextLength  = 10000
 )
 
+// SizeError returns why a design file of size bytes is refused, or nil when
+// it is within MaxDesignBytes. Readers call it before reading a file whole.
+func SizeError(name string, size int64) *Error {
+	if size <= MaxDesignBytes {
+		return nil
+	}
+	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
+}
+
 var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
@@ -98,9 +107,8 @@ var designKeys = []string{"schemaVersion", "type", "id", "name", "description", 
 // use in place of the user's.
 func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	var errs ErrorList
-	if len(data) > MaxDesignBytes {
-		errs.Add(Pos{File: name, Line: 1, Column: 1}, "the design is %d bytes; designs are limited to %d bytes (10 MiB)", len(data), MaxDesignBytes)
-		return nil, errs
+	if err := SizeError(name, int64(len(data))); err != nil {
+		return nil, append(errs, err)
 	}
 	d := &decoder{file: name, errs: &errs}
 	src := &SourceMap{File: name, at: map[string]Pos{}}

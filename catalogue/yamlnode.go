@@ -3,10 +3,12 @@ package catalogue
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -49,6 +51,10 @@ var parserProblems = map[string]bool{
 // node. yaml.v3 reports syntax errors by line only; the column given is that of
 // the first character on the line.
 func (d *decoder) parseDocument(data []byte) *yaml.Node {
+	if pos, what := badText(data); what != "" {
+		d.errs.Add(Pos{File: d.file, Line: pos.Line, Column: pos.Column}, "%s; a file is UTF-8 text", what)
+		return nil
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -72,6 +78,28 @@ func (d *decoder) parseDocument(data []byte) *yaml.Node {
 		return nil
 	}
 	return doc.Content[0]
+}
+
+// badText finds the first byte that is not UTF-8 text (invalid UTF-8, or a
+// control character other than tab, line feed and carriage return) and says
+// what it is.
+func badText(data []byte) (Pos, string) {
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return Pos{Line: line, Column: col}, fmt.Sprintf("byte 0x%02x is not valid UTF-8", data[i])
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f:
+			return Pos{Line: line, Column: col}, fmt.Sprintf("control character U+%04X", r)
+		case r == '\n':
+			line, col = line+1, 1
+		default:
+			col++
+		}
+		i += size
+	}
+	return Pos{}, ""
 }
 
 func (d *decoder) syntaxError(data []byte, err error) {

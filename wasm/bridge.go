@@ -118,19 +118,37 @@ func (browser) CopyText(text string, done func(error)) {
 	await(promise, func(safejs.Value) { done(nil) }, done)
 }
 
-// ReadFile reads a File's text.
+// ReadFile reads a File's bytes.
 func (browser) ReadFile(file app.Value, done func(string, []byte, error)) {
 	f := safejs.Safe(app.JSValue(file))
 	nameValue, _ := f.Get("name")
 	name, _ := nameValue.String()
-	promise, err := f.Call("text")
+	// The bytes as they are, not text: text() would replace invalid UTF-8
+	// and hide it from the checks.
+	promise, err := f.Call("arrayBuffer")
 	if err != nil {
 		done(name, nil, err)
 		return
 	}
-	await(promise, func(v safejs.Value) {
-		text, err := v.String()
-		done(name, []byte(text), err)
+	await(promise, func(buf safejs.Value) {
+		array, err := safejs.Global().Get("Uint8Array")
+		if err != nil {
+			done(name, nil, err)
+			return
+		}
+		view, err := array.New(buf)
+		if err != nil {
+			done(name, nil, err)
+			return
+		}
+		n, err := view.Length()
+		if err != nil {
+			done(name, nil, err)
+			return
+		}
+		data := make([]byte, n)
+		_, err = safejs.CopyBytesToGo(data, view)
+		done(name, data, err)
 	}, func(err error) { done(name, nil, err) })
 }
 

@@ -33,7 +33,11 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 	r := &report{File: file}
 	data, err := readDesign(file)
 	if err != nil {
-		r.Errors.Add(catalogue.Pos{File: file}, "%v", err)
+		if e, ok := err.(*catalogue.Error); ok {
+			r.Errors = append(r.Errors, e)
+		} else {
+			r.Errors.Add(catalogue.Pos{File: file}, "%v", err)
+		}
 		return r
 	}
 	r.Design, r.Errors = catalogue.ParseDesign(file, data)
@@ -63,8 +67,8 @@ func readDesign(file string) ([]byte, error) {
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s is a directory, not a design file", file)
 	}
-	if info.Size() > catalogue.MaxDesignBytes {
-		return nil, fmt.Errorf("the file is %d bytes; designs are limited to %d bytes (10 MiB)", info.Size(), catalogue.MaxDesignBytes)
+	if err := catalogue.SizeError(file, info.Size()); err != nil {
+		return nil, err
 	}
 	return os.ReadFile(file)
 }

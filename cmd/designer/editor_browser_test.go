@@ -342,3 +342,27 @@ func TestStaticSite(t *testing.T) {
 	p.find("table", "Properties of Redpanda")
 	p.checkClean()
 }
+
+// Importing any design of the hostile corpus shows its errors and leaves the
+// current design as it was; nothing in it runs or breaks the page.
+func TestEditorRefusesHostileCorpus(t *testing.T) {
+	p := openEditor(t)
+	p.fill("searchbox", "Search components", "kafka")
+	p.click("button", "Apache Kafka")
+	p.find("button", "kafka (Apache Kafka)…")
+	_, before := p.download("button", "Export YAML")
+	files, _ := filepath.Glob("../../catalogue/testdata/hostile/*.yaml")
+	for _, file := range files {
+		want, _ := os.ReadFile(strings.TrimSuffix(file, ".yaml") + ".err")
+		first, _, _ := strings.Cut(string(want), "\n")
+		abs, _ := filepath.Abs(file)
+		p.setFiles("Import design", abs)
+		p.waitText("alert", "Import errors", first)
+		p.click("button", "Dismiss")
+		p.absent("alert", "Import errors")
+	}
+	if _, after := p.download("button", "Export YAML"); string(after) != string(before) {
+		t.Errorf("the design changed:\n%s\n---\n%s", before, after)
+	}
+	p.checkClean()
+}

@@ -238,3 +238,17 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// designer check refuses every design of the hostile corpus with exit 2 and
+// exactly the expected errors.
+func TestCheckHostileCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../../catalogue/testdata/hostile/*.yaml")
+	for _, file := range files {
+		want, _ := os.ReadFile(strings.TrimSuffix(file, ".yaml") + ".err")
+		code, stdout, stderr := designer(t, "check", file)
+		stderr = strings.ReplaceAll(stderr, filepath.Dir(file)+"/", "")
+		if code != 2 || stdout != "" || stderr != string(want) {
+			t.Errorf("%s: exit %d\n%s%s\nwant:\n%s", filepath.Base(file), code, stdout, stderr, want)
+		}
+	}
+}

@@ -22,6 +22,10 @@ type Editor struct {
 	saveWarning     string
 	restoreWarning  string
 	updateAvailable bool
+	// saved is what this tab last stored; theirs is a design another tab
+	// stored since, which waits for the user's choice (autosave pauses, so
+	// neither tab silently overwrites the other).
+	saved, theirs string
 
 	ctx       app.Context
 	listeners []func()
@@ -48,6 +52,12 @@ func (e *Editor) OnMount(ctx app.Context) {
 		return
 	}
 	restored := e.restore()
+	if e.platform != nil {
+		e.platform.Persist()
+		e.listeners = append(e.listeners, e.platform.Watch(keyDesign, func(value string) {
+			ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })
+		}))
+	}
 	e.listen("keydown", e.onKeyDown)
 	e.listen("paste", e.onPaste)
 	e.listen("dragover", func(ev app.Value) {
@@ -109,6 +119,7 @@ func (e *Editor) restore() bool {
 	case err != nil:
 		e.restoreWarning = "Your saved design could not be read from browser storage: " + err.Error()
 	case ok && strings.TrimSpace(saved) != "":
+		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
 			e.restoreWarning = "Your saved design no longer loads (" + firstLine(err) + "); it is kept in browser storage under " + keyUnreadable + "."
 			if err := e.platform.Store(keyUnreadable, saved); err != nil {
@@ -122,15 +133,46 @@ func (e *Editor) restore() bool {
 }
 
 // autosave stores the design after every change, and says so when it cannot.
+// While another tab's design waits for the user's choice, it stores nothing.
 func (e *Editor) autosave(s *Store) {
-	if e.platform == nil {
+	if e.platform == nil || e.theirs != "" {
 		return
 	}
-	if err := e.platform.Store(keyDesign, string(s.Export())); err != nil {
+	e.save(string(s.Export()))
+}
+
+func (e *Editor) save(design string) {
+	if err := e.platform.Store(keyDesign, design); err != nil {
 		e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
 		return
 	}
-	e.saveWarning = ""
+	e.saved, e.saveWarning = design, ""
+}
+
+// otherTabSaved notes a design another tab stored, unless it is this tab's.
+func (e *Editor) otherTabSaved(value string) {
+	if value == e.saved || value == string(e.store.Export()) {
+		return
+	}
+	e.theirs = value
+}
+
+// useTheirs loads the other tab's design (undoable) and resumes autosave.
+func (e *Editor) useTheirs(app.Context, app.Event) {
+	theirs := e.theirs
+	e.theirs = ""
+	e.saved = theirs
+	if err := e.store.Import("the other tab's design", []byte(theirs)); err != nil {
+		e.store.Report(err)
+	}
+}
+
+// keepMine stores this tab's design over the other tab's and resumes
+// autosave.
+func (e *Editor) keepMine(app.Context, app.Event) {
+	e.theirs = ""
+	e.save(string(e.store.Export()))
+	e.store.Say("Kept this tab's design; the other tab's changes were replaced.")
 }
 
 // isTyping reports whether a key event comes from a text control, where keys
@@ -262,6 +304,13 @@ func (e *Editor) Render() app.UI {
 // could not be restored, refused imports.
 func (e *Editor) renderAlerts() app.UI {
 	return app.Div().ID("alerts").Body(
+		app.If(e.theirs != "",
+			app.Div().Class("alert").Role("alert").Aria("label", "Changed in another tab").Body(
+				app.Span().Text("This design was changed in another tab. Autosave is paused here until you choose which design to keep."),
+				app.Button().Text("Load the other tab's design").OnClick(e.useTheirs),
+				app.Button().Text("Keep this tab's design").OnClick(e.keepMine),
+			),
+		),
 		app.If(e.updateAvailable,
 			app.Div().Class("notice").Role("status").Body(
 				app.Span().Text("A new version of the editor is ready. Your design is saved and comes back after the reload."),

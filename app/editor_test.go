@@ -29,6 +29,8 @@ func (f *fakePlatform) Store(key, value string) error {
 }
 
 func (f *fakePlatform) Download(string, string, []byte) error { return nil }
+func (f *fakePlatform) Watch(string, func(string)) func()     { return func() {} }
+func (f *fakePlatform) Persist()                              {}
 func (f *fakePlatform) CopyText(_ string, done func(error))   { done(nil) }
 func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
 }
@@ -167,5 +169,39 @@ func TestReloadToUpdate(t *testing.T) {
 	d.Consume()
 	if !strings.Contains(app.HTMLString(e), ">Reload to update</button>") {
 		t.Error("no reload offered after an update")
+	}
+}
+
+// A design stored by another tab pauses autosave until the user chooses;
+// neither tab's design is overwritten silently.
+func TestOtherTab(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}}
+	e := NewEditor(p)
+	mount(t, e)
+	e.store.AddNode("kafka")
+	mine := p.stored[keyDesign]
+	theirs := "nodes:\n  - { id: \"pulsar\", component: \"pulsar\" }\n"
+	e.otherTabSaved(mine) // this tab's own save coming back: no conflict
+	if e.theirs != "" {
+		t.Fatal("own save taken for another tab's")
+	}
+	p.stored[keyDesign] = theirs
+	e.otherTabSaved(theirs)
+	e.store.AddNode("redpanda")
+	if p.stored[keyDesign] != theirs {
+		t.Fatal("autosave overwrote the other tab's design")
+	}
+	e.useTheirs(nil, app.Event{})
+	if e.store.Node("pulsar") == nil || e.store.Node("kafka") != nil || e.theirs != "" {
+		t.Errorf("after loading theirs: %s", e.store.Export())
+	}
+	e.store.Undo()
+	if e.store.Node("redpanda") == nil {
+		t.Error("loading the other tab's design is not undoable")
+	}
+	e.otherTabSaved(theirs + "# changed\n")
+	e.keepMine(nil, app.Event{})
+	if p.stored[keyDesign] != string(e.store.Export()) || e.theirs != "" {
+		t.Error("keeping mine did not store it")
 	}
 }

@@ -18,6 +18,12 @@ type Platform interface {
 	// ReadFile reads a File object (from a file input or a drop) and calls
 	// done with its name and content, on any goroutine.
 	ReadFile(file app.Value, done func(name string, data []byte, err error))
+	// Watch calls changed with the new value whenever another tab stores
+	// key, and returns the function that stops watching.
+	Watch(key string, changed func(value string)) func()
+	// Persist asks the browser to keep the app's storage under pressure
+	// (best effort; browsers may decline).
+	Persist()
 }
 
 // Storage keys.

@@ -175,3 +175,47 @@ func await(promise safejs.Value, ok func(safejs.Value), fail func(error)) {
 	})
 	promise.Call("then", then.Value(), catch.Value())
 }
+
+// Watch listens to storage events, which browsers send to the other tabs of
+// the origin when one stores a key.
+func (browser) Watch(key string, changed func(string)) func() {
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		k, _ := args[0].Get("key")
+		name, _ := k.String()
+		if name != key {
+			return nil
+		}
+		v, _ := args[0].Get("newValue")
+		if v.IsNull() {
+			changed("")
+			return nil
+		}
+		value, _ := v.String()
+		changed(value)
+		return nil
+	})
+	if err != nil {
+		return func() {}
+	}
+	window := safejs.Global()
+	window.Call("addEventListener", "storage", fn.Value())
+	return func() {
+		window.Call("removeEventListener", "storage", fn.Value())
+		fn.Release()
+	}
+}
+
+// Persist asks for persistent storage where the browser offers it.
+func (browser) Persist() {
+	nav, err := global("navigator")
+	if err != nil {
+		return
+	}
+	storage, err := nav.Get("storage")
+	if err != nil || storage.IsUndefined() {
+		return
+	}
+	if persist, err := storage.Get("persist"); err == nil && !persist.IsUndefined() {
+		storage.Call("persist")
+	}
+}

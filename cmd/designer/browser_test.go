@@ -536,3 +536,15 @@ func (p *tab) grantClipboard() {
 		return nil
 	})
 }
+
+// secondTab opens another tab of the same browser (same profile and storage).
+func (p *tab) secondTab() *tab {
+	p.t.Helper()
+	ctx, cancel := chromedp.NewContext(p.ctx)
+	p.t.Cleanup(cancel)
+	q := &tab{t: p.t, ctx: ctx, origin: p.origin, server: p.server}
+	if err := chromedp.Do(ctx); err != nil {
+		p.t.Fatal(err)
+	}
+	return q
+}

@@ -366,3 +366,33 @@ func TestEditorRefusesHostileCorpus(t *testing.T) {
 	}
 	p.checkClean()
 }
+
+// Two tabs on one design: a change in one is noticed in the other, which
+// stops saving until the user chooses, so neither overwrites the other.
+func TestEditorTwoTabs(t *testing.T) {
+	a := openEditor(t)
+	a.fill("searchbox", "Search components", "kafka")
+	a.click("button", "Apache Kafka")
+	a.find("button", "kafka (Apache Kafka)…")
+
+	b := a.secondTab()
+	b.navigate(a.origin + "/")
+	b.find("button", "kafka (Apache Kafka)…")
+	b.fill("searchbox", "Search components", "redpanda")
+	b.click("button", "Redpanda")
+	b.find("button", "redpanda (Redpanda)…")
+
+	a.find("alert", "Changed in another tab")
+	// a's own change while the choice waits does not overwrite b's design.
+	a.fill("searchbox", "Search components", "pulsar")
+	a.click("button", "Apache Pulsar")
+	a.find("button", "pulsar (Apache Pulsar)…")
+	if saved := b.evalPage(`localStorage.getItem("designer.design")`); strings.Contains(saved, "pulsar") || !strings.Contains(saved, "redpanda") {
+		t.Errorf("tab a overwrote tab b's design: %s", saved)
+	}
+	a.click("button", "Load the other tab's design")
+	a.find("button", "redpanda (Redpanda)…")
+	a.absent("button", "pulsar (Apache Pulsar)")
+	a.absent("alert", "Changed in another tab")
+	a.checkClean()
+}

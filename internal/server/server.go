@@ -71,14 +71,15 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", pages)
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
+	app := escapeAttributes(h)
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".md") {
 			pages.ServeHTTP(w, r)
 			return
 		}
-		h.ServeHTTP(w, r)
+		app.ServeHTTP(w, r)
 	}))
-	mux.Handle("/", h)
+	mux.Handle("/", app)
 	return harden(mux), nil
 }
 

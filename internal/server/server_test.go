@@ -185,3 +185,13 @@ func TestHardening(t *testing.T) {
 		t.Errorf("HEAD: %d", rec.Code)
 	}
 }
+
+// Prerendered attribute values are HTML-escaped, so catalogue text cannot
+// end an attribute (go-app writes them with Go quoting).
+func TestHTMLAttributes(t *testing.T) {
+	in := `<a title="x\" onmouseover=alert(1) y=\"" href="/p?a=1&b=2">Tom &amp; "Jerry"</a><p data-x="\u00e9\\">`
+	want := `<a title="x&#34; onmouseover=alert(1) y=&#34;" href="/p?a=1&amp;b=2">Tom &amp; "Jerry"</a><p data-x="é\">`
+	if got := string(htmlAttributes([]byte(in))); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

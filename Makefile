@@ -6,7 +6,7 @@ FUZZTIME ?= 10m
 BROTLI_LEVEL ?= 11
 WASM_FLAGS := -trimpath -ldflags=-s\ -w
 
-.PHONY: run test build wasm static vet bench fuzz clean
+.PHONY: run test build wasm static vet bench load fuzz clean
 
 ## run: build the wasm and the server, then serve the editor on http://$(ADDR)
 run: wasm build
@@ -53,6 +53,10 @@ bench:
 	$(GO) test ./catalogue -run '^$$' -bench . -benchmem -count 3
 	.ci/ensure-chromium
 	$(GO) run ./internal/benchmark/browserbench -runs 5
+
+## load: 200 connections for 30 s against the server, twice, with its memory (needs Debian's wrk)
+load: wasm build
+	internal/benchmark/load/run.sh
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default): design parsing and the export round
 ## trip, catalogue loading, rules

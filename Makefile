@@ -33,10 +33,12 @@ web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.json
 web/app.wasm.br: web/app.wasm
 	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
 
-## test: formatting, vet and every test, the browser tests in headless Chromium included
+## test: formatting, vet and every test, the browser tests in headless Chromium included, then each fuzz
+## target for a short budget (make fuzz runs them for longer)
 test: vet
 	.ci/ensure-chromium
 	$(GO) test ./...
+	$(MAKE) fuzz FUZZTIME=10s
 
 ## build: the designer binary in bin/
 build:

@@ -27,6 +27,8 @@ type Editor struct {
 	// neither tab silently overwrites the other).
 	saved, theirs string
 
+	embed *embedding // the host's protocol, in embed mode (?embed=1)
+
 	ctx       app.Context
 	listeners []func()
 }
@@ -49,6 +51,14 @@ func NewEditor(p Platform) *Editor {
 func (e *Editor) OnMount(ctx app.Context) {
 	e.ctx = ctx
 	if e.store == nil {
+		return
+	}
+	if app.Window().URL().Query().Get("embed") == "1" {
+		// The host owns the design: nothing is read from or written to the
+		// user's own storage.
+		e.startEmbedding(ctx)
+		e.listen("keydown", e.onKeyDown)
+		e.listen("paste", e.onPaste)
 		return
 	}
 	restored := e.restore()
@@ -135,6 +145,10 @@ func (e *Editor) restore() bool {
 // autosave stores the design after every change, and says so when it cannot.
 // While another tab's design waits for the user's choice, it stores nothing.
 func (e *Editor) autosave(s *Store) {
+	if e.embed != nil {
+		e.embed.changed(s)
+		return
+	}
 	if e.platform == nil || e.theirs != "" {
 		return
 	}

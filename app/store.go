@@ -49,6 +49,11 @@ type Store struct {
 	NoticeIsError bool
 	// OnChange is called after every change of the design.
 	OnChange func(*Store)
+	// OnSelect is called when the selection changes.
+	OnSelect func(*Store)
+	// ReadOnly refuses every change of the design (an embedding host's
+	// choice); selecting still works.
+	ReadOnly bool
 	// RevealCount grows each time the selected node should be brought into
 	// view (from the Problems list).
 	RevealCount int
@@ -96,6 +101,9 @@ func (s *Store) setDesign(d *catalogue.Design) {
 // update applies change to a copy of the design and commits it when the
 // catalogue accepts the result. change may return a notice for the user.
 func (s *Store) update(change func(d *catalogue.Design) (string, error)) error {
+	if s.ReadOnly {
+		return errors.New("this design is read-only here")
+	}
 	work := cloneDesign(s.Design)
 	notice, err := change(work)
 	if err != nil {
@@ -189,6 +197,13 @@ func (s *Store) Select(id string) {
 	if s.Selection.Node != id || s.Selection.Edge != -1 {
 		s.Selection = Selection{Node: id, Edge: -1}
 		s.Version++
+		s.selected()
+	}
+}
+
+func (s *Store) selected() {
+	if s.OnSelect != nil {
+		s.OnSelect(s)
 	}
 }
 
@@ -204,6 +219,7 @@ func (s *Store) SelectEdge(i int) {
 	if i >= 0 && i < len(s.Design.Edges) && s.Selection.Edge != i {
 		s.Selection = Selection{Edge: i}
 		s.Version++
+		s.selected()
 	}
 }
 
@@ -598,4 +614,15 @@ func (s *Store) SetEdgeLabel(i int, label string) error {
 		d.Edges[i].Label = label
 		return "", nil
 	})
+}
+
+// SetCatalogue replaces the catalogue (an embedding host's extra products),
+// refusing one under which the current design no longer checks.
+func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {
+	if errs := cat.Check(s.Design); len(errs) > 0 {
+		return errs
+	}
+	s.Catalogue = cat
+	s.setDesign(s.Design)
+	return nil
 }

@@ -25,7 +25,12 @@ func (e *Editor) renderToolbar() app.UI {
 			app.Button().Text("Copy YAML").OnClick(e.onCopy),
 			button(!s.CanUndo()).Text("Undo").Title("Undo (Ctrl+Z)").OnClick(func(app.Context, app.Event) { s.Undo() }),
 			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
+			app.If(e.embed != nil,
+				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { e.embed.save() }),
+				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) { e.embed.exit() }),
+			),
 		),
+		app.If(s.ReadOnly, app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice),
 	)
 }

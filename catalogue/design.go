@@ -32,7 +32,8 @@ type Node struct {
 
 // Position is where a node sits on the canvas.
 type Position struct {
-	X, Y float64
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
 }
 
 // Edge connects two nodes by id.

@@ -149,3 +149,14 @@ func FuzzParseDesign(f *testing.F) {
 		assertRoundTrip(t, d)
 	})
 }
+
+func TestMarshalJSON(t *testing.T) {
+	d, errs := ParseDesign("d.yaml", []byte("id: \"x\"\nnodes:\n  - { id: \"a\", component: \"kafka\", props: { partitions: 3, acks: \"all\" }, position: { x: 1, y: 2.5 } }\n  - { id: \"b\", component: \"stream\" }\nedges:\n  - { from: \"a\", to: \"b\" }\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := `{"schemaVersion":"1","type":"design","id":"x","nodes":[{"id":"a","component":"kafka","props":{"acks":"all","partitions":3},"position":{"x":1,"y":2.5}},{"id":"b","component":"stream"}],"edges":[{"from":"a","to":"b"}]}`
+	if got := string(MarshalJSON(d)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

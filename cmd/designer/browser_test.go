@@ -548,3 +548,64 @@ func (p *tab) secondTab() *tab {
 	}
 	return q
 }
+
+// frameFind waits for one element of role and name inside the iframe whose
+// name attribute is frame (the accessibility tree of a frame's document).
+func (p *tab) frameFind(frame, role, name string) axNode {
+	p.t.Helper()
+	var found []axNode
+	p.eventually(fmt.Sprintf("%s %q in frame %s", role, name, frame), func() (bool, string) {
+		found = nil
+		err := func() error {
+			ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+			defer cancel()
+			doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(-1)), Pierce: ptr(true)})
+			if err != nil {
+				return err
+			}
+			var content *cdp.Node
+			var walk func(n *cdp.Node)
+			walk = func(n *cdp.Node) {
+				if n.NodeName == "IFRAME" && attr(n, "name") == frame && n.ContentDocument != nil {
+					content = n.ContentDocument
+				}
+				for _, c := range n.Children {
+					walk(c)
+				}
+			}
+			walk(doc.Root)
+			if content == nil {
+				return fmt.Errorf("no frame %s yet", frame)
+			}
+			res, err := chromedp.Call(ctx, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{BackendNodeID: content.BackendNodeID, Role: role, AccessibleName: name})
+			if err != nil {
+				return err
+			}
+			for _, n := range res.Nodes {
+				if !n.Ignored {
+					found = append(found, axNode{id: n.BackendDOMNodeID, name: name})
+				}
+			}
+			return nil
+		}()
+		return err == nil && len(found) == 1, fmt.Sprint(len(found), " found; ", err)
+	})
+	return found[0]
+}
+
+// frameClick clicks an element inside a frame with the mouse.
+func (p *tab) frameClick(frame, role, name string) {
+	p.t.Helper()
+	x, y := p.center(p.frameFind(frame, role, name))
+	p.do(chromedp.MouseClickXY(x, y))
+}
+
+// attr returns a DOM node's attribute.
+func attr(n *cdp.Node, name string) string {
+	for i := 0; i+1 < len(n.Attributes); i += 2 {
+		if n.Attributes[i] == name {
+			return n.Attributes[i+1]
+		}
+	}
+	return ""
+}

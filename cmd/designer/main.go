@@ -9,7 +9,7 @@
 //	designer [--catalogue DIR] catalogue list
 //	designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
 //	designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
-//	designer serve [--addr host:port] [--web DIR] [--base-url URL]
+//	designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
 //	designer static --out DIR [--web DIR] [--base-url URL]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule,
@@ -38,7 +38,7 @@ Usage:
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
   designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
-  designer serve [--addr host:port] [--web DIR] [--base-url URL]
+  designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
   designer static --out DIR [--web DIR] [--base-url URL]
 
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which

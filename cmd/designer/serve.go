@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -20,8 +21,17 @@ func (e *env) serve(args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8000", "listen on `host:port`")
 	web := fs.String("web", "web", "the `DIR` with app.wasm, icons and styles")
 	base := fs.String("base-url", "", "absolute `URL` the markdown pages' links start with (default: the request's origin)")
+	var origins []string
+	fs.Func("embed-origin", "an `ORIGIN` (https://portal.example.com) whose pages may embed the editor; repeatable", func(v string) error {
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+			return fmt.Errorf("%q is not an origin like https://portal.example.com", v)
+		}
+		origins = append(origins, u.Scheme+"://"+u.Host)
+		return nil
+	})
 	if rest, err := parse(fs, args); err != nil || len(rest) > 0 {
-		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL")
+		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL --embed-origin ORIGIN")
 		return exitUnusable
 	}
 	if e.overlay != "" {
@@ -30,7 +40,7 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintln(e.stderr, "designer serve: --catalogue is not supported by serve yet; the editor uses the embedded catalogue")
 		return exitUnusable
 	}
-	handler, err := server.New(*web, server.Options{BaseURL: *base})
+	handler, err := server.New(*web, server.Options{BaseURL: *base, EmbedOrigins: origins})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
 		return exitUnusable

@@ -6,20 +6,31 @@ import (
 )
 
 // contentSecurityPolicy allows the app's own origin only, plus compiling
-// WebAssembly; nothing else loads, runs or frames the app.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-	"img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; " +
-	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+// WebAssembly; only the embedding origins may frame it.
+func contentSecurityPolicy(embedOrigins []string) string {
+	ancestors := "'none'"
+	if len(embedOrigins) > 0 {
+		ancestors = "'self' " + strings.Join(embedOrigins, " ")
+	}
+	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+		"img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; " +
+		"base-uri 'self'; form-action 'self'; frame-ancestors " + ancestors
+}
 
 // harden answers only GET and HEAD, refuses paths that try to leave the
 // served tree, and sets the security and caching headers on every answer.
-func harden(next http.Handler) http.Handler {
+func harden(next http.Handler, embedOrigins []string) http.Handler {
+	csp := contentSecurityPolicy(embedOrigins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if len(embedOrigins) == 0 {
+			// An embedded editor talks to its host's window; COOP would cut
+			// a popup's link, and is left out when hosts may embed.
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			h.Set("Allow", "GET, HEAD")
 			http.Error(w, "only GET and HEAD are served", http.StatusMethodNotAllowed)

@@ -28,6 +28,9 @@ type Options struct {
 	// BaseURL is what links in the markdown pages start with
 	// ("https://designer.example.com"); empty means the request's own origin.
 	BaseURL string
+	// EmbedOrigins are the origins ("https://portal.example.com") whose pages
+	// may frame the editor and talk to it (the embed protocol).
+	EmbedOrigins []string
 }
 
 // New returns the editor's handler serving the static files of dir, which
@@ -61,6 +64,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		Version:                 version,
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
 		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
+		Env:                     app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")},
 	}
 	cat, err := catalogue.Default()
 	if err != nil {
@@ -80,7 +84,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		app.ServeHTTP(w, r)
 	}))
 	mux.Handle("/", app)
-	return harden(mux), nil
+	return harden(mux, opts.EmbedOrigins), nil
 }
 
 // markdownPages serves the catalogue pages as markdown at their path plus

@@ -1,0 +1,45 @@
+package catalogue
+
+import "encoding/json"
+
+// designJSON is a design as JSON, with the keys and omissions of Marshal.
+type designJSON struct {
+	SchemaVersion string     `json:"schemaVersion"`
+	Type          string     `json:"type"`
+	ID            string     `json:"id,omitempty"`
+	Name          string     `json:"name,omitempty"`
+	Description   string     `json:"description,omitempty"`
+	Nodes         []nodeJSON `json:"nodes"`
+	Edges         []edgeJSON `json:"edges,omitempty"`
+}
+
+type nodeJSON struct {
+	ID        string           `json:"id"`
+	Component string           `json:"component"`
+	Props     map[string]Value `json:"props,omitempty"`
+	Position  *Position        `json:"position,omitempty"`
+}
+
+type edgeJSON struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Label string `json:"label,omitempty"`
+}
+
+// MarshalJSON writes a design as JSON with the same content as Marshal's
+// YAML (for hosts that prefer JSON, such as the embed protocol's export).
+func MarshalJSON(d *Design) []byte {
+	out := designJSON{SchemaVersion: SchemaVersion, Type: "design", ID: d.ID, Name: d.Name, Description: d.Description, Nodes: []nodeJSON{}}
+	for _, n := range d.Nodes {
+		out.Nodes = append(out.Nodes, nodeJSON{ID: n.ID, Component: n.Component, Props: n.Props, Position: n.Position})
+	}
+	for _, e := range d.Edges {
+		out.Edges = append(out.Edges, edgeJSON(e))
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		// Strings, numbers and booleans always encode.
+		panic("catalogue: encode design as JSON: " + err.Error())
+	}
+	return b
+}

@@ -396,3 +396,22 @@ func TestEditorTwoTabs(t *testing.T) {
 	a.absent("alert", "Changed in another tab")
 	a.checkClean()
 }
+
+// Offline, the catalogue pages and the schemas work too: the service worker
+// answers an uncached page with the app, which draws it from its catalogue.
+func TestCataloguePagesOffline(t *testing.T) {
+	p := openEditor(t)
+	p.eventually("the service worker to take over", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
+		return got == "true", got
+	})
+	p.server.CloseClientConnections()
+	p.server.Close()
+	p.navigate(p.origin + "/catalogue/kinds/stream")
+	p.find("table", "Products of the kind Stream compared")
+	p.click("link", "Apache Kafka")
+	p.find("table", "Properties of Apache Kafka")
+	if got := p.evalPage(`fetch("/schema/design.schema.json").then(r => r.json()).then(s => s.title)`); got != `"Design"` {
+		t.Errorf("schema offline: %s", got)
+	}
+}

@@ -45,6 +45,15 @@ func New(dir string, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	ui.Routes(nil)
+	worker, err := workerTemplate()
+	if err != nil {
+		return nil, err
+	}
+	cacheable := []string{}
+	entries, _ := fs.ReadDir(schema.Files, ".")
+	for _, e := range entries {
+		cacheable = append(cacheable, "/schema/"+e.Name())
+	}
 	h := &app.Handler{
 		Name:            "Designer",
 		ShortName:       "Designer",
@@ -65,6 +74,8 @@ func New(dir string, opts Options) (http.Handler, error) {
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
 		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
 		Env:                     app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")},
+		ServiceWorkerTemplate:   worker,
+		CacheableResources:      cacheable,
 	}
 	cat, err := catalogue.Default()
 	if err != nil {
@@ -74,6 +85,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", pages)
+	mux.Handle("/manifest.webmanifest", manifest(h))
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
 	app := escapeAttributes(h)
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -195,3 +195,24 @@ func TestHTMLAttributes(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// The manifest names the app's own icons, maskable PNGs included, and the
+// service worker answers uncached navigations with the app when offline.
+func TestManifestAndWorker(t *testing.T) {
+	h, err := New(webFixture(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000"+path, nil))
+		return rec.Body.String()
+	}
+	if m := get("/manifest.webmanifest"); !strings.Contains(m, `"purpose": "any maskable"`) || !strings.Contains(m, `"src": "/web/icon-512.png"`) {
+		t.Errorf("manifest:\n%s", m)
+	}
+	w := get("/app-worker.js")
+	if !strings.Contains(w, `event.request.mode === "navigate"`) || !strings.Contains(w, `"/schema/design.schema.json"`) {
+		t.Errorf("service worker:\n%s", w)
+	}
+}

@@ -1,0 +1,77 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// goAppFetch is go-app v9.8.0's service-worker fetch handler: cache first,
+// else the network.
+const goAppFetch = `self.addEventListener("fetch", (event) => {
+  event.respondWith(
+    caches.match(event.request).then((response) => {
+      return response || fetch(event.request);
+    })
+  );
+});`
+
+// offlineFetch answers, when the network fails, a navigation the cache does
+// not hold with the app's own page: the app carries its catalogue and draws
+// any catalogue page itself, so every page works offline after one visit.
+const offlineFetch = `self.addEventListener("fetch", (event) => {
+  event.respondWith(
+    caches.match(event.request).then((response) => {
+      return response || fetch(event.request).catch((err) => {
+        if (event.request.mode === "navigate") {
+          return caches.match("/");
+        }
+        throw err;
+      });
+    })
+  );
+});`
+
+// workerTemplate is go-app's service worker with the offline fetch handler.
+func workerTemplate() (string, error) {
+	if !strings.Contains(app.DefaultAppWorkerJS, goAppFetch) {
+		return "", errors.New("go-app's service worker changed; update internal/server/pwa.go")
+	}
+	return strings.Replace(app.DefaultAppWorkerJS, goAppFetch, offlineFetch, 1), nil
+}
+
+// manifest is the web app manifest, with maskable icons (go-app's has no
+// purpose): the icons' background fills the square and their drawing stays
+// inside the middle 80%.
+func manifest(h *app.Handler) http.Handler {
+	type icon struct {
+		Src     string `json:"src"`
+		Type    string `json:"type"`
+		Sizes   string `json:"sizes"`
+		Purpose string `json:"purpose"`
+	}
+	body, _ := json.MarshalIndent(map[string]any{
+		"id":               "/",
+		"name":             h.Name,
+		"short_name":       h.ShortName,
+		"description":      h.Description,
+		"lang":             h.Lang,
+		"start_url":        "/",
+		"scope":            "/",
+		"display":          "standalone",
+		"background_color": h.BackgroundColor,
+		"theme_color":      h.ThemeColor,
+		"icons": []icon{
+			{Src: "/web/icon.svg", Type: "image/svg+xml", Sizes: "any", Purpose: "any"},
+			{Src: "/web/icon-192.png", Type: "image/png", Sizes: "192x192", Purpose: "any maskable"},
+			{Src: "/web/icon-512.png", Type: "image/png", Sizes: "512x512", Purpose: "any maskable"},
+		},
+	}, "", "  ")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/manifest+json")
+		w.Write(body)
+	})
+}

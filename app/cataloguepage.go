@@ -15,6 +15,7 @@ import (
 type CataloguePage struct {
 	app.Compo
 
+	source  *catalogue.Catalogue // nil: the embedded catalogue
 	page    *catalogue.Page
 	missing string
 	err     error
@@ -39,7 +40,7 @@ func (p *CataloguePage) OnNav(ctx app.Context) {
 
 func (p *CataloguePage) load(ctx app.Context) {
 	u := ctx.Page().URL()
-	p.cat, p.err = catalogue.Default()
+	p.cat, p.err = catalogueOr(p.source)
 	if p.err != nil {
 		return
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -29,14 +30,19 @@ type Editor struct {
 
 	embed *embedding // the host's protocol, in embed mode (?embed=1)
 
+	// mounted is set once the browser runs the editor: the prerendered page
+	// looks the same but does not act yet.
+	mounted bool
+
 	ctx       app.Context
 	listeners []func()
 }
 
-// NewEditor returns the editor page using platform p (nil when prerendering).
-func NewEditor(p Platform) *Editor {
+// NewEditor returns the editor page using platform p (nil when prerendering)
+// and catalogue cat (nil: the embedded one).
+func NewEditor(p Platform, cat *catalogue.Catalogue) *Editor {
 	e := &Editor{platform: p}
-	cat, err := catalogue.Default()
+	cat, err := catalogueOr(cat)
 	if err != nil {
 		e.loadErr = err
 		return e
@@ -50,6 +56,8 @@ func NewEditor(p Platform) *Editor {
 // dropped files.
 func (e *Editor) OnMount(ctx app.Context) {
 	e.ctx = ctx
+	e.mounted = true
+	defer e.Update()
 	if e.store == nil {
 		return
 	}
@@ -61,7 +69,7 @@ func (e *Editor) OnMount(ctx app.Context) {
 		e.listen("paste", e.onPaste)
 		return
 	}
-	restored := e.restore()
+	e.restore()
 	if e.platform != nil {
 		e.platform.Persist()
 		e.listeners = append(e.listeners, e.platform.Watch(keyDesign, func(value string) {
@@ -74,9 +82,6 @@ func (e *Editor) OnMount(ctx app.Context) {
 		ev.Call("preventDefault")
 	})
 	e.listen("drop", e.onDrop)
-	if restored || e.restoreWarning != "" {
-		e.Update()
-	}
 }
 
 // OnNav adds the component named by ?add= (the catalogue pages' "Add to
@@ -117,12 +122,11 @@ func (e *Editor) listen(event string, h func(ev app.Value)) {
 	e.listeners = append(e.listeners, listen(app.Window(), event, h, nil))
 }
 
-// restore loads the autosaved design and reports whether there was one; a
-// design that no longer reads is kept aside (never overwritten) and the
-// editor starts empty with a warning.
-func (e *Editor) restore() bool {
+// restore loads the autosaved design; a design that no longer reads is kept
+// aside (never overwritten) and the editor starts empty with a warning.
+func (e *Editor) restore() {
 	if e.platform == nil {
-		return false
+		return
 	}
 	saved, ok, err := e.platform.Load(keyDesign)
 	switch {
@@ -135,11 +139,8 @@ func (e *Editor) restore() bool {
 			if err := e.platform.Store(keyUnreadable, saved); err != nil {
 				e.restoreWarning += " Keeping it failed too: " + err.Error()
 			}
-			return false
 		}
-		return true
 	}
-	return false
 }
 
 // autosave stores the design after every change, and says so when it cannot.
@@ -302,7 +303,7 @@ func (e *Editor) Render() app.UI {
 		)
 	}
 	s := e.store
-	return app.Div().ID("editor").Body(
+	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
 		e.renderToolbar(),
 		e.renderAlerts(),
 		app.Main().ID("workspace").Body(

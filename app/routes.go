@@ -2,11 +2,27 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
-// Routes registers the editor's pages. The browser entry point and the server
-// both call it, so that the server prerenders what the browser will show.
-func Routes(p Platform) {
-	app.RouteFunc("/", func() app.Composer { return NewEditor(p) })
-	app.RouteWithRegexp(`^/catalogue(/.*)?$`, &CataloguePage{})
+// CatalogueEnv names the go-app environment variable that gives, when the
+// server lays an organisation's catalogue over the embedded one, the path of
+// the whole catalogue for the editor to load instead of its own.
+const CatalogueEnv = "DESIGNER_CATALOGUE"
+
+// Routes registers the editor's pages, showing cat (nil: the embedded
+// catalogue). The browser entry point and the server both call it, so that
+// the server prerenders what the browser will show.
+func Routes(p Platform, cat *catalogue.Catalogue) {
+	app.RouteFunc("/", func() app.Composer { return NewEditor(p, cat) })
+	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{source: cat} })
+}
+
+// catalogueOr returns cat, or the embedded catalogue when cat is nil.
+func catalogueOr(cat *catalogue.Catalogue) (*catalogue.Catalogue, error) {
+	if cat != nil {
+		return cat, nil
+	}
+	return catalogue.Default()
 }

@@ -18,8 +18,11 @@ import (
 // read back from the files; a checksum of them refuses a snapshot made from
 // other files, so a stale snapshot cannot pass for the catalogue.
 type snapshot struct {
-	Format     int
-	Sum        uint64
+	Format int
+	Sum    uint64
+	// Sources holds the files' text in a self-contained snapshot (one a
+	// server makes of its catalogue with an overlay); empty otherwise.
+	Sources    map[string]string `json:",omitempty"`
 	Kinds      map[string]*Kind
 	Components map[string]*Component
 	Rules      map[string]*Rule
@@ -58,12 +61,18 @@ func LoadSnapshot(data []byte, src fs.FS) (*Catalogue, error) {
 	if sum != s.Sum {
 		return nil, errors.New("catalogue snapshot: the catalogue files changed since it was made; make it again")
 	}
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories}
-	source := func(file string) ([]byte, error) {
+	return s.catalogue(func(file string) ([]byte, error) {
 		// Files are named after their layer, "catalogue/kinds/stream.yaml".
 		_, name, _ := strings.Cut(file, "/")
 		return fs.ReadFile(src, name)
-	}
+	})
+}
+
+// catalogue rebuilds a catalogue from a decoded snapshot, reading each
+// file's text with source.
+func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
+	var err error
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories}
 	for _, k := range c.Kinds {
 		if k.Source, err = source(k.File); err != nil {
 			return nil, err
@@ -92,6 +101,44 @@ func LoadSnapshot(data []byte, src fs.FS) (*Catalogue, error) {
 		c.register(c.Rules[id])
 	}
 	return c, nil
+}
+
+// SelfContained encodes the catalogue with the text of its files, for a
+// client that has not got them (the editor, when the server lays an
+// organisation's catalogue over the embedded one).
+func (c *Catalogue) SelfContained() ([]byte, error) {
+	sources := map[string]string{}
+	for _, k := range c.Kinds {
+		sources[k.File] = string(k.Source)
+	}
+	for _, comp := range c.Components {
+		sources[comp.File] = string(comp.Source)
+	}
+	for _, r := range c.Rules {
+		sources[r.File] = string(r.Source)
+	}
+	return json.Marshal(snapshot{
+		Format: snapshotFormat, Sources: sources,
+		Kinds: c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories,
+	})
+}
+
+// LoadSelfContained decodes a snapshot made by SelfContained.
+func LoadSelfContained(data []byte) (*Catalogue, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("catalogue snapshot: %w", err)
+	}
+	if s.Format != snapshotFormat || s.Sources == nil {
+		return nil, errors.New("catalogue snapshot: not a self-contained snapshot of this version")
+	}
+	return s.catalogue(func(file string) ([]byte, error) {
+		text, ok := s.Sources[file]
+		if !ok {
+			return nil, fmt.Errorf("catalogue snapshot: no text for %s", file)
+		}
+		return []byte(text), nil
+	})
 }
 
 // UseSnapshot makes a snapshot of the embedded catalogue the one Default

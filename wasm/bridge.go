@@ -219,3 +219,46 @@ func (browser) Persist() {
 		storage.Call("persist")
 	}
 }
+
+// fetchBytes GETs a path of the app's own origin and waits for the body.
+func fetchBytes(path string) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	fetch, err := safejs.Global().Get("fetch")
+	if err != nil {
+		return nil, err
+	}
+	promise, err := fetch.Invoke(path)
+	if err != nil {
+		return nil, err
+	}
+	await(promise, func(resp safejs.Value) {
+		ok, _ := resp.Get("ok")
+		if good, _ := ok.Bool(); !good {
+			done <- result{err: fmt.Errorf("GET %s failed", path)}
+			return
+		}
+		buf, err := resp.Call("arrayBuffer")
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		await(buf, func(b safejs.Value) {
+			array, _ := safejs.Global().Get("Uint8Array")
+			view, err := array.New(b)
+			if err != nil {
+				done <- result{err: err}
+				return
+			}
+			n, _ := view.Length()
+			data := make([]byte, n)
+			_, err = safejs.CopyBytesToGo(data, view)
+			done <- result{data: data, err: err}
+		}, func(err error) { done <- result{err: err} })
+	}, func(err error) { done <- result{err: err} })
+	r := <-done
+	return r.data, r.err
+}

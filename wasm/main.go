@@ -22,11 +22,31 @@ import (
 var snapshots embed.FS
 
 func main() {
+	ui.Routes(browser{}, servedCatalogue())
+	app.RunWhenOnBrowser()
+}
+
+// servedCatalogue loads the catalogue the server names when it lays an
+// organisation's catalogue over the embedded one (nil otherwise, or when it
+// cannot be had, and the editor uses its own), after preparing the embedded
+// one from its snapshot.
+func servedCatalogue() *catalogue.Catalogue {
 	if snap, err := snapshots.ReadFile("snapshot/catalogue.json"); err == nil {
 		if err := catalogue.UseSnapshot(snap); err != nil {
 			fmt.Println(err, "(the editor parsed the catalogue files instead)")
 		}
 	}
-	ui.Routes(browser{})
-	app.RunWhenOnBrowser()
+	path := app.Getenv(ui.CatalogueEnv)
+	if path == "" {
+		return nil
+	}
+	data, err := fetchBytes(path)
+	if err == nil {
+		var cat *catalogue.Catalogue
+		if cat, err = catalogue.LoadSelfContained(data); err == nil {
+			return cat
+		}
+	}
+	fmt.Println("the server's catalogue could not be loaded (", err, "); the editor shows its own")
+	return nil
 }

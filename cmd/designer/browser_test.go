@@ -201,10 +201,11 @@ func (p *tab) navigate(u string) {
 
 func (p *tab) waitReady() {
 	p.t.Helper()
-	// The canvas's Fit button exists only once the wasm runs (the prerendered
-	// page has it too, so wait for the wasm's own marker: the go-app loader gone).
-	p.eventually("the editor to start", func() (bool, string) {
-		ready, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(window.goappNav || window.Go) && !document.getElementById('app-wasm-loader')`))
+	// The server prerenders the page, so what shows is not yet the app: wait
+	// for the editor's own mark (catalogue pages have no inputs to lose).
+	p.eventually("the app to start", func() (bool, string) {
+		ready, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!document.getElementById("app-wasm-loader") &&
+			(!document.getElementById("editor") || document.getElementById("editor").dataset.ready === "true")`))
 		return err == nil && ready, fmt.Sprint(err)
 	})
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/archdesigner/designer/internal/server"
 )
 
 // The main flow a new user follows, with the mouse: add components, override
@@ -300,6 +302,7 @@ func TestEditorOffline(t *testing.T) {
 	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "kafka"`) {
 		t.Errorf("offline export:\n%s", data)
 	}
+	p.checkClean()
 }
 
 // designer static writes a folder that a plain file server serves: the
@@ -414,4 +417,46 @@ func TestCataloguePagesOffline(t *testing.T) {
 	if got := p.evalPage(`fetch("/schema/design.schema.json").then(r => r.json()).then(s => s.title)`); got != `"Design"` {
 		t.Errorf("schema offline: %s", got)
 	}
+	p.checkClean()
+}
+
+// serve --catalogue: the organisation's products are in the editor, its
+// pages and its markdown, and stay there offline.
+func TestEditorWithOverlay(t *testing.T) {
+	cat, err := loadWith("testdata/overlay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(builtWeb(t), server.Options{Catalogue: cat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	p := newPage(t, ts.URL)
+	p.server = ts
+	p.navigate(ts.URL + "/")
+	p.fill("searchbox", "Search components", "acme")
+	p.click("button", "Acme Bus")
+	p.find("button", "acme-bus (Acme Bus)…")
+	resp, err := http.Get(ts.URL + "/catalogue/components/acme-bus.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "# Acme Bus") {
+		t.Errorf("overlay markdown page: %d\n%s", resp.StatusCode, body)
+	}
+	p.eventually("the service worker to take over", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
+		return got == "true", got
+	})
+	ts.CloseClientConnections()
+	ts.Close()
+	p.navigate(p.origin + "/catalogue/components/acme-bus")
+	p.find("table", "Properties of Acme Bus")
+	p.click("link", "Add to design")
+	p.find("button", "acme-bus-2 (Acme Bus)…")
+	p.checkClean()
 }

@@ -252,3 +252,11 @@ func TestCheckHostileCorpus(t *testing.T) {
 		}
 	}
 }
+
+// An invalid overlay stops the server at start with its errors.
+func TestServeRefusesBadOverlay(t *testing.T) {
+	code, _, stderr := designer(t, "serve", "--catalogue", "testdata/bad-overlay", "--addr", "127.0.0.1:0")
+	if code != 2 || !strings.Contains(stderr, "testdata/bad-overlay/components/broken.yaml:4:7: kind: unknown kind `streem`; did you mean `stream`?") {
+		t.Errorf("exit %d\n%s", code, stderr)
+	}
+}

@@ -34,13 +34,16 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL --embed-origin ORIGIN")
 		return exitUnusable
 	}
+	opts := server.Options{BaseURL: *base, EmbedOrigins: origins}
 	if e.overlay != "" {
-		// The editor embeds its catalogue in app.wasm; serving an overlay to it
-		// is part of the custom-catalogue work, not built yet.
-		fmt.Fprintln(e.stderr, "designer serve: --catalogue is not supported by serve yet; the editor uses the embedded catalogue")
-		return exitUnusable
+		cat, err := loadWith(e.overlay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%v\ndesigner serve: the catalogue in %s is invalid; nothing is served\n", err, e.overlay)
+			return exitUnusable
+		}
+		opts.Catalogue = cat
 	}
-	handler, err := server.New(*web, server.Options{BaseURL: *base, EmbedOrigins: origins})
+	handler, err := server.New(*web, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
 		return exitUnusable

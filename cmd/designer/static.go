@@ -16,11 +16,16 @@ func (e *env) static(args []string) int {
 		fmt.Fprintln(e.stderr, "designer static: --out DIR is required; takes --web DIR and --base-url URL")
 		return exitUnusable
 	}
+	opts := server.Options{BaseURL: *base}
 	if e.overlay != "" {
-		fmt.Fprintln(e.stderr, "designer static: --catalogue is not supported yet; the editor embeds its catalogue")
-		return exitUnusable
+		cat, err := loadWith(e.overlay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%v\ndesigner static: the catalogue in %s is invalid\n", err, e.overlay)
+			return exitUnusable
+		}
+		opts.Catalogue = cat
 	}
-	n, err := server.WriteStatic(*web, *out, server.Options{BaseURL: *base})
+	n, err := server.WriteStatic(*web, *out, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer static: %v\n", err)
 		return exitUnusable

@@ -28,6 +28,10 @@ type Options struct {
 	// BaseURL is what links in the markdown pages start with
 	// ("https://designer.example.com"); empty means the request's own origin.
 	BaseURL string
+	// Catalogue is the catalogue to serve (nil: the embedded one). With an
+	// organisation's catalogue laid over the embedded one, the editor loads
+	// it from /catalogue.json instead of its own, and caches it offline.
+	Catalogue *catalogue.Catalogue
 	// EmbedOrigins are the origins ("https://portal.example.com") whose pages
 	// may frame the editor and talk to it (the embed protocol).
 	EmbedOrigins []string
@@ -44,15 +48,26 @@ func New(dir string, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	ui.Routes(nil)
+	cat := opts.Catalogue
+	if cat == nil {
+		if cat, err = catalogue.Default(); err != nil {
+			return nil, err
+		}
+	}
+	ui.Routes(nil, opts.Catalogue)
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
 	}
-	cacheable := []string{}
+	cacheable := []string{"/web/icon.svg"} // the toolbar's logo; go-app caches the PNG icons itself
 	entries, _ := fs.ReadDir(schema.Files, ".")
 	for _, e := range entries {
 		cacheable = append(cacheable, "/schema/"+e.Name())
+	}
+	env := app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")}
+	if opts.Catalogue != nil {
+		env[ui.CatalogueEnv] = "/catalogue.json"
+		cacheable = append(cacheable, "/catalogue.json")
 	}
 	h := &app.Handler{
 		Name:            "Designer",
@@ -73,16 +88,22 @@ func New(dir string, opts Options) (http.Handler, error) {
 		Version:                 version,
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
 		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
-		Env:                     app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")},
+		Env:                     env,
 		ServiceWorkerTemplate:   worker,
 		CacheableResources:      cacheable,
 	}
-	cat, err := catalogue.Default()
-	if err != nil {
-		return nil, err
-	}
 	pages := markdownPages(cat, opts.BaseURL)
 	mux := http.NewServeMux()
+	if opts.Catalogue != nil {
+		whole, err := opts.Catalogue.SelfContained()
+		if err != nil {
+			return nil, err
+		}
+		mux.Handle("/catalogue.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(whole)
+		}))
+	}
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", pages)
 	mux.Handle("/manifest.webmanifest", manifest(h))

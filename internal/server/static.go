@@ -26,9 +26,11 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	cat, err := catalogue.Default()
-	if err != nil {
-		return 0, err
+	cat := opts.Catalogue
+	if cat == nil {
+		if cat, err = catalogue.Default(); err != nil {
+			return 0, err
+		}
 	}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -40,6 +42,9 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 		"/wasm_exec.js":         "wasm_exec.js",
 		"/app-worker.js":        "app-worker.js",
 		"/manifest.webmanifest": "manifest.webmanifest",
+	}
+	if opts.Catalogue != nil {
+		files["/catalogue.json"] = "catalogue.json"
 	}
 	for _, path := range cat.PagePaths() {
 		files[path] = strings.TrimPrefix(path, "/") + "/index.html"

@@ -50,7 +50,7 @@ func (e *Editor) onExport(app.Context, app.Event) {
 		return
 	}
 	name := e.store.ExportName()
-	if err := e.platform.Download(name, "application/yaml", e.store.Export()); err != nil {
+	if err := e.platform.Download(name, "application/yaml", e.exported()); err != nil {
 		e.store.Report(err)
 		return
 	}
@@ -61,7 +61,7 @@ func (e *Editor) onCopy(ctx app.Context, ev app.Event) {
 	if e.platform == nil {
 		return
 	}
-	e.platform.CopyText(string(e.store.Export()), func(err error) {
+	e.platform.CopyText(string(e.exported()), func(err error) {
 		ctx.Dispatch(func(app.Context) {
 			if err != nil {
 				e.store.Report(fmt.Errorf("copying failed (%v); use Export YAML instead", err))
@@ -70,4 +70,13 @@ func (e *Editor) onCopy(ctx app.Context, ev app.Event) {
 			e.store.Say("Copied the design as YAML.")
 		})
 	})
+}
+
+// exported is the design as the user takes it away: the export, headed by a
+// modeline that points editors with yaml-language-server at the design
+// schema this server publishes.
+func (e *Editor) exported() []byte {
+	u := app.Window().URL()
+	head := "# yaml-language-server: $schema=" + u.Scheme + "://" + u.Host + "/schema/design.schema.json\n"
+	return append([]byte(head), e.store.Export()...)
 }

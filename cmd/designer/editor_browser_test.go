@@ -50,7 +50,8 @@ func TestEditorFlow(t *testing.T) {
 
 	// Export, then import the export into a fresh design: the same design.
 	name, exported := p.download("button", "Export YAML")
-	if name != "design.yaml" || !strings.Contains(string(exported), "replicationFactor: 3") {
+	if name != "design.yaml" || !strings.Contains(string(exported), "replicationFactor: 3") ||
+		!strings.HasPrefix(string(exported), "# yaml-language-server: $schema="+p.origin+"/schema/design.schema.json\n") {
 		t.Fatalf("exported %s:\n%s", name, exported)
 	}
 	p.click("button", "New design")

@@ -48,6 +48,16 @@ func New(dir string, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	var whole []byte // the served catalogue, with an organisation's overlay
+	if opts.Catalogue != nil {
+		if whole, err = opts.Catalogue.SelfContained(); err != nil {
+			return nil, err
+		}
+		// The app's content includes the catalogue it is served with: a
+		// changed overlay is a new version (the service worker refetches it).
+		sum := sha256.Sum256(append([]byte(version), whole...))
+		version = hex.EncodeToString(sum[:])[:16]
+	}
 	cat := opts.Catalogue
 	if cat == nil {
 		if cat, err = catalogue.Default(); err != nil {
@@ -94,11 +104,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	}
 	pages := markdownPages(cat, opts.BaseURL)
 	mux := http.NewServeMux()
-	if opts.Catalogue != nil {
-		whole, err := opts.Catalogue.SelfContained()
-		if err != nil {
-			return nil, err
-		}
+	if whole != nil {
 		mux.Handle("/catalogue.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(whole)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 func webFixture(t *testing.T) string {
@@ -214,5 +216,28 @@ func TestManifestAndWorker(t *testing.T) {
 	w := get("/app-worker.js")
 	if !strings.Contains(w, `event.request.mode === "navigate"`) || !strings.Contains(w, `"/schema/design.schema.json"`) {
 		t.Errorf("service worker:\n%s", w)
+	}
+}
+
+// The version covers the catalogue an overlay adds: a changed overlay makes
+// the service worker fetch the app again.
+func TestVersionCoversOverlay(t *testing.T) {
+	dir := webFixture(t)
+	worker := func(opts Options) string {
+		h, err := New(dir, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000/app-worker.js", nil))
+		first, _, _ := strings.Cut(rec.Body.String(), "\n")
+		return first
+	}
+	cat, err := catalogue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, overlaid := worker(Options{}), worker(Options{Catalogue: cat}); plain == overlaid {
+		t.Errorf("the same version with and without a served catalogue: %s", plain)
 	}
 }

@@ -290,12 +290,7 @@ func TestCataloguePagesInTheApp(t *testing.T) {
 // serves it, the catalogue is in the wasm, and export needs no network.
 func TestEditorOffline(t *testing.T) {
 	p := openEditor(t)
-	p.eventually("the service worker to take over", func() (bool, string) {
-		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
-		return got == "true", got
-	})
-	p.server.CloseClientConnections()
-	p.server.Close()
+	p.goOffline()
 	p.navigate(p.origin + "/")
 	p.fill("searchbox", "Search components", "kafka")
 	p.click("button", "Apache Kafka")
@@ -405,12 +400,7 @@ func TestEditorTwoTabs(t *testing.T) {
 // answers an uncached page with the app, which draws it from its catalogue.
 func TestCataloguePagesOffline(t *testing.T) {
 	p := openEditor(t)
-	p.eventually("the service worker to take over", func() (bool, string) {
-		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
-		return got == "true", got
-	})
-	p.server.CloseClientConnections()
-	p.server.Close()
+	p.goOffline()
 	p.navigate(p.origin + "/catalogue/kinds/stream")
 	p.find("table", "Products of the kind Stream compared")
 	p.click("link", "Apache Kafka")
@@ -449,15 +439,22 @@ func TestEditorWithOverlay(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "# Acme Bus") {
 		t.Errorf("overlay markdown page: %d\n%s", resp.StatusCode, body)
 	}
-	p.eventually("the service worker to take over", func() (bool, string) {
-		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
-		return got == "true", got
-	})
-	ts.CloseClientConnections()
-	ts.Close()
+	p.goOffline()
 	p.navigate(p.origin + "/catalogue/components/acme-bus")
 	p.find("table", "Properties of Acme Bus")
 	p.click("link", "Add to design")
 	p.find("button", "acme-bus-2 (Acme Bus)…")
 	p.checkClean()
+}
+
+// goOffline waits until the service worker is active, then stops the
+// server, so that what follows can only be answered from the worker's cache.
+func (p *tab) goOffline() {
+	p.t.Helper()
+	p.eventually("the service worker to take over", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
+		return got == "true", got
+	})
+	p.server.CloseClientConnections()
+	p.server.Close()
 }

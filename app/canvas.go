@@ -84,38 +84,36 @@ func (c *Canvas) OnInit() {
 	c.width, c.height = 1600, 1000
 }
 
-// OnMount measures the canvas, applies the view and listens for wheel zoom
-// and window resizes.
+// OnMount applies the view and listens for wheel zoom and for the canvas's
+// size. The size comes from a ResizeObserver, after the browser's own layout:
+// measuring here would force a layout in the middle of the first render.
 func (c *Canvas) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.applyView()
-	c.measure()
 	svg := app.Window().GetElementByID("canvas-svg")
 	if !svg.Truthy() {
 		return
 	}
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
-	c.listen(app.Window(), "resize", func(app.Value) {
-		c.measure()
-		c.viewChanged()
-	}, nil)
-	if len(c.Store.Design.Nodes) > 0 {
-		ctx.Dispatch(func(app.Context) {}) // draw what the measured view holds
-	}
+	measured := false
+	c.listeners = append(c.listeners, observeSize(svg, func(w, h float64) {
+		if w <= 0 || h <= 0 {
+			return
+		}
+		c.width, c.height = w, h
+		if measured {
+			c.viewChanged()
+			return
+		}
+		measured = true
+		if len(c.Store.Design.Nodes) > 0 {
+			ctx.Dispatch(func(app.Context) {}) // draw what the measured view holds
+		}
+	}))
 }
 
 func (c *Canvas) listen(target app.Value, event string, h func(app.Value), options map[string]any) {
 	c.listeners = append(c.listeners, listen(target, event, h, options))
-}
-
-// measure reads the SVG's size.
-func (c *Canvas) measure() {
-	if svg := app.Window().GetElementByID("canvas-svg"); svg.Truthy() {
-		rect := svg.Call("getBoundingClientRect")
-		if w, h := rect.Get("width").Float(), rect.Get("height").Float(); w > 0 && h > 0 {
-			c.width, c.height = w, h
-		}
-	}
 }
 
 // viewChanged re-renders, once the view has stopped changing for a moment,
@@ -594,8 +592,8 @@ func (c *Canvas) zoomAt(factor, px, py float64) {
 	c.viewChanged()
 }
 
+// size is the canvas's size in pixels, as last laid out.
 func (c *Canvas) size() (float64, float64) {
-	c.measure()
 	return c.width, c.height
 }
 

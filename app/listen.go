@@ -21,3 +21,23 @@ func listen(target app.Value, event string, h func(ev app.Value), options map[st
 		fn.Release()
 	}
 }
+
+// observeSize calls h with target's content size after each layout that
+// changes it, the first layout included, and returns the function that stops
+// watching. A ResizeObserver reports the size the browser has laid out
+// anyway, where reading it (getBoundingClientRect) would force a layout.
+func observeSize(target app.Value, h func(width, height float64)) func() {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		if entries := args[0]; entries.Length() > 0 {
+			rect := entries.Index(entries.Length() - 1).Get("contentRect")
+			h(rect.Get("width").Float(), rect.Get("height").Float())
+		}
+		return nil
+	})
+	observer := app.Window().Get("ResizeObserver").New(fn)
+	observer.Call("observe", target)
+	return func() {
+		observer.Call("disconnect")
+		fn.Release()
+	}
+}

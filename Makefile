@@ -24,10 +24,10 @@ WASM_SOURCES := $(shell find app wasm catalogue -name '*.go' -o -name '*.yaml' 2
 CATALOGUE_SOURCES := $(shell find catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null)
 
 # The catalogue, loaded and checked, for the editor to start without parsing YAML.
-wasm/snapshot/catalogue.json: $(CATALOGUE_SOURCES)
+wasm/snapshot/catalogue.snapshot: $(CATALOGUE_SOURCES)
 	$(GO) run ./internal/snapshot $@
 
-web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.json
+web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.snapshot
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $@ ./wasm
 
 web/app.wasm.br: web/app.wasm
@@ -68,4 +68,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.json
+	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

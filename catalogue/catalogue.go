@@ -38,7 +38,10 @@ type Catalogue struct {
 	// Sorted ids and the components of each kind (by provider, then id),
 	// computed once when linking.
 	componentIDs, kindIDs []string
-	byKind                map[string][]*Component
+	// components and their kinds, in the order of componentIDs.
+	components     []*Component
+	componentKinds []*Kind
+	byKind         map[string][]*Component
 
 	rulesFor        map[string][]*Rule           // by component id, in rule id order
 	connections     []*connectionRule            // in rule id order
@@ -240,8 +243,11 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 func (c *Catalogue) index() {
 	c.componentIDs, c.kindIDs = sortedKeys(c.Components), sortedKeys(c.Kinds)
 	c.byKind = map[string][]*Component{}
-	for _, id := range c.componentIDs {
+	c.components = make([]*Component, len(c.componentIDs))
+	c.componentKinds = make([]*Kind, len(c.componentIDs))
+	for i, id := range c.componentIDs {
 		comp := c.Components[id]
+		c.components[i], c.componentKinds[i] = comp, c.Kinds[comp.Kind]
 		c.byKind[comp.Kind] = append(c.byKind[comp.Kind], comp)
 	}
 	for _, comps := range c.byKind {

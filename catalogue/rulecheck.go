@@ -127,9 +127,9 @@ func (c *Catalogue) register(r *Rule) {
 		c.rulesFor = map[string][]*Rule{}
 	}
 	if !r.IsConnection() {
-		for _, id := range c.componentIDs {
-			if comp := c.Components[id]; r.Select.Selects(comp, c.Kinds[comp.Kind]) {
-				c.rulesFor[id] = append(c.rulesFor[id], r)
+		for i, comp := range c.components {
+			if r.Select.Selects(comp, c.componentKinds[i]) {
+				c.rulesFor[comp.ID] = append(c.rulesFor[comp.ID], r)
 			}
 		}
 		return
@@ -138,9 +138,8 @@ func (c *Catalogue) register(r *Rule) {
 	if c.connectionsFrom == nil {
 		c.connectionsFrom = map[string][]*connectionRule{}
 	}
-	for _, id := range c.componentIDs {
-		comp := c.Components[id]
-		kind := c.Kinds[comp.Kind]
+	for i, comp := range c.components {
+		kind, id := c.componentKinds[i], comp.ID
 		if r.Connection.From.Selects(comp, kind) {
 			link.from[id] = true
 			c.connectionsFrom[id] = append(c.connectionsFrom[id], link)

@@ -5,18 +5,19 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
 
-func snapshotOf(t testing.TB) []byte {
+func snapshotOf(t testing.TB) string {
 	t.Helper()
 	snap, err := mustDefault(t).Snapshot(Embedded())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return snap
+	return string(snap)
 }
 
 // A snapshot loads into the same catalogue: every page and the resolution of
@@ -26,6 +27,27 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	back, err := LoadSnapshot(snapshotOf(t), Embedded())
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, part := range []struct {
+		name      string
+		want, got any
+	}{
+		{"kinds", cat.Kinds, back.Kinds},
+		{"components", cat.Components, back.Components},
+		{"rules", cat.Rules, back.Rules},
+		{"providers", cat.Providers, back.Providers},
+		{"categories", cat.Categories, back.Categories},
+	} {
+		want, _ := json.Marshal(part.want)
+		got, _ := json.Marshal(part.got)
+		if string(got) != string(want) {
+			t.Errorf("the %s differ after a snapshot", part.name)
+		}
+	}
+	for id, comp := range cat.Components {
+		if !reflect.DeepEqual(comp.Schema, back.Components[id].Schema) || string(comp.Source) != string(back.Components[id].Source) {
+			t.Errorf("%s: schema or source differs after a snapshot", id)
+		}
 	}
 	for _, path := range cat.PagePaths() {
 		a, _ := cat.PageFor(path, "https://x.test", nil)
@@ -65,8 +87,44 @@ func TestStaleSnapshotRefused(t *testing.T) {
 	if _, err := LoadSnapshot(snap, changed); err == nil || !strings.Contains(err.Error(), "changed since") {
 		t.Errorf("stale snapshot: %v", err)
 	}
-	if _, err := LoadSnapshot([]byte("not a snapshot"), Embedded()); err == nil {
+	if _, err := LoadSnapshot("not a snapshot", Embedded()); err == nil {
 		t.Error("garbage accepted")
+	}
+}
+
+// The same catalogue always gives the same bytes, and damaged or cut
+// snapshots are refused with an error, never a panic.
+func TestSnapshotBytes(t *testing.T) {
+	snap := snapshotOf(t)
+	if again := snapshotOf(t); again != snap {
+		t.Error("two snapshots of the same catalogue differ")
+	}
+	self, err := mustDefault(t).SelfContained()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSelfContained(self); err != nil {
+		t.Errorf("self-contained snapshot: %v", err)
+	}
+	if _, err := LoadSelfContained([]byte(snap)); err == nil {
+		t.Error("a snapshot without the files' text passed for a self-contained one")
+	}
+	for n := 0; n < len(snap); n += 1 + n/50 {
+		if _, err := LoadSnapshot(snap[:n], Embedded()); err == nil {
+			t.Fatalf("a snapshot cut to %d bytes was accepted", n)
+		}
+	}
+	damaged := []byte(snap)
+	for i := 12; i < len(damaged); i += 97 {
+		damaged[i] ^= 0xff
+		LoadSnapshot(string(damaged), Embedded()) // must not panic
+	}
+	if _, err := LoadSnapshot(snap+"x", Embedded()); err == nil {
+		t.Error("trailing data accepted")
+	}
+	future := "DCS\x09" + snap[4:]
+	if _, err := LoadSnapshot(future, Embedded()); err == nil || !strings.Contains(err.Error(), "format 9") {
+		t.Errorf("another format: %v", err)
 	}
 }
 

@@ -31,8 +31,8 @@ func main() {
 // cannot be had, and the editor uses its own), after preparing the embedded
 // one from its snapshot.
 func servedCatalogue() *catalogue.Catalogue {
-	if snap, err := snapshots.ReadFile("snapshot/catalogue.json"); err == nil {
-		if err := catalogue.UseSnapshot(snap); err != nil {
+	if snap, err := snapshots.ReadFile("snapshot/catalogue.snapshot"); err == nil {
+		if err := catalogue.UseSnapshot(string(snap)); err != nil {
 			fmt.Println(err, "(the editor parsed the catalogue files instead)")
 		}
 	}

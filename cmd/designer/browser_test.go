@@ -61,7 +61,7 @@ func builtWeb(t *testing.T) string {
 			goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 		}
 		// The editor as make builds it: with the catalogue snapshot.
-		snap := exec.Command(goBin, "run", "./internal/snapshot", "wasm/snapshot/catalogue.json")
+		snap := exec.Command(goBin, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot")
 		snap.Dir = filepath.Join("..", "..")
 		if out, err := snap.CombinedOutput(); err != nil {
 			webErr = fmt.Errorf("making the catalogue snapshot: %v\n%s", err, out)

@@ -30,7 +30,7 @@ type Options struct {
 	BaseURL string
 	// Catalogue is the catalogue to serve (nil: the embedded one). With an
 	// organisation's catalogue laid over the embedded one, the editor loads
-	// it from /catalogue.json instead of its own, and caches it offline.
+	// it from /catalogue.snapshot instead of its own, and caches it offline.
 	Catalogue *catalogue.Catalogue
 	// EmbedOrigins are the origins ("https://portal.example.com") whose pages
 	// may frame the editor and talk to it (the embed protocol).
@@ -76,8 +76,8 @@ func New(dir string, opts Options) (http.Handler, error) {
 	}
 	env := app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")}
 	if opts.Catalogue != nil {
-		env[ui.CatalogueEnv] = "/catalogue.json"
-		cacheable = append(cacheable, "/catalogue.json")
+		env[ui.CatalogueEnv] = "/catalogue.snapshot"
+		cacheable = append(cacheable, "/catalogue.snapshot")
 	}
 	h := &app.Handler{
 		Name:            "Designer",
@@ -105,8 +105,8 @@ func New(dir string, opts Options) (http.Handler, error) {
 	pages := markdownPages(cat, opts.BaseURL)
 	mux := http.NewServeMux()
 	if whole != nil {
-		mux.Handle("/catalogue.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "application/json")
+		mux.Handle("/catalogue.snapshot", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/octet-stream")
 			w.Write(whole)
 		}))
 	}

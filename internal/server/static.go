@@ -44,7 +44,7 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 		"/manifest.webmanifest": "manifest.webmanifest",
 	}
 	if opts.Catalogue != nil {
-		files["/catalogue.json"] = "catalogue.json"
+		files["/catalogue.snapshot"] = "catalogue.snapshot"
 	}
 	for _, path := range cat.PagePaths() {
 		files[path] = strings.TrimPrefix(path, "/") + "/index.html"

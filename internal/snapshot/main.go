@@ -2,7 +2,7 @@
 // snapshot that the editor embeds, so that it starts without parsing YAML in
 // WebAssembly (see catalogue.Snapshot).
 //
-//	go run ./internal/snapshot wasm/snapshot/catalogue.json
+//	go run ./internal/snapshot wasm/snapshot/catalogue.snapshot
 package main
 
 import (

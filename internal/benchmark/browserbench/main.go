@@ -142,7 +142,7 @@ func (a *app) build(level int) error {
 	wasm := filepath.Join(a.web, "app.wasm")
 	if a.wasmPkg == "./wasm" {
 		// The editor as make builds it: with its catalogue snapshot.
-		if err := goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.json"); err != nil {
+		if err := goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"); err != nil {
 			return err
 		}
 	}

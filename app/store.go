@@ -8,7 +8,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -303,14 +302,27 @@ func (s *Store) read(name string, data []byte) (*catalogue.Design, error) {
 // Export returns the design as YAML, exactly as the CLI reads it.
 func (s *Store) Export() []byte { return catalogue.Marshal(s.Design) }
 
-var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
+// slug lower-cases s and turns every run of characters other than ASCII
+// letters and digits into one hyphen, trimmed at both ends.
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
 
 // ExportName is the file name for an export: the design's id, else its name
 // made safe for a file system, else "design".
 func (s *Store) ExportName() string {
 	base := s.Design.ID
 	if base == "" {
-		base = strings.Trim(unsafeName.ReplaceAllString(strings.ToLower(s.Design.Name), "-"), "-")
+		base = slug(s.Design.Name)
 	}
 	if len(base) > 64 {
 		base = strings.Trim(base[:64], "-")
@@ -444,14 +456,12 @@ func (s *Store) ResetProp(id, prop string) error {
 	})
 }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // RenameNode changes a node's id, keeping its edges and the selection.
 func (s *Store) RenameNode(id, newID string) error {
 	if newID == id {
 		return nil
 	}
-	if len(newID) > 64 || !idPattern.MatchString(newID) {
+	if !catalogue.ValidID(newID) {
 		return fmt.Errorf("%q is not a valid id; use 1 to 64 lower-case letters, digits and single hyphens (like \"kafka-2\")", newID)
 	}
 	if _, taken := s.nodeIndex[newID]; taken {

@@ -250,6 +250,8 @@ func TestExportName(t *testing.T) {
 		{"checkout", "Ignored", "checkout.yaml"},
 		{"", "Checkout flow / v2 <draft>", "checkout-flow-v2-draft.yaml"},
 		{"", "../../etc/passwd", "etc-passwd.yaml"},
+		{"", "  Ünïcode -- Café  ", "n-code-caf.yaml"},
+		{"", "日本", "design.yaml"},
 	} {
 		s.Design.ID, s.Design.Name = tc.id, tc.name
 		if got := s.ExportName(); got != tc.want {

@@ -1,10 +1,6 @@
 package catalogue
 
-import (
-	"regexp"
-
-	"gopkg.in/yaml.v3"
-)
+import "gopkg.in/yaml.v3"
 
 // SchemaVersion is the only version of the file formats this code reads.
 const SchemaVersion = "1"
@@ -25,14 +21,31 @@ type Kind struct {
 // PropertyNames returns the kind's property names in order.
 func (k *Kind) PropertyNames() []string { return sortedKeys(k.Properties) }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // maxIDLength bounds ids so that they stay readable on the canvas and in paths.
 const maxIDLength = 64
 
+// ValidID reports whether id is an id of the catalogue and of designs: 1 to
+// 64 lower-case letters, digits and single hyphens, neither first nor last
+// ("kafka", "aws-msk", "kafka-2"). It is written out rather than a regular
+// expression, which the editor would compile at start-up.
+func ValidID(id string) bool {
+	if id == "" || len(id) > maxIDLength || id[0] == '-' || id[len(id)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '-' && id[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // checkID reports whether id is lower-kebab-case, reporting it otherwise.
 func (d *decoder) checkID(n *yaml.Node, what, id string) bool {
-	if len(id) > maxIDLength || !idPattern.MatchString(id) {
+	if !ValidID(id) {
 		d.errorf(n, "%s: %s is not a valid id; use 1 to %d lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")", what, quote(id), maxIDLength)
 		return false
 	}

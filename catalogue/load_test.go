@@ -213,3 +213,40 @@ func fmtSscan(s string, dst *int) {
 		}
 	}
 }
+
+func TestValidID(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		want bool
+	}{
+		{"kafka", true}, {"aws-msk", true}, {"kafka-2", true}, {"a", true}, {"9", true},
+		{strings.Repeat("a", 64), true}, {strings.Repeat("a", 65), false},
+		{"", false}, {"-kafka", false}, {"kafka-", false}, {"aws--msk", false}, {"-", false},
+		{"Kafka", false}, {"kafka_2", false}, {"kafka 2", false}, {"kafká", false}, {"kafka\n", false},
+	} {
+		if got := ValidID(tc.id); got != tc.want {
+			t.Errorf("ValidID(%q) = %v, want %v", tc.id, got, tc.want)
+		}
+	}
+}
+
+func TestYAMLLine(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		line int
+		text string
+		ok   bool
+	}{
+		{"yaml: line 3: did not find expected key", 3, "did not find expected key", true},
+		{"yaml: line 12: mapping values are not allowed in this context", 12, "mapping values are not allowed in this context", true},
+		{"yaml: control characters are not allowed", 0, "", false},
+		{"yaml: line +3: x", 0, "", false},
+		{"yaml: line : x", 0, "", false},
+		{"yaml: line 3 x", 0, "", false},
+	} {
+		line, text, ok := yamlLine(tc.msg)
+		if line != tc.line || text != tc.text || ok != tc.ok {
+			t.Errorf("yamlLine(%q) = %d, %q, %v", tc.msg, line, text, ok)
+		}
+	}
+}

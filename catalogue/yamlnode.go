@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -28,7 +27,20 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs.Add(d.pos(n), format, args...)
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// yamlLine splits yaml.v3's "yaml: line 3: message" into the line and the
+// message.
+func yamlLine(msg string) (int, string, bool) {
+	rest, ok := strings.CutPrefix(msg, "yaml: line ")
+	if !ok {
+		return 0, "", false
+	}
+	digits, text, ok := strings.Cut(rest, ": ")
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, "", false
+	}
+	line, err := strconv.Atoi(digits)
+	return line, text, err == nil
+}
 
 // parserProblems are the messages of yaml.v3's parser (as opposed to its
 // scanner). yaml.v3 reports their line counting from 0 (the scanner's from 1),
@@ -105,9 +117,8 @@ func badText(data []byte) (Pos, string) {
 func (d *decoder) syntaxError(data []byte, err error) {
 	msg := err.Error()
 	line := 1
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
+	if n, text, ok := yamlLine(msg); ok {
+		line, msg = n, text
 		if parserProblems[msg] {
 			line++
 		}

@@ -1,7 +1,7 @@
 package app
 
 import (
-	"fmt"
+	"html"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,17 +16,27 @@ import (
 // shows its products when opened, or when a search or filter is on: 144
 // products drawn at start would cost the editor's first render a tenth of a
 // second in WebAssembly.
+//
+// The first render is most of the editor's start-up, and go-app makes each
+// element, attribute and handler a call into JavaScript (tenths of a
+// millisecond each in WebAssembly). So the filters, which change only with the
+// catalogue, are one piece of HTML, and the groups' buttons share one click
+// handler on their list rather than one each.
 type Palette struct {
 	app.Compo
 	Store *Store
 
 	query, kind, provider string
 	open                  map[string]bool
+
+	filters    string               // the filters' HTML
+	filtersFor *catalogue.Catalogue // the catalogue it lists
 }
 
 // Render draws the search, the filters and the matching components.
 func (p *Palette) Render() app.UI {
 	cat := p.Store.Catalogue
+	filters := p.filtersHTML(cat) // first: a new catalogue resets the filters
 	filtering := strings.TrimSpace(p.query) != "" || p.kind != "" || p.provider != ""
 	var groups []app.UI
 	total := 0
@@ -46,31 +56,94 @@ func (p *Palette) Render() app.UI {
 		total += len(matches)
 		groups = append(groups, p.renderGroup(cat.Kinds[k], matches, filtering || p.open[k]))
 	}
-	return app.Section().ID("palette").Aria("label", "Palette").Body(
+	return app.Section().ID("palette").Aria("label", "Palette").OnChange(p.onFilter).Body(
 		app.H2().Text("Components"),
 		app.Input().Type("search").ID("palette-search").Aria("label", "Search components").
 			Placeholder("Search by name, id, kind, provider").Value(p.query).
 			OnInput(func(ctx app.Context, e app.Event) { p.query = ctx.JSSrc().Get("value").String() }),
-		app.Div().Class("filters").Body(
-			app.Label().For("palette-kind").Text("Kind"),
-			p.selectFilter("palette-kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name }, p.kind, &p.kind),
-			app.Label().For("palette-provider").Text("Provider"),
-			p.selectFilter("palette-provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name }, p.provider, &p.provider),
-		),
+		app.Raw(filters),
 		app.P().Class("count").Aria("live", "polite").Textf("%d of %d components", total, len(cat.Components)),
-		app.Div().Class("palette-groups").Body(groups...),
+		app.Div().Class("palette-groups").OnClick(p.onClick).Body(groups...),
 	)
+}
+
+// filtersHTML returns the kind and provider filters as HTML, made once per
+// catalogue. It does not mark the chosen option: the select shows what the
+// user chose, and a string that never changes is never redrawn (which would
+// take the focus from the select). A new catalogue redraws the filters, at
+// "All", so the palette's filters start again with them.
+func (p *Palette) filtersHTML(cat *catalogue.Catalogue) string {
+	if p.filtersFor == cat {
+		return p.filters
+	}
+	if p.filtersFor != nil {
+		p.kind, p.provider = "", ""
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="filters">`)
+	writeSelect(&b, "palette-kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name })
+	writeSelect(&b, "palette-provider", "Provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name })
+	b.WriteString(`</div>`)
+	p.filters, p.filtersFor = b.String(), cat
+	return p.filters
+}
+
+// writeSelect writes a labelled select of ids, named by name, after an
+// option for all of them. Catalogue text is escaped: an organisation's
+// catalogue is data, not markup.
+func writeSelect(b *strings.Builder, id, label, all string, ids []string, name func(string) string) {
+	b.WriteString(`<label for="` + id + `">` + html.EscapeString(label) + `</label><select id="` + id + `"><option value="">` + html.EscapeString(all) + `</option>`)
+	for _, v := range ids {
+		b.WriteString(`<option value="` + html.EscapeString(v) + `">` + html.EscapeString(name(v)) + `</option>`)
+	}
+	b.WriteString(`</select>`)
+}
+
+// onFilter takes the value of the filter that changed (change events bubble
+// up to the palette).
+func (p *Palette) onFilter(ctx app.Context, e app.Event) {
+	target := e.Get("target")
+	switch target.Get("id").String() {
+	case "palette-kind":
+		p.kind = target.Get("value").String()
+	case "palette-provider":
+		p.provider = target.Get("value").String()
+	}
+}
+
+// onClick handles a click on any button of the groups: a group's header
+// (data-kind) opens or closes it, a product (data-component) is added. The
+// ids come from the button's data, not from closures, so nothing captured can
+// go stale.
+func (p *Palette) onClick(ctx app.Context, e app.Event) {
+	button := e.Get("target").Call("closest", "button")
+	if !button.Truthy() {
+		return
+	}
+	data := button.Get("dataset")
+	if kind := data.Get("kind"); kind.Truthy() {
+		if p.open == nil {
+			p.open = map[string]bool{}
+		}
+		p.open[kind.String()] = !p.open[kind.String()]
+	} else if id := data.Get("component"); id.Truthy() {
+		if _, err := p.Store.AddNode(id.String()); err != nil {
+			p.Store.Report(err)
+		}
+	}
 }
 
 // renderGroup draws a kind's header and, when open, its products.
 func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Component, open bool) app.UI {
 	list := "palette-" + kind.ID
-	header := app.Button().Class("palette-group").DataSet("kind", kind.ID).
-		Aria("expanded", strconv.FormatBool(open)).Aria("controls", list).OnClick(p.onToggle).
-		Text(fmt.Sprintf("%s (%d products)", kind.Name, len(matches)))
+	// The fewest attributes: the CSS finds headers by data-kind, and
+	// aria-controls names the list only while it exists.
+	header := app.Button().DataSet("kind", kind.ID).Aria("expanded", strconv.FormatBool(open)).
+		Text(kind.Name + " (" + strconv.Itoa(len(matches)) + " products)")
 	if !open {
 		return app.Div().Body(header)
 	}
+	header = header.Aria("controls", list)
 	return app.Div().Body(
 		header,
 		app.Ul().ID(list).Class("palette-list").Body(
@@ -78,7 +151,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 				c := matches[i]
 				return app.Li().Class("palette-item").Body(
 					app.Button().Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
-						DataSet("component", c.ID).OnClick(p.onAdd).
+						DataSet("component", c.ID).
 						Body(
 							app.Span().Class("entry-name").Text(c.Name),
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
@@ -89,15 +162,6 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 			}),
 		),
 	)
-}
-
-// onToggle opens or closes the kind named by the header's data-kind.
-func (p *Palette) onToggle(ctx app.Context, e app.Event) {
-	if p.open == nil {
-		p.open = map[string]bool{}
-	}
-	k := ctx.JSSrc().Get("dataset").Get("kind").String()
-	p.open[k] = !p.open[k]
 }
 
 // matches reports whether c matches the search in its name, id, kind or
@@ -113,27 +177,6 @@ func (p *Palette) matches(c *catalogue.Component) bool {
 		}
 	}
 	return false
-}
-
-// onAdd adds the component named by the button's data-component. It reads
-// the id from the event target's data, not from a closure, because go-app
-// compares handlers by code pointer and would keep a stale captured value.
-func (p *Palette) onAdd(ctx app.Context, e app.Event) {
-	id := ctx.JSSrc().Get("dataset").Get("component").String()
-	if _, err := p.Store.AddNode(id); err != nil {
-		p.Store.Report(err)
-	}
-}
-
-func (p *Palette) selectFilter(id, all string, ids []string, name func(string) string, current string, dst *string) app.UI {
-	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
-		*dst = ctx.JSSrc().Get("value").String()
-	}).Body(
-		option("", all, current == ""),
-		app.Range(ids).Slice(func(i int) app.UI {
-			return option(ids[i], name(ids[i]), current == ids[i])
-		}),
-	)
 }
 
 // providerIDs returns the providers that have components, sorted.

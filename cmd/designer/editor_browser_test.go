@@ -122,6 +122,41 @@ func TestEditorKeyboard(t *testing.T) {
 	p.checkClean()
 }
 
+// The palette's kind and provider filters narrow the groups, by keyboard
+// too, and keep the focus while they do.
+func TestEditorPaletteFilters(t *testing.T) {
+	p := openEditor(t)
+	count := func() string { return p.evalPage(`document.querySelector("#palette .count").textContent`) }
+
+	p.focus("combobox", "Kind")
+	p.keys(kb.ArrowDown) // All kinds → API gateway
+	p.find("button", "API gateway (9 products)")
+	p.absent("button", "Cache (10 products)")
+	p.keys(kb.ArrowDown) // → Cache: the select kept the focus
+	p.find("button", "Cache (10 products)")
+	p.absent("button", "API gateway (9 products)")
+	if got := count(); got != `"10 of 144 components"` {
+		t.Errorf("count with the Cache filter: %s", got)
+	}
+
+	p.choose("Kind", "Stream")
+	p.choose("Provider", "Amazon Web Services")
+	p.find("button", "Amazon Kinesis Data Streams") // the group is open while filtering
+	p.absent("button", "Apache Kafka")
+	p.absent("button", "Stream (19 products)")
+	if got := p.evalPage(`document.activeElement.id`); got != `"palette-provider"` {
+		t.Errorf("the focus left the provider filter for %s", got)
+	}
+
+	p.choose("Kind", "All kinds")
+	p.choose("Provider", "All providers")
+	p.find("button", "Stream (19 products)")
+	if got := count(); got != `"144 of 144 components"` {
+		t.Errorf("count without filters: %s", got)
+	}
+	p.checkClean()
+}
+
 // Dragging a node moves it; dragging from a node's connector onto another
 // node connects them; Problems reveal their node.
 func TestEditorCanvasPointer(t *testing.T) {
@@ -316,7 +351,7 @@ func TestStaticSite(t *testing.T) {
 		"/catalogue/components/kafka.md":      "url: \"/catalogue/components/kafka\"",
 		"/catalogue.md":                       "[Apache Kafka](/catalogue/components/kafka)",
 		"/schema/design.schema.json":          `"title": "Design"`,
-		"/web/designer.css":                   "palette-group",
+		"/web/designer.css":                   "palette-groups",
 		"/catalogue/rules/nats-replicas-odd/": "JetStream replicas should be odd",
 	} {
 		resp, err := http.Get(ts.URL + path)

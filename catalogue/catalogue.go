@@ -47,6 +47,10 @@ type Catalogue struct {
 	connections     []*connectionRule            // in rule id order
 	connectionsFrom map[string][]*connectionRule // by the from end's component id
 
+	// readSource reads a file's text when it was not kept in Source (a
+	// catalogue from a snapshot reads it when a page shows it).
+	readSource func(file string) ([]byte, error)
+
 	// broken records what failed to load ("kind:queue", "file:providers.yaml"),
 	// so that linking does not repeat the problem as a missing reference.
 	broken map[string]bool
@@ -258,6 +262,18 @@ func (c *Catalogue) index() {
 			return comps[i].ID < comps[j].ID
 		})
 	}
+}
+
+// text returns a file's text: stored, as loaded from YAML, or read now.
+func (c *Catalogue) text(file string, stored []byte) string {
+	if stored != nil || c.readSource == nil {
+		return string(stored)
+	}
+	b, err := c.readSource(file)
+	if err != nil {
+		return "# " + err.Error() + "\n"
+	}
+	return string(b)
 }
 
 // ComponentIDs returns the ids of all components, sorted.

@@ -190,3 +190,29 @@ func TestCatalogueBreadth(t *testing.T) {
 		t.Errorf("%d connection rules; want at least 8", connections)
 	}
 }
+
+// Every component's schema is its kind's properties with its own
+// declarations in their place or added, sorted by name.
+func TestComponentSchema(t *testing.T) {
+	cat := mustDefault(t)
+	for id, comp := range cat.Components {
+		want := map[string]*Property{}
+		for name, p := range cat.Kinds[comp.Kind].Properties {
+			want[name] = p
+		}
+		for name, p := range comp.Declared {
+			want[name] = p
+		}
+		if len(comp.Schema) != len(want) {
+			t.Errorf("%s: %d properties in the schema, want %d", id, len(comp.Schema), len(want))
+		}
+		for i, p := range comp.Schema {
+			if want[p.Name] != p {
+				t.Errorf("%s: schema property %s is not the component's or the kind's", id, p.Name)
+			}
+			if i > 0 && comp.Schema[i-1].Name >= p.Name {
+				t.Errorf("%s: schema not sorted at %s", id, p.Name)
+			}
+		}
+	}
+}

@@ -111,17 +111,31 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 
 // buildSchema makes the effective schema: the kind's properties, with the
 // component's declarations in place of the kind's, sorted by name.
+// It merges the kind's properties, sorted once per kind, with the few the
+// component declares, rather than sorting every component's whole schema.
 func (c *Component) buildSchema(k *Kind) {
-	effective := make(map[string]*Property, len(k.Properties)+len(c.Declared))
-	for name, p := range k.Properties {
-		effective[name] = p
+	if k.ordered == nil {
+		k.ordered = make([]*Property, 0, len(k.Properties))
+		for _, name := range sortedKeys(k.Properties) {
+			k.ordered = append(k.ordered, k.Properties[name])
+		}
 	}
-	for name, p := range c.Declared {
-		effective[name] = p
-	}
-	c.Schema = make([]*Property, 0, len(effective))
-	for _, name := range sortedKeys(effective) {
-		c.Schema = append(c.Schema, effective[name])
+	declared := sortedKeys(c.Declared)
+	c.Schema = make([]*Property, 0, len(k.ordered)+len(declared))
+	i, j := 0, 0
+	for i < len(k.ordered) || j < len(declared) {
+		switch {
+		case j == len(declared) || i < len(k.ordered) && k.ordered[i].Name < declared[j]:
+			c.Schema = append(c.Schema, k.ordered[i])
+			i++
+		case i == len(k.ordered) || declared[j] < k.ordered[i].Name:
+			c.Schema = append(c.Schema, c.Declared[declared[j]])
+			j++
+		default: // the component refines the kind's property
+			c.Schema = append(c.Schema, c.Declared[declared[j]])
+			i++
+			j++
+		}
 	}
 }
 

@@ -16,6 +16,7 @@ type Kind struct {
 	File        string // path of the file it was loaded from
 	Source      []byte `json:"-"` // the file as stored
 	categoryPos Pos
+	ordered     []*Property // Properties sorted by name, made when components are linked
 }
 
 // PropertyNames returns the kind's property names in order.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"sort"
 	"strconv"
@@ -30,7 +31,7 @@ type snapshot struct {
 
 // Snapshot encodes the catalogue, which was loaded from the files of src.
 func (c *Catalogue) Snapshot(src fs.FS) ([]byte, error) {
-	_, sum, err := readSources(src)
+	sum, err := sourceSum(src)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, sum, err := readSources(src)
+	sum, err := sourceSum(src)
 	if err != nil {
 		return nil, err
 	}
@@ -57,28 +58,15 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 	return s.catalogue(func(file string) ([]byte, error) {
 		// Files are named after their layer, "catalogue/kinds/stream.yaml".
 		_, name, _ := strings.Cut(file, "/")
-		text, ok := files[name]
-		if !ok {
-			return nil, fmt.Errorf("catalogue snapshot: no file %s", file)
-		}
-		return text, nil
+		return fs.ReadFile(src, name)
 	})
 }
 
-// catalogue rebuilds a catalogue from a decoded snapshot, reading each
-// file's text with source.
+// catalogue rebuilds a catalogue from a decoded snapshot, which reads a
+// file's text with source when a page shows it.
 func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
-	var err error
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories}
-	for _, k := range c.Kinds {
-		if k.Source, err = source(k.File); err != nil {
-			return nil, err
-		}
-	}
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readSource: source}
 	for _, comp := range c.Components {
-		if comp.Source, err = source(comp.File); err != nil {
-			return nil, err
-		}
 		kind, ok := c.Kinds[comp.Kind]
 		if !ok {
 			return nil, fmt.Errorf("catalogue snapshot: component %s has no kind %s", comp.ID, comp.Kind)
@@ -87,9 +75,6 @@ func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalog
 		comp.pin()
 	}
 	for _, r := range c.Rules {
-		if r.Source, err = source(r.File); err != nil {
-			return nil, err
-		}
 		r.message, _ = splitTemplate(r.Message)
 		r.property = r.Assert.firstProp()
 	}
@@ -106,13 +91,13 @@ func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalog
 func (c *Catalogue) SelfContained() ([]byte, error) {
 	sources := map[string]string{}
 	for _, k := range c.Kinds {
-		sources[k.File] = string(k.Source)
+		sources[k.File] = c.text(k.File, k.Source)
 	}
 	for _, comp := range c.Components {
-		sources[comp.File] = string(comp.Source)
+		sources[comp.File] = c.text(comp.File, comp.Source)
 	}
 	for _, r := range c.Rules {
-		sources[r.File] = string(r.Source)
+		sources[r.File] = c.text(r.File, r.Source)
 	}
 	return encodeSnapshot(&snapshot{
 		Sources: sources,
@@ -158,33 +143,40 @@ func UseSnapshot(snap string) error {
 	return err
 }
 
-// readSources reads every file under src and returns them by path with a
-// checksum of names and contents (CRC-32: it detects edited files, which is
-// all a snapshot's check needs, several times faster than FNV in
-// WebAssembly).
-func readSources(src fs.FS) (map[string][]byte, uint64, error) {
-	files := map[string][]byte{}
+// sourceSum is a checksum of every file under src, names, sizes and contents
+// (CRC-32: it detects edited files, which is all a snapshot's check needs,
+// several times faster than FNV in WebAssembly). The files are streamed
+// through one buffer rather than read whole.
+func sourceSum(src fs.FS) (uint64, error) {
 	var names []string
 	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
 		}
-		b, err := fs.ReadFile(src, path)
-		files[path] = b
-		names = append(names, path)
 		return err
 	})
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
 	sort.Strings(names)
 	h := crc32.NewIEEE()
+	buf := make([]byte, 32<<10)
 	var line []byte
 	for _, name := range names {
-		line = append(append(line[:0], name...), ' ')
-		line = append(strconv.AppendInt(line, int64(len(files[name])), 10), '\n')
-		h.Write(line)
-		h.Write(files[name])
+		f, err := src.Open(name)
+		if err != nil {
+			return 0, err
+		}
+		info, err := f.Stat()
+		if err == nil {
+			line = append(append(line[:0], name...), ' ')
+			h.Write(append(strconv.AppendInt(line, info.Size(), 10), '\n'))
+			_, err = io.CopyBuffer(h, f, buf)
+		}
+		f.Close()
+		if err != nil {
+			return 0, err
+		}
 	}
-	return files, uint64(h.Sum32()), nil
+	return uint64(h.Sum32()), nil
 }

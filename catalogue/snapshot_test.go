@@ -45,7 +45,8 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		}
 	}
 	for id, comp := range cat.Components {
-		if !reflect.DeepEqual(comp.Schema, back.Components[id].Schema) || string(comp.Source) != string(back.Components[id].Source) {
+		other := back.Components[id]
+		if !reflect.DeepEqual(comp.Schema, other.Schema) || string(comp.Source) != back.text(other.File, other.Source) {
 			t.Errorf("%s: schema or source differs after a snapshot", id)
 		}
 	}

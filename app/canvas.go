@@ -48,7 +48,10 @@ const textScale = 0.45
 type viewport struct{ X, Y, Scale float64 }
 
 func (v viewport) transform() string {
-	return fmt.Sprintf("translate(%.2f %.2f) scale(%.4f)", v.X, v.Y, v.Scale)
+	b := append(make([]byte, 0, 48), "translate("...)
+	b = append(strconv.AppendFloat(b, v.X, 'f', 2, 64), ' ')
+	b = append(strconv.AppendFloat(b, v.Y, 'f', 2, 64), ") scale("...)
+	return string(append(strconv.AppendFloat(b, v.Scale, 'f', 4, 64), ')'))
 }
 
 const (

@@ -23,6 +23,7 @@ type Editor struct {
 	saveWarning     string
 	restoreWarning  string
 	updateAvailable bool
+	persisting      bool // persistent storage was asked for
 	// saved is what this tab last stored; theirs is a design another tab
 	// stored since, which waits for the user's choice (autosave pauses, so
 	// neither tab silently overwrites the other).
@@ -71,7 +72,6 @@ func (e *Editor) OnMount(ctx app.Context) {
 	}
 	e.restore()
 	if e.platform != nil {
-		e.platform.Persist()
 		e.listeners = append(e.listeners, e.platform.Watch(keyDesign, func(value string) {
 			ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })
 		}))
@@ -160,6 +160,12 @@ func (e *Editor) save(design string) {
 	if err := e.platform.Store(keyDesign, design); err != nil {
 		e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
 		return
+	}
+	if !e.persisting {
+		// Ask the browser to keep the storage once it holds a design (not at
+		// start-up, where the request would only slow the first render).
+		e.persisting = true
+		e.platform.Persist()
 	}
 	e.saved, e.saveWarning = design, ""
 }

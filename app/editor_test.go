@@ -205,3 +205,18 @@ func TestOtherTab(t *testing.T) {
 		t.Error("keeping mine did not store it")
 	}
 }
+
+func TestViewportTransform(t *testing.T) {
+	for _, tc := range []struct {
+		v    viewport
+		want string
+	}{
+		{viewport{Scale: 1}, "translate(0.00 0.00) scale(1.0000)"},
+		{viewport{X: 12.345, Y: -7.5, Scale: 0.45}, "translate(12.35 -7.50) scale(0.4500)"},
+		{viewport{X: -1e6, Y: 3, Scale: 2.5}, "translate(-1000000.00 3.00) scale(2.5000)"},
+	} {
+		if got := tc.v.transform(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}

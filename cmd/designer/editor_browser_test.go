@@ -21,6 +21,11 @@ import (
 // reload, and a refused import. No console error, no request elsewhere.
 func TestEditorFlow(t *testing.T) {
 	p := openEditor(t)
+	// A first visit fetches app.wasm once: the page's preload, which
+	// go-app's loader takes over.
+	if got := p.evalPage(`JSON.stringify(performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/app.wasm")).map(e => e.initiatorType))`); got != `"[\"link\"]"` {
+		t.Errorf("app.wasm fetched by %s, want once by the preload link", got)
+	}
 
 	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")

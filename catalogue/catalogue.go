@@ -46,6 +46,11 @@ type Catalogue struct {
 	rulesFor        map[string][]*Rule           // by component id, in rule id order
 	connections     []*connectionRule            // in rule id order
 	connectionsFrom map[string][]*connectionRule // by the from end's component id
+	// A catalogue from a snapshot registers its rules (the three indexes
+	// above, and each rule's message template) when they are first needed,
+	// not at start-up, where the editor's empty design needs none of them.
+	rulesLater bool
+	rulesOnce  sync.Once
 
 	// readSource reads a file's text when it was not kept in Source (a
 	// catalogue from a snapshot reads it when a page shows it).
@@ -286,11 +291,30 @@ func (c *Catalogue) KindIDs() []string { return append([]string(nil), c.kindIDs.
 func (c *Catalogue) RuleIDs() []string { return sortedKeys(c.Rules) }
 
 // RulesFor returns the node rules that select a component, sorted by id.
-func (c *Catalogue) RulesFor(componentID string) []*Rule { return c.rulesFor[componentID] }
+func (c *Catalogue) RulesFor(componentID string) []*Rule {
+	c.linkRules()
+	return c.rulesFor[componentID]
+}
+
+// linkRules registers a snapshot's rules, once, before their first use.
+func (c *Catalogue) linkRules() {
+	if !c.rulesLater {
+		return
+	}
+	c.rulesOnce.Do(func() {
+		for _, id := range sortedKeys(c.Rules) {
+			r := c.Rules[id]
+			r.message, _ = splitTemplate(r.Message)
+			r.property = r.Assert.firstProp()
+			c.register(r)
+		}
+	})
+}
 
 // ConnectionRulesFor returns the connection rules with the component at
 // either end, sorted by id.
 func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
+	c.linkRules()
 	var out []*Rule
 	for _, cr := range c.connections {
 		if cr.from[componentID] || cr.to[componentID] {

@@ -65,7 +65,7 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 // catalogue rebuilds a catalogue from a decoded snapshot, which reads a
 // file's text with source when a page shows it.
 func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readSource: source}
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readSource: source, rulesLater: true}
 	for _, comp := range c.Components {
 		kind, ok := c.Kinds[comp.Kind]
 		if !ok {
@@ -74,14 +74,7 @@ func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalog
 		comp.buildSchema(kind)
 		comp.pin()
 	}
-	for _, r := range c.Rules {
-		r.message, _ = splitTemplate(r.Message)
-		r.property = r.Assert.firstProp()
-	}
 	c.index()
-	for _, id := range sortedKeys(c.Rules) {
-		c.register(c.Rules[id])
-	}
 	return c, nil
 }
 

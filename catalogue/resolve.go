@@ -92,7 +92,9 @@ func (r *Resolution) Worst() Severity {
 // Resolve resolves every node of a design that Check accepted and runs the
 // rules. Nodes whose component is unknown are left out.
 func (c *Catalogue) Resolve(d *Design) *Resolution {
-	c.linkRules()
+	if len(d.Nodes) > 0 { // the editor resolves its empty design at start-up
+		c.linkRules()
+	}
 	res := &Resolution{Nodes: make([]ResolvedNode, 0, len(d.Nodes)), Violations: make([]Violation, 0, len(d.Nodes)/4)}
 	// One allocation for every node's properties keeps large designs cheap.
 	total := 0

@@ -93,6 +93,22 @@ func TestStaleSnapshotRefused(t *testing.T) {
 	}
 }
 
+// A catalogue from a snapshot leaves its rules unregistered until they are
+// needed: resolving the empty design does not need them.
+func TestSnapshotRulesOnFirstUse(t *testing.T) {
+	back, err := LoadSnapshot(snapshotOf(t), Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Resolve(&Design{})
+	if back.rulesFor != nil {
+		t.Error("resolving the empty design registered the rules")
+	}
+	if len(back.RulesFor("kafka")) == 0 || back.rulesFor == nil {
+		t.Error("kafka has no rules after asking for them")
+	}
+}
+
 // The same catalogue always gives the same bytes, and damaged or cut
 // snapshots are refused with an error, never a panic.
 func TestSnapshotBytes(t *testing.T) {

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"io/fs"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -136,40 +134,22 @@ func UseSnapshot(snap string) error {
 	return err
 }
 
-// sourceSum is a checksum of every file under src, names, sizes and contents
-// (CRC-32: it detects edited files, which is all a snapshot's check needs,
-// several times faster than FNV in WebAssembly). The files are streamed
-// through one buffer rather than read whole.
+// sourceSum is a checksum of every file under src, in the order fs.WalkDir
+// visits them (lexical, so always the same): names, sizes and contents.
+// CRC-32 detects edited files, which is all a snapshot's check needs, and is
+// several times faster than FNV in WebAssembly.
 func sourceSum(src fs.FS) (uint64, error) {
-	var names []string
+	h := crc32.NewIEEE()
+	var line []byte
 	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			names = append(names, path)
+		if err != nil || d.IsDir() {
+			return err
 		}
+		data, err := fs.ReadFile(src, path)
+		line = append(append(line[:0], path...), ' ')
+		h.Write(append(strconv.AppendInt(line, int64(len(data)), 10), '\n'))
+		h.Write(data)
 		return err
 	})
-	if err != nil {
-		return 0, err
-	}
-	sort.Strings(names)
-	h := crc32.NewIEEE()
-	buf := make([]byte, 32<<10)
-	var line []byte
-	for _, name := range names {
-		f, err := src.Open(name)
-		if err != nil {
-			return 0, err
-		}
-		info, err := f.Stat()
-		if err == nil {
-			line = append(append(line[:0], name...), ' ')
-			h.Write(append(strconv.AppendInt(line, info.Size(), 10), '\n'))
-			_, err = io.CopyBuffer(h, f, buf)
-		}
-		f.Close()
-		if err != nil {
-			return 0, err
-		}
-	}
-	return uint64(h.Sum32()), nil
+	return uint64(h.Sum32()), err
 }

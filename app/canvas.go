@@ -47,6 +47,14 @@ const textScale = 0.45
 // viewport is the pan (X, Y, in screen pixels) and zoom (Scale).
 type viewport struct{ X, Y, Scale float64 }
 
+// translate is an SVG translate(x y), numbers as %g writes them (on every
+// pointermove of a drag, so without fmt).
+func translate(x, y float64) string {
+	b := append(make([]byte, 0, 32), "translate("...)
+	b = append(strconv.AppendFloat(b, x, 'g', -1, 64), ' ')
+	return string(append(strconv.AppendFloat(b, y, 'g', -1, 64), ')'))
+}
+
 func (v viewport) transform() string {
 	b := append(make([]byte, 0, 48), "translate("...)
 	b = append(strconv.AppendFloat(b, v.X, 'f', 2, 64), ' ')
@@ -226,12 +234,7 @@ func (c *Canvas) Render() app.UI {
 			On("pointerdown", c.onPointerDown).
 			On("keydown", c.onKeyDown).
 			Body(
-				svg("defs").Body(
-					svg("marker").ID("arrow").Attr("viewBox", "0 0 10 10").Attr("refX", "10").Attr("refY", "5").
-						Attr("markerWidth", "8").Attr("markerHeight", "8").Attr("orient", "auto-start-reverse").Body(
-						svg("path").Attr("d", "M 0 0 L 10 5 L 0 10 z").DataSet("part", "arrow"),
-					),
-				),
+				app.Raw(arrowDefs),
 				svg("rect").DataSet("part", "background").Attr("x", "-100000").Attr("y", "-100000").
 					Attr("width", "200000").Attr("height", "200000"),
 				svg("g").ID("viewport").Body(
@@ -242,6 +245,14 @@ func (c *Canvas) Render() app.UI {
 			),
 	)
 }
+
+// arrowDefs is the edges' arrowhead as one piece of markup (go-app makes
+// every element and attribute a call into JavaScript): a nested svg of no
+// size, whose marker url(#arrow) finds anywhere in the page. Raw HTML must
+// have one root, and an <svg> root makes the parser create SVG elements.
+const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false"><defs>` +
+	`<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
+	`<path data-part="arrow" d="M 0 0 L 10 5 L 0 10 z"></path></marker></defs></svg>`
 
 // svg creates an element in the SVG namespace; go-app needs it on every one.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
@@ -268,7 +279,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
 	}
 	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).
-		Attr("transform", fmt.Sprintf("translate(%g %g)", p[0], p[1])).
+		Attr("transform", translate(p[0], p[1])).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
 		DataSet("selected", strconv.FormatBool(s.Selection.Node == n.ID)).
 		DataSet("severity", string(worst))
@@ -433,7 +444,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 	switch d.kind {
 	case dragNode:
 		d.x, d.y = math.Round(d.origX+dx/c.view.Scale), math.Round(d.origY+dy/c.view.Scale)
-		d.elem.Call("setAttribute", "transform", fmt.Sprintf("translate(%g %g)", d.x, d.y))
+		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
 		for _, e := range d.edges {
 			moveEdge(e, d.x, d.y)
 		}
@@ -523,7 +534,7 @@ func (c *Canvas) cancelDrag() {
 
 // restoreNode puts a node the user dragged back where the design has it.
 func (c *Canvas) restoreNode(d *drag) {
-	d.elem.Call("setAttribute", "transform", fmt.Sprintf("translate(%g %g)", d.origX, d.origY))
+	d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
 	for _, e := range d.edges {
 		moveEdge(e, d.origX, d.origY)
 	}

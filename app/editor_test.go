@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -217,6 +218,21 @@ func TestViewportTransform(t *testing.T) {
 	} {
 		if got := tc.v.transform(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	for _, tc := range []struct {
+		x, y float64
+		want string
+	}{
+		{260, 40, "translate(260 40)"},
+		{-12.5, 0.125, "translate(-12.5 0.125)"},
+		{1e21, 3, "translate(1e+21 3)"},
+	} {
+		if got, want := translate(tc.x, tc.y), fmt.Sprintf("translate(%g %g)", tc.x, tc.y); got != tc.want || got != want {
+			t.Errorf("translate(%v, %v) = %q, want %q", tc.x, tc.y, got, tc.want)
 		}
 	}
 }

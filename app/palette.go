@@ -62,7 +62,7 @@ func (p *Palette) Render() app.UI {
 			Placeholder("Search by name, id, kind, provider").Value(p.query).
 			OnInput(func(ctx app.Context, e app.Event) { p.query = ctx.JSSrc().Get("value").String() }),
 		app.Raw(filters),
-		app.P().Class("count").Aria("live", "polite").Textf("%d of %d components", total, len(cat.Components)),
+		app.P().Class("count").Aria("live", "polite").Text(strconv.Itoa(total)+" of "+strconv.Itoa(len(cat.Components))+" components"),
 		app.Div().Class("palette-groups").OnClick(p.onClick).Body(groups...),
 	)
 }

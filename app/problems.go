@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -20,7 +22,7 @@ func (p *Problems) Render() app.UI {
 		counts[string(v.Severity)]++
 	}
 	return app.Section().ID("problems").Aria("label", "Problems").Body(
-		app.H2().Textf("Problems (%d)", len(vs)),
+		app.H2().Text("Problems ("+strconv.Itoa(len(vs))+")"),
 		app.If(len(vs) == 0, app.P().Class("ok").Text("No problems: every node keeps every rule that applies.")),
 		app.If(len(vs) > 0, app.P().Class("counts").Textf("%d errors, %d warnings, %d info", counts["error"], counts["warning"], counts["info"])),
 		app.Ul().Body(app.Range(vs).Slice(func(i int) app.UI {

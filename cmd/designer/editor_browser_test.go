@@ -182,6 +182,10 @@ func TestEditorCanvasPointer(t *testing.T) {
 	rx, ry := p.center(p.find("button", "redpanda (Redpanda)…"))
 	p.drag(kx+90, ky, rx, ry)
 	p.find("button", "Connection from kafka to redpanda")
+	// Its line ends in the arrowhead: an SVG marker that the renderer draws.
+	if got := p.evalPage(`(() => { const m = document.querySelector(document.querySelector('[data-part="line"]').getAttribute("marker-end").slice(4, -1)); return m instanceof SVGMarkerElement && m.querySelector("path").getBBox().width > 0; })()`); got != "true" {
+		t.Errorf("the connection's arrowhead: %s", got)
+	}
 
 	// Breaking a rule on redpanda and activating the problem selects it.
 	p.click("button", "redpanda (Redpanda)…")

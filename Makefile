@@ -54,7 +54,7 @@ vet:
 bench:
 	$(GO) test ./catalogue -run '^$$' -bench . -benchmem -count 3
 	.ci/ensure-chromium
-	$(GO) run ./internal/benchmark/browserbench -runs 5
+	$(GO) run ./internal/benchmark/browserbench -runs 11
 
 ## load: 200 connections for 30 s against the server, twice, with its memory (needs Debian's wrk)
 load: wasm build

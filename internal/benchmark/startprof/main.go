@@ -1,0 +1,351 @@
+// Command startprof shows where the editor's start-up time goes, beside
+// go-app's hello world, in headless Chromium. It is the tool behind the
+// start-up work in BENCHMARKS.md; browserbench gives the figures.
+//
+//	go run ./internal/benchmark/startprof [flags]
+//
+// Each run loads every app in turn on a fresh profile: by default the load
+// once the service worker is active, with -cold the first one (-nosw: with no
+// service worker at all). It prints, per load, when app.wasm was asked for,
+// when it was compiled and when the app was interactive, the page's resource
+// timings and any performance.mark calls (add some to the code to time its
+// phases); then the medians; then, unless -noprof, a CPU profile by function,
+// self and inclusive (-under F: only what runs under F; build with names,
+// the default, or -strip as the editor ships).
+//
+// -alt BINARY serves the editor a second time from another designer binary
+// (a server change to try) and prints the median of the paired differences.
+// -count counts the calls from Go into JavaScript, and the DOM calls, until
+// interactive. -js-flags passes V8 flags (--no-wasm-lazy-compilation showed
+// that a cold start spends most of its run compiling functions on first
+// call); -reloads loads the page more times before the measured one.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+var probes = `(() => {
+  const check = () => {
+    if (window.__tti === undefined && document.readyState !== "loading" && !document.getElementById("app-wasm-loader")) {
+      window.__tti = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", check);
+  const is = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (r, o) => {
+    if (window.__count) { window.__calls = {}; for (const k of Object.keys(o.gojs)) { const f = o.gojs[k]; o.gojs[k] = (sp) => { if (window.__tti === undefined) window.__calls[k] = (window.__calls[k]||0)+1; return f(sp); }; } } window.__fetchStart = performance.now(); const x = await is(r, o); window.__compiled = performance.now(); return x; };
+})();`
+
+func main() {
+	runs := flag.Int("runs", 5, "loads of each app")
+	flag.BoolVar(&noprof, "noprof", false, "timings only, no CPU profile")
+	reloads := flag.Int("reloads", 1, "loads before the measured one")
+	count := flag.Bool("count", false, "count calls into JavaScript until interactive")
+	flag.BoolVar(&cold, "cold", false, "measure the first load")
+	noSW := flag.Bool("nosw", false, "no service worker")
+	flag.StringVar(&jsFlags, "js-flags", "", "V8 flags for Chromium")
+	strip := flag.Bool("strip", false, "build app.wasm as make does (-s -w), without function names")
+	only := flag.String("only", "", "measure only this app: editor, hello or editor-alt")
+	top := flag.Int("top", 40, "rows of each profile table")
+	flag.StringVar(&under, "under", "", "self time only under this function")
+	alt := flag.String("alt", "", "another designer binary to serve the editor, measured beside the first")
+	flag.Parse()
+	extraLoads = *reloads
+	if *count {
+		probes = strings.Replace(probes, "(() => {", `(() => { window.__count = true; window.__dom = {};
+  const wrap = (proto, name, label) => { const f = proto[name]; if (!f) return; proto[name] = function(...a) { if (window.__tti === undefined && window.__compiled) { const k = label + "." + name + (name === "setAttribute" || name === "addEventListener" || name === "createElement" || name === "createElementNS" ? "(" + a[a.length === 2 && name === "createElementNS" ? 1 : 0] + ")" : ""); window.__dom[k] = (window.__dom[k]||0)+1; } return f.apply(this, a); }; };
+  for (const n of ["setAttribute", "appendChild", "addEventListener", "removeChild", "replaceChild", "insertBefore", "getBoundingClientRect", "removeAttribute", "closest"]) wrap(Element.prototype, n, "Element");
+  for (const n of ["appendChild", "addEventListener", "removeChild", "replaceChild", "insertBefore"]) wrap(Node.prototype, n, "Node");
+  for (const n of ["createElement", "createElementNS", "createTextNode", "getElementById", "querySelector"]) wrap(Document.prototype, n, "Document");
+  for (const n of ["addEventListener", "getItem", "setItem"]) { wrap(Window.prototype, n, "Window"); wrap(Storage.prototype, n, "Storage"); }
+`, 1)
+	}
+	if *noSW {
+		probes = strings.Replace(probes, "(() => {", "(() => { navigator.serviceWorker.register = () => new Promise(() => {});", 1)
+	}
+	tmp, _ := os.MkdirTemp("", "startprof-")
+	defer os.RemoveAll(tmp)
+	designer, helloServer := filepath.Join(tmp, "designer"), filepath.Join(tmp, "hello")
+	must(goCmd(nil, "build", "-o", designer, "./cmd/designer"))
+	must(goCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"))
+	must(goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"))
+	type target struct {
+		name, pkg, server string
+		addr              string
+		cmd               *exec.Cmd
+		fsA, compA, runA  []float64
+		ttiA              []float64
+		self, incl        map[string]float64
+		total             float64
+	}
+	targets := []*target{{name: "editor", pkg: "./wasm", server: designer}, {name: "hello", pkg: "./internal/benchmark/hello", server: helloServer}}
+	if *alt != "" {
+		targets = append(targets, &target{name: "editor-alt", pkg: "./wasm", server: *alt})
+	}
+	var active []*target
+	for _, t := range targets {
+		if *only != "" && *only != t.name {
+			continue
+		}
+		web := filepath.Join(tmp, t.name+"-web")
+		os.MkdirAll(web, 0o755)
+		flags := []string{"build", "-trimpath"}
+		if *strip {
+			flags = append(flags, "-ldflags=-s -w")
+		}
+		must(goCmd([]string{"GOOS=js", "GOARCH=wasm"}, append(flags, "-o", filepath.Join(web, "app.wasm"), t.pkg)...))
+		for _, n := range []string{"designer.css", "icon.svg", "icon-192.png", "icon-512.png"} {
+			data, _ := os.ReadFile(filepath.Join("web", n))
+			os.WriteFile(filepath.Join(web, n), data, 0o644)
+		}
+		must(goCmd(nil, "run", "./internal/precompress", "-level", "5", filepath.Join(web, "app.wasm")))
+		ln, _ := net.Listen("tcp", "127.0.0.1:0")
+		t.addr = ln.Addr().String()
+		ln.Close()
+		args := []string{"--addr", t.addr, "--web", web}
+		if t.name != "hello" {
+			args = append([]string{"serve"}, args...)
+		}
+		t.cmd = exec.Command(t.server, args...)
+		t.cmd.Stderr = os.Stderr
+		must(t.cmd.Start())
+		defer func() { t.cmd.Process.Kill(); t.cmd.Wait() }()
+		for i := 0; i < 100; i++ {
+			if resp, err := http.Get("http://" + t.addr + "/"); err == nil {
+				resp.Body.Close()
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.self, t.incl = map[string]float64{}, map[string]float64{}
+		active = append(active, t)
+	}
+	for i := 0; i < *runs; i++ {
+		for _, t := range active {
+			marks, prof, fs, comp, tti := profileLoad("http://" + t.addr + "/")
+			fmt.Printf("%s run %d: %s\n", t.name, i, marks)
+			t.fsA, t.compA, t.runA, t.ttiA = append(t.fsA, fs), append(t.compA, comp-fs), append(t.runA, tti-comp), append(t.ttiA, tti)
+			t.total += aggregate(prof, t.self, t.incl)
+		}
+	}
+	if len(active) > 1 {
+		var diffs []float64
+		for i := range active[0].ttiA {
+			diffs = append(diffs, active[len(active)-1].ttiA[i]-active[0].ttiA[i])
+		}
+		fmt.Printf("paired %s - %s: median %.0f ms %v\n", active[len(active)-1].name, active[0].name, median(diffs), diffs)
+	}
+	for _, t := range active {
+		fmt.Printf("%s medians: fetchStart %.0f, fetch+compile %.0f, run %.0f, tti %.0f\n", t.name, median(t.fsA), median(t.compA), median(t.runA), median(t.ttiA))
+	}
+	for _, t := range active {
+		if noprof {
+			continue
+		}
+		fmt.Printf("\n== %s: %.1f ms sampled per load\n", t.name, t.total/float64(*runs))
+		printTop("self", t.self, *runs, *top)
+		printTop("inclusive", t.incl, *runs, *top)
+	}
+}
+
+var noprof bool
+var cold bool
+var extraLoads int
+var under string
+var jsFlags string
+
+func printTop(title string, m map[string]float64, runs, top int) {
+	type kv struct {
+		k string
+		v float64
+	}
+	var s []kv
+	for k, v := range m {
+		s = append(s, kv{k, v})
+	}
+	sort.Slice(s, func(i, j int) bool { return s[i].v > s[j].v })
+	fmt.Printf("-- %s\n", title)
+	for i := 0; i < len(s) && i < top; i++ {
+		fmt.Printf("%8.1f ms  %s\n", s[i].v/float64(runs), s[i].k)
+	}
+}
+
+func aggregate(p *profiler.Profile, self, incl map[string]float64) float64 {
+	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
+	for _, n := range p.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	counts := map[int64]float64{}
+	for i, id := range p.Samples {
+		counts[id] += float64(p.TimeDeltas[i]) / 1000
+	}
+	var total float64
+	for id, ms := range counts {
+		n := byID[id]
+		name := label(n)
+		if name == "(idle)" || name == "(program)" {
+			self[name] += ms
+			continue
+		}
+		if under != "" {
+			inside := false
+			for cur, ok := id, true; ok; cur, ok = parent[cur] {
+				if label(byID[cur]) == under {
+					inside = true
+				}
+			}
+			if !inside {
+				continue
+			}
+		}
+		total += ms
+		self[name] += ms
+		seen := map[string]bool{}
+		for cur, ok := id, true; ok; cur, ok = parent[cur] {
+			nm := label(byID[cur])
+			if !seen[nm] {
+				seen[nm] = true
+				incl[nm] += ms
+			}
+		}
+	}
+	return total
+}
+
+func label(n *profiler.ProfileNode) string {
+	f := n.CallFrame.FunctionName
+	if f == "" {
+		f = "(anon " + filepath.Base(n.CallFrame.URL) + ")"
+	}
+	return f
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+func profileLoad(url string) (string, *profiler.Profile, float64, float64, float64) {
+	dir, _ := os.MkdirTemp("", "startprof-profile-")
+	defer os.RemoveAll(dir)
+	chromium, _ := exec.LookPath("chromium")
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.UserDataDir(dir),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1400, 900),
+		chromedp.Flag("js-flags", jsFlags),
+	)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	must(chromedp.Do(ctx))
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probes})
+	must(err)
+	if cold && !noprof {
+		_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
+		must(err)
+		_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100})
+		must(err)
+		_, err = chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+		must(err)
+		must(chromedp.Do(ctx, chromedp.Navigate(url)))
+		tti := waitFloat(ctx, "window.__tti")
+		fs := waitFloat(ctx, "window.__fetchStart")
+		comp := waitFloat(ctx, "window.__compiled")
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		must(err)
+		return fmt.Sprintf("cold fetchStart %.0f compiled %.0f tti %.0f", fs, comp, tti), res.Profile, fs, comp, tti
+	}
+	if cold {
+		must(chromedp.Do(ctx, chromedp.Navigate(url)))
+		tti := waitFloat(ctx, "window.__tti")
+		fs := waitFloat(ctx, "window.__fetchStart")
+		comp := waitFloat(ctx, "window.__compiled")
+		marks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0]; return "nav resp " + n.responseEnd.toFixed(0) + " domInteractive " + n.domInteractive.toFixed(0) + " dcl " + n.domContentLoadedEventStart.toFixed(0) + " | " + performance.getEntriesByType("resource").map(r => r.name.replace(/^.*\//, "") + " " + r.startTime.toFixed(0) + "-" + r.responseEnd.toFixed(0)).join(", ") + " | " + performance.getEntriesByType("mark").map(m => m.name + " " + m.startTime.toFixed(0)).join(", "); })()`))
+		return fmt.Sprintf("cold fetchStart %.0f compiled %.0f tti %.0f %s", fs, comp, tti, marks), &profiler.Profile{}, fs, comp, tti
+	}
+	must(chromedp.Do(ctx, chromedp.Navigate(url)))
+	waitFloat(ctx, "window.__tti")
+	waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`)
+	time.Sleep(300 * time.Millisecond)
+	for i := 1; i < extraLoads; i++ {
+		must(chromedp.Do(ctx, chromedp.Navigate(url)))
+		waitFloat(ctx, "window.__tti")
+		time.Sleep(2500 * time.Millisecond)
+	}
+	if !noprof {
+		_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
+		must(err)
+		_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100})
+		must(err)
+		_, err = chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+		must(err)
+	}
+	must(chromedp.Do(ctx, chromedp.Navigate(url)))
+	tti := waitFloat(ctx, "window.__tti")
+	fs := waitFloat(ctx, "window.__fetchStart")
+	comp := waitFloat(ctx, "window.__compiled")
+	counts, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const m = {}; for (const e of document.body.querySelectorAll("*")) m[e.tagName] = (m[e.tagName]||0)+1; return document.body.querySelectorAll("*").length + " " + JSON.stringify(m); })()`))
+	_ = counts
+	marks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0]; return "nav resp " + n.responseEnd.toFixed(0) + " domInteractive " + n.domInteractive.toFixed(0) + " dcl " + n.domContentLoadedEventStart.toFixed(0) + " | " + performance.getEntriesByType("resource").map(r => r.name.replace(/^.*\//, "") + " " + r.startTime.toFixed(0) + "-" + r.responseEnd.toFixed(0)).join(", ") + " | " + performance.getEntriesByType("mark").map(m => m.name + " " + m.startTime.toFixed(0)).join(", "); })()`))
+	calls, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.__calls || {}) + "\n" + JSON.stringify(window.__dom || {})`))
+	marks += " calls " + calls
+	if noprof {
+		return fmt.Sprintf("fetchStart %.0f compiled %.0f tti %.0f; %s", fs, comp, tti, marks), &profiler.Profile{}, fs, comp, tti
+	}
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	must(err)
+	return fmt.Sprintf("fetchStart %.0f compiled %.0f tti %.0f; %s", fs, comp, tti, marks), res.Profile, fs, comp, tti
+}
+
+func waitFloat(ctx context.Context, expr string) float64 {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[*float64](expr, chromedp.EvalAwaitPromise))
+		if err == nil && v != nil {
+			return *v
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	panic("timeout " + expr)
+}
+
+func goCmd(env []string, args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}

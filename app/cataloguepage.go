@@ -15,18 +15,26 @@ import (
 type CataloguePage struct {
 	app.Compo
 
-	source  *catalogue.Catalogue // nil: the embedded catalogue
-	page    *catalogue.Page
-	missing string
-	err     error
-	query   url.Values
-	cat     *catalogue.Catalogue
-	mdPath  string
-	addID   string
+	platform Platform             // nil when prerendering
+	source   *catalogue.Catalogue // nil: the embedded catalogue
+	page     *catalogue.Page
+	missing  string
+	err      error
+	query    url.Values
+	cat      *catalogue.Catalogue
+	mdPath   string
+	addID    string
 }
 
 // OnPreRender builds the page on the server.
 func (p *CataloguePage) OnPreRender(ctx app.Context) { p.load(ctx) }
+
+// OnMount tells the service worker the page has started.
+func (p *CataloguePage) OnMount(ctx app.Context) {
+	if p.platform != nil {
+		p.platform.Started()
+	}
+}
 
 // OnNav builds the page in the browser. A link to a page's markdown is
 // followed with a full navigation, so that the server answers it.

@@ -59,6 +59,9 @@ func (e *Editor) OnMount(ctx app.Context) {
 	e.ctx = ctx
 	e.mounted = true
 	defer e.Update()
+	if e.platform != nil {
+		defer e.platform.Started()
+	}
 	if e.store == nil {
 		return
 	}

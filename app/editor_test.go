@@ -32,6 +32,7 @@ func (f *fakePlatform) Store(key, value string) error {
 func (f *fakePlatform) Download(string, string, []byte) error { return nil }
 func (f *fakePlatform) Watch(string, func(string)) func()     { return func() {} }
 func (f *fakePlatform) Persist()                              {}
+func (f *fakePlatform) Started()                              {}
 func (f *fakePlatform) CopyText(_ string, done func(error))   { done(nil) }
 func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
 }

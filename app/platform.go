@@ -24,6 +24,9 @@ type Platform interface {
 	// Persist asks the browser to keep the app's storage under pressure
 	// (best effort; browsers may decline).
 	Persist()
+	// Started tells the app's service worker that a page has drawn itself:
+	// on a first visit it waits for this before it precaches the app.
+	Started()
 }
 
 // Storage keys.

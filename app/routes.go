@@ -16,7 +16,7 @@ const CatalogueEnv = "DESIGNER_CATALOGUE"
 // the server prerenders what the browser will show.
 func Routes(p Platform, cat *catalogue.Catalogue) {
 	app.RouteFunc("/", func() app.Composer { return NewEditor(p, cat) })
-	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{source: cat} })
+	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{platform: p, source: cat} })
 }
 
 // catalogueOr returns cat, or the embedded catalogue when cat is nil.

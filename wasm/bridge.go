@@ -205,6 +205,33 @@ func (browser) Watch(key string, changed func(string)) func() {
 	}
 }
 
+// Started posts "app-started" to the service worker being installed (or
+// waiting, or active), which precaches the app once a first visit has started.
+func (browser) Started() {
+	nav, err := global("navigator")
+	if err != nil {
+		return
+	}
+	sw, err := nav.Get("serviceWorker")
+	if err != nil || sw.IsUndefined() {
+		return
+	}
+	promise, err := sw.Call("getRegistration")
+	if err != nil {
+		return
+	}
+	await(promise, func(reg safejs.Value) {
+		if reg.IsUndefined() || reg.IsNull() {
+			return
+		}
+		for _, state := range []string{"installing", "waiting", "active"} {
+			if w, err := reg.Get(state); err == nil && !w.IsUndefined() && !w.IsNull() {
+				w.Call("postMessage", "app-started")
+			}
+		}
+	}, func(error) {})
+}
+
 // Persist asks for persistent storage where the browser offers it.
 func (browser) Persist() {
 	nav, err := global("navigator")

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -334,6 +335,16 @@ func TestCataloguePagesInTheApp(t *testing.T) {
 // serves it, the catalogue is in the wasm, and export needs no network.
 func TestEditorOffline(t *testing.T) {
 	p := openEditor(t)
+	// On a first visit the worker precaches once the page says it has
+	// started: well before its 10 s fallback.
+	for deadline := time.Now().Add(6 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))`) == "true" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the service worker was not active 6 s after the page started: did it hear app-started?")
+		}
+	}
 	p.goOffline()
 	p.navigate(p.origin + "/")
 	p.fill("searchbox", "Search components", "kafka")

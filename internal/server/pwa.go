@@ -35,12 +35,64 @@ const offlineFetch = `self.addEventListener("fetch", (event) => {
   );
 });`
 
-// workerTemplate is go-app's service worker with the offline fetch handler.
+// goAppInstall is go-app v9.8.0's install handler: it precaches the app as
+// soon as the worker is registered, which is at the start of the first visit.
+const goAppInstall = `self.addEventListener("install", (event) => {
+  console.log("installing app worker {{.Version}}");
+
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then((cache) => {
+        return cache.addAll(resourcesToCache);
+      })
+      .then(() => {
+        self.skipWaiting();
+      })
+  );
+});`
+
+// startedInstall precaches the app once a page of it has started (the page
+// posts "app-started" after its first render), or after 10 s, when it is the
+// first install: on a first visit, downloading and decompressing app.wasm a
+// second time while the page compiles its own copy competed with it for the
+// CPU. An update (a worker is active already) precaches at once.
+const startedInstall = `let appStarted;
+const started = new Promise((resolve) => {
+  appStarted = resolve;
+});
+self.addEventListener("message", (event) => {
+  if (event.data === "app-started") {
+    appStarted();
+  }
+});
+
+self.addEventListener("install", (event) => {
+  console.log("installing app worker {{.Version}}");
+  const ready = self.registration.active
+    ? Promise.resolve()
+    : Promise.race([started, new Promise((resolve) => setTimeout(resolve, 10000))]);
+
+  event.waitUntil(
+    ready
+      .then(() => caches.open(cacheName))
+      .then((cache) => {
+        return cache.addAll(resourcesToCache);
+      })
+      .then(() => {
+        self.skipWaiting();
+      })
+  );
+});`
+
+// workerTemplate is go-app's service worker with the offline fetch handler
+// and the install that waits for the page to start.
 func workerTemplate() (string, error) {
-	if !strings.Contains(app.DefaultAppWorkerJS, goAppFetch) {
+	if !strings.Contains(app.DefaultAppWorkerJS, goAppFetch) || !strings.Contains(app.DefaultAppWorkerJS, goAppInstall) {
 		return "", errors.New("go-app's service worker changed; update internal/server/pwa.go")
 	}
-	return strings.Replace(app.DefaultAppWorkerJS, goAppFetch, offlineFetch, 1), nil
+	worker := strings.Replace(app.DefaultAppWorkerJS, goAppFetch, offlineFetch, 1)
+	return strings.Replace(worker, goAppInstall, startedInstall, 1), nil
 }
 
 // manifest is the web app manifest, with maskable icons (go-app's has no

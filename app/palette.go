@@ -70,20 +70,20 @@ func (p *Palette) Render() app.UI {
 // filtersHTML returns the kind and provider filters as HTML, made once per
 // catalogue. It does not mark the chosen option: the select shows what the
 // user chose, and a string that never changes is never redrawn (which would
-// take the focus from the select). A new catalogue redraws the filters, at
-// "All", so the palette's filters start again with them.
+// take the focus from the select). A catalogue with other kinds or providers
+// redraws the filters, at "All", so the palette's filters start again too.
 func (p *Palette) filtersHTML(cat *catalogue.Catalogue) string {
 	if p.filtersFor == cat {
 		return p.filters
-	}
-	if p.filtersFor != nil {
-		p.kind, p.provider = "", ""
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="filters">`)
 	writeSelect(&b, "palette-kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name })
 	writeSelect(&b, "palette-provider", "Provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name })
 	b.WriteString(`</div>`)
+	if p.filtersFor != nil && b.String() != p.filters {
+		p.kind, p.provider = "", ""
+	}
 	p.filters, p.filtersFor = b.String(), cat
 	return p.filters
 }

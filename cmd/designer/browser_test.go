@@ -278,11 +278,16 @@ func (p *tab) find(role, name string) axNode {
 	return found[0]
 }
 
-// absent waits until no element of role has the name.
+// absent waits until no element of role has the name (or, with a trailing
+// "…", a name that starts with the rest).
 func (p *tab) absent(role, name string) {
 	p.t.Helper()
+	match := func(s string) bool { return s == name }
+	if prefix, ok := strings.CutSuffix(name, "…"); ok {
+		match = func(s string) bool { return strings.HasPrefix(s, prefix) }
+	}
 	p.eventually(fmt.Sprintf("no %s named %q", role, name), func() (bool, string) {
-		return len(p.query(role, func(s string) bool { return s == name })) == 0, "still there"
+		return len(p.query(role, match)) == 0, "still there"
 	})
 }
 

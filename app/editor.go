@@ -24,6 +24,7 @@ type Editor struct {
 	restoreWarning  string
 	updateAvailable bool
 	persisting      bool // persistent storage was asked for
+	resumed         bool // the store comes from an earlier editor (see resume)
 	// saved is what this tab last stored; theirs is a design another tab
 	// stored since, which waits for the user's choice (autosave pauses, so
 	// neither tab silently overwrites the other).
@@ -53,8 +54,14 @@ func NewEditor(p Platform, cat *catalogue.Catalogue) *Editor {
 	return e
 }
 
-// OnMount restores the autosaved design and listens for shortcuts, paste and
-// dropped files.
+// resume continues an editing session from an earlier editor of this page.
+func (e *Editor) resume(s *Store) {
+	e.store, e.resumed = s, true
+	s.OnChange = e.autosave
+}
+
+// OnMount restores the autosaved design (unless it resumed a session) and
+// listens for shortcuts, paste and dropped files.
 func (e *Editor) OnMount(ctx app.Context) {
 	e.ctx = ctx
 	e.mounted = true
@@ -73,7 +80,9 @@ func (e *Editor) OnMount(ctx app.Context) {
 		e.listen("paste", e.onPaste)
 		return
 	}
-	e.restore()
+	if !e.resumed {
+		e.restore()
+	}
 	if e.platform != nil {
 		e.listeners = append(e.listeners, e.platform.Watch(keyDesign, func(value string) {
 			ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })

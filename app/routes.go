@@ -15,7 +15,21 @@ const CatalogueEnv = "DESIGNER_CATALOGUE"
 // catalogue). The browser entry point and the server both call it, so that
 // the server prerenders what the browser will show.
 func Routes(p Platform, cat *catalogue.Catalogue) {
-	app.RouteFunc("/", func() app.Composer { return NewEditor(p, cat) })
+	// In the browser the editing session outlives a visit to the catalogue
+	// pages: go-app makes a new editor for each navigation to it, which takes
+	// over the store, and with it the design, the selection and the undo
+	// history. (The server makes a fresh editor for every request.)
+	var session *Store
+	app.RouteFunc("/", func() app.Composer {
+		e := NewEditor(p, cat)
+		if p != nil && e.store != nil {
+			if session != nil {
+				e.resume(session)
+			}
+			session = e.store
+		}
+		return e
+	})
 	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{platform: p, source: cat} })
 }
 

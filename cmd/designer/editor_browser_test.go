@@ -61,7 +61,7 @@ func TestEditorFlow(t *testing.T) {
 		t.Fatalf("exported %s:\n%s", name, exported)
 	}
 	p.click("button", "New design")
-	p.absent("button", "kafka (Apache Kafka)")
+	p.absent("button", "kafka (Apache Kafka)…")
 	file := filepath.Join(t.TempDir(), "design.yaml")
 	os.WriteFile(file, exported, 0o644)
 	p.setFiles("Import design", file)
@@ -72,7 +72,7 @@ func TestEditorFlow(t *testing.T) {
 
 	// Undo the import (back to the empty design), redo it.
 	p.click("button", "Undo")
-	p.absent("button", "kafka (Apache Kafka)")
+	p.absent("button", "kafka (Apache Kafka)…")
 	p.click("button", "Redo")
 	p.find("button", "kafka (Apache Kafka)…")
 
@@ -125,6 +125,28 @@ func TestEditorKeyboard(t *testing.T) {
 	p.keys("z", chromedp.ModifierCtrl, chromedp.ModifierShift)
 	p.absent("button", "Connection from kafka to redpanda")
 	p.keys("y", chromedp.ModifierCtrl)
+	p.checkClean()
+}
+
+// A visit to the catalogue pages keeps the editing session: back in the
+// editor, Undo still knows what was done before.
+func TestEditorUndoAcrossCataloguePages(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Stream (19 products)")
+	p.click("button", "Apache Kafka")
+	p.click("button", "Redpanda")
+	p.find("button", "redpanda (Redpanda)…")
+
+	p.click("link", "About Apache Kafka")
+	p.find("heading", "Apache Kafka")
+	p.evalPage(`history.back()`)
+	p.find("button", "redpanda (Redpanda)…")
+
+	p.click("button", "Undo")
+	p.absent("button", "redpanda (Redpanda)…")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.click("button", "Redo")
+	p.find("button", "redpanda (Redpanda)…")
 	p.checkClean()
 }
 
@@ -268,7 +290,7 @@ func TestEditorPasteDropAndCopy(t *testing.T) {
 		document.getElementById("canvas-svg").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`)
 	p.find("button", "dropped (Redpanda)…")
-	p.absent("button", "pasted (Apache Pulsar)")
+	p.absent("button", "pasted (Apache Pulsar)…")
 
 	p.grantClipboard()
 	p.click("button", "Copy YAML")
@@ -297,7 +319,7 @@ func TestEditorLargeDesign(t *testing.T) {
 	if drawn := p.query("button", func(s string) bool { return strings.HasPrefix(s, "n-") }); len(drawn) >= 1000 || len(drawn) < 10 {
 		t.Errorf("%d nodes drawn; want those in view", len(drawn))
 	}
-	p.absent("button", "n-999 (Generic stream)")
+	p.absent("button", "n-999 (Generic stream)…")
 	p.choose("Go to node", "n-999")
 	p.find("button", "n-999 (Generic stream)")
 	p.eventually("n-999 to be inspected", func() (bool, string) {
@@ -446,7 +468,7 @@ func TestEditorTwoTabs(t *testing.T) {
 	}
 	a.click("button", "Load the other tab's design")
 	a.find("button", "redpanda (Redpanda)…")
-	a.absent("button", "pulsar (Apache Pulsar)")
+	a.absent("button", "pulsar (Apache Pulsar)…")
 	a.absent("alert", "Changed in another tab")
 	a.checkClean()
 }

@@ -57,9 +57,12 @@ func (e *env) serve(args []string) int {
 	fmt.Fprintf(e.stdout, "designer: serving the editor on http://%s\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	drained := make(chan struct{})
 	go func() {
+		defer close(drained)
 		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// Requests under way get up to 30 s to finish.
+		shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		srv.Shutdown(shutdown)
 	}()
@@ -67,5 +70,8 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
 		return exitUnusable
 	}
+	// Serve returns as soon as Shutdown starts; wait for it to finish, or
+	// the process would end the requests it is draining.
+	<-drained
 	return exitOK
 }

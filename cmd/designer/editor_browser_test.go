@@ -477,7 +477,17 @@ func TestEditorTwoTabs(t *testing.T) {
 // answers an uncached page with the app, which draws it from its catalogue.
 func TestCataloguePagesOffline(t *testing.T) {
 	p := openEditor(t)
+	// Markdown read while online (under the worker) stays readable offline.
+	markdown := `fetch("/catalogue/components/kafka.md").then(r => r.ok ? r.text() : "HTTP " + r.status).catch(e => String(e))`
+	p.goOnlineUnderWorker()
+	online := p.evalPage(markdown)
+	if !strings.Contains(online, "Apache Kafka") {
+		t.Fatalf("markdown online: %s", online)
+	}
 	p.goOffline()
+	if offline := p.evalPage(markdown); offline != online {
+		t.Errorf("markdown offline: %s", offline)
+	}
 	p.navigate(p.origin + "/catalogue/kinds/stream")
 	p.find("table", "Products of the kind Stream compared")
 	p.click("link", "Apache Kafka")
@@ -524,14 +534,32 @@ func TestEditorWithOverlay(t *testing.T) {
 	p.checkClean()
 }
 
+// goOnlineUnderWorker waits for the service worker and reloads, so that the
+// page's own requests go through it.
+func (p *tab) goOnlineUnderWorker() {
+	p.t.Helper()
+	p.waitWorker()
+	p.navigate(p.origin + "/")
+	p.eventually("the page to be under the worker", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.controller !== null`)
+		return got == "true", got
+	})
+}
+
 // goOffline waits until the service worker is active, then stops the
 // server, so that what follows can only be answered from the worker's cache.
 func (p *tab) goOffline() {
+	p.t.Helper()
+	p.waitWorker()
+	p.server.CloseClientConnections()
+	p.server.Close()
+}
+
+// waitWorker waits until the service worker is active: it has cached the app.
+func (p *tab) waitWorker() {
 	p.t.Helper()
 	p.eventually("the service worker to take over", func() (bool, string) {
 		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`)
 		return got == "true", got
 	})
-	p.server.CloseClientConnections()
-	p.server.Close()
 }

@@ -22,15 +22,29 @@ const goAppFetch = `self.addEventListener("fetch", (event) => {
 // offlineFetch answers, when the network fails, a navigation the cache does
 // not hold with the app's own page: the app carries its catalogue and draws
 // any catalogue page itself, so every page works offline after one visit.
+// The catalogue's markdown pages are kept as they are fetched (they are too
+// many to precache), so those once read are there offline too.
 const offlineFetch = `self.addEventListener("fetch", (event) => {
   event.respondWith(
     caches.match(event.request).then((response) => {
-      return response || fetch(event.request).catch((err) => {
-        if (event.request.mode === "navigate") {
-          return caches.match("/");
-        }
-        throw err;
-      });
+      if (response) {
+        return response;
+      }
+      return fetch(event.request)
+        .then((fresh) => {
+          const url = new URL(event.request.url);
+          if (fresh.ok && event.request.method === "GET" && url.origin === self.location.origin && url.pathname.endsWith(".md")) {
+            const copy = fresh.clone();
+            event.waitUntil(caches.open(cacheName).then((cache) => cache.put(event.request, copy)));
+          }
+          return fresh;
+        })
+        .catch((err) => {
+          if (event.request.mode === "navigate") {
+            return caches.match("/");
+          }
+          throw err;
+        });
     })
   );
 });`

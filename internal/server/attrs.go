@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // goQuoted matches an attribute value as go-app v9 writes it when it
@@ -45,4 +46,68 @@ func escapeAttributes(next http.Handler) http.Handler {
 		w.WriteHeader(rec.Code)
 		w.Write(bytes.Clone(body))
 	})
+}
+
+// maxCachedPages bounds cachePages: the catalogue has a few hundred pages,
+// but the index takes any search, so the cache starts again when full.
+const maxCachedPages = 256
+
+// cachePages keeps the pages next makes (HTML prerendered by go-app, or the
+// catalogue's markdown), by host and address, and answers GET and HEAD for
+// them from memory: a page is the same for a given address as long as the
+// server runs (its catalogue and version are fixed), and making it again for
+// every request made the server's slowest answers under load over a second.
+// A request whose If-None-Match names the page's ETag gets 304, as from
+// go-app.
+func cachePages(next http.Handler) http.Handler {
+	type page struct {
+		header http.Header
+		body   []byte
+	}
+	var (
+		mu    sync.RWMutex
+		pages = map[string]*page{}
+	)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := r.Host + " " + r.URL.RequestURI()
+		mu.RLock()
+		p := pages[key]
+		mu.RUnlock()
+		if p == nil {
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			if rec.Code != http.StatusOK || !isPage(rec.Header().Get("Content-Type")) || r.Method != http.MethodGet {
+				for k, v := range rec.Header() {
+					w.Header()[k] = v
+				}
+				w.WriteHeader(rec.Code)
+				w.Write(rec.Body.Bytes())
+				return
+			}
+			p = &page{header: rec.Header().Clone(), body: bytes.Clone(rec.Body.Bytes())}
+			mu.Lock()
+			if len(pages) >= maxCachedPages {
+				pages = map[string]*page{}
+			}
+			pages[key] = p
+			mu.Unlock()
+		}
+		for k, v := range p.header {
+			w.Header()[k] = v
+		}
+		if etag := p.header.Get("ETag"); etag != "" && r.Header.Get("If-None-Match") == etag {
+			w.Header().Del("Content-Length")
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			w.Write(p.body)
+		}
+	})
+}
+
+// isPage reports whether a content type is one cachePages keeps.
+func isPage(contentType string) bool {
+	return strings.HasPrefix(contentType, "text/html") || strings.HasPrefix(contentType, "text/markdown")
 }

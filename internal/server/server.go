@@ -103,7 +103,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		ServiceWorkerTemplate:   worker,
 		CacheableResources:      cacheable,
 	}
-	pages := markdownPages(cat, opts.BaseURL)
+	pages := cachePages(markdownPages(cat, opts.BaseURL))
 	mux := http.NewServeMux()
 	if whole != nil {
 		mux.Handle("/catalogue.snapshot", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +115,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/catalogue.md", pages)
 	mux.Handle("/manifest.webmanifest", manifest(h))
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
-	app := escapeAttributes(h)
+	app := cachePages(escapeAttributes(h))
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".md") {
 			pages.ServeHTTP(w, r)

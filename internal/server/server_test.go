@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -263,5 +264,75 @@ func TestVersionCoversOverlay(t *testing.T) {
 	}
 	if plain, overlaid := worker(Options{}), worker(Options{Catalogue: cat}); plain == overlaid {
 		t.Errorf("the same version with and without a served catalogue: %s", plain)
+	}
+}
+
+// Pages are prerendered once per host and address; other answers, other
+// methods and revalidations behave as without the cache.
+func TestCachePages(t *testing.T) {
+	calls := 0
+	h := cachePages(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		switch r.URL.Path {
+		case "/file":
+			w.Header().Set("Content-Type", "text/css")
+		case "/page.md":
+			w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		case "/missing":
+			http.NotFound(w, r)
+			return
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("ETag", `"v1"`)
+		}
+		w.Write([]byte("body of " + r.Host + r.URL.RequestURI()))
+	}))
+	get := func(method, target string, header ...string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, target, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	for i := 0; i < 3; i++ {
+		if rec := get("GET", "http://a.test/catalogue?kind=stream"); rec.Code != 200 || rec.Body.String() != "body of a.test/catalogue?kind=stream" || rec.Header().Get("ETag") != `"v1"` {
+			t.Fatalf("page: %d %q %v", rec.Code, rec.Body.String(), rec.Header())
+		}
+	}
+	if calls != 1 {
+		t.Errorf("the page was prerendered %d times", calls)
+	}
+	if rec := get("GET", "http://b.test/catalogue?kind=stream"); rec.Body.String() != "body of b.test/catalogue?kind=stream" || calls != 2 {
+		t.Errorf("another host got %q (%d calls)", rec.Body.String(), calls)
+	}
+	if rec := get("HEAD", "http://a.test/catalogue?kind=stream"); rec.Code != 200 || rec.Body.Len() != 0 || calls != 2 {
+		t.Errorf("HEAD: %d %q (%d calls)", rec.Code, rec.Body.String(), calls)
+	}
+	if rec := get("GET", "http://a.test/catalogue?kind=stream", "If-None-Match", `"v1"`); rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+		t.Errorf("revalidation: %d %q", rec.Code, rec.Body.String())
+	}
+	before := calls
+	for i := 0; i < 2; i++ {
+		get("GET", "http://a.test/file")
+		if rec := get("GET", "http://a.test/missing"); rec.Code != 404 {
+			t.Errorf("missing: %d", rec.Code)
+		}
+	}
+	if calls != before+4 {
+		t.Errorf("non-pages were cached: %d calls, want %d", calls, before+4)
+	}
+	get("GET", "http://a.test/page.md")
+	if rec := get("GET", "http://a.test/page.md"); rec.Body.String() != "body of a.test/page.md" || calls != before+5 {
+		t.Errorf("markdown: %q (%d calls, want %d)", rec.Body.String(), calls, before+5)
+	}
+	for i := 0; i < maxCachedPages+10; i++ {
+		get("GET", fmt.Sprintf("http://a.test/catalogue?q=%d", i))
+	}
+	before = calls
+	get("GET", "http://a.test/catalogue?q=0")
+	if calls != before+1 {
+		t.Error("the cache kept more than its bound")
 	}
 }

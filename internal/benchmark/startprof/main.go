@@ -266,37 +266,18 @@ func profileLoad(url string) (string, *profiler.Profile, float64, float64, float
 	must(chromedp.Do(ctx))
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probes})
 	must(err)
-	if cold && !noprof {
-		_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
-		must(err)
-		_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100})
-		must(err)
-		_, err = chromedp.Call(ctx, profiler.Start, cdp.Empty{})
-		must(err)
-		must(chromedp.Do(ctx, chromedp.Navigate(url)))
-		tti := waitFloat(ctx, "window.__tti")
-		fs := waitFloat(ctx, "window.__fetchStart")
-		comp := waitFloat(ctx, "window.__compiled")
-		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-		must(err)
-		return fmt.Sprintf("cold fetchStart %.0f compiled %.0f tti %.0f", fs, comp, tti), res.Profile, fs, comp, tti
-	}
-	if cold {
-		must(chromedp.Do(ctx, chromedp.Navigate(url)))
-		tti := waitFloat(ctx, "window.__tti")
-		fs := waitFloat(ctx, "window.__fetchStart")
-		comp := waitFloat(ctx, "window.__compiled")
-		marks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0]; return "nav resp " + n.responseEnd.toFixed(0) + " domInteractive " + n.domInteractive.toFixed(0) + " dcl " + n.domContentLoadedEventStart.toFixed(0) + " | " + performance.getEntriesByType("resource").map(r => r.name.replace(/^.*\//, "") + " " + r.startTime.toFixed(0) + "-" + r.responseEnd.toFixed(0)).join(", ") + " | " + performance.getEntriesByType("mark").map(m => m.name + " " + m.startTime.toFixed(0)).join(", "); })()`))
-		return fmt.Sprintf("cold fetchStart %.0f compiled %.0f tti %.0f %s", fs, comp, tti, marks), &profiler.Profile{}, fs, comp, tti
-	}
-	must(chromedp.Do(ctx, chromedp.Navigate(url)))
-	waitFloat(ctx, "window.__tti")
-	waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`)
-	time.Sleep(300 * time.Millisecond)
-	for i := 1; i < extraLoads; i++ {
+	if !cold {
+		// The first visit installs the service worker; the measured load is
+		// a later one, under it.
 		must(chromedp.Do(ctx, chromedp.Navigate(url)))
 		waitFloat(ctx, "window.__tti")
-		time.Sleep(2500 * time.Millisecond)
+		waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`)
+		time.Sleep(300 * time.Millisecond)
+		for i := 1; i < extraLoads; i++ {
+			must(chromedp.Do(ctx, chromedp.Navigate(url)))
+			waitFloat(ctx, "window.__tti")
+			time.Sleep(2500 * time.Millisecond)
+		}
 	}
 	if !noprof {
 		_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
@@ -310,17 +291,17 @@ func profileLoad(url string) (string, *profiler.Profile, float64, float64, float
 	tti := waitFloat(ctx, "window.__tti")
 	fs := waitFloat(ctx, "window.__fetchStart")
 	comp := waitFloat(ctx, "window.__compiled")
-	counts, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const m = {}; for (const e of document.body.querySelectorAll("*")) m[e.tagName] = (m[e.tagName]||0)+1; return document.body.querySelectorAll("*").length + " " + JSON.stringify(m); })()`))
-	_ = counts
 	marks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0]; return "nav resp " + n.responseEnd.toFixed(0) + " domInteractive " + n.domInteractive.toFixed(0) + " dcl " + n.domContentLoadedEventStart.toFixed(0) + " | " + performance.getEntriesByType("resource").map(r => r.name.replace(/^.*\//, "") + " " + r.startTime.toFixed(0) + "-" + r.responseEnd.toFixed(0)).join(", ") + " | " + performance.getEntriesByType("mark").map(m => m.name + " " + m.startTime.toFixed(0)).join(", "); })()`))
-	calls, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.__calls || {}) + "\n" + JSON.stringify(window.__dom || {})`))
-	marks += " calls " + calls
+	if calls, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__calls ? JSON.stringify(window.__calls) + "\n" + JSON.stringify(window.__dom) : ""`)); calls != "" {
+		marks += " calls " + calls
+	}
+	line := fmt.Sprintf("fetchStart %.0f compiled %.0f tti %.0f; %s", fs, comp, tti, marks)
 	if noprof {
-		return fmt.Sprintf("fetchStart %.0f compiled %.0f tti %.0f; %s", fs, comp, tti, marks), &profiler.Profile{}, fs, comp, tti
+		return line, &profiler.Profile{}, fs, comp, tti
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	must(err)
-	return fmt.Sprintf("fetchStart %.0f compiled %.0f tti %.0f; %s", fs, comp, tti, marks), res.Profile, fs, comp, tti
+	return line, res.Profile, fs, comp, tti
 }
 
 func waitFloat(ctx context.Context, expr string) float64 {

@@ -29,8 +29,9 @@ import (
 
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/archdesigner/designer/internal/benchmark/chrome"
 )
 
 func main() {
@@ -214,45 +215,10 @@ func freePorts(n int) []string {
 	return out
 }
 
-// browser starts a headless Chromium with a fresh profile.
-func browser(chromium string) (context.Context, func(), error) {
-	dir, err := os.MkdirTemp("", "browserbench-profile-")
-	if err != nil {
-		return nil, nil, err
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.UserDataDir(dir),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1400, 900),
-	)
-	ctx, cancel := chromedp.NewContext(alloc)
-	stop := func() { cancel(); cancelAlloc(); os.RemoveAll(dir) }
-	if err := chromedp.Do(ctx); err != nil {
-		stop()
-		return nil, nil, err
-	}
-	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probes})
-	if err != nil {
-		stop()
-		return nil, nil, err
-	}
-	return ctx, stop, nil
-}
-
 // probes records, in page time, when the app becomes interactive (go-app's
 // loader removed after the wasm's first render) and when an import starts
 // and is drawn (the status says so and the first node is on the canvas).
-const probes = `(() => {
-  const check = () => {
-    if (window.__tti === undefined && document.readyState !== "loading" && !document.getElementById("app-wasm-loader")) {
-      window.__tti = performance.now();
-    }
-  };
-  new MutationObserver(check).observe(document, {childList: true, subtree: true});
-  document.addEventListener("DOMContentLoaded", check);
+const probes = `(() => {` + chrome.Interactive + `
   document.addEventListener("change", (e) => {
     if (e.target && e.target.id === "import-file") {
       window.__importStart = performance.now();
@@ -282,7 +248,7 @@ func waitFloat(ctx context.Context, expr string) (float64, error) {
 // loadTimes measures navigation-to-interactive on a fresh profile, then again
 // once the service worker controls the page.
 func loadTimes(chromium, url string) (cold, warm float64, err error) {
-	ctx, stop, err := browser(chromium)
+	ctx, stop, err := chrome.Start(chromium, probes)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -314,7 +280,7 @@ func loadTimes(chromium, url string) (cold, warm float64, err error) {
 // largeDesign imports a 1,000-node design and drags a node in it, returning
 // the import time and the per-pointermove times.
 func largeDesign(chromium, url, design string) (float64, []float64, error) {
-	ctx, stop, err := browser(chromium)
+	ctx, stop, err := chrome.Start(chromium, probes)
 	if err != nil {
 		return 0, nil, err
 	}

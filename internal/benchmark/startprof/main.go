@@ -35,19 +35,13 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
+
+	"github.com/archdesigner/designer/internal/benchmark/chrome"
 )
 
-var probes = `(() => {
-  const check = () => {
-    if (window.__tti === undefined && document.readyState !== "loading" && !document.getElementById("app-wasm-loader")) {
-      window.__tti = performance.now();
-    }
-  };
-  new MutationObserver(check).observe(document, {childList: true, subtree: true});
-  document.addEventListener("DOMContentLoaded", check);
+var probes = `(() => {` + chrome.Interactive + `
   const is = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (r, o) => {
     if (window.__count) { window.__calls = {}; for (const k of Object.keys(o.gojs)) { const f = o.gojs[k]; o.gojs[k] = (sp) => { if (window.__tti === undefined) window.__calls[k] = (window.__calls[k]||0)+1; return f(sp); }; } } window.__fetchStart = performance.now(); const x = await is(r, o); window.__compiled = performance.now(); return x; };
@@ -248,24 +242,10 @@ func median(xs []float64) float64 {
 }
 
 func profileLoad(url string) (string, *profiler.Profile, float64, float64, float64) {
-	dir, _ := os.MkdirTemp("", "startprof-profile-")
-	defer os.RemoveAll(dir)
 	chromium, _ := exec.LookPath("chromium")
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.UserDataDir(dir),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1400, 900),
-		chromedp.Flag("js-flags", jsFlags),
-	)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	must(chromedp.Do(ctx))
-	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probes})
+	ctx, stop, err := chrome.Start(chromium, probes, chromedp.Flag("js-flags", jsFlags))
 	must(err)
+	defer stop()
 	if !cold {
 		// The first visit installs the service worker; the measured load is
 		// a later one, under it.

@@ -1,0 +1,56 @@
+// Package chrome is what the browser benchmarks share: headless Chromium
+// started the way they measure the editor, and the page probe that says
+// when an app is interactive.
+package chrome
+
+import (
+	"context"
+	"os"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Interactive is JavaScript, for the body of a script that runs in every new
+// document, that sets window.__tti to the page time at which the app is
+// interactive: go-app's loader removed, which it does after the wasm's
+// first render.
+const Interactive = `
+  const check = () => {
+    if (window.__tti === undefined && document.readyState !== "loading" && !document.getElementById("app-wasm-loader")) {
+      window.__tti = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", check);
+`
+
+// Start starts headless Chromium (the project's flags, a fresh profile, a
+// 1400×900 window) with script run in every new document, and returns its
+// context and the function that stops it and removes the profile.
+func Start(chromium, script string, extra ...chromedp.ExecAllocatorOption) (context.Context, func(), error) {
+	dir, err := os.MkdirTemp("", "chrome-profile-")
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := append([]chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium), chromedp.UserDataDir(dir),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1400, 900),
+	}, extra...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	stop := func() { cancel(); cancelAlloc(); os.RemoveAll(dir) }
+	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
+}

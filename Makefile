@@ -33,11 +33,12 @@ web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.snapshot
 web/app.wasm.br: web/app.wasm
 	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
 
-## test: formatting, vet and every test, the browser tests in headless Chromium included, then each fuzz
-## target for a short budget (make fuzz runs them for longer)
+## test: formatting, vet and every test, then the browser tests (internal/e2e, build tag browser) in
+## headless Chromium, then each fuzz target for a short budget (make fuzz runs them for longer)
 test: vet
-	.ci/ensure-chromium
 	$(GO) test ./...
+	.ci/ensure-chromium
+	$(GO) test -tags browser ./internal/e2e
 	$(MAKE) fuzz FUZZTIME=10s
 
 ## build: the designer binary in bin/
@@ -48,6 +49,7 @@ vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags browser ./internal/e2e
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md

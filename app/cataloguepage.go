@@ -15,15 +15,14 @@ import (
 type CataloguePage struct {
 	app.Compo
 
-	platform Platform             // nil when prerendering
-	source   *catalogue.Catalogue // nil: the embedded catalogue
-	page     *catalogue.Page
-	missing  string
-	err      error
-	query    url.Values
-	cat      *catalogue.Catalogue
-	mdPath   string
-	addID    string
+	platform   Platform // nil when prerendering
+	catalogues Catalogues
+	page       *catalogue.Page
+	missing    string
+	query      url.Values
+	cat        *catalogue.Catalogue
+	mdPath     string
+	addID      string
 }
 
 // OnPreRender builds the page on the server.
@@ -48,13 +47,11 @@ func (p *CataloguePage) OnNav(ctx app.Context) {
 
 func (p *CataloguePage) load(ctx app.Context) {
 	u := ctx.Page().URL()
-	p.cat, p.err = catalogueOr(p.source)
-	if p.err != nil {
-		return
-	}
-	base := u.Scheme + "://" + u.Host
+	p.cat = p.catalogues(u)
 	p.query = u.Query()
-	page, ok := p.cat.PageFor(u.Path, base, p.query)
+	// Links are site-relative: the page's address on the server is not
+	// the one its reader uses (see Catalogues), and it need not be.
+	page, ok := p.cat.PageFor(u.Path, "", p.query)
 	if !ok {
 		p.page, p.missing = nil, u.Path
 		ctx.Page().SetTitle("No such catalogue page")
@@ -76,8 +73,6 @@ func (p *CataloguePage) load(ctx app.Context) {
 func (p *CataloguePage) Render() app.UI {
 	var body []app.UI
 	switch {
-	case p.err != nil:
-		body = []app.UI{app.H1().Text("The catalogue failed to load"), app.Pre().Role("alert").Text(p.err.Error())}
 	case p.page == nil && p.missing != "":
 		body = []app.UI{
 			app.H1().Text("No such catalogue page"),

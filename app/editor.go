@@ -15,9 +15,9 @@ import (
 type Editor struct {
 	app.Compo
 
-	platform Platform
-	store    *Store
-	loadErr  error
+	platform   Platform
+	catalogues Catalogues // the catalogue of the page, when prerendering
+	store      *Store
 
 	importErrors    []string
 	saveWarning     string
@@ -40,18 +40,25 @@ type Editor struct {
 	listeners []func()
 }
 
-// NewEditor returns the editor page using platform p (nil when prerendering)
-// and catalogue cat (nil: the embedded one).
+// NewEditor returns the editor page showing catalogue cat, using platform p
+// (nil when prerendering).
 func NewEditor(p Platform, cat *catalogue.Catalogue) *Editor {
 	e := &Editor{platform: p}
-	cat, err := catalogueOr(cat)
-	if err != nil {
-		e.loadErr = err
-		return e
-	}
+	e.open(cat)
+	return e
+}
+
+// open starts the editor's store on catalogue cat.
+func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
 	e.store.OnChange = e.autosave
-	return e
+}
+
+// OnPreRender makes the store, on the server, from the page's catalogue.
+func (e *Editor) OnPreRender(ctx app.Context) {
+	if e.store == nil {
+		e.open(e.catalogues(ctx.Page().URL()))
+	}
 }
 
 // resume continues an editing session from an earlier editor of this page.
@@ -68,9 +75,6 @@ func (e *Editor) OnMount(ctx app.Context) {
 	defer e.Update()
 	if e.platform != nil {
 		defer e.platform.Started()
-	}
-	if e.store == nil {
-		return
 	}
 	if app.Window().URL().Query().Get("embed") == "1" {
 		// The host owns the design: nothing is read from or written to the
@@ -314,13 +318,10 @@ func firstLine(err error) string {
 
 // Render lays out the editor.
 func (e *Editor) Render() app.UI {
-	if e.loadErr != nil {
-		return app.Main().ID("editor").Body(
-			app.H1().Text("The catalogue failed to load"),
-			app.Pre().Role("alert").Text(e.loadErr.Error()),
-		)
-	}
 	s := e.store
+	if s == nil {
+		return app.Div().ID("editor") // prerendering, until OnPreRender
+	}
 	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
 		e.renderToolbar(),
 		e.renderAlerts(),

@@ -51,7 +51,7 @@ func mount(t *testing.T, e *Editor) (app.ClientDispatcher, string) {
 // false boolean attribute (go-app renders selected="false", which browsers
 // read as selected).
 func TestEditorRenders(t *testing.T) {
-	_, html := mount(t, NewEditor(nil, nil))
+	_, html := mount(t, NewEditor(nil, mustEmbedded(t)))
 	for _, want := range []string{
 		`aria-label="Palette"`, `aria-label="Canvas"`, `aria-label="Inspector"`, `aria-label="Problems"`,
 		`aria-label="Search components"`, `>Stream (19 products)</button>`, `aria-expanded="false"`,
@@ -70,7 +70,7 @@ func TestEditorRenders(t *testing.T) {
 
 // Text from designs is rendered as text, never as markup.
 func TestDesignTextIsInert(t *testing.T) {
-	e := NewEditor(nil, nil)
+	e := NewEditor(nil, mustEmbedded(t))
 	err := e.store.Import("x.yaml", []byte(`name: "<script>alert(1)</script>"
 nodes:
   - { id: "a", component: "kafka" }
@@ -96,7 +96,7 @@ edges:
 // Every change is saved; a failed save shows a warning until a save works.
 func TestAutosave(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{}}
-	e := NewEditor(p, nil)
+	e := NewEditor(p, mustEmbedded(t))
 	mount(t, e)
 	if _, err := e.store.AddNode("kafka"); err != nil {
 		t.Fatal(err)
@@ -120,14 +120,14 @@ func TestAutosave(t *testing.T) {
 // never overwritten, and the user is told.
 func TestRestore(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{keyDesign: "nodes:\n  - { id: \"k\", component: \"kafka\" }\n"}}
-	e := NewEditor(p, nil)
+	e := NewEditor(p, mustEmbedded(t))
 	mount(t, e)
 	if e.store.Node("k") == nil {
 		t.Fatal("the saved design was not restored")
 	}
 	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
 	p = &fakePlatform{stored: map[string]string{keyDesign: broken}}
-	e = NewEditor(p, nil)
+	e = NewEditor(p, mustEmbedded(t))
 	mount(t, e)
 	if p.stored[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "no longer loads") {
 		t.Errorf("unreadable design: kept %q, warning %q", p.stored[keyUnreadable], e.restoreWarning)
@@ -162,7 +162,7 @@ func TestPaletteGroups(t *testing.T) {
 
 // When a new version is installed, the editor offers to reload.
 func TestReloadToUpdate(t *testing.T) {
-	e := NewEditor(nil, nil)
+	e := NewEditor(nil, mustEmbedded(t))
 	d, html := mount(t, e)
 	if strings.Contains(html, "Reload to update") {
 		t.Fatal("offered before an update")
@@ -178,7 +178,7 @@ func TestReloadToUpdate(t *testing.T) {
 // neither tab's design is overwritten silently.
 func TestOtherTab(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{}}
-	e := NewEditor(p, nil)
+	e := NewEditor(p, mustEmbedded(t))
 	mount(t, e)
 	e.store.AddNode("kafka")
 	mine := p.stored[keyDesign]

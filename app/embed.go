@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"testing/fstest"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -132,14 +131,7 @@ func (em *embedding) handle(m message) {
 // configureCatalogue lays the host's catalogue files (path: YAML) over the
 // embedded catalogue.
 func (em *embedding) configureCatalogue(files map[string]string) error {
-	fsys := fstest.MapFS{}
-	for path, text := range files {
-		fsys[path] = &fstest.MapFile{Data: []byte(text)}
-	}
-	cat, err := catalogue.Load(
-		catalogue.Layer{Name: "catalogue", FS: catalogue.Embedded()},
-		catalogue.Layer{Name: "host", FS: fsys},
-	)
+	cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: catalogue.Files(files)})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"net/url"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -11,32 +13,39 @@ import (
 // the whole catalogue for the editor to load instead of its own.
 const CatalogueEnv = "DESIGNER_CATALOGUE"
 
-// Routes registers the editor's pages, showing cat (nil: the embedded
-// catalogue). The browser entry point and the server both call it, so that
-// the server prerenders what the browser will show.
-func Routes(p Platform, cat *catalogue.Catalogue) {
+// Catalogues gives the catalogue a page shows, from the page's address. The
+// browser shows one catalogue (One); a server process may run several
+// handlers with catalogues of their own under go-app's one route table, and
+// tells their pages apart by the address it prerenders them at.
+type Catalogues func(page *url.URL) *catalogue.Catalogue
+
+// One is the Catalogues of a process that shows the one catalogue cat.
+func One(cat *catalogue.Catalogue) Catalogues {
+	return func(*url.URL) *catalogue.Catalogue { return cat }
+}
+
+// Routes registers the editor's pages in go-app's route table, which is the
+// process's: the entry points call it once (the browser's, and the server's
+// before it makes its handlers), so that the server prerenders what the
+// browser will show.
+func Routes(p Platform, cats Catalogues) {
 	// In the browser the editing session outlives a visit to the catalogue
 	// pages: go-app makes a new editor for each navigation to it, which takes
 	// over the store, and with it the design, the selection and the undo
-	// history. (The server makes a fresh editor for every request.)
+	// history. (The server makes a fresh editor for every request, and its
+	// store when it prerenders, once the page's address is known.)
 	var session *Store
 	app.RouteFunc("/", func() app.Composer {
-		e := NewEditor(p, cat)
-		if p != nil && e.store != nil {
+		e := &Editor{platform: p, catalogues: cats}
+		if p != nil {
 			if session != nil {
 				e.resume(session)
+			} else {
+				e.open(cats(app.Window().URL()))
 			}
 			session = e.store
 		}
 		return e
 	})
-	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{platform: p, source: cat} })
-}
-
-// catalogueOr returns cat, or the embedded catalogue when cat is nil.
-func catalogueOr(cat *catalogue.Catalogue) (*catalogue.Catalogue, error) {
-	if cat != nil {
-		return cat, nil
-	}
-	return catalogue.Default()
+	app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, func() app.Composer { return &CataloguePage{platform: p, catalogues: cats} })
 }

@@ -2,19 +2,20 @@ package app
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
 	"github.com/archdesigner/designer/catalogue"
 )
 
+// embedded is the embedded catalogue, loaded once for the tests that only
+// read it.
+var embedded = sync.OnceValues(func() (*catalogue.Catalogue, error) { return catalogue.LoadEmbedded() })
+
 func newStore(t *testing.T) *Store {
 	t.Helper()
-	cat, err := catalogue.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return NewStore(cat)
+	return NewStore(mustEmbedded(t))
 }
 
 func mustAdd(t *testing.T, s *Store, comp string) string {
@@ -306,4 +307,13 @@ func TestPaletteFilters(t *testing.T) {
 	if p.kind != "" || p.provider != "" {
 		t.Error("new filters kept the old choice")
 	}
+}
+
+func mustEmbedded(t *testing.T) *catalogue.Catalogue {
+	t.Helper()
+	cat, err := embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }

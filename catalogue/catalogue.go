@@ -61,18 +61,12 @@ type Catalogue struct {
 	broken map[string]bool
 }
 
-var (
-	defaultOnce sync.Once
-	defaultCat  *Catalogue
-	defaultErr  error
-)
-
-// Default returns the embedded catalogue, loaded once.
-func Default() (*Catalogue, error) {
-	defaultOnce.Do(func() {
-		defaultCat, defaultErr = Load(Layer{Name: "catalogue", FS: data})
-	})
-	return defaultCat, defaultErr
+// LoadEmbedded loads the catalogue that ships with the product, with the
+// overlays laid over it in order (an organisation's folder, an embedding
+// host's files). Each call loads afresh: the entry points load the catalogue
+// once and pass it down.
+func LoadEmbedded(overlays ...Layer) (*Catalogue, error) {
+	return Load(append([]Layer{{Name: "catalogue", FS: data}}, overlays...)...)
 }
 
 // maxCatalogueFile bounds the size of one catalogue file.

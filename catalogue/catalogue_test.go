@@ -4,12 +4,17 @@ import (
 	"bufio"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
+// embedded is the embedded catalogue, loaded once for all the tests that
+// only read it.
+var embedded = sync.OnceValues(func() (*Catalogue, error) { return LoadEmbedded() })
+
 func mustDefault(t testing.TB) *Catalogue {
 	t.Helper()
-	cat, err := Default()
+	cat, err := embedded()
 	if err != nil {
 		t.Fatalf("embedded catalogue: %v", err)
 	}

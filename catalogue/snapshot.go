@@ -114,26 +114,6 @@ func LoadSelfContained(data []byte) (*Catalogue, error) {
 	})
 }
 
-// UseSnapshot makes a snapshot of the embedded catalogue the one Default
-// returns. It must be called before the first call of Default; it reports
-// why it could not (and Default then parses the files).
-func UseSnapshot(snap string) error {
-	var err error
-	used := false
-	defaultOnce.Do(func() {
-		defaultCat, err = LoadSnapshot(snap, data)
-		if err == nil {
-			used = true
-			return
-		}
-		defaultCat, defaultErr = Load(Layer{Name: "catalogue", FS: data})
-	})
-	if err == nil && !used {
-		err = errors.New("catalogue snapshot: the catalogue was loaded already")
-	}
-	return err
-}
-
 // sourceSum is a checksum of every file under src, in the order fs.WalkDir
 // visits them (lexical, so always the same): names, sizes and contents.
 // CRC-32 detects edited files, which is all a snapshot's check needs, and is

@@ -22,31 +22,53 @@ import (
 var snapshots embed.FS
 
 func main() {
-	ui.Routes(browser{}, servedCatalogue())
+	cat, err := servedCatalogue()
+	if err != nil {
+		page := func() app.Composer { return &broken{err: err} }
+		app.RouteFunc("/", page)
+		app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, page)
+	} else {
+		ui.Routes(browser{}, ui.One(cat))
+	}
 	app.RunWhenOnBrowser()
 }
 
 // servedCatalogue loads the catalogue the server names when it lays an
-// organisation's catalogue over the embedded one (nil otherwise, or when it
-// cannot be had, and the editor uses its own), after preparing the embedded
-// one from its snapshot.
-func servedCatalogue() *catalogue.Catalogue {
+// organisation's catalogue over the embedded one, or else the embedded one:
+// from its snapshot, or by parsing its files when the snapshot is missing or
+// stale.
+func servedCatalogue() (*catalogue.Catalogue, error) {
+	if path := app.Getenv(ui.CatalogueEnv); path != "" {
+		data, err := fetchBytes(path)
+		if err == nil {
+			var cat *catalogue.Catalogue
+			if cat, err = catalogue.LoadSelfContained(data); err == nil {
+				return cat, nil
+			}
+		}
+		fmt.Println("the server's catalogue could not be loaded (", err, "); the editor shows its own")
+	}
 	if snap, err := snapshots.ReadFile("snapshot/catalogue.snapshot"); err == nil {
-		if err := catalogue.UseSnapshot(string(snap)); err != nil {
-			fmt.Println(err, "(the editor parsed the catalogue files instead)")
+		cat, err := catalogue.LoadSnapshot(string(snap), catalogue.Embedded())
+		if err == nil {
+			return cat, nil
 		}
+		fmt.Println(err, "(the editor parses the catalogue files instead)")
 	}
-	path := app.Getenv(ui.CatalogueEnv)
-	if path == "" {
-		return nil
-	}
-	data, err := fetchBytes(path)
-	if err == nil {
-		var cat *catalogue.Catalogue
-		if cat, err = catalogue.LoadSelfContained(data); err == nil {
-			return cat
-		}
-	}
-	fmt.Println("the server's catalogue could not be loaded (", err, "); the editor shows its own")
-	return nil
+	return catalogue.LoadEmbedded()
+}
+
+// broken is the page of an editor whose catalogue failed to load, which
+// only a broken build can cause: it says so rather than show nothing.
+type broken struct {
+	app.Compo
+	err error
+}
+
+// Render shows the error.
+func (b *broken) Render() app.UI {
+	return app.Main().ID("editor").Body(
+		app.H1().Text("The catalogue failed to load"),
+		app.Pre().Role("alert").Text(b.err.Error()),
+	)
 }

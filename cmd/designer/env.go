@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/internal/server"
 )
 
 // env holds what every command shares: output streams and the catalogue.
 type env struct {
 	stdout, stderr io.Writer
 	overlay        string
+	sites          *server.Sites
 }
 
 // globalFlags consumes the flags before the command name.
@@ -63,7 +65,7 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 // catalogue loads the embedded catalogue with the overlay, if any.
 func (e *env) catalogue() (*catalogue.Catalogue, error) {
 	if e.overlay == "" {
-		return catalogue.Default()
+		return catalogue.LoadEmbedded()
 	}
 	return loadWith(e.overlay)
 }
@@ -77,10 +79,18 @@ func loadWith(dir string) (*catalogue.Catalogue, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	return catalogue.Load(
-		catalogue.Layer{Name: "catalogue", FS: catalogue.Embedded()},
-		catalogue.Layer{Name: dir, FS: os.DirFS(dir)},
-	)
+	return catalogue.LoadEmbedded(catalogue.Layer{Name: dir, FS: os.DirFS(dir)})
+}
+
+// servedCatalogue is the catalogue serve and static serve: the embedded
+// one with the overlay, if any; it reports to stderr why it cannot be had.
+func (e *env) servedCatalogue(cmd string) (server.Options, bool) {
+	cat, err := e.catalogue()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%v\ndesigner %s: the catalogue in %s is invalid; nothing is served\n", err, cmd, e.overlay)
+		return server.Options{}, false
+	}
+	return server.Options{Catalogue: cat, Overlaid: e.overlay != "", Sites: e.sites}, true
 }
 
 // catalogueOrFail loads the catalogue or reports why it cannot.

@@ -20,6 +20,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/archdesigner/designer/internal/server"
 )
 
 // Exit codes.
@@ -49,12 +51,16 @@ embedded catalogue. Exit status: 0 valid, 1 an error-severity rule is broken,
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// go-app's route table is the process's: register the pages once, here.
+	sites := &server.Sites{}
+	sites.Routes()
+	os.Exit(run(sites, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run executes one command line and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
-	env := &env{stdout: stdout, stderr: stderr}
+// run executes one command line and returns the exit status. The servers it
+// starts prerender their pages through the routes of sites.
+func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
+	env := &env{stdout: stdout, stderr: stderr, sites: sites}
 	args, err := env.globalFlags(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "designer: %v\n\n%s", err, usage)

@@ -8,13 +8,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/internal/server"
 )
 
 // designer runs the CLI in-process and returns its exit code and output.
 func designer(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(args, &stdout, &stderr)
+	code := run(sites, args, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -259,4 +261,12 @@ func TestServeRefusesBadOverlay(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "testdata/bad-overlay/components/broken.yaml:4:7: kind: unknown kind `streem`; did you mean `stream`?") {
 		t.Errorf("exit %d\n%s", code, stderr)
 	}
+}
+
+// sites is the test process's one set of page routes, as main's.
+var sites = &server.Sites{}
+
+func TestMain(m *testing.M) {
+	sites.Routes()
+	os.Exit(m.Run())
 }

@@ -34,15 +34,11 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL --embed-origin ORIGIN")
 		return exitUnusable
 	}
-	opts := server.Options{BaseURL: *base, EmbedOrigins: origins}
-	if e.overlay != "" {
-		cat, err := loadWith(e.overlay)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "%v\ndesigner serve: the catalogue in %s is invalid; nothing is served\n", err, e.overlay)
-			return exitUnusable
-		}
-		opts.Catalogue = cat
+	opts, ok := e.servedCatalogue("serve")
+	if !ok {
+		return exitUnusable
 	}
+	opts.BaseURL, opts.EmbedOrigins = *base, origins
 	handler, err := server.New(*web, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)

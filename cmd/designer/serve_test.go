@@ -21,7 +21,7 @@ func TestServeChild(t *testing.T) {
 	if args == "" {
 		t.Skip("run by TestServeStopsGracefully")
 	}
-	os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
+	os.Exit(run(sites, strings.Split(args, "\n"), os.Stdout, os.Stderr))
 }
 
 // SIGTERM stops the server gracefully: a download under way completes, and

@@ -16,15 +16,11 @@ func (e *env) static(args []string) int {
 		fmt.Fprintln(e.stderr, "designer static: --out DIR is required; takes --web DIR and --base-url URL")
 		return exitUnusable
 	}
-	opts := server.Options{BaseURL: *base}
-	if e.overlay != "" {
-		cat, err := loadWith(e.overlay)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "%v\ndesigner static: the catalogue in %s is invalid\n", err, e.overlay)
-			return exitUnusable
-		}
-		opts.Catalogue = cat
+	opts, ok := e.servedCatalogue("static")
+	if !ok {
+		return exitUnusable
 	}
+	opts.BaseURL = *base
 	n, err := server.WriteStatic(*web, *out, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer static: %v\n", err)

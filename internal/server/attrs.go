@@ -30,14 +30,19 @@ func htmlAttributes(page []byte) []byte {
 	})
 }
 
-// escapeAttributes applies htmlAttributes to the HTML answers of next.
-func escapeAttributes(next http.Handler) http.Handler {
+// prerendered has next prerender its pages at the handler's own host (see
+// Sites), and makes the HTML answers ready to send: htmlAttributes, and the
+// address go-app writes in og:url from that host put back on base (empty:
+// site-relative).
+func prerendered(host, base string, next http.Handler) http.Handler {
+	next = at(host, next)
+	origin := []byte("http://" + host)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		next.ServeHTTP(rec, r)
 		body := rec.Body.Bytes()
 		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
-			body = htmlAttributes(body)
+			body = bytes.ReplaceAll(htmlAttributes(body), origin, []byte(strings.TrimSuffix(base, "/")))
 			rec.Header().Del("Content-Length")
 		}
 		for k, v := range rec.Header() {

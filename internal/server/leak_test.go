@@ -11,7 +11,7 @@ import (
 // goroutine count where they were. The load test (make load) shows the same
 // under 200 connections.
 func TestNoGrowthPerRequest(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -28,10 +29,15 @@ type Options struct {
 	// BaseURL is what links in the markdown pages start with
 	// ("https://designer.example.com"); empty means the request's own origin.
 	BaseURL string
-	// Catalogue is the catalogue to serve (nil: the embedded one). With an
-	// organisation's catalogue laid over the embedded one, the editor loads
-	// it from /catalogue.snapshot instead of its own, and caches it offline.
+	// Catalogue is the catalogue to serve; required.
 	Catalogue *catalogue.Catalogue
+	// Overlaid says that Catalogue is not the one app.wasm embeds (an
+	// organisation's is laid over it): the editor then loads it from
+	// /catalogue.snapshot instead of its own, and caches it offline.
+	Overlaid bool
+	// Sites is the process's set of handlers' catalogues, whose Routes the
+	// entry point has called; required.
+	Sites *Sites
 	// EmbedOrigins are the origins ("https://portal.example.com") whose pages
 	// may frame the editor and talk to it (the embed protocol).
 	EmbedOrigins []string
@@ -48,8 +54,12 @@ func New(dir string, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	cat := opts.Catalogue
+	if cat == nil || opts.Sites == nil {
+		return nil, errors.New("server: Options needs a Catalogue and the process's Sites")
+	}
 	var whole []byte // the served catalogue, with an organisation's overlay
-	if opts.Catalogue != nil {
+	if opts.Overlaid {
 		if whole, err = opts.Catalogue.SelfContained(); err != nil {
 			return nil, err
 		}
@@ -58,13 +68,6 @@ func New(dir string, opts Options) (http.Handler, error) {
 		sum := sha256.Sum256(append([]byte(version), whole...))
 		version = hex.EncodeToString(sum[:])[:16]
 	}
-	cat := opts.Catalogue
-	if cat == nil {
-		if cat, err = catalogue.Default(); err != nil {
-			return nil, err
-		}
-	}
-	ui.Routes(nil, opts.Catalogue)
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
@@ -75,7 +78,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		cacheable = append(cacheable, "/schema/"+e.Name())
 	}
 	env := app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")}
-	if opts.Catalogue != nil {
+	if opts.Overlaid {
 		env[ui.CatalogueEnv] = "/catalogue.snapshot"
 		cacheable = append(cacheable, "/catalogue.snapshot")
 	}
@@ -115,7 +118,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/catalogue.md", pages)
 	mux.Handle("/manifest.webmanifest", manifest(h))
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
-	app := cachePages(escapeAttributes(h))
+	app := cachePages(prerendered(opts.Sites.add(cat), opts.BaseURL, h))
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".md") {
 			pages.ServeHTTP(w, r)

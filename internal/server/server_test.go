@@ -31,7 +31,7 @@ func webFixture(t *testing.T) string {
 // app.wasm goes out in the best encoding the client accepts, with its raw
 // length for go-app's progress bar.
 func TestWasmIsServedCompressed(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestWasmIsServedCompressed(t *testing.T) {
 // The page, the manifest and the static files come from our own origin,
 // with our own icons.
 func TestPageUsesOwnAssets(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestPageUsesOwnAssets(t *testing.T) {
 // Pages ask the browser to start app.wasm's download at once; other files
 // do not.
 func TestWasmPreload(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestContentVersion(t *testing.T) {
 
 func TestMissingWasm(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := New(dir, Options{}); err == nil || !strings.Contains(err.Error(), "make run") {
+	if _, err := New(dir, with(t, Options{})); err == nil || !strings.Contains(err.Error(), "make run") {
 		t.Errorf("error %v", err)
 	}
 }
@@ -128,7 +128,7 @@ func TestMissingWasm(t *testing.T) {
 // Every catalogue page is served as markdown at its path plus .md, and as
 // HTML prerendered by the server (the content is there before the wasm).
 func TestCataloguePages(t *testing.T) {
-	h, err := New(webFixture(t), Options{BaseURL: "https://localhost:3000"})
+	h, err := New(webFixture(t), with(t, Options{BaseURL: "https://localhost:3000"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestCataloguePages(t *testing.T) {
 
 // Hostile paths, other methods and the security headers.
 func TestHardening(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestHTMLAttributes(t *testing.T) {
 // The manifest names the app's own icons, maskable PNGs included, and the
 // service worker answers uncached navigations with the app when offline.
 func TestManifestAndWorker(t *testing.T) {
-	h, err := New(webFixture(t), Options{})
+	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestManifestAndWorker(t *testing.T) {
 func TestVersionCoversOverlay(t *testing.T) {
 	dir := webFixture(t)
 	worker := func(opts Options) string {
-		h, err := New(dir, opts)
+		h, err := New(dir, with(t, opts))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,11 +258,7 @@ func TestVersionCoversOverlay(t *testing.T) {
 		first, _, _ := strings.Cut(rec.Body.String(), "\n")
 		return first
 	}
-	cat, err := catalogue.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if plain, overlaid := worker(Options{}), worker(Options{Catalogue: cat}); plain == overlaid {
+	if plain, overlaid := worker(Options{}), worker(Options{Overlaid: true}); plain == overlaid {
 		t.Errorf("the same version with and without a served catalogue: %s", plain)
 	}
 }
@@ -334,5 +330,58 @@ func TestCachePages(t *testing.T) {
 	get("GET", "http://a.test/catalogue?q=0")
 	if calls != before+1 {
 		t.Error("the cache kept more than its bound")
+	}
+}
+
+// Two handlers with different catalogues in one process each prerender their
+// own editor and product pages (go-app's route table is the process's).
+func TestHandlersPrerenderTheirOwnCatalogue(t *testing.T) {
+	overlay := catalogue.Files{
+		"components/acme-bus.yaml": "schemaVersion: \"1\"\ntype: component\nid: acme-bus\nkind: stream\nprovider: default\ndocs: https://acme.example/bus\n",
+		"products/acme.yaml":       "schemaVersion: \"1\"\ntype: products\nproducts:\n  acme-bus: { name: Acme Bus, summary: The house bus. }\n",
+	}
+	plainCat, err := embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	acmeCat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "acme", FS: overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := webFixture(t)
+	plain, err := New(dir, with(t, Options{Catalogue: plainCat}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acme, err := New(dir, with(t, Options{Catalogue: acmeCat, Overlaid: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(h http.Handler, path string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000"+path, nil))
+		return rec.Body.String()
+	}
+	count := func(n int) string { return fmt.Sprintf("%d of %d components", n, n) }
+	plainN, acmeN := len(plainCat.Components), len(acmeCat.Components)
+	for _, tc := range []struct {
+		name      string
+		h         http.Handler
+		path      string
+		want, not string
+	}{
+		{"plain editor", plain, "/", count(plainN), count(acmeN)},
+		{"acme editor", acme, "/", count(acmeN), count(plainN)},
+		{"acme product page", acme, "/catalogue/components/acme-bus", "Acme Bus", "No such catalogue page"},
+		{"plain product page", plain, "/catalogue/components/acme-bus", "No such catalogue page", "Acme Bus"},
+		{"plain editor again", plain, "/", count(plainN), count(acmeN)},
+	} {
+		body := get(tc.h, tc.path)
+		if !strings.Contains(body, tc.want) || strings.Contains(body, tc.not) {
+			t.Errorf("%s: want %q and not %q in the page", tc.name, tc.want, tc.not)
+		}
+		if strings.Contains(body, ".invalid") {
+			t.Errorf("%s: the handler's internal host leaks into the page", tc.name)
+		}
 	}
 }

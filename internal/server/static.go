@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/schema"
 )
 
@@ -26,12 +25,6 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	cat := opts.Catalogue
-	if cat == nil {
-		if cat, err = catalogue.Default(); err != nil {
-			return 0, err
-		}
-	}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 
@@ -43,10 +36,10 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 		"/app-worker.js":        "app-worker.js",
 		"/manifest.webmanifest": "manifest.webmanifest",
 	}
-	if opts.Catalogue != nil {
+	if opts.Overlaid {
 		files["/catalogue.snapshot"] = "catalogue.snapshot"
 	}
-	for _, path := range cat.PagePaths() {
+	for _, path := range opts.Catalogue.PagePaths() {
 		files[path] = strings.TrimPrefix(path, "/") + "/index.html"
 		files[path+".md"] = strings.TrimPrefix(path, "/") + ".md"
 	}

@@ -17,7 +17,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: snapshot FILE")
 		os.Exit(2)
 	}
-	cat, err := catalogue.Default()
+	cat, err := catalogue.LoadEmbedded()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%v\nsnapshot: the catalogue is invalid\n", err)
 		os.Exit(1)

@@ -1,4 +1,6 @@
-package main
+//go:build browser
+
+package e2e
 
 import (
 	"encoding/json"
@@ -42,12 +44,7 @@ func TestEmbedProtocol(t *testing.T) {
 		fmt.Fprintf(w, hostPage, editorURL, intruder.URL)
 	}))
 	defer portal.Close()
-	srv, err := server.New(builtWeb(t), server.Options{EmbedOrigins: []string{portal.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	editor := httptest.NewServer(srv)
-	defer editor.Close()
+	editor := serveEditor(t, server.Options{EmbedOrigins: []string{portal.URL}})
 	editorURL = editor.URL
 
 	p := newPage(t, portal.URL)

@@ -1,7 +1,9 @@
-package main
+//go:build browser
 
-// Browser tests: the editor served by server.New, driven in a real headless
-// Chromium through the DevTools protocol. Controls are found by role and
+package e2e
+
+// Package e2e holds the browser tests: the editor served by server.New,
+// driven in a real headless Chromium through the DevTools protocol. Controls are found by role and
 // accessible name, as a screen-reader user finds them, through the
 // browser's own accessibility tree (Accessibility.queryAXTree).
 
@@ -30,8 +32,45 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/internal/benchmark/chrome"
 	"github.com/archdesigner/designer/internal/server"
 )
+
+// sites is the test process's one set of page routes, as an entry point's.
+var sites = &server.Sites{}
+
+func TestMain(m *testing.M) {
+	sites.Routes()
+	os.Exit(m.Run())
+}
+
+// options completes opts as the CLI does: the embedded catalogue unless
+// opts has one, and the process's sites.
+func options(t *testing.T, opts server.Options) server.Options {
+	t.Helper()
+	if opts.Catalogue == nil {
+		cat, err := catalogue.LoadEmbedded()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Catalogue = cat
+	}
+	opts.Sites = sites
+	return opts
+}
+
+// serveEditor serves the editor with opts (see options).
+func serveEditor(t *testing.T, opts server.Options) *httptest.Server {
+	t.Helper()
+	h, err := server.New(builtWeb(t), options(t, opts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return ts
+}
 
 var (
 	webOnce  sync.Once
@@ -54,7 +93,10 @@ func builtWeb(t *testing.T) string {
 				webErr = err
 				return
 			}
-			os.WriteFile(filepath.Join(dir, name), data, 0o644)
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				webErr = err
+				return
+			}
 		}
 		goBin, err := exec.LookPath("go")
 		if err != nil {
@@ -112,12 +154,7 @@ type tab struct {
 // openEditor serves the editor and opens it in a fresh headless Chromium.
 func openEditor(t *testing.T) *tab {
 	t.Helper()
-	srv, err := server.New(builtWeb(t), server.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
+	ts := serveEditor(t, server.Options{})
 	p := newPage(t, ts.URL)
 	p.server = ts
 	p.navigate(ts.URL + "/")
@@ -125,21 +162,12 @@ func openEditor(t *testing.T) *tab {
 }
 
 func newPage(t *testing.T, origin string) *tab {
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1400, 900),
-	)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	p := &tab{t: t, ctx: ctx, origin: origin}
-	if err := chromedp.Do(ctx); err != nil {
+	ctx, stop, err := chrome.Start(chromiumPath(t), "")
+	if err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
+	t.Cleanup(stop)
+	p := &tab{t: t, ctx: ctx, origin: origin}
 
 	chromedp.Listen(ctx, func(ev any) {
 		p.mu.Lock()

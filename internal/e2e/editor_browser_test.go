@@ -1,4 +1,6 @@
-package main
+//go:build browser
+
+package e2e
 
 import (
 	"fmt"
@@ -14,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/internal/server"
 )
 
@@ -378,13 +381,13 @@ func TestEditorOffline(t *testing.T) {
 	p.checkClean()
 }
 
-// designer static writes a folder that a plain file server serves: the
-// editor works from it, and the pages, markdown and schemas are there.
+// The static site (designer static) is a folder that a plain file server
+// serves: the editor works from it, and the pages, markdown and schemas are
+// there.
 func TestStaticSite(t *testing.T) {
 	out := t.TempDir()
-	code, stdout, stderr := designer(t, "static", "--web", builtWeb(t), "--out", out)
-	if code != 0 {
-		t.Fatalf("designer static: %d %s%s", code, stdout, stderr)
+	if _, err := server.WriteStatic(builtWeb(t), out, options(t, server.Options{})); err != nil {
+		t.Fatalf("writing the static site: %v", err)
 	}
 	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer ts.Close()
@@ -501,16 +504,12 @@ func TestCataloguePagesOffline(t *testing.T) {
 // serve --catalogue: the organisation's products are in the editor, its
 // pages and its markdown, and stay there offline.
 func TestEditorWithOverlay(t *testing.T) {
-	cat, err := loadWith("testdata/overlay")
+	const overlay = "../../cmd/designer/testdata/overlay"
+	cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: overlay, FS: os.DirFS(overlay)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(builtWeb(t), server.Options{Catalogue: cat})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
+	ts := serveEditor(t, server.Options{Catalogue: cat, Overlaid: true})
 	p := newPage(t, ts.URL)
 	p.server = ts
 	p.navigate(ts.URL + "/")

@@ -40,26 +40,12 @@ type Canvas struct {
 	dragOff       []func()
 }
 
-// textScale is the zoom below which node labels are too small to read and
-// are not drawn.
-const textScale = 0.45
-
-// viewport is the pan (X, Y, in screen pixels) and zoom (Scale).
-type viewport struct{ X, Y, Scale float64 }
-
 // translate is an SVG translate(x y), numbers as %g writes them (on every
 // pointermove of a drag, so without fmt).
 func translate(x, y float64) string {
 	b := append(make([]byte, 0, 32), "translate("...)
 	b = append(strconv.AppendFloat(b, x, 'g', -1, 64), ' ')
 	return string(append(strconv.AppendFloat(b, y, 'g', -1, 64), ')'))
-}
-
-func (v viewport) transform() string {
-	b := append(make([]byte, 0, 48), "translate("...)
-	b = append(strconv.AppendFloat(b, v.X, 'f', 2, 64), ' ')
-	b = append(strconv.AppendFloat(b, v.Y, 'f', 2, 64), ") scale("...)
-	return string(append(strconv.AppendFloat(b, v.Scale, 'f', 4, 64), ')'))
 }
 
 const (
@@ -117,7 +103,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 			return
 		}
 		measured = true
-		if len(c.Store.Design.Nodes) > 0 {
+		if len(c.Store.Design().Nodes) > 0 {
 			ctx.Dispatch(func(app.Context) {}) // draw what the measured view holds
 		}
 	}))
@@ -142,14 +128,6 @@ func (c *Canvas) viewChanged() {
 	})
 }
 
-// bounds is the part of the canvas to draw, in canvas coordinates: the view
-// and half a view around it, so that short pans show drawn content at once.
-func (c *Canvas) bounds() (x0, y0, x1, y1 float64) {
-	w, h := c.width/c.view.Scale, c.height/c.view.Scale
-	x0, y0 = -c.view.X/c.view.Scale, -c.view.Y/c.view.Scale
-	return x0 - w/2, y0 - h/2, x0 + w*1.5, y0 + h*1.5
-}
-
 // OnDismount releases listeners.
 func (c *Canvas) OnDismount() {
 	c.endDrag()
@@ -161,9 +139,9 @@ func (c *Canvas) OnDismount() {
 
 // OnUpdate brings the selected node into view when the Problems list asks.
 func (c *Canvas) OnUpdate(ctx app.Context) {
-	if c.Store.RevealCount != c.revealSeen {
-		c.revealSeen = c.Store.RevealCount
-		ctx.Defer(func(app.Context) { c.reveal(c.Store.Selection.Node) })
+	if c.Store.RevealCount() != c.revealSeen {
+		c.revealSeen = c.Store.RevealCount()
+		ctx.Defer(func(app.Context) { c.reveal(c.Store.Selection().Node) })
 	}
 }
 
@@ -173,32 +151,20 @@ func (c *Canvas) applyView() {
 	}
 }
 
-// position returns where node i is drawn: its position, or a grid cell for
-// nodes imported without one.
-func position(n *catalogue.Node, i int) (float64, float64) {
-	if n.Position != nil {
-		return n.Position.X, n.Position.Y
-	}
-	return float64(40 + (i%5)*gridX), float64(40 + (i/5)*gridY)
-}
-
 // Render draws the canvas: its buttons, the edges, then the nodes.
 func (c *Canvas) Render() app.UI {
 	s := c.Store
-	d := s.Design
+	d := s.Design()
 	pos := make(map[string][2]float64, len(d.Nodes))
 	for i := range d.Nodes {
 		x, y := position(&d.Nodes[i], i)
 		pos[d.Nodes[i].ID] = [2]float64{x, y}
 	}
-	x0, y0, x1, y1 := c.bounds()
-	inView := func(ax, ay, bx, by float64) bool {
-		return math.Max(ax, bx) >= x0 && math.Min(ax, bx) <= x1 && math.Max(ay, by) >= y0 && math.Min(ay, by) <= y1
-	}
+	drawn := c.view.drawn(c.width, c.height)
 	var edges []app.UI
 	for i, e := range d.Edges {
 		a, b := pos[e.From], pos[e.To]
-		if inView(a[0], a[1], b[0]+NodeWidth, b[1]+NodeHeight) {
+		if drawn.meets(a[0], a[1], b[0]+NodeWidth, b[1]+NodeHeight) {
 			edges = append(edges, c.renderEdge(i, e, a, b))
 		}
 	}
@@ -206,7 +172,7 @@ func (c *Canvas) Render() app.UI {
 	labels := c.view.Scale >= textScale
 	for i := range d.Nodes {
 		p := pos[d.Nodes[i].ID]
-		if inView(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) {
+		if drawn.meets(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) {
 			nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
 		}
 	}
@@ -268,7 +234,7 @@ func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
 
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI {
 	s := c.Store
-	comp := s.Catalogue.Components[n.Component]
+	comp := s.Catalogue().Components[n.Component]
 	name, kind := n.Component, ""
 	if comp != nil {
 		name, kind = comp.Name, comp.Kind+" · "+comp.Provider
@@ -281,7 +247,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).
 		Attr("transform", translate(p[0], p[1])).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
-		DataSet("selected", strconv.FormatBool(s.Selection.Node == n.ID)).
+		DataSet("selected", strconv.FormatBool(s.Selection().Node == n.ID)).
 		DataSet("severity", string(worst))
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
@@ -305,22 +271,22 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 }
 
 func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI {
-	x1, y1 := from[0]+NodeWidth, from[1]+NodeHeight/2
-	x2, y2 := to[0], to[1]+NodeHeight/2
+	x1, y1, x2, y2 := edgeLine(from[0], from[1], to[0], to[1])
+	lx, ly := labelAnchor(x1, y1, x2, y2)
 	idx := strconv.Itoa(i)
 	name := "Connection from " + e.From + " to " + e.To
 	if e.Label != "" {
 		name += ": " + e.Label
 	}
 	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
-		DataSet("selected", strconv.FormatBool(c.Store.Selection.Edge == i)).Body(
+		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
 		svg("line").ID("edge-hit-"+idx).DataSet("part", "hit").
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
 		svg("line").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
 		app.If(e.Label != "" && c.view.Scale >= textScale,
 			svg("text").ID("edge-label-"+idx).DataSet("part", "label").Attr("text-anchor", "middle").
-				Attr("x", (x1+x2)/2).Attr("y", (y1+y2)/2-6).Text(truncate(e.Label, 40)),
+				Attr("x", lx).Attr("y", ly).Text(truncate(e.Label, 40)),
 		),
 	)
 }
@@ -375,7 +341,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		id := closest(target, "g[data-node]").Get("dataset").Get("node").String()
 		s.Select(id)
 		i := s.nodeIndex[id]
-		x, y := position(&s.Design.Nodes[i], i)
+		x, y := position(&s.Design().Nodes[i], i)
 		d.kind, d.node, d.origX, d.origY, d.x, d.y = dragNode, id, x, y, x, y
 		d.elem = app.Window().GetElementByID("node-" + id)
 		d.edges = c.edgesOf(id)
@@ -412,7 +378,7 @@ func (c *Canvas) endDrag() {
 func (c *Canvas) edgesOf(id string) []edgeEnd {
 	s := c.Store
 	var out []edgeEnd
-	for i, e := range s.Design.Edges {
+	for i, e := range s.Design().Edges {
 		if e.From != id && e.To != id {
 			continue
 		}
@@ -421,7 +387,7 @@ func (c *Canvas) edgesOf(id string) []edgeEnd {
 			other = e.From
 		}
 		j := s.nodeIndex[other]
-		ox, oy := position(&s.Design.Nodes[j], j)
+		ox, oy := position(&s.Design().Nodes[j], j)
 		idx := strconv.Itoa(i)
 		w := app.Window()
 		out = append(out, edgeEnd{
@@ -454,9 +420,10 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 	case dragConnect:
 		line := app.Window().GetElementByID("connect-preview")
 		from := c.Store.nodeIndex[d.node]
-		fx, fy := position(&c.Store.Design.Nodes[from], from)
+		fx, fy := position(&c.Store.Design().Nodes[from], from)
 		x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
-		for k, v := range map[string]float64{"x1": fx + NodeWidth, "y1": fy + NodeHeight/2, "x2": x, "y2": y} {
+		x1, y1, _, _ := edgeLine(fx, fy, 0, 0)
+		for k, v := range map[string]float64{"x1": x1, "y1": y1, "x2": x, "y2": y} {
 			line.Call("setAttribute", k, v)
 		}
 		line.Call("setAttribute", "data-active", "true")
@@ -465,9 +432,9 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 
 // moveEdge redraws an edge whose dragged end is at node position x, y.
 func moveEdge(e edgeEnd, x, y float64) {
-	x1, y1, x2, y2 := x+NodeWidth, y+NodeHeight/2, e.otherX, e.otherY+NodeHeight/2
+	x1, y1, x2, y2 := edgeLine(x, y, e.otherX, e.otherY)
 	if !e.from {
-		x1, y1, x2, y2 = e.otherX+NodeWidth, e.otherY+NodeHeight/2, x, y+NodeHeight/2
+		x1, y1, x2, y2 = edgeLine(e.otherX, e.otherY, x, y)
 	}
 	for _, l := range []app.Value{e.line, e.hit} {
 		if !l.Truthy() {
@@ -479,8 +446,9 @@ func moveEdge(e edgeEnd, x, y float64) {
 		l.Call("setAttribute", "y2", y2)
 	}
 	if e.label.Truthy() {
-		e.label.Call("setAttribute", "x", (x1+x2)/2)
-		e.label.Call("setAttribute", "y", (y1+y2)/2-6)
+		lx, ly := labelAnchor(x1, y1, x2, y2)
+		e.label.Call("setAttribute", "x", lx)
+		e.label.Call("setAttribute", "y", ly)
 	}
 }
 
@@ -557,7 +525,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		if v, ok := arrows[key]; ok {
 			e.PreventDefault()
 			i := s.nodeIndex[id]
-			x, y := position(&s.Design.Nodes[i], i)
+			x, y := position(&s.Design().Nodes[i], i)
 			s.Report(s.MoveNode(id, x+v[0], y+v[1]))
 			s.Select(id)
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })
@@ -577,11 +545,8 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 // toCanvas converts client coordinates to canvas coordinates.
 func (c *Canvas) toCanvas(clientX, clientY float64) (float64, float64) {
 	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
-	return (clientX - rect.Get("left").Float() - c.view.X) / c.view.Scale,
-		(clientY - rect.Get("top").Float() - c.view.Y) / c.view.Scale
+	return c.view.toCanvas(clientX-rect.Get("left").Float(), clientY-rect.Get("top").Float())
 }
-
-const minScale, maxScale = 0.05, 4
 
 // onWheel zooms around the pointer.
 func (c *Canvas) onWheel(ev app.Value) {
@@ -598,10 +563,7 @@ func (c *Canvas) zoomBy(factor float64) {
 }
 
 func (c *Canvas) zoomAt(factor, px, py float64) {
-	scale := math.Min(maxScale, math.Max(minScale, c.view.Scale*factor))
-	// Keep the canvas point under (px, py) where it is.
-	cx, cy := (px-c.view.X)/c.view.Scale, (py-c.view.Y)/c.view.Scale
-	c.view = viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
+	c.view = c.view.zoomedAt(factor, px, py)
 	c.applyView()
 	c.viewChanged()
 }
@@ -613,27 +575,14 @@ func (c *Canvas) size() (float64, float64) {
 
 // fit shows every node.
 func (c *Canvas) fit() {
-	d := c.Store.Design
-	if len(d.Nodes) == 0 {
+	b, ok := designBounds(c.Store.Design())
+	if !ok {
 		c.view = viewport{Scale: 1}
 		c.applyView()
 		return
 	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for i := range d.Nodes {
-		x, y := position(&d.Nodes[i], i)
-		minX, minY = math.Min(minX, x), math.Min(minY, y)
-		maxX, maxY = math.Max(maxX, x+NodeWidth), math.Max(maxY, y+NodeHeight)
-	}
 	w, h := c.size()
-	const margin = 40
-	scale := math.Min((w-2*margin)/(maxX-minX), (h-2*margin)/(maxY-minY))
-	scale = math.Min(1.5, math.Max(minScale, scale))
-	c.view = viewport{
-		X:     (w-(maxX-minX)*scale)/2 - minX*scale,
-		Y:     (h-(maxY-minY)*scale)/2 - minY*scale,
-		Scale: scale,
-	}
+	c.view = fitting(b, w, h)
 	c.applyView()
 	c.viewChanged()
 }
@@ -644,10 +593,9 @@ func (c *Canvas) reveal(id string) {
 	if !ok {
 		return
 	}
-	x, y := position(&c.Store.Design.Nodes[i], i)
+	x, y := position(&c.Store.Design().Nodes[i], i)
 	w, h := c.size()
-	c.view.X = w/2 - (x+NodeWidth/2)*c.view.Scale
-	c.view.Y = h/2 - (y+NodeHeight/2)*c.view.Scale
+	c.view = c.view.centredOn(x+NodeWidth/2, y+NodeHeight/2, w, h)
 	c.applyView()
 	// Draw what is now in view, then focus the node.
 	c.ctx.Dispatch(func(ctx app.Context) {

@@ -161,7 +161,7 @@ func renderBlock(b catalogue.Block) app.UI {
 		return app.Ul().Body(app.Range(bl.Items).Slice(func(i int) app.UI {
 			return app.Li().Body(renderInline(bl.Items[i])...)
 		}))
-	case catalogue.Code:
+	case catalogue.CodeBlock:
 		return app.Pre().Body(app.Code().Text(bl.Text))
 	case catalogue.Table:
 		return renderTable(bl)

@@ -111,7 +111,7 @@ func (e *Editor) OnNav(ctx app.Context) {
 	if _, err := e.store.AddNode(id); err != nil {
 		e.store.Report(err)
 	} else {
-		e.store.Say("Added " + e.store.Selection.Node + " from the catalogue.")
+		e.store.Say("Added " + e.store.Selection().Node + " from the catalogue.")
 	}
 	clean := *u
 	clean.RawQuery = ""
@@ -151,7 +151,7 @@ func (e *Editor) restore() {
 	case ok && strings.TrimSpace(saved) != "":
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
-			e.restoreWarning = "Your saved design no longer loads (" + firstLine(err) + "); it is kept in browser storage under " + keyUnreadable + "."
+			e.restoreWarning = "Your saved design no longer loads (" + err.Error() + "); it is kept in browser storage under " + keyUnreadable + "."
 			if err := e.platform.Store(keyUnreadable, saved); err != nil {
 				e.restoreWarning += " Keeping it failed too: " + err.Error()
 			}
@@ -302,18 +302,11 @@ func (e *Editor) importData(name string, data []byte) {
 	err := e.store.Import(name, data)
 	e.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {
-		for _, item := range list {
-			e.importErrors = append(e.importErrors, item.Error())
-		}
+		e.importErrors = list.Lines()
 		e.store.Report(fmt.Errorf("Import refused: %d problems in %s; the design is unchanged", len(list), name))
 		return
 	}
 	e.store.Report(err)
-}
-
-func firstLine(err error) string {
-	msg, _, _ := strings.Cut(err.Error(), "\n")
-	return msg
 }
 
 // Render lays out the editor.
@@ -326,11 +319,11 @@ func (e *Editor) Render() app.UI {
 		e.renderToolbar(),
 		e.renderAlerts(),
 		app.Main().ID("workspace").Body(
-			&Palette{Store: s},
-			&Canvas{Store: s, Version: s.Version},
-			&Inspector{Store: s, Version: s.Version},
+			&Palette{Store: s, Catalogue: s.Catalogue()},
+			&Canvas{Store: s, Version: s.Version()},
+			&Inspector{Store: s, Version: s.Version()},
 		),
-		&Problems{Store: s, Version: s.Version},
+		&Problems{Store: s, Version: s.Version()},
 	)
 }
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // fakePlatform keeps storage in a map and can fail saves.
@@ -36,6 +38,8 @@ func (f *fakePlatform) Started()                              {}
 func (f *fakePlatform) CopyText(_ string, done func(error))   { done(nil) }
 func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
 }
+func (f *fakePlatform) ListenToHost(func(origin, data string)) func() { return func() {} }
+func (f *fakePlatform) PostToHost(origin, data string)                {}
 
 var attrValue = regexp.MustCompile(`="(?:[^"\\]|\\.)*"`)
 
@@ -68,11 +72,12 @@ func TestEditorRenders(t *testing.T) {
 	}
 }
 
-// Text from designs is rendered as text, never as markup.
+// Text from designs is rendered as text, never as markup. (The edge label
+// is the design's free text that the editor draws; the design's name and
+// description it does not draw.)
 func TestDesignTextIsInert(t *testing.T) {
 	e := NewEditor(nil, mustEmbedded(t))
-	err := e.store.Import("x.yaml", []byte(`name: "<script>alert(1)</script>"
-nodes:
+	err := e.store.Import("x.yaml", []byte(`nodes:
   - { id: "a", component: "kafka" }
   - { id: "b", component: "redpanda" }
 edges:
@@ -85,7 +90,7 @@ edges:
 	_, html := mount(t, e)
 	// Outside attribute values (which the browser sets with setAttribute)
 	// the label appears only escaped, as a text node.
-	if tags := attrValue.ReplaceAllString(html, `=""`); strings.Contains(tags, "<img src=x") || strings.Contains(tags, "<script>") {
+	if tags := attrValue.ReplaceAllString(html, `=""`); strings.Contains(tags, "<img src=x") {
 		t.Errorf("design text rendered as markup:\n%s", html)
 	}
 	if !strings.Contains(html, "&lt;img src=x onerror=alert(1)&gt;") {
@@ -132,7 +137,7 @@ func TestRestore(t *testing.T) {
 	if p.stored[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "no longer loads") {
 		t.Errorf("unreadable design: kept %q, warning %q", p.stored[keyUnreadable], e.restoreWarning)
 	}
-	if len(e.store.Design.Nodes) != 0 || e.store.CanUndo() {
+	if len(e.store.Design().Nodes) != 0 || e.store.CanUndo() {
 		t.Error("the editor did not start empty")
 	}
 }
@@ -235,5 +240,31 @@ func TestTranslate(t *testing.T) {
 		if got, want := translate(tc.x, tc.y), fmt.Sprintf("translate(%g %g)", tc.x, tc.y); got != tc.want || got != want {
 			t.Errorf("translate(%v, %v) = %q, want %q", tc.x, tc.y, got, tc.want)
 		}
+	}
+}
+
+// A new catalogue (an embedding host's configure) shows in the palette.
+func TestPaletteFollowsTheCatalogue(t *testing.T) {
+	e := NewEditor(nil, mustEmbedded(t))
+	d, html := mount(t, e)
+	n := len(mustEmbedded(t).Components)
+	if !strings.Contains(html, fmt.Sprintf("%d of %d components", n, n)) {
+		t.Fatalf("no count of %d components in the palette", n)
+	}
+	overlay := catalogue.Files{
+		"components/acme-bus.yaml": "schemaVersion: \"1\"\ntype: component\nid: acme-bus\nkind: stream\nprovider: default\ndocs: https://acme.example/bus\n",
+		"products/acme.yaml":       "schemaVersion: \"1\"\ntype: products\nproducts:\n  acme-bus: { name: Acme Bus, summary: The house bus. }\n",
+	}
+	cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.SetCatalogue(cat); err != nil {
+		t.Fatal(err)
+	}
+	e.Update()
+	d.Consume()
+	if html := app.HTMLString(e); !strings.Contains(html, fmt.Sprintf("%d of %d components", n+1, n+1)) {
+		t.Errorf("the palette does not count the new catalogue's %d components", n+1)
 	}
 }

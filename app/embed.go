@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -16,11 +17,14 @@ const EmbedOriginsEnv = "DESIGNER_EMBED_ORIGINS"
 
 // embedding is the editor's side of the embed protocol (a superset of
 // draw.io's JSON protocol): the host page frames /?embed=1; messages are JSON
-// strings; the editor accepts them only from its parent window at an allowed
-// origin, and answers that origin only. In embed mode the editor never reads
-// or writes the user's own saved design.
+// strings; the editor accepts them only from its parent window (the
+// Platform's ListenToHost) at an allowed origin, and answers that origin
+// only. In embed mode the editor never reads or writes the user's own saved
+// design. It is a function from the host's messages and the store's changes
+// to the events it posts, which the Platform carries.
 type embedding struct {
-	e        *Editor
+	store    *Store
+	post     func(origin, data string)
 	allowed  []string
 	origin   string // the host's origin, once it has written
 	modified bool
@@ -35,37 +39,43 @@ type message struct {
 	Catalogue map[string]string `json:"catalogue"`
 }
 
-// startEmbedding enters embed mode: it listens to the parent and says init.
-func (e *Editor) startEmbedding(ctx app.Context) {
-	em := &embedding{e: e, allowed: strings.Fields(app.Getenv(EmbedOriginsEnv))}
-	e.embed = em
-	e.store.OnSelect = func(s *Store) { em.selection() }
-	e.listen("message", func(ev app.Value) {
-		origin := ev.Get("origin").String()
-		if !ev.Get("source").Equal(app.Window().Get("parent")) || !contains(em.allowed, origin) {
-			return // not our host: ignored, unanswered
-		}
-		data := ev.Get("data")
-		if data.Type() != app.TypeString {
-			return
-		}
-		var m message
-		if err := json.Unmarshal([]byte(data.String()), &m); err != nil {
-			return
-		}
-		ctx.Dispatch(func(app.Context) {
-			em.origin = origin
-			em.handle(m)
-		})
-	})
-	// The host is not known until it writes; init goes to each allowed
-	// origin, and the browser delivers it only where the parent is.
-	for _, origin := range em.allowed {
+// newEmbedding starts the protocol with the hosts at the allowed origins
+// over store: init goes to each of them (the host is not known until it
+// writes, and the browser delivers the message only where the parent is).
+func newEmbedding(store *Store, allowed []string, post func(origin, data string)) *embedding {
+	em := &embedding{store: store, post: post, allowed: allowed}
+	store.OnSelect = func(*Store) { em.selection() }
+	for _, origin := range allowed {
 		em.postTo(origin, map[string]any{"event": "init"})
 	}
+	return em
 }
 
-func (em *embedding) post(event map[string]any) {
+// startEmbedding enters embed mode: it listens to the host through the
+// platform and hands its messages to the UI goroutine.
+func (e *Editor) startEmbedding(ctx app.Context) {
+	em := newEmbedding(e.store, strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost)
+	e.embed = em
+	e.listeners = append(e.listeners, e.platform.ListenToHost(func(origin, data string) {
+		ctx.Dispatch(func(app.Context) { em.receive(origin, data) })
+	}))
+}
+
+// receive takes a message from the parent window: one from an origin that
+// is not allowed, or that is not an action, is ignored and unanswered.
+func (em *embedding) receive(origin, data string) {
+	if !slices.Contains(em.allowed, origin) {
+		return
+	}
+	var m message
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return
+	}
+	em.origin = origin
+	em.handle(m)
+}
+
+func (em *embedding) send(event map[string]any) {
 	if em.origin != "" {
 		em.postTo(em.origin, event)
 	}
@@ -76,108 +86,99 @@ func (em *embedding) postTo(origin string, event map[string]any) {
 	if err != nil {
 		return
 	}
-	parent := app.Window().Get("parent")
-	if parent.Truthy() && !parent.Equal(app.Window()) {
-		parent.Call("postMessage", string(data), origin)
-	}
+	em.post(origin, string(data))
 }
 
 // handle carries out one action.
 func (em *embedding) handle(m message) {
-	s := em.e.store
+	s := em.store
 	switch m.Action {
 	case "load":
-		readOnly := s.ReadOnly
-		s.ReadOnly = false // the host may load into a read-only editor
-		err := s.Import("the host's design", []byte(m.Design))
-		s.ReadOnly = readOnly
-		if err != nil {
-			em.post(map[string]any{"event": "load", "errors": errorLines(err)})
+		if err := s.LoadFromHost("the host's design", []byte(m.Design)); err != nil {
+			em.send(map[string]any{"event": "load", "errors": errorsJSON(err)})
 			return
 		}
 		em.modified = false
-		em.post(map[string]any{"event": "load"})
+		em.send(map[string]any{"event": "load"})
 	case "export":
 		var data string
 		switch m.Format {
 		case "", "yaml":
 			m.Format, data = "yaml", string(s.Export())
 		case "json":
-			data = string(catalogue.MarshalJSON(s.Design))
+			data = string(catalogue.EncodeDesignJSON(s.Design()))
 		case "svg":
 			data = DesignSVG(s)
 		default:
-			em.post(map[string]any{"event": "export", "format": m.Format, "errors": []string{"format " + m.Format + " is not one of yaml, json, svg"}})
+			em.send(map[string]any{"event": "export", "format": m.Format, "errors": []any{
+				map[string]any{"code": "unknown-format", "message": "format " + m.Format + " is not one of yaml, json, svg"},
+			}})
 			return
 		}
-		em.post(map[string]any{"event": "export", "format": m.Format, "data": data})
+		em.send(map[string]any{"event": "export", "format": m.Format, "data": data})
 	case "validate":
-		em.post(map[string]any{"event": "validation", "violations": violations(s), "errors": []string{}})
+		em.send(map[string]any{"event": "validation", "violations": violations(s), "errors": []any{}})
 	case "configure":
 		if m.Catalogue != nil {
-			if err := em.configureCatalogue(m.Catalogue); err != nil {
-				em.post(map[string]any{"event": "configure", "errors": errorLines(err)})
+			cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: catalogue.Files(m.Catalogue)})
+			if err == nil {
+				err = s.SetCatalogue(cat)
+			}
+			if err != nil {
+				em.send(map[string]any{"event": "configure", "errors": errorsJSON(err)})
 				return
 			}
 		}
 		if m.ReadOnly != nil {
-			s.ReadOnly = *m.ReadOnly
-			s.Version++
+			s.SetReadOnly(*m.ReadOnly)
 		}
-		em.post(map[string]any{"event": "configure"})
+		em.send(map[string]any{"event": "configure"})
 	}
-}
-
-// configureCatalogue lays the host's catalogue files (path: YAML) over the
-// embedded catalogue.
-func (em *embedding) configureCatalogue(files map[string]string) error {
-	cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: catalogue.Files(files)})
-	if err != nil {
-		return err
-	}
-	return em.e.store.SetCatalogue(cat)
 }
 
 // changed sends autosave after every change of the design.
 func (em *embedding) changed(s *Store) {
 	em.modified = true
-	em.post(map[string]any{"event": "autosave", "design": string(s.Export()), "violations": violations(s)})
+	em.send(map[string]any{"event": "autosave", "design": string(s.Export()), "violations": violations(s)})
 }
 
 func (em *embedding) save() {
 	em.modified = false
-	s := em.e.store
-	em.post(map[string]any{"event": "save", "design": string(s.Export()), "violations": violations(s)})
+	s := em.store
+	em.send(map[string]any{"event": "save", "design": string(s.Export()), "violations": violations(s)})
 }
 
 func (em *embedding) exit() {
-	em.post(map[string]any{"event": "exit", "modified": em.modified})
+	em.send(map[string]any{"event": "exit", "modified": em.modified})
 }
 
 func (em *embedding) selection() {
-	sel := em.e.store.Selection
+	sel := em.store.Selection()
 	event := map[string]any{"event": "selection", "node": nil, "edge": nil}
 	if sel.Node != "" {
 		event["node"] = sel.Node
-	} else if sel.Edge >= 0 && sel.Edge < len(em.e.store.Design.Edges) {
-		e := em.e.store.Design.Edges[sel.Edge]
+	} else if sel.Edge >= 0 && sel.Edge < len(em.store.Design().Edges) {
+		e := em.store.Design().Edges[sel.Edge]
 		event["edge"] = catalogue.EdgeRef{From: e.From, To: e.To}
 	}
-	em.post(event)
+	em.send(event)
 }
 
 func violations(s *Store) []catalogue.Violation {
-	return append([]catalogue.Violation{}, s.Resolution.Violations...)
+	return append([]catalogue.Violation{}, s.Resolution().Violations...)
 }
 
-func errorLines(err error) []string {
+// errorsJSON is an error as the protocol's errors: for each problem its
+// code, position, path and message (see catalogue.Error), or the message of
+// an error that is not a list of problems.
+func errorsJSON(err error) []any {
 	var list catalogue.ErrorList
-	if errors.As(err, &list) {
-		lines := make([]string, len(list))
-		for i, e := range list {
-			lines[i] = e.Error()
-		}
-		return lines
+	if !errors.As(err, &list) {
+		return []any{map[string]any{"message": err.Error()}}
 	}
-	return []string{err.Error()}
+	out := make([]any, len(list))
+	for i, e := range list {
+		out[i] = e
+	}
+	return out
 }

@@ -26,10 +26,10 @@ func (in *Inspector) Render() app.UI {
 	s := in.Store
 	var body app.UI
 	switch {
-	case s.Selection.Node != "" && s.Node(s.Selection.Node) != nil:
-		body = in.renderNode(s.Node(s.Selection.Node))
-	case s.Selection.Edge >= 0 && s.Selection.Edge < len(s.Design.Edges):
-		body = in.renderEdge(s.Selection.Edge)
+	case s.Selection().Node != "" && s.Node(s.Selection().Node) != nil:
+		body = in.renderNode(s.Node(s.Selection().Node))
+	case s.Selection().Edge >= 0 && s.Selection().Edge < len(s.Design().Edges):
+		body = in.renderEdge(s.Selection().Edge)
 	default:
 		body = app.P().Class("hint").Text("Select a node or a connection to inspect it.")
 	}
@@ -41,7 +41,7 @@ func (in *Inspector) Render() app.UI {
 
 func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 	s := in.Store
-	comp := s.Catalogue.Components[n.Component]
+	comp := s.Catalogue().Components[n.Component]
 	resolved := s.Resolved(n.ID)
 	var basic, advanced []app.UI
 	for _, p := range comp.Schema {
@@ -53,7 +53,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 			basic = append(basic, row)
 		}
 	}
-	rules := s.Catalogue.AllRulesFor(comp.ID)
+	rules := s.Catalogue().AllRulesFor(comp.ID)
 	return app.Div().Body(
 		app.Div().Class("field").Body(
 			app.Label().For("node-id").Text("Node id"),
@@ -63,8 +63,8 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		app.Div().Class("field").Body(
 			app.Label().For("node-component").Text("Component"),
 			app.Select().ID("node-component").OnChange(in.onSwap).Body(
-				app.Range(s.Catalogue.ComponentsOfKind(comp.Kind)).Slice(func(i int) app.UI {
-					c := s.Catalogue.ComponentsOfKind(comp.Kind)[i]
+				app.Range(s.Catalogue().ComponentsOfKind(comp.Kind)).Slice(func(i int) app.UI {
+					c := s.Catalogue().ComponentsOfKind(comp.Kind)[i]
 					return option(c.ID, c.Name+" ("+c.Provider+")", c.ID == comp.ID)
 				}),
 			),
@@ -188,7 +188,7 @@ func (in *Inspector) renderConnections(id string) app.UI {
 		text  string
 	}
 	var links []link
-	for i, e := range s.Design.Edges {
+	for i, e := range s.Design().Edges {
 		switch id {
 		case e.From:
 			links = append(links, link{i, "to " + e.To})
@@ -197,7 +197,7 @@ func (in *Inspector) renderConnections(id string) app.UI {
 		}
 	}
 	var others []string
-	for _, n := range s.Design.Nodes {
+	for _, n := range s.Design().Nodes {
 		if n.ID != id {
 			others = append(others, n.ID)
 		}
@@ -227,7 +227,7 @@ func (in *Inspector) renderConnections(id string) app.UI {
 						s.Report(errString("choose a node to connect to"))
 						return
 					}
-					s.Report(s.Connect(s.Selection.Node, in.connectTo))
+					s.Report(s.Connect(s.Selection().Node, in.connectTo))
 					in.connectTo = ""
 				}),
 			),
@@ -237,13 +237,13 @@ func (in *Inspector) renderConnections(id string) app.UI {
 
 func (in *Inspector) renderEdge(i int) app.UI {
 	s := in.Store
-	e := s.Design.Edges[i]
+	e := s.Design().Edges[i]
 	return app.Div().Body(
 		app.P().Textf("Connection from %s to %s", e.From, e.To),
 		app.Div().Class("field").Body(
 			app.Label().For("edge-label").Text("Connection label"),
 			app.Input().ID("edge-label").Value(e.Label).OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeLabel(s.Selection.Edge, ctx.JSSrc().Get("value").String()))
+				s.Report(s.SetEdgeLabel(s.Selection().Edge, ctx.JSSrc().Get("value").String()))
 			}),
 		),
 		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
@@ -258,12 +258,12 @@ func (e errString) Error() string { return string(e) }
 
 func (in *Inspector) onRename(ctx app.Context, e app.Event) {
 	s := in.Store
-	s.Report(s.RenameNode(s.Selection.Node, ctx.JSSrc().Get("value").String()))
+	s.Report(s.RenameNode(s.Selection().Node, ctx.JSSrc().Get("value").String()))
 }
 
 func (in *Inspector) onSwap(ctx app.Context, e app.Event) {
 	s := in.Store
-	s.Report(s.SwapComponent(s.Selection.Node, ctx.JSSrc().Get("value").String()))
+	s.Report(s.SwapComponent(s.Selection().Node, ctx.JSSrc().Get("value").String()))
 }
 
 // onPropChange overrides the property named by the editor's data-prop.
@@ -271,11 +271,11 @@ func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
 	s := in.Store
 	src := ctx.JSSrc()
 	name := src.Get("dataset").Get("prop").String()
-	node := s.Node(s.Selection.Node)
+	node := s.Node(s.Selection().Node)
 	if node == nil {
 		return
 	}
-	p := s.Catalogue.Components[node.Component].Property(name)
+	p := s.Catalogue().Components[node.Component].Property(name)
 	if p == nil {
 		return
 	}
@@ -300,7 +300,7 @@ func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
 
 func (in *Inspector) onReset(ctx app.Context, e app.Event) {
 	s := in.Store
-	s.Report(s.ResetProp(s.Selection.Node, ctx.JSSrc().Get("dataset").Get("prop").String()))
+	s.Report(s.ResetProp(s.Selection().Node, ctx.JSSrc().Get("dataset").Get("prop").String()))
 }
 
 func (in *Inspector) onRemoveEdge(ctx app.Context, e app.Event) {

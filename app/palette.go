@@ -25,6 +25,10 @@ import (
 type Palette struct {
 	app.Compo
 	Store *Store
+	// Catalogue is the store's catalogue, so that the palette renders again
+	// when it changes (an embedding host's configure); go-app compares it by
+	// pointer first.
+	Catalogue *catalogue.Catalogue
 
 	query, kind, provider string
 	open                  map[string]bool
@@ -35,7 +39,7 @@ type Palette struct {
 
 // Render draws the search, the filters and the matching components.
 func (p *Palette) Render() app.UI {
-	cat := p.Store.Catalogue
+	cat := p.Store.Catalogue()
 	filters := p.filtersHTML(cat) // first: a new catalogue resets the filters
 	filtering := strings.TrimSpace(p.query) != "" || p.kind != "" || p.provider != ""
 	var groups []app.UI

@@ -27,6 +27,14 @@ type Platform interface {
 	// Started tells the app's service worker that a page has drawn itself:
 	// on a first visit it waits for this before it precaches the app.
 	Started()
+	// ListenToHost calls h with the origin and text of every string message
+	// the parent window (an embedding host) posts, on any goroutine, and
+	// returns the function that stops listening. Messages from other windows
+	// never reach h.
+	ListenToHost(h func(origin, data string)) func()
+	// PostToHost posts data to the parent window; the browser delivers it
+	// only if the parent is at origin.
+	PostToHost(origin, data string)
 }
 
 // Storage keys.

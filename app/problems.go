@@ -16,7 +16,7 @@ type Problems struct {
 
 // Render draws the list.
 func (p *Problems) Render() app.UI {
-	vs := p.Store.Resolution.Violations
+	vs := p.Store.Resolution().Violations
 	counts := map[string]int{}
 	for _, v := range vs {
 		counts[string(v.Severity)]++

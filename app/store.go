@@ -1,14 +1,10 @@
-// Package app is the editor's user interface: go-app components that render
-// one Store and send it actions. It holds no browser code of its own; the
-// browser bridge (storage, files, clipboard) is handed in by the wasm entry
-// point through the Platform interface, so the package builds and tests
-// natively.
 package app
 
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,38 +20,40 @@ type Selection struct {
 	Edge int    // an edge index, or -1
 }
 
-// None is the empty selection.
-var None = Selection{Edge: -1}
+// none is the empty selection.
+func none() Selection { return Selection{Edge: -1} }
 
-// Store is the editor's single source of truth: the design, its undo history,
-// the selection and the resolution of the design. Components render from it
-// and change it only through its methods, which all go through update: it
-// applies a change to a copy, refuses the copy if the catalogue finds a
-// problem (so a failed edit never half-changes the design), records the undo
-// step, re-resolves, and calls OnChange (autosave, embedding).
+// Notice is what the last action wants the user to know (the overrides a
+// component swap dropped, why an edit was refused), or nothing.
+type Notice struct {
+	Text  string
+	Error bool // a refusal
+}
+
+// Store is the editor's single source of truth: the catalogue, the design,
+// its undo history, the selection and the design's resolution. Components
+// render from it and change it only through its methods, and every change,
+// whatever its kind, ends in commit: it sets the notice, reconciles the
+// selection with the design, bumps the version, and tells the subscribers
+// (OnChange for the design, OnSelect for the selection). Edits go through
+// update first, which applies them to a copy and refuses the copy if the
+// catalogue finds a problem, so a failed edit never half-changes the design.
 type Store struct {
-	Catalogue  *catalogue.Catalogue
-	Design     *catalogue.Design
-	Resolution *catalogue.Resolution
-	Selection  Selection
-	// Version counts changes of anything the UI shows; components compare it
-	// instead of deep-comparing the design.
-	Version int
-	// Notice is what the last change wants the user to know (for example
-	// the overrides a component swap dropped, or why an edit was refused),
-	// or "". NoticeIsError marks a refusal.
-	Notice        string
-	NoticeIsError bool
-	// OnChange is called after every change of the design.
+	// OnChange is called after every change of the design (autosave, the
+	// embedding host's autosave event).
 	OnChange func(*Store)
-	// OnSelect is called when the selection changes.
+	// OnSelect is called after every change of the selection, whatever
+	// caused it (a click, deleting the selected node, undo, an import).
 	OnSelect func(*Store)
-	// ReadOnly refuses every change of the design (an embedding host's
-	// choice); selecting still works.
-	ReadOnly bool
-	// RevealCount grows each time the selected node should be brought into
-	// view (from the Problems list).
-	RevealCount int
+
+	cat         *catalogue.Catalogue
+	design      *catalogue.Design
+	resolution  *catalogue.Resolution
+	selection   Selection
+	version     int
+	notice      Notice
+	readOnly    bool
+	revealCount int
 
 	past, future []*catalogue.Design
 	nodeIndex    map[string]int
@@ -65,84 +63,152 @@ type Store struct {
 
 // NewStore returns a store holding an empty design.
 func NewStore(cat *catalogue.Catalogue) *Store {
-	s := &Store{Catalogue: cat, Selection: None}
-	s.setDesign(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion})
+	s := &Store{cat: cat, selection: none()}
+	s.index(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion})
 	return s
 }
 
-// setDesign replaces the design without recording history.
-func (s *Store) setDesign(d *catalogue.Design) {
-	s.Design = d
+// Catalogue returns the catalogue the design is resolved against.
+func (s *Store) Catalogue() *catalogue.Catalogue { return s.cat }
+
+// Design returns the design. Callers read it and never change it: the store
+// replaces it on every change (copy on write).
+func (s *Store) Design() *catalogue.Design { return s.design }
+
+// Resolution returns the design's resolved properties and violations.
+func (s *Store) Resolution() *catalogue.Resolution { return s.resolution }
+
+// Selection returns what is selected.
+func (s *Store) Selection() Selection { return s.selection }
+
+// Version counts changes of anything the store shows; components compare it
+// instead of deep-comparing the design.
+func (s *Store) Version() int { return s.version }
+
+// Notice returns what the last action wants the user to know.
+func (s *Store) Notice() Notice { return s.notice }
+
+// ReadOnly reports whether changes of the design are refused (an embedding
+// host's choice); selecting still works.
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// RevealCount grows each time the selected node should be brought into view
+// (from the Problems list).
+func (s *Store) RevealCount() int { return s.revealCount }
+
+// change is one commit: what changes, and what the user is told.
+type change struct {
+	design    *catalogue.Design    // the new design, or nil
+	cat       *catalogue.Catalogue // the new catalogue, or nil
+	selection *Selection           // the new selection, or nil to keep it
+	notice    *Notice              // the new notice, or nil to keep it
+	reveal    bool                 // bring the selected node into view
+	readOnly  *bool                // the new read-only setting, or nil
+}
+
+// commit applies c: the one path by which anything the store shows
+// changes.
+func (s *Store) commit(c change) {
+	before := s.selection
+	if c.cat != nil {
+		s.cat = c.cat
+	}
+	if c.design != nil || c.cat != nil {
+		d := c.design
+		if d == nil {
+			d = s.design
+		}
+		s.index(d)
+	}
+	if c.selection != nil {
+		s.selection = *c.selection
+	}
+	s.reconcile()
+	if c.notice != nil {
+		s.notice = *c.notice
+	}
+	if c.readOnly != nil {
+		s.readOnly = *c.readOnly
+	}
+	if c.reveal {
+		s.revealCount++
+	}
+	s.version++
+	if c.design != nil && s.OnChange != nil {
+		s.OnChange(s)
+	}
+	if s.selection != before && s.OnSelect != nil {
+		s.OnSelect(s)
+	}
+}
+
+// index makes d the design and re-resolves it.
+func (s *Store) index(d *catalogue.Design) {
+	s.design = d
 	s.nodeIndex = make(map[string]int, len(d.Nodes))
 	for i, n := range d.Nodes {
 		s.nodeIndex[n.ID] = i
 	}
-	s.Resolution = s.Catalogue.Resolve(d)
-	s.resolved = make(map[string]int, len(s.Resolution.Nodes))
-	for i, n := range s.Resolution.Nodes {
+	s.resolution = s.cat.Resolve(d)
+	s.resolved = make(map[string]int, len(s.resolution.Nodes))
+	for i, n := range s.resolution.Nodes {
 		s.resolved[n.ID] = i
 	}
 	s.violations = map[string][]catalogue.Violation{}
-	for _, v := range s.Resolution.Violations {
+	for _, v := range s.resolution.Violations {
 		s.violations[v.Node] = append(s.violations[v.Node], v)
 	}
-	if s.Selection.Node != "" {
-		if _, ok := s.nodeIndex[s.Selection.Node]; !ok {
-			s.Selection = None
-		}
-	}
-	if s.Selection.Edge >= len(d.Edges) {
-		s.Selection = None
-	}
-	s.Version++
 }
 
-// update applies change to a copy of the design and commits it when the
-// catalogue accepts the result. change may return a notice for the user.
-func (s *Store) update(change func(d *catalogue.Design) (string, error)) error {
-	if s.ReadOnly {
-		return errors.New("this design is read-only here")
+// reconcile drops a selection the design no longer has.
+func (s *Store) reconcile() {
+	if s.selection.Node != "" {
+		if _, ok := s.nodeIndex[s.selection.Node]; !ok {
+			s.selection = none()
+		}
 	}
-	work := cloneDesign(s.Design)
-	notice, err := change(work)
+	if s.selection.Edge >= len(s.design.Edges) {
+		s.selection = none()
+	}
+}
+
+// update applies edit to a copy of the design and commits it, recording the
+// undo step, when the catalogue accepts the result. edit may return a
+// notice for the user; then (on success) selects what select names, if not
+// nil.
+func (s *Store) update(edit func(d *catalogue.Design) (string, error), sel *Selection) error {
+	if s.readOnly {
+		return errReadOnly
+	}
+	work := cloneDesign(s.design)
+	notice, err := edit(work)
 	if err != nil {
 		return err
 	}
-	if errs := s.Catalogue.Check(work); len(errs) > 0 {
+	if errs := s.cat.Check(work); len(errs) > 0 {
 		return errs
 	}
-	s.past = append(s.past, s.Design)
+	s.past = append(s.past, s.design)
 	if len(s.past) > maxHistory {
 		s.past = s.past[len(s.past)-maxHistory:]
 	}
 	s.future = nil
-	s.setDesign(work)
-	s.Notice, s.NoticeIsError = notice, false
-	s.changed()
+	s.commit(change{design: work, selection: sel, notice: &Notice{Text: notice}})
 	return nil
 }
+
+var errReadOnly = errors.New("this design is read-only here")
 
 // Report shows the outcome of an action that the user should see: a
 // refusal (err) or nothing when err is nil.
 func (s *Store) Report(err error) {
-	if err == nil {
-		return
+	if err != nil {
+		s.commit(change{notice: &Notice{Text: err.Error(), Error: true}})
 	}
-	s.Notice, s.NoticeIsError = err.Error(), true
-	s.Version++
 }
 
 // Say shows an informational message.
-func (s *Store) Say(msg string) {
-	s.Notice, s.NoticeIsError = msg, false
-	s.Version++
-}
-
-func (s *Store) changed() {
-	if s.OnChange != nil {
-		s.OnChange(s)
-	}
-}
+func (s *Store) Say(msg string) { s.commit(change{notice: &Notice{Text: msg}}) }
 
 // cloneDesign copies the design's slices; nodes' Props maps and Positions are
 // shared, so changes replace them instead of mutating (copy on write).
@@ -161,30 +227,21 @@ func (s *Store) CanUndo() bool { return len(s.past) > 0 }
 func (s *Store) CanRedo() bool { return len(s.future) > 0 }
 
 // Undo reverts the last change.
-func (s *Store) Undo() bool {
-	if !s.CanUndo() {
-		return false
-	}
-	s.future = append(s.future, s.Design)
-	prev := s.past[len(s.past)-1]
-	s.past = s.past[:len(s.past)-1]
-	s.setDesign(prev)
-	s.Notice = "Undone."
-	s.changed()
-	return true
-}
+func (s *Store) Undo() bool { return s.travel(&s.past, &s.future, "Undone.") }
 
 // Redo applies the last undone change again.
-func (s *Store) Redo() bool {
-	if !s.CanRedo() {
+func (s *Store) Redo() bool { return s.travel(&s.future, &s.past, "Redone.") }
+
+// travel moves one design from the top of from to the top of to, making it
+// the design.
+func (s *Store) travel(from, to *[]*catalogue.Design, notice string) bool {
+	if len(*from) == 0 || s.readOnly {
 		return false
 	}
-	s.past = append(s.past, s.Design)
-	next := s.future[len(s.future)-1]
-	s.future = s.future[:len(s.future)-1]
-	s.setDesign(next)
-	s.Notice = "Redone."
-	s.changed()
+	*to = append(*to, s.design)
+	d := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	s.commit(change{design: d, notice: &Notice{Text: notice}})
 	return true
 }
 
@@ -193,39 +250,30 @@ func (s *Store) Select(id string) {
 	if _, ok := s.nodeIndex[id]; !ok {
 		id = ""
 	}
-	if s.Selection.Node != id || s.Selection.Edge != -1 {
-		s.Selection = Selection{Node: id, Edge: -1}
-		s.Version++
-		s.selected()
-	}
-}
-
-func (s *Store) selected() {
-	if s.OnSelect != nil {
-		s.OnSelect(s)
+	if sel := (Selection{Node: id, Edge: -1}); sel != s.selection {
+		s.commit(change{selection: &sel})
 	}
 }
 
 // Reveal selects a node and asks the canvas to bring it into view.
 func (s *Store) Reveal(id string) {
-	s.Select(id)
-	s.RevealCount++
-	s.Version++
+	if _, ok := s.nodeIndex[id]; !ok {
+		id = ""
+	}
+	s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true})
 }
 
 // SelectEdge selects edge i.
 func (s *Store) SelectEdge(i int) {
-	if i >= 0 && i < len(s.Design.Edges) && s.Selection.Edge != i {
-		s.Selection = Selection{Edge: i}
-		s.Version++
-		s.selected()
+	if i >= 0 && i < len(s.design.Edges) && s.selection.Edge != i {
+		s.commit(change{selection: &Selection{Edge: i}})
 	}
 }
 
 // Node returns the node with id, or nil.
 func (s *Store) Node(id string) *catalogue.Node {
 	if i, ok := s.nodeIndex[id]; ok {
-		return &s.Design.Nodes[i]
+		return &s.design.Nodes[i]
 	}
 	return nil
 }
@@ -233,7 +281,7 @@ func (s *Store) Node(id string) *catalogue.Node {
 // Resolved returns the resolved node with id, or nil.
 func (s *Store) Resolved(id string) *catalogue.ResolvedNode {
 	if i, ok := s.resolved[id]; ok {
-		return &s.Resolution.Nodes[i]
+		return &s.resolution.Nodes[i]
 	}
 	return nil
 }
@@ -254,97 +302,53 @@ func (s *Store) NewDesign() error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		*d = catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
 		return "", nil
-	})
+	}, nil)
 }
 
-// Import replaces the design with one read from YAML, or returns every
-// problem and leaves the design untouched.
+// Import replaces the design with one read from YAML (undoable), or returns
+// every problem and leaves the design untouched.
 func (s *Store) Import(name string, data []byte) error {
-	next, err := s.read(name, data)
-	if err != nil {
-		return err
+	next, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
 	}
-	err = s.update(func(d *catalogue.Design) (string, error) {
+	return s.update(func(d *catalogue.Design) (string, error) {
 		*d = *next
 		return fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges)), nil
-	})
-	if err == nil {
-		s.Selection = None
-	}
-	return err
+	}, &Selection{Edge: -1})
 }
+
+// LoadFromHost is Import for an embedding host, which may load a design
+// into an editor it made read-only.
+func (s *Store) LoadFromHost(name string, data []byte) error {
+	readOnly := s.readOnly
+	s.readOnly = false
+	defer func() { s.readOnly = readOnly }()
+	return s.Import(name, data)
+}
+
+// SetReadOnly refuses (or allows again) every change of the design.
+func (s *Store) SetReadOnly(readOnly bool) { s.commit(change{readOnly: &readOnly}) }
 
 // Restore replaces the design without recording history, for reloading the
 // autosaved design at start-up.
 func (s *Store) Restore(name string, data []byte) error {
-	d, err := s.read(name, data)
-	if err != nil {
-		return err
+	d, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
 	}
-	s.setDesign(d)
+	d.Source = nil // positions serve the import's errors only
+	s.commit(change{design: d})
 	return nil
 }
 
-// read parses and checks a design as the CLI does, returning every problem.
-func (s *Store) read(name string, data []byte) (*catalogue.Design, error) {
-	d, errs := catalogue.ParseDesign(name, data)
-	if d != nil {
-		errs = append(errs, s.Catalogue.Check(d)...)
-		errs.Sort()
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	d.Source = nil
-	return d, nil
-}
-
 // Export returns the design as YAML, exactly as the CLI reads it.
-func (s *Store) Export() []byte { return catalogue.Marshal(s.Design) }
-
-// slug lower-cases s and turns every run of characters other than ASCII
-// letters and digits into one hyphen, trimmed at both ends.
-func slug(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
-			b.WriteByte('-')
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
-}
-
-// ExportName is the file name for an export: the design's id, else its name
-// made safe for a file system, else "design".
-func (s *Store) ExportName() string {
-	base := s.Design.ID
-	if base == "" {
-		base = slug(s.Design.Name)
-	}
-	if len(base) > 64 {
-		base = strings.Trim(base[:64], "-")
-	}
-	if base == "" {
-		base = "design"
-	}
-	return base + ".yaml"
-}
-
-// Node geometry on the canvas, shared with the canvas component.
-const (
-	NodeWidth  = 180
-	NodeHeight = 72
-	gridX      = 220
-	gridY      = 120
-)
+func (s *Store) Export() []byte { return catalogue.EncodeDesignYAML(s.design) }
 
 // AddNode adds a node of component id at a free spot, selects it and returns
 // its id: the component id, then id-2, id-3… when taken.
 func (s *Store) AddNode(componentID string) (string, error) {
-	if _, ok := s.Catalogue.Components[componentID]; !ok {
+	if _, ok := s.cat.Components[componentID]; !ok {
 		return "", fmt.Errorf("unknown component %q", componentID)
 	}
 	id := s.freeID(componentID)
@@ -352,11 +356,10 @@ func (s *Store) AddNode(componentID string) (string, error) {
 		x, y := freeSpot(d)
 		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &catalogue.Position{X: x, Y: y}})
 		return "", nil
-	})
+	}, &Selection{Node: id, Edge: -1})
 	if err != nil {
 		return "", err
 	}
-	s.Select(id)
 	return id, nil
 }
 
@@ -372,37 +375,6 @@ func (s *Store) freeID(base string) string {
 	}
 }
 
-// freeSpot returns the first grid cell, row by row, that no node overlaps.
-func freeSpot(d *catalogue.Design) (float64, float64) {
-	taken := map[[2]int]bool{}
-	for _, n := range d.Nodes {
-		if n.Position == nil {
-			continue
-		}
-		// Mark every cell the node's box touches.
-		for _, x := range []float64{n.Position.X, n.Position.X + NodeWidth - 1} {
-			for _, y := range []float64{n.Position.Y, n.Position.Y + NodeHeight - 1} {
-				taken[[2]int{floorDiv(x-40, gridX), floorDiv(y-40, gridY)}] = true
-			}
-		}
-	}
-	const columns = 5
-	for i := 0; ; i++ {
-		cell := [2]int{i % columns, i / columns}
-		if !taken[cell] {
-			return float64(40 + cell[0]*gridX), float64(40 + cell[1]*gridY)
-		}
-	}
-}
-
-func floorDiv(v float64, step int) int {
-	q := int(v) / step
-	if v < 0 && int(v)%step != 0 {
-		q--
-	}
-	return q
-}
-
 // MoveNode moves a node to x, y.
 func (s *Store) MoveNode(id string, x, y float64) error {
 	return s.editNode(id, func(n *catalogue.Node) (string, error) {
@@ -412,23 +384,23 @@ func (s *Store) MoveNode(id string, x, y float64) error {
 }
 
 // editNode applies change to a copy of node id.
-func (s *Store) editNode(id string, change func(n *catalogue.Node) (string, error)) error {
+func (s *Store) editNode(id string, edit func(n *catalogue.Node) (string, error)) error {
 	i, ok := s.nodeIndex[id]
 	if !ok {
 		return fmt.Errorf("no node has the id %q", id)
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
-		return change(&d.Nodes[i])
-	})
+		return edit(&d.Nodes[i])
+	}, nil)
 }
 
 // SetProp overrides a property of a node. The value is checked against the
 // component's schema; a wrong one leaves the design as it was.
 func (s *Store) SetProp(id, prop string, v catalogue.Value) error {
 	return s.editNode(id, func(n *catalogue.Node) (string, error) {
-		props := make(map[string]catalogue.Value, len(n.Props)+1)
-		for k, old := range n.Props {
-			props[k] = old
+		props := maps.Clone(n.Props)
+		if props == nil {
+			props = map[string]catalogue.Value{}
 		}
 		props[prop] = v
 		n.Props = props
@@ -442,12 +414,8 @@ func (s *Store) ResetProp(id, prop string) error {
 		if _, ok := n.Props[prop]; !ok {
 			return "", fmt.Errorf("%s does not override %s", id, prop)
 		}
-		props := make(map[string]catalogue.Value, len(n.Props))
-		for k, v := range n.Props {
-			if k != prop {
-				props[k] = v
-			}
-		}
+		props := maps.Clone(n.Props)
+		delete(props, prop)
 		if len(props) == 0 {
 			props = nil
 		}
@@ -467,8 +435,11 @@ func (s *Store) RenameNode(id, newID string) error {
 	if _, taken := s.nodeIndex[newID]; taken {
 		return fmt.Errorf("%q is already the id of another node", newID)
 	}
-	selected := s.Selection.Node == id
-	err := s.update(func(d *catalogue.Design) (string, error) {
+	var sel *Selection
+	if s.selection.Node == id {
+		sel = &Selection{Node: newID, Edge: -1}
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Nodes[s.nodeIndex[id]].ID = newID
 		for i, e := range d.Edges {
 			if e.From == id {
@@ -479,31 +450,26 @@ func (s *Store) RenameNode(id, newID string) error {
 			}
 		}
 		return "", nil
-	})
-	if err == nil && selected {
-		s.Select(newID)
-	}
-	return err
+	}, sel)
 }
 
 // SwapComponent replaces a node's component with another of the same kind,
 // keeping the overrides that still apply and saying which it dropped.
 func (s *Store) SwapComponent(id, componentID string) error {
-	next, ok := s.Catalogue.Components[componentID]
+	next, ok := s.cat.Components[componentID]
 	if !ok {
 		return fmt.Errorf("unknown component %q", componentID)
 	}
 	return s.editNode(id, func(n *catalogue.Node) (string, error) {
-		cur := s.Catalogue.Components[n.Component]
+		cur := s.cat.Components[n.Component]
 		if cur != nil && cur.Kind != next.Kind {
 			return "", fmt.Errorf("%s is a %s, not a %s; swap only within a kind", next.Name, next.Kind, cur.Kind)
 		}
 		var kept map[string]catalogue.Value
 		var dropped []string
-		for _, name := range sortedProps(n.Props) {
+		for _, name := range slices.Sorted(maps.Keys(n.Props)) {
 			v := n.Props[name]
-			p := next.Property(name)
-			if p == nil {
+			if next.Property(name) == nil {
 				dropped = append(dropped, name+" (not a property of "+next.Name+")")
 				continue
 			}
@@ -535,7 +501,7 @@ func (s *Store) Connect(from, to string) error {
 			return fmt.Errorf("no node has the id %q", id)
 		}
 	}
-	for _, e := range s.Design.Edges {
+	for _, e := range s.design.Edges {
 		if e.From == from && e.To == to {
 			return fmt.Errorf("%s is already connected to %s", from, to)
 		}
@@ -543,7 +509,7 @@ func (s *Store) Connect(from, to string) error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Edges = append(d.Edges, catalogue.Edge{From: from, To: to})
 		return "", nil
-	})
+	}, nil)
 }
 
 // DeleteNode removes a node and its edges.
@@ -552,87 +518,75 @@ func (s *Store) DeleteNode(id string) error {
 	if !ok {
 		return fmt.Errorf("no node has the id %q", id)
 	}
-	return s.update(func(d *catalogue.Design) (string, error) {
-		d.Nodes = append(d.Nodes[:i:i], d.Nodes[i+1:]...)
-		edges := d.Edges[:0:0]
-		for _, e := range d.Edges {
-			if e.From != id && e.To != id {
-				edges = append(edges, e)
+	sel := s.selection
+	if sel.Edge >= 0 {
+		// Edges are selected by index: follow the selected one to its new
+		// index, or drop it with the node.
+		shift := 0
+		for j, e := range s.design.Edges[:sel.Edge+1] {
+			if e.From == id || e.To == id {
+				shift++
+				if j == sel.Edge {
+					sel = none()
+					shift = 0
+				}
 			}
 		}
-		d.Edges = edges
+		sel.Edge -= shift
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Nodes = slices.Delete(d.Nodes, i, i+1)
+		d.Edges = slices.DeleteFunc(d.Edges, func(e catalogue.Edge) bool { return e.From == id || e.To == id })
 		return "", nil
-	})
+	}, &sel)
 }
 
 // DeleteEdge removes edge i.
 func (s *Store) DeleteEdge(i int) error {
-	if i < 0 || i >= len(s.Design.Edges) {
+	if i < 0 || i >= len(s.design.Edges) {
 		return fmt.Errorf("no edge %d", i)
 	}
+	sel := s.selection
+	switch {
+	case sel.Edge == i:
+		sel = none()
+	case sel.Edge > i:
+		sel.Edge-- // edges are selected by index
+	}
 	return s.update(func(d *catalogue.Design) (string, error) {
-		d.Edges = append(d.Edges[:i:i], d.Edges[i+1:]...)
+		d.Edges = slices.Delete(d.Edges, i, i+1)
 		return "", nil
-	})
+	}, &sel)
 }
 
 // DeleteSelection removes the selected node or edge, if any.
 func (s *Store) DeleteSelection() error {
 	switch {
-	case s.Selection.Node != "":
-		return s.DeleteNode(s.Selection.Node)
-	case s.Selection.Edge >= 0:
-		return s.DeleteEdge(s.Selection.Edge)
+	case s.selection.Node != "":
+		return s.DeleteNode(s.selection.Node)
+	case s.selection.Edge >= 0:
+		return s.DeleteEdge(s.selection.Edge)
 	}
 	return nil
 }
 
-// ParseInput turns what a user typed for a property of type t into a value.
-func ParseInput(t catalogue.Type, text string) (catalogue.Value, error) {
-	switch t {
-	case catalogue.TypeInteger:
-		i, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
-		if err != nil {
-			return catalogue.Value{}, fmt.Errorf("%q is not a whole number", text)
-		}
-		return catalogue.IntValue(i), nil
-	case catalogue.TypeBoolean:
-		b, err := strconv.ParseBool(text)
-		if err != nil {
-			return catalogue.Value{}, fmt.Errorf("%q is not true or false", text)
-		}
-		return catalogue.BoolValue(b), nil
-	}
-	return catalogue.StringValue(text), nil
-}
-
-func sortedProps(m map[string]catalogue.Value) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // SetEdgeLabel changes the label of edge i.
 func (s *Store) SetEdgeLabel(i int, label string) error {
-	if i < 0 || i >= len(s.Design.Edges) {
+	if i < 0 || i >= len(s.design.Edges) {
 		return fmt.Errorf("no edge %d", i)
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Edges[i].Label = label
 		return "", nil
-	})
+	}, nil)
 }
 
 // SetCatalogue replaces the catalogue (an embedding host's extra products),
 // refusing one under which the current design no longer checks.
 func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {
-	if errs := cat.Check(s.Design); len(errs) > 0 {
+	if errs := cat.Check(s.design); len(errs) > 0 {
 		return errs
 	}
-	s.Catalogue = cat
-	s.setDesign(s.Design)
+	s.commit(change{cat: cat})
 	return nil
 }

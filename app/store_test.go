@@ -34,11 +34,11 @@ func TestAddNodeIDsSpotsAndSelection(t *testing.T) {
 	if strings.Join(ids, ",") != "kafka,kafka-2,nats-jetstream,kafka-3" {
 		t.Errorf("ids %v", ids)
 	}
-	if s.Selection.Node != "kafka-3" {
-		t.Errorf("selection %+v", s.Selection)
+	if s.Selection().Node != "kafka-3" {
+		t.Errorf("selection %+v", s.Selection())
 	}
 	seen := map[catalogue.Position]bool{}
-	for _, n := range s.Design.Nodes {
+	for _, n := range s.Design().Nodes {
 		if n.Position == nil || seen[*n.Position] {
 			t.Errorf("node %s has no free spot: %+v", n.ID, n.Position)
 			continue
@@ -73,12 +73,12 @@ func TestSetPropAndReset(t *testing.T) {
 	if source("replicationFactor") != catalogue.SourceDesign {
 		t.Errorf("after override: %s", source("replicationFactor"))
 	}
-	before, version := s.Design, s.Version
+	before, version := s.Design(), s.Version()
 	err := s.SetProp(id, "acks", catalogue.StringValue("most"))
 	if err == nil || !strings.Contains(err.Error(), "`most` is not one of none, leader, quorum, all") {
 		t.Errorf("bad value: %v", err)
 	}
-	if s.Design != before || s.Version != version {
+	if s.Design() != before || s.Version() != version {
 		t.Error("a refused edit changed the design")
 	}
 	if err := s.ResetProp(id, "replicationFactor"); err != nil {
@@ -95,7 +95,7 @@ func TestViolationsFollowChanges(t *testing.T) {
 	id := mustAdd(t, s, "kafka")
 	// Kafka's defaults (acks all, one replica) are durable in name only.
 	if s.Worst(id) != catalogue.SeverityWarning {
-		t.Fatalf("fresh kafka: %+v", s.Resolution.Violations)
+		t.Fatalf("fresh kafka: %+v", s.Resolution().Violations)
 	}
 	s.SetProp(id, "minInsyncReplicas", catalogue.IntValue(3))
 	if s.Worst(id) != catalogue.SeverityError {
@@ -117,11 +117,11 @@ func TestUndoRedo(t *testing.T) {
 	exports := []string{string(s.Export())}
 	s.Undo()
 	exports = append(exports, string(s.Export()))
-	if len(s.Design.Edges) != 0 {
+	if len(s.Design().Edges) != 0 {
 		t.Error("undo kept the edge")
 	}
 	s.Undo()
-	if len(s.Design.Nodes) != 1 {
+	if len(s.Design().Nodes) != 1 {
 		t.Error("second undo kept redpanda")
 	}
 	s.Redo()
@@ -150,8 +150,8 @@ func TestRenameKeepsEdgesAndSelection(t *testing.T) {
 	if err := s.RenameNode(a, "orders"); err != nil {
 		t.Fatal(err)
 	}
-	if e := s.Design.Edges[0]; e.From != "orders" || e.To != b || s.Selection.Node != "orders" {
-		t.Errorf("edge %+v selection %+v", e, s.Selection)
+	if e := s.Design().Edges[0]; e.From != "orders" || e.To != b || s.Selection().Node != "orders" {
+		t.Errorf("edge %+v selection %+v", e, s.Selection())
 	}
 	for _, bad := range []string{"Orders", "redpanda", "", "a--b"} {
 		if err := s.RenameNode("orders", bad); err == nil {
@@ -185,8 +185,8 @@ func TestDeleteSelectionRemovesEdges(t *testing.T) {
 	if err := s.DeleteSelection(); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Design.Nodes) != 2 || len(s.Design.Edges) != 0 || s.Selection != None {
-		t.Errorf("nodes %d edges %d selection %+v", len(s.Design.Nodes), len(s.Design.Edges), s.Selection)
+	if len(s.Design().Nodes) != 2 || len(s.Design().Edges) != 0 || s.Selection() != none() {
+		t.Errorf("nodes %d edges %d selection %+v", len(s.Design().Nodes), len(s.Design().Edges), s.Selection())
 	}
 	if err := s.Connect(a, a); err == nil {
 		t.Error("self-connection accepted")
@@ -197,7 +197,7 @@ func TestDeleteSelectionRemovesEdges(t *testing.T) {
 	}
 	s.SelectEdge(0)
 	s.DeleteSelection()
-	if len(s.Design.Edges) != 0 {
+	if len(s.Design().Edges) != 0 {
 		t.Error("edge not deleted")
 	}
 }
@@ -218,8 +218,8 @@ func TestImport(t *testing.T) {
 	if err := s.Import("good.yaml", []byte("nodes:\n  - { id: \"nats-jetstream\", component: \"nats-jetstream\" }\n")); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Design.Nodes) != 1 || s.Design.Nodes[0].ID != "nats-jetstream" {
-		t.Errorf("imported %+v", s.Design.Nodes)
+	if len(s.Design().Nodes) != 1 || s.Design().Nodes[0].ID != "nats-jetstream" {
+		t.Errorf("imported %+v", s.Design().Nodes)
 	}
 	s.Undo()
 	if string(s.Export()) != before {
@@ -255,7 +255,7 @@ func TestExportName(t *testing.T) {
 		{"", "  Ünïcode -- Café  ", "n-code-caf.yaml"},
 		{"", "日本", "design.yaml"},
 	} {
-		s.Design.ID, s.Design.Name = tc.id, tc.name
+		s.Design().ID, s.Design().Name = tc.id, tc.name
 		if got := s.ExportName(); got != tc.want {
 			t.Errorf("ExportName(%q, %q) = %q, want %q", tc.id, tc.name, got, tc.want)
 		}
@@ -280,7 +280,7 @@ func TestParseInput(t *testing.T) {
 func TestPaletteFilters(t *testing.T) {
 	s := newStore(t)
 	p := &Palette{Store: s}
-	first := p.filtersHTML(s.Catalogue)
+	first := p.filtersHTML(s.Catalogue())
 	if !strings.Contains(first, `<option value="aws">Amazon Web Services</option>`) {
 		t.Fatalf("no aws option in %s", first)
 	}
@@ -316,4 +316,43 @@ func mustEmbedded(t *testing.T) *catalogue.Catalogue {
 		t.Fatal(err)
 	}
 	return cat
+}
+
+// Undo after a refused action is no error: its notice is plain.
+func TestUndoAfterRefusalIsNotAnError(t *testing.T) {
+	s := newStore(t)
+	mustAdd(t, s, "kafka")
+	s.Report(s.SetProp("kafka", "acks", catalogue.StringValue("most")))
+	if n := s.Notice(); !n.Error {
+		t.Fatalf("the refusal is not an error: %+v", n)
+	}
+	s.Undo()
+	if n := s.Notice(); n.Text != "Undone." || n.Error {
+		t.Errorf("after undo: %+v, want a plain \"Undone.\"", n)
+	}
+	s.Redo()
+	if n := s.Notice(); n.Text != "Redone." || n.Error {
+		t.Errorf("after redo: %+v, want a plain \"Redone.\"", n)
+	}
+}
+
+// Every change of the selection is reported, whatever made it: a click, the
+// deletion of the selected node, undo, an import.
+func TestSelectionChangesAreReported(t *testing.T) {
+	s := newStore(t)
+	var seen []string
+	s.OnSelect = func(s *Store) { seen = append(seen, "node="+s.Selection().Node) }
+	mustAdd(t, s, "kafka") // selects kafka
+	if err := s.DeleteSelection(); err != nil {
+		t.Fatal(err)
+	}
+	s.Undo() // kafka is back, not selected
+	s.Select("kafka")
+	if err := s.Import("d.yaml", []byte("nodes: [{id: a, component: kafka}]\n")); err != nil {
+		t.Fatal(err)
+	}
+	want := "node=kafka node= node=kafka node="
+	if got := strings.Join(seen, " "); got != want {
+		t.Errorf("reported %q, want %q", got, want)
+	}
 }

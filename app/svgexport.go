@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"html"
-	"math"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -13,36 +12,35 @@ import (
 // protocol's SVG export): every node and edge, whatever the canvas shows.
 // Text from the design is escaped.
 func DesignSVG(s *Store) string {
-	d := s.Design
+	d := s.Design()
 	pos := make(map[string][2]float64, len(d.Nodes))
-	minX, minY, maxX, maxY := 0.0, 0.0, float64(NodeWidth), float64(NodeHeight)
 	for i := range d.Nodes {
 		x, y := position(&d.Nodes[i], i)
 		pos[d.Nodes[i].ID] = [2]float64{x, y}
-		if i == 0 {
-			minX, minY, maxX, maxY = x, y, x+NodeWidth, y+NodeHeight
-		}
-		minX, minY = math.Min(minX, x), math.Min(minY, y)
-		maxX, maxY = math.Max(maxX, x+NodeWidth), math.Max(maxY, y+NodeHeight)
+	}
+	box, ok := designBounds(d)
+	if !ok {
+		box = nodeBox(0, 0)
 	}
 	const margin = 20
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" font-family="sans-serif">`,
-		minX-margin, minY-margin, maxX-minX+2*margin, maxY-minY+2*margin)
+		box.X0-margin, box.Y0-margin, box.X1-box.X0+2*margin, box.Y1-box.Y0+2*margin)
 	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker></defs>`)
 	for _, e := range d.Edges {
 		a, z := pos[e.From], pos[e.To]
-		x1, y1, x2, y2 := a[0]+NodeWidth, a[1]+NodeHeight/2, z[0], z[1]+NodeHeight/2
+		x1, y1, x2, y2 := edgeLine(a[0], a[1], z[0], z[1])
 		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#5b6675" stroke-width="2" marker-end="url(#arrow)"/>`, x1, y1, x2, y2)
 		if e.Label != "" {
-			fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11" text-anchor="middle" fill="#5b6675">%s</text>`, (x1+x2)/2, (y1+y2)/2-6, html.EscapeString(e.Label))
+			lx, ly := labelAnchor(x1, y1, x2, y2)
+			fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11" text-anchor="middle" fill="#5b6675">%s</text>`, lx, ly, html.EscapeString(e.Label))
 		}
 	}
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		p := pos[n.ID]
 		name := n.Component
-		if comp := s.Catalogue.Components[n.Component]; comp != nil {
+		if comp := s.Catalogue().Components[n.Component]; comp != nil {
 			name = comp.Name
 		}
 		stroke := map[catalogue.Severity]string{catalogue.SeverityError: "#b3261e", catalogue.SeverityWarning: "#c58a00"}[s.Worst(n.ID)]

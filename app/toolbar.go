@@ -10,7 +10,7 @@ import (
 func (e *Editor) renderToolbar() app.UI {
 	s := e.store
 	status := app.Span().ID("status").Role("status").Aria("live", "polite")
-	if s.NoticeIsError {
+	if s.Notice().Error {
 		status = status.DataSet("kind", "error")
 	}
 	return app.Header().ID("toolbar").Body(
@@ -30,8 +30,8 @@ func (e *Editor) renderToolbar() app.UI {
 				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) { e.embed.exit() }),
 			),
 		),
-		app.If(s.ReadOnly, app.Span().Class("read-only").Text("Read-only")),
-		status.Text(s.Notice),
+		app.If(s.ReadOnly(), app.Span().Class("read-only").Text("Read-only")),
+		status.Text(s.Notice().Text),
 	)
 }
 

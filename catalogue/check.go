@@ -12,7 +12,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		}
 		comp, ok := c.Components[n.Component]
 		if !ok {
-			errs.Add(d.Source.Pos(NodePath(i, "component")), "nodes[%d].component: unknown component `%s`%s", i, n.Component, didYouMean(n.Component, ids))
+			errs.Add(d.Source.Pos(NodePath(i, "component")), CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, didYouMean(n.Component, ids))
 			continue
 		}
 		// Map order is fine: the errors are sorted by position below, and
@@ -20,14 +20,52 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		for name, v := range n.Props {
 			p := comp.Property(name)
 			if p == nil {
-				errs.Add(d.Source.Pos(NodePath(i, "props."+name+":key")), "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, didYouMean(name, comp.PropertyNames()))
+				errs.Add(d.Source.Pos(NodePath(i, "props."+name+":key")), CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, didYouMean(name, comp.PropertyNames()))
 				continue
 			}
-			if msg := p.check(v); msg != "" {
-				errs.Add(d.Source.Pos(NodePath(i, "props."+name)), "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos)
+			if code, msg := p.checkCode(v); msg != "" {
+				errs.Add(d.Source.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
 			}
 		}
 	}
 	errs.Sort()
 	return errs
+}
+
+// PosOf is where a violation points in the design: the edge a connection
+// rule checked, else the override of its property when the node sets it,
+// else the node's id.
+func (d *Design) PosOf(v Violation) Pos {
+	if v.Edge != nil {
+		for i, e := range d.Edges {
+			if e.From == v.Edge.From && e.To == v.Edge.To {
+				return d.Source.Pos(EdgePath(i, "from"))
+			}
+		}
+	}
+	for i, n := range d.Nodes {
+		if n.ID != v.Node {
+			continue
+		}
+		if _, ok := n.Props[v.Property]; ok {
+			return d.Source.Pos(NodePath(i, "props."+v.Property))
+		}
+		return d.Source.Pos(NodePath(i, "id"))
+	}
+	return d.Source.Pos("")
+}
+
+// ReadDesign reads a design as the CLI, the editor and the tests all do: it
+// parses it, checks its references into the catalogue, and returns the
+// design, or nil and every problem sorted by position.
+func (c *Catalogue) ReadDesign(name string, data []byte) (*Design, ErrorList) {
+	d, errs := ParseDesign(name, data)
+	if d != nil {
+		errs = append(errs, c.Check(d)...)
+		errs.Sort()
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return d, nil
 }

@@ -151,13 +151,13 @@ func (c *Component) pin() {
 func (d *decoder) checkURL(n *yaml.Node, what, s string) {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "https" || u.Host == "" {
-		d.errorf(n, "%s: %s is not an absolute https URL to the official documentation", what, quote(s))
+		d.errorf(n, CodeInvalidLink, "%s: %s is not an absolute https URL to the official documentation", what, quote(s))
 		return
 	}
 	// Links end up in HTML attributes and markdown: refuse the characters
 	// that could end either (percent-encode them instead).
 	if i := strings.IndexAny(s, "\"<>\\ `{}|^"); i >= 0 {
-		d.errorf(n, "%s: %q may not appear in a link; percent-encode it", what, s[i])
+		d.errorf(n, CodeInvalidLink, "%s: %q may not appear in a link; percent-encode it", what, s[i])
 	}
 }
 
@@ -176,15 +176,15 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		p := c.raw[name]
 		prop := c.Property(name)
 		if prop == nil {
-			d.errorf(p.key, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, c.PropertyNames()))
+			d.errorf(p.key, CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, c.PropertyNames()))
 			continue
 		}
 		v, ok := d.scalarValue(p.val, "defaults."+name)
 		if !ok {
 			continue
 		}
-		if msg := prop.check(v); msg != "" {
-			d.errorf(p.val, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos)
+		if code, msg := prop.checkCode(v); msg != "" {
+			d.errorf(p.val, code, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos).Related = []Pos{prop.Pos}
 			continue
 		}
 		c.Defaults[name] = v

@@ -93,7 +93,7 @@ func SizeError(name string, size int64) *Error {
 	if size <= MaxDesignBytes {
 		return nil
 	}
-	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
+	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
 var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges"}
@@ -124,12 +124,12 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	des := &Design{SchemaVersion: SchemaVersion, Source: src}
 	if v, ok := f["schemaVersion"]; ok {
 		if s, good := d.str(v.val, "schemaVersion"); good && s != SchemaVersion {
-			d.errorf(v.val, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
+			d.errorf(v.val, CodeUnsupportedVer, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
 		}
 	}
 	if v, ok := f["type"]; ok {
 		if s, good := d.str(v.val, "type"); good && s != "design" {
-			d.errorf(v.val, "type: %s found where a design (`type: \"design\"`) belongs", quote(s))
+			d.errorf(v.val, CodeWrongFileType, "type: %s found where a design (`type: \"design\"`) belongs", quote(s))
 		}
 	}
 	if v, ok := f["id"]; ok {
@@ -141,10 +141,10 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	des.Description = d.text(f, "description")
 	ids := map[string]int{}
 	if v, ok := f["nodes"]; !ok {
-		d.errorf(root, "`nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }")
+		d.errorf(root, CodeRequired, "`nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }")
 	} else if d.isKind(v.val, yaml.SequenceNode, "nodes", "a list of nodes") {
 		if len(v.val.Content) > MaxNodes {
-			d.errorf(v.val, "nodes: %d nodes; a design is limited to %d", len(v.val.Content), MaxNodes)
+			d.errorf(v.val, CodeTooLarge, "nodes: %d nodes; a design is limited to %d", len(v.val.Content), MaxNodes)
 			return nil, errs
 		}
 		des.Nodes = make([]Node, 0, len(v.val.Content))
@@ -152,7 +152,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			node := d.parseNode(n, i, src)
 			if node.ID != "" {
 				if prev, dup := ids[node.ID]; dup {
-					d.errorf(n, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.at[NodePath(prev, "id")].Line)
+					d.errorf(n, CodeDuplicateID, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.at[NodePath(prev, "id")].Line)
 				} else {
 					ids[node.ID] = i
 				}
@@ -162,7 +162,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	if v, ok := f["edges"]; ok && d.isKind(v.val, yaml.SequenceNode, "edges", "a list of edges") {
 		if len(v.val.Content) > MaxEdges {
-			d.errorf(v.val, "edges: %d edges; a design is limited to %d", len(v.val.Content), MaxEdges)
+			d.errorf(v.val, CodeTooLarge, "edges: %d edges; a design is limited to %d", len(v.val.Content), MaxEdges)
 			return nil, errs
 		}
 		nodeIDs := sortedKeys(ids)
@@ -179,14 +179,14 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			}{{"from", &e.From}, {"to", &e.To}} {
 				ev, ok := ef[end.key]
 				if !ok {
-					d.errorf(n, "%s: `%s` is required (a node id)", what, end.key)
+					d.errorf(n, CodeRequired, "%s: `%s` is required (a node id)", what, end.key)
 					continue
 				}
 				src.at[edgePath(i, end.key)] = d.pos(ev.val)
 				if s, ok := d.str(ev.val, what+"."+end.key); ok {
 					*end.dst = s
 					if _, known := ids[s]; !known {
-						d.errorf(ev.val, "%s.%s: no node has the id `%s`%s", what, end.key, s, didYouMean(s, nodeIDs))
+						d.errorf(ev.val, CodeUnknownNode, "%s.%s: no node has the id `%s`%s", what, end.key, s, didYouMean(s, nodeIDs))
 					}
 				}
 			}
@@ -196,7 +196,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 				}
 			}
 			if e.From != "" && e.From == e.To {
-				d.errorf(n, "%s: connects `%s` to itself; an edge joins two different nodes", what, e.From)
+				d.errorf(n, CodeSelfEdge, "%s: connects `%s` to itself; an edge joins two different nodes", what, e.From)
 			}
 			des.Edges = append(des.Edges, e)
 		}
@@ -214,13 +214,13 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *SourceMap) Node {
 		return node
 	}
 	if v, ok := f["id"]; !ok {
-		d.errorf(n, "%s: `id` is required (for example the component id, \"kafka\")", what)
+		d.errorf(n, CodeRequired, "%s: `id` is required (for example the component id, \"kafka\")", what)
 	} else if s, good := d.str(v.val, what+".id"); good && d.checkID(v.val, what+".id", s) {
 		node.ID = s
 		src.at[NodePath(i, "id")] = d.pos(v.val)
 	}
 	if v, ok := f["component"]; !ok {
-		d.errorf(n, "%s: `component` is required (a component id such as \"kafka\")", what)
+		d.errorf(n, CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
 	} else if s, good := d.str(v.val, what+".component"); good {
 		node.Component = s
 		src.at[NodePath(i, "component")] = d.pos(v.val)
@@ -253,7 +253,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *SourceMap) Node {
 			}{{"x", &p.X}, {"y", &p.Y}} {
 				cv, has := pf[c.key]
 				if !has {
-					d.errorf(v.val, "%s.position: `%s` is required", what, c.key)
+					d.errorf(v.val, CodeRequired, "%s.position: `%s` is required", what, c.key)
 					ok = false
 					continue
 				}
@@ -282,7 +282,7 @@ func (d *decoder) text(f map[string]field, key string) string {
 // limitText reports a string longer than maxTextLength.
 func (d *decoder) limitText(n *yaml.Node, what, s string) string {
 	if len(s) > maxTextLength {
-		d.errorf(n, "%s: %d characters; text fields are limited to %d", what, len(s), maxTextLength)
+		d.errorf(n, CodeTooLarge, "%s: %d characters; text fields are limited to %d", what, len(s), maxTextLength)
 		return ""
 	}
 	return s

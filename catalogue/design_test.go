@@ -13,11 +13,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // designErrors parses and checks a design and returns every error as text.
 func designErrors(cat *Catalogue, name, src string) []string {
-	d, errs := ParseDesign(name, []byte(src))
-	if d != nil {
-		errs = append(errs, cat.Check(d)...)
-		errs.Sort()
-	}
+	_, errs := cat.ReadDesign(name, []byte(src))
 	var out []string
 	for _, e := range errs {
 		out = append(out, e.Error())
@@ -96,7 +92,7 @@ func TestMarshalGoldenAndRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	got := Marshal(d)
+	got := EncodeDesignYAML(d)
 	golden := filepath.Join("testdata", "export", "want.yaml")
 	if *update {
 		os.WriteFile(golden, got, 0o644)
@@ -114,7 +110,7 @@ func TestMarshalGoldenAndRoundTrip(t *testing.T) {
 // assertRoundTrip checks that parse(export(d)) equals d.
 func assertRoundTrip(t *testing.T, d *Design) {
 	t.Helper()
-	out := Marshal(d)
+	out := EncodeDesignYAML(d)
 	back, errs := ParseDesign("export.yaml", out)
 	if len(errs) > 0 {
 		t.Fatalf("export does not parse: %v\n%s", errs, out)
@@ -124,7 +120,7 @@ func assertRoundTrip(t *testing.T, d *Design) {
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("round trip changed the design:\nbefore %+v\nafter  %+v\n%s", a, b, out)
 	}
-	if again := Marshal(back); string(again) != string(out) {
+	if again := EncodeDesignYAML(back); string(again) != string(out) {
 		t.Fatalf("export is not stable:\n%s\n---\n%s", out, again)
 	}
 }
@@ -150,13 +146,13 @@ func FuzzParseDesign(f *testing.F) {
 	})
 }
 
-func TestMarshalJSON(t *testing.T) {
+func TestEncodeDesignJSON(t *testing.T) {
 	d, errs := ParseDesign("d.yaml", []byte("id: \"x\"\nnodes:\n  - { id: \"a\", component: \"kafka\", props: { partitions: 3, acks: \"all\" }, position: { x: 1, y: 2.5 } }\n  - { id: \"b\", component: \"stream\" }\nedges:\n  - { from: \"a\", to: \"b\" }\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	want := `{"schemaVersion":"1","type":"design","id":"x","nodes":[{"id":"a","component":"kafka","props":{"acks":"all","partitions":3},"position":{"x":1,"y":2.5}},{"id":"b","component":"stream"}],"edges":[{"from":"a","to":"b"}]}`
-	if got := string(MarshalJSON(d)); got != want {
+	if got := string(EncodeDesignJSON(d)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

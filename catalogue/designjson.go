@@ -26,9 +26,9 @@ type edgeJSON struct {
 	Label string `json:"label,omitempty"`
 }
 
-// MarshalJSON writes a design as JSON with the same content as Marshal's
+// EncodeDesignJSON writes a design as JSON with the same content as EncodeDesignYAML's
 // YAML (for hosts that prefer JSON, such as the embed protocol's export).
-func MarshalJSON(d *Design) []byte {
+func EncodeDesignJSON(d *Design) []byte {
 	out := designJSON{SchemaVersion: SchemaVersion, Type: "design", ID: d.ID, Name: d.Name, Description: d.Description, Nodes: []nodeJSON{}}
 	for _, n := range d.Nodes {
 		out.Nodes = append(out.Nodes, nodeJSON{ID: n.ID, Component: n.Component, Props: n.Props, Position: n.Position})

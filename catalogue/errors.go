@@ -1,8 +1,11 @@
 package catalogue
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -22,15 +25,24 @@ func (p Pos) String() string {
 		if b.Len() > 0 {
 			b.WriteByte(':')
 		}
-		fmt.Fprintf(&b, "%d:%d", p.Line, p.Column)
+		b.WriteString(strconv.Itoa(p.Line))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(p.Column))
 	}
 	return b.String()
 }
 
-// Error is one problem found in an input, with where it is.
+// Error is one problem found in an input: where it is, a stable code that
+// says what kind of problem it is (see codes.go), the path of the value in
+// its file ("nodes[2].props.acks", or "" for the file as a whole), the
+// positions of related declarations (the kind file line that declares the
+// enum a value is not one of), and the message, which starts with the path.
 type Error struct {
-	Pos Pos
-	Msg string
+	Pos     Pos
+	Code    Code
+	Path    string
+	Related []Pos
+	Msg     string
 }
 
 // Error formats the problem as "file:line:col: message", the form editors and
@@ -42,13 +54,77 @@ func (e *Error) Error() string {
 	return e.Msg
 }
 
+// errorJSON is an Error in the CLI's and the embed protocol's JSON.
+type errorJSON struct {
+	Code    Code          `json:"code"`
+	File    string        `json:"file,omitempty"`
+	Line    int           `json:"line,omitempty"`
+	Column  int           `json:"column,omitempty"`
+	Path    string        `json:"path,omitempty"`
+	Message string        `json:"message"`
+	Related []relatedJSON `json:"related,omitempty"`
+}
+
+type relatedJSON struct {
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// MarshalJSON writes the problem as {"code", "file", "line", "column",
+// "path", "message", "related": [{"file", "line", "column"}]}, leaving out
+// what is unknown; message is the whole "file:line:col: …" line.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	out := errorJSON{Code: e.Code, File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Column, Path: e.Path, Message: e.Error()}
+	for _, r := range e.Related {
+		out.Related = append(out.Related, relatedJSON{File: r.File, Line: r.Line, Column: r.Column})
+	}
+	return json.Marshal(out)
+}
+
 // ErrorList collects every problem of an input, in the manner of
 // go/scanner.ErrorList, so that a user sees all of them at once.
 type ErrorList []*Error
 
-// Add appends a problem at pos.
-func (l *ErrorList) Add(pos Pos, format string, args ...any) {
-	*l = append(*l, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+// leadingPath returns the path a message starts with ("nodes[2].props.acks"
+// of "nodes[2].props.acks: …"), or "". (By hand, not with a regular
+// expression, which would be compiled at start-up.)
+func leadingPath(msg string) string {
+	end := strings.Index(msg, ": ")
+	if end <= 0 {
+		return ""
+	}
+	path := msg[:end]
+	for _, part := range strings.Split(path, ".") {
+		name, index, indexed := strings.Cut(part, "[")
+		if name == "" || !isLetter(name[0]) {
+			return ""
+		}
+		for i := 1; i < len(name); i++ {
+			if c := name[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' {
+				return ""
+			}
+		}
+		if indexed {
+			digits, ok := strings.CutSuffix(index, "]")
+			if _, err := strconv.Atoi(digits); !ok || err != nil {
+				return ""
+			}
+		}
+	}
+	return path
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// Add appends a problem at pos with its code and returns it, for the caller
+// to add related positions. A message starts with the path of the value it
+// is about, where there is one, and that becomes the problem's Path.
+func (l *ErrorList) Add(pos Pos, code Code, format string, args ...any) *Error {
+	e := &Error{Pos: pos, Code: code, Msg: fmt.Sprintf(format, args...)}
+	e.Path = leadingPath(e.Msg)
+	*l = append(*l, e)
+	return e
 }
 
 // Sort orders the problems by file, line and column, keeping the order of
@@ -69,13 +145,37 @@ func (l ErrorList) Sort() {
 	})
 }
 
-// Error joins the problems one per line.
+// Error is the first problem and how many more there are, on one line, as
+// go/scanner's ErrorList says it; Lines and Print give all of them.
 func (l ErrorList) Error() string {
-	msgs := make([]string, len(l))
-	for i, e := range l {
-		msgs[i] = e.Error()
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	case 2:
+		return l[0].Error() + " (and 1 more problem)"
 	}
-	return strings.Join(msgs, "\n")
+	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more problems)"
+}
+
+// Lines returns every problem as a "file:line:col: message" line.
+func (l ErrorList) Lines() []string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.Error()
+	}
+	return lines
+}
+
+// Print writes every problem to w, one per line.
+func (l ErrorList) Print(w io.Writer) error {
+	for _, e := range l {
+		if _, err := io.WriteString(w, e.Error()+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Err returns the list as an error, or nil when it is empty.

@@ -7,10 +7,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Marshal writes a design as YAML with a fixed key order, only the nodes'
+// EncodeDesignYAML writes a design as YAML with a fixed key order, only the nodes'
 // overrides, and positions kept, so that exports diff cleanly and
-// ParseDesign(Marshal(d)) gives d back.
-func Marshal(d *Design) []byte {
+// ParseDesign(EncodeDesignYAML(d)) gives d back.
+func EncodeDesignYAML(d *Design) []byte {
 	root := mapping()
 	add(root, "schemaVersion", str(SchemaVersion))
 	add(root, "type", str("design"))

@@ -47,7 +47,7 @@ func ValidID(id string) bool {
 // checkID reports whether id is lower-kebab-case, reporting it otherwise.
 func (d *decoder) checkID(n *yaml.Node, what, id string) bool {
 	if !ValidID(id) {
-		d.errorf(n, "%s: %s is not a valid id; use 1 to %d lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")", what, quote(id), maxIDLength)
+		d.errorf(n, CodeInvalidID, "%s: %s is not a valid id; use 1 to %d lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")", what, quote(id), maxIDLength)
 		return false
 	}
 	return true
@@ -57,19 +57,19 @@ func (d *decoder) checkID(n *yaml.Node, what, id string) bool {
 func (d *decoder) header(f map[string]field, root *yaml.Node, typ, wantID string) (string, bool) {
 	ok := true
 	if v, has := f["schemaVersion"]; !has {
-		d.errorf(root, "`schemaVersion: \"%s\"` is required", SchemaVersion)
+		d.errorf(root, CodeRequired, "`schemaVersion: \"%s\"` is required", SchemaVersion)
 		ok = false
 	} else if s, good := d.str(v.val, "schemaVersion"); good && s != SchemaVersion {
-		d.errorf(v.val, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
+		d.errorf(v.val, CodeUnsupportedVer, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
 		ok = false
 	} else if !good {
 		ok = false
 	}
 	if v, has := f["type"]; !has {
-		d.errorf(root, "`type: \"%s\"` is required", typ)
+		d.errorf(root, CodeRequired, "`type: \"%s\"` is required", typ)
 		ok = false
 	} else if s, good := d.str(v.val, "type"); good && s != typ {
-		d.errorf(v.val, "type: %s found where a %s file (`type: \"%s\"`) belongs", quote(s), typ, typ)
+		d.errorf(v.val, CodeWrongFileType, "type: %s found where a %s file (`type: \"%s\"`) belongs", quote(s), typ, typ)
 		ok = false
 	} else if !good {
 		ok = false
@@ -79,7 +79,7 @@ func (d *decoder) header(f map[string]field, root *yaml.Node, typ, wantID string
 	}
 	v, has := f["id"]
 	if !has {
-		d.errorf(root, "`id` is required (the file name without .yaml: %s)", quote(wantID))
+		d.errorf(root, CodeRequired, "`id` is required (the file name without .yaml: %s)", quote(wantID))
 		return "", false
 	}
 	id, good := d.str(v.val, "id")
@@ -87,7 +87,7 @@ func (d *decoder) header(f map[string]field, root *yaml.Node, typ, wantID string
 		return "", false
 	}
 	if id != wantID {
-		d.errorf(v.val, "id: %s does not match the file name; expected %s", quote(id), quote(wantID))
+		d.errorf(v.val, CodeWrongType, "id: %s does not match the file name; expected %s", quote(id), quote(wantID))
 		return "", false
 	}
 	return id, ok
@@ -116,7 +116,7 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 		k.Description, _ = d.str(v.val, "description")
 	}
 	if v, ok := f["properties"]; !ok {
-		d.errorf(root, "`properties` is required: the kind's property schema")
+		d.errorf(root, CodeRequired, "`properties` is required: the kind's property schema")
 	} else {
 		for _, p := range d.pairs(v.val, "properties") {
 			if prop := d.parseProperty(p.key, p.val, nil); prop != nil {
@@ -134,12 +134,12 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 func (d *decoder) requiredString(f map[string]field, root *yaml.Node, key string) string {
 	v, ok := f[key]
 	if !ok {
-		d.errorf(root, "`%s` is required", key)
+		d.errorf(root, CodeRequired, "`%s` is required", key)
 		return ""
 	}
 	s, _ := d.str(v.val, key)
 	if s == "" {
-		d.errorf(v.val, "%s: must not be empty", key)
+		d.errorf(v.val, CodeEmpty, "%s: must not be empty", key)
 	}
 	return s
 }

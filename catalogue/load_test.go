@@ -158,7 +158,7 @@ func TestLoadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("loaded without error")
 			}
-			got := strings.Split(err.Error(), "\n")
+			got := err.(ErrorList).Lines()
 			if strings.Join(got, "\n") != strings.Join(sortedCopy(tc.want), "\n") {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(sortedCopy(tc.want), "\n"))
 			}

@@ -47,7 +47,7 @@ func (p *Page) Markdown() string {
 			for _, r := range bl.Rows {
 				row(r)
 			}
-		case Code:
+		case CodeBlock:
 			fence := "```"
 			for strings.Contains(bl.Text, fence) {
 				fence += "`"

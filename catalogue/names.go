@@ -47,7 +47,7 @@ func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[str
 	d.header(f, root, nf.typ, "")
 	list, ok := f[nf.typ]
 	if !ok {
-		d.errorf(root, "`%s` is required", nf.typ)
+		d.errorf(root, CodeRequired, "`%s` is required", nf.typ)
 		return nil
 	}
 	keys := []string{"name"}

@@ -21,7 +21,7 @@ type Field struct {
 	Key, Value string
 }
 
-// Block is one of Heading, Paragraph, Table, List or Code.
+// Block is one of Heading, Paragraph, Table, List or CodeBlock.
 type Block interface{ block() }
 
 // Heading is a section title (level 2).
@@ -50,8 +50,8 @@ type Table struct {
 // List is a bulleted list.
 type List struct{ Items []Inline }
 
-// Code is a fenced code block.
-type Code struct {
+// CodeBlock is a fenced code block.
+type CodeBlock struct {
 	Lang string
 	Text string
 }
@@ -60,7 +60,7 @@ func (Heading) block()   {}
 func (Paragraph) block() {}
 func (Table) block()     {}
 func (List) block()      {}
-func (Code) block()      {}
+func (CodeBlock) block() {}
 
 // Inline is a run of spans.
 type Inline []Span

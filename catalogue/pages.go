@@ -144,9 +144,9 @@ func (c *Catalogue) ComponentPage(id, base string) (*Page, bool) {
 	}
 	p.Blocks = append(p.Blocks,
 		heading("Use it in a design"),
-		Code{Lang: "yaml", Text: "nodes:\n  - { id: " + strconv.Quote(id) + ", component: " + strconv.Quote(id) + " }\n"},
+		CodeBlock{Lang: "yaml", Text: "nodes:\n  - { id: " + strconv.Quote(id) + ", component: " + strconv.Quote(id) + " }\n"},
 		sourceHeading("component"),
-		Code{Lang: "yaml", Text: c.text(comp.File, comp.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(comp.File, comp.Source)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + ComponentPath(id))}
 	return p, true
@@ -232,7 +232,7 @@ func (c *Catalogue) KindPage(id, base string) (*Page, bool) {
 	p.Blocks = append(p.Blocks, c.rulesBlocks(base, func(r *Rule) bool { return c.ruleSelectsKind(r, id) })...)
 	p.Blocks = append(p.Blocks,
 		sourceHeading("kind"),
-		Code{Lang: "yaml", Text: c.text(kind.File, kind.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(kind.File, kind.Source)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + KindPath(id))}
 	return p, true
@@ -327,7 +327,7 @@ func (c *Catalogue) RulePage(id, base string) (*Page, bool) {
 	}
 	p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Applies to · %d", len(list.Items))), list,
 		sourceHeading("rule"),
-		Code{Lang: "yaml", Text: c.text(r.File, r.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(r.File, r.Source)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + RulePath(id))}
 	return p, true

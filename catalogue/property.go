@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -42,15 +43,15 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 		if s, ok := d.str(t.val, what+".type"); ok {
 			switch {
 			case !contains(types, s):
-				d.errorf(t.val, "%s.type: `%s` is not one of %s%s", what, s, strings.Join(types, ", "), didYouMean(s, types))
+				d.errorf(t.val, CodeUnknownType, "%s.type: `%s` is not one of %s%s", what, s, strings.Join(types, ", "), didYouMean(s, types))
 			case base != nil && Type(s) != base.Type:
-				d.errorf(t.val, "%s.type: `%s` conflicts with the kind's type `%s` (%s); a component may only refine a property", what, s, base.Type, base.Pos)
+				d.errorf(t.val, CodeTypeConflict, "%s.type: `%s` conflicts with the kind's type `%s` (%s); a component may only refine a property", what, s, base.Type, base.Pos).Related = []Pos{base.Pos}
 			default:
 				p.Type = Type(s)
 			}
 		}
 	} else if base == nil {
-		d.errorf(name, "%s: `type` is required (one of %s)", what, strings.Join(types, ", "))
+		d.errorf(name, CodeRequired, "%s: `type` is required (one of %s)", what, strings.Join(types, ", "))
 	}
 	if v, ok := f["values"]; ok {
 		if values, ok := d.strings(v.val, what+".values"); ok {
@@ -61,12 +62,12 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 		return nil
 	}
 	if p.Type == TypeEnum && len(p.Values) == 0 {
-		d.errorf(name, "%s: an enum needs `values`, the list of allowed strings", what)
+		d.errorf(name, CodeRequired, "%s: an enum needs `values`, the list of allowed strings", what)
 		return nil
 	}
 	if p.Type != TypeEnum {
 		if v, ok := f["values"]; ok {
-			d.errorf(v.key, "%s: `values` is only for enum properties, not %s", what, p.Type)
+			d.errorf(v.key, CodeNotApplicable, "%s: `values` is only for enum properties, not %s", what, p.Type)
 		}
 	}
 	if b, ok := f["required"]; ok {
@@ -87,7 +88,7 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 			continue
 		}
 		if p.Type != TypeInteger {
-			d.errorf(b.key, "%s: `%s` is only for integer properties, not %s", what, bound.key, p.Type)
+			d.errorf(b.key, CodeNotApplicable, "%s: `%s` is only for integer properties, not %s", what, bound.key, p.Type)
 			continue
 		}
 		if i, ok := d.integer(b.val, what+"."+bound.key); ok {
@@ -95,12 +96,12 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 		}
 	}
 	if p.Minimum != nil && p.Maximum != nil && *p.Minimum > *p.Maximum {
-		d.errorf(f["maximum"].val, "%s: maximum %d is below minimum %d", what, *p.Maximum, *p.Minimum)
+		d.errorf(f["maximum"].val, CodeInvalidRange, "%s: maximum %d is below minimum %d", what, *p.Maximum, *p.Minimum)
 	}
 	if dv, ok := f["default"]; ok {
 		if v, ok := d.scalarValue(dv.val, what+".default"); ok {
-			if msg := p.check(v); msg != "" {
-				d.errorf(dv.val, "%s.default: %s", what, msg)
+			if code, msg := p.checkCode(v); msg != "" {
+				d.errorf(dv.val, code, "%s.default: %s", what, msg)
 			} else {
 				p.Default = v
 			}
@@ -115,11 +116,11 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 	seen := map[string]bool{}
 	for i, v := range values {
 		if seen[v] {
-			d.errorf(n.Content[i], "%s.values: `%s` is listed twice", what, v)
+			d.errorf(n.Content[i], CodeDuplicateValue, "%s.values: `%s` is listed twice", what, v)
 		}
 		seen[v] = true
 		if base != nil && base.Type == TypeEnum && !contains(base.Values, v) {
-			d.errorf(n.Content[i], "%s.values: `%s` is not one of the kind's values %s (%s); a component may only narrow them", what, v, strings.Join(base.Values, ", "), base.Pos)
+			d.errorf(n.Content[i], CodeEnumValue, "%s.values: `%s` is not one of the kind's values %s (%s); a component may only narrow them", what, v, strings.Join(base.Values, ", "), base.Pos).Related = []Pos{base.Pos}
 		}
 	}
 	return values
@@ -127,23 +128,29 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 
 // check returns why v is not a valid value of p, or "" when it is.
 func (p *Property) check(v Value) string {
+	_, msg := p.checkCode(v)
+	return msg
+}
+
+// checkCode is check with the problem's code.
+func (p *Property) checkCode(v Value) (Code, string) {
 	if !v.fits(p.Type) {
-		return fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
+		return CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
 	}
 	switch p.Type {
 	case TypeEnum:
-		if !contains(p.Values, v.s) {
-			return fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), didYouMean(v.s, p.Values))
+		if !slices.Contains(p.Values, v.s) {
+			return CodeEnumValue, fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), didYouMean(v.s, p.Values))
 		}
 	case TypeInteger:
 		if p.Minimum != nil && v.i < *p.Minimum {
-			return fmt.Sprintf("%d is below the minimum %d of %s", v.i, *p.Minimum, p.Name)
+			return CodeLimitExceeded, fmt.Sprintf("%d is below the minimum %d of %s", v.i, *p.Minimum, p.Name)
 		}
 		if p.Maximum != nil && v.i > *p.Maximum {
-			return fmt.Sprintf("%d is above the maximum %d of %s", v.i, *p.Maximum, p.Name)
+			return CodeLimitExceeded, fmt.Sprintf("%d is above the maximum %d of %s", v.i, *p.Maximum, p.Name)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // typeWords describes the property's type for messages.

@@ -140,7 +140,7 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	}
 	if sev := d.requiredString(f, root, "severity"); sev != "" {
 		if !contains(severities, sev) {
-			d.errorf(f["severity"].val, "severity: `%s` is not one of %s%s", sev, strings.Join(severities, ", "), didYouMean(sev, severities))
+			d.errorf(f["severity"].val, CodeUnknownSeverity, "severity: `%s` is not one of %s%s", sev, strings.Join(severities, ", "), didYouMean(sev, severities))
 		}
 		r.Severity = Severity(sev)
 	}
@@ -148,7 +148,7 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	conn, hasConn := f["connection"]
 	switch {
 	case hasSelect && hasConn:
-		d.errorf(conn.key, "a rule has `select` (it checks nodes) or `connection` (it checks edges), not both")
+		d.errorf(conn.key, CodeConflictingKeys, "a rule has `select` (it checks nodes) or `connection` (it checks edges), not both")
 	case hasSelect:
 		r.nodes["select"] = sel.key
 		r.Select = d.parseSelector(sel.val, "select", r.nodes, false)
@@ -163,20 +163,20 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 			ef, ok := cf[end.key]
 			if !ok {
 				if cf != nil {
-					d.errorf(conn.val, "connection: `%s` is required (a selector; {} selects any component)", end.key)
+					d.errorf(conn.val, CodeRequired, "connection: `%s` is required (a selector; {} selects any component)", end.key)
 				}
 				continue
 			}
 			*end.dst = d.parseSelector(ef.val, "connection."+end.key, r.nodes, true)
 		}
 	default:
-		d.errorf(root, "`select` (the kinds, categories, providers or components a node rule checks) or `connection` (the ends of the edges a connection rule checks) is required")
+		d.errorf(root, CodeRequired, "`select` (the kinds, categories, providers or components a node rule checks) or `connection` (the ends of the edges a connection rule checks) is required")
 	}
 	if v, ok := f["when"]; ok {
 		r.When = d.parseCondition(v.val, "when")
 	}
 	if v, ok := f["assert"]; !ok {
-		d.errorf(root, "`assert` is required: the condition every selected node must meet")
+		d.errorf(root, CodeRequired, "`assert` is required: the condition every selected node must meet")
 	} else {
 		r.Assert = d.parseCondition(v.val, "assert")
 	}
@@ -204,14 +204,14 @@ func (d *decoder) parseSelector(n *yaml.Node, what string, nodes map[string]*yam
 	var s Selector
 	sf := d.fields(n, what, selectKeys...)
 	if sf != nil && len(sf) == 0 && !emptyOK {
-		d.errorf(n, "%s: name at least one of %s", what, strings.Join(selectKeys, ", "))
+		d.errorf(n, CodeRequired, "%s: name at least one of %s", what, strings.Join(selectKeys, ", "))
 	}
 	for key, dst := range map[string]*[]string{"kinds": &s.Kinds, "categories": &s.Categories, "providers": &s.Providers, "components": &s.Components} {
 		if lf, ok := sf[key]; ok {
 			*dst, _ = d.strings(lf.val, what+"."+key)
 			nodes[what+"."+key] = lf.val
 			if len(*dst) == 0 {
-				d.errorf(lf.val, "%s.%s: the list is empty; leave the key out to select any", what, key)
+				d.errorf(lf.val, CodeEmpty, "%s.%s: the list is empty; leave the key out to select any", what, key)
 			}
 		}
 	}
@@ -231,7 +231,7 @@ func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
 	_, hasProp := f["prop"]
 	switch {
 	case hasAll && hasAny, (hasAll || hasAny) && hasProp:
-		d.errorf(n, "%s: use one of `all`, `any` or a comparison (`prop`, `op`, `value` or `ref`) per condition; nest them to combine", what)
+		d.errorf(n, CodeInvalidCondition, "%s: use one of `all`, `any` or a comparison (`prop`, `op`, `value` or `ref`) per condition; nest them to combine", what)
 		return nil
 	case hasAll || hasAny:
 		key := "all"
@@ -240,7 +240,7 @@ func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
 		}
 		for k := range f {
 			if k != key {
-				d.errorf(f[k].key, "%s: `%s` does not belong beside `%s`", what, k, key)
+				d.errorf(f[k].key, CodeConflictingKeys, "%s: `%s` does not belong beside `%s`", what, k, key)
 			}
 		}
 		list := f[key].val
@@ -248,7 +248,7 @@ func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
 			return nil
 		}
 		if len(list.Content) == 0 {
-			d.errorf(list, "%s.%s: the list is empty", what, key)
+			d.errorf(list, CodeEmpty, "%s.%s: the list is empty", what, key)
 		}
 		for _, item := range list.Content {
 			sub := d.parseCondition(item, what+"."+key+"[]")
@@ -271,7 +271,7 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 	c.Prop = d.requiredString(f, n, "prop")
 	op := d.requiredString(f, n, "op")
 	if op != "" && !contains(ops, op) {
-		d.errorf(f["op"].val, "%s.op: `%s` is not one of %s%s", what, op, strings.Join(ops, ", "), didYouMean(op, ops))
+		d.errorf(f["op"].val, CodeUnknownOp, "%s.op: `%s` is not one of %s%s", what, op, strings.Join(ops, ", "), didYouMean(op, ops))
 	}
 	c.Op = Op(op)
 	value, hasValue := f["value"]
@@ -280,15 +280,15 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 	case OpSet, OpUnset:
 		for _, extra := range []string{"value", "ref"} {
 			if x, ok := f[extra]; ok {
-				d.errorf(x.key, "%s: `%s` takes no `%s`", what, op, extra)
+				d.errorf(x.key, CodeConflictingKeys, "%s: `%s` takes no `%s`", what, op, extra)
 			}
 		}
 	case OpIn, OpNotIn:
 		if hasRef {
-			d.errorf(ref.key, "%s: `%s` compares with a list of values, not a `ref`", what, op)
+			d.errorf(ref.key, CodeConflictingKeys, "%s: `%s` compares with a list of values, not a `ref`", what, op)
 		}
 		if !hasValue {
-			d.errorf(n, "%s: `%s` needs `value`, a list of values", what, op)
+			d.errorf(n, CodeRequired, "%s: `%s` needs `value`, a list of values", what, op)
 		} else if d.isKind(value.val, yaml.SequenceNode, what+".value", "a list of values") {
 			for _, item := range value.val.Content {
 				if v, ok := d.scalarValue(item, what+".value"); ok {
@@ -301,7 +301,7 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 	default:
 		switch {
 		case hasValue && hasRef:
-			d.errorf(ref.key, "%s: give `value` or `ref`, not both", what)
+			d.errorf(ref.key, CodeConflictingKeys, "%s: give `value` or `ref`, not both", what)
 		case hasValue:
 			if v, ok := d.scalarValue(value.val, what+".value"); ok {
 				c.Value = v
@@ -310,7 +310,7 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 		case hasRef:
 			c.Ref, _ = d.str(ref.val, what+".ref")
 		default:
-			d.errorf(n, "%s: `%s` needs `value` or `ref` (another property)", what, op)
+			d.errorf(n, CodeRequired, "%s: `%s` needs `value` or `ref` (another property)", what, op)
 		}
 	}
 	if len(*d.errs) > before {
@@ -323,7 +323,7 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
 	out, bad := splitTemplate(msg)
 	if bad >= 0 {
-		d.errorf(n, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
+		d.errorf(n, CodeInvalidTemplate, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
 		return nil
 	}
 	return out

@@ -39,7 +39,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 					if n != nil && i < len(n.Content) {
 						n = n.Content[i]
 					}
-					d.errorf(n, "%s.%s: unknown %s `%s`%s", prefix, list.key, list.what, name, didYouMean(name, list.known))
+					d.errorf(n, CodeUnknownSelector, "%s.%s: unknown %s `%s`%s", prefix, list.key, list.what, name, didYouMean(name, list.known))
 				}
 			}
 		}
@@ -67,7 +67,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 					return nil
 				}
 			}
-			d.errorf(r.nodes[where], "%s: no component matches every list; the rule would never apply", where)
+			d.errorf(r.nodes[where], CodeNeverApplies, "%s: no component matches every list; the rule would never apply", where)
 		}
 		return out
 	}
@@ -97,14 +97,14 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			}
 			end, prop, ok := strings.Cut(seg.text, ".")
 			if !ok || (end != "from" && end != "to") {
-				d.errorf(r.nodes["message"], "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
+				d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
 				continue
 			}
 			if contains(builtinPlaceholders[1:], prop) {
 				continue
 			}
 			if missing := lacking(ends[end], prop); missing != "" {
-				d.errorf(r.nodes["message"], "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
+				d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
 			}
 			continue
 		}
@@ -112,7 +112,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			continue
 		}
 		if missing := lacking(ends[""], seg.text); missing != "" {
-			d.errorf(r.nodes["message"], "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
+			d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
 		}
 	}
 	if len(*errs) > before {
@@ -207,7 +207,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 		end, name, ok := splitEnd(prop)
 		if !ok {
-			d.errs.Add(leaf.Pos, "%s: `%s`: in a connection rule name the end: from.%s or to.%s", what, prop, prop, prop)
+			d.errs.Add(leaf.Pos, CodeInvalidCondition, "%s: `%s`: in a connection rule name the end: from.%s or to.%s", what, prop, prop, prop)
 			return nil, "", false
 		}
 		return ends[end], name, true
@@ -219,7 +219,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	pseudo := connection && contains(endFields, name)
 	if !pseudo {
 		if missing := lacking(selected, name); missing != "" {
-			d.errs.Add(leaf.Pos, "prop: %s has no property `%s`%s", missing, name, didYouMean(name, selected[0].PropertyNames()))
+			d.errs.Add(leaf.Pos, CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, didYouMean(name, selected[0].PropertyNames()))
 			return
 		}
 	}
@@ -234,7 +234,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	switch leaf.Op {
 	case OpGt, OpGte, OpLt, OpLte:
 		if t != TypeInteger {
-			d.errs.Add(leaf.Pos, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, words)
+			d.errs.Add(leaf.Pos, CodeTypeMismatch, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, words)
 			return
 		}
 	}
@@ -243,7 +243,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 			break
 		}
 		if p := comp.Property(name); p.Type != t {
-			d.errs.Add(leaf.Pos, "prop: `%s` is %s in %s but %s in %s", name, p.typeWords(), comp.ID, words, selected[0].ID)
+			d.errs.Add(leaf.Pos, CodeTypeMismatch, "prop: `%s` is %s in %s but %s in %s", name, p.typeWords(), comp.ID, words, selected[0].ID)
 			return
 		}
 	}
@@ -254,12 +254,12 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 		if !(connection && contains(endFields, refName)) {
 			if missing := lacking(refComps, refName); missing != "" {
-				d.errs.Add(leaf.Pos, "ref: %s has no property `%s`%s", missing, refName, didYouMean(refName, refComps[0].PropertyNames()))
+				d.errs.Add(leaf.Pos, CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, didYouMean(refName, refComps[0].PropertyNames()))
 				return
 			}
 		}
 		if rt, rwords := typeOf(refComps, refName); rt != t {
-			d.errs.Add(leaf.Pos, "ref: `%s` is %s but `%s` is %s; compare properties of the same type", leaf.Prop, words, leaf.Ref, rwords)
+			d.errs.Add(leaf.Pos, CodeTypeMismatch, "ref: `%s` is %s but `%s` is %s; compare properties of the same type", leaf.Prop, words, leaf.Ref, rwords)
 			return
 		}
 	}
@@ -275,7 +275,11 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 			msg = valueCanOccur(v, name, selected)
 		}
 		if msg != "" {
-			d.errorf(leaf.valueNodes[i], "value: %s", msg)
+			code := CodeEnumValue
+			if !strings.HasPrefix(msg, "`") {
+				code = CodeTypeMismatch // "… is an integer; … is a string"
+			}
+			d.errorf(leaf.valueNodes[i], code, "value: %s", msg)
 		}
 	}
 }

@@ -23,8 +23,8 @@ func (d *decoder) pos(n *yaml.Node) Pos {
 	return Pos{File: d.file, Line: n.Line, Column: n.Column}
 }
 
-func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	d.errs.Add(d.pos(n), format, args...)
+func (d *decoder) errorf(n *yaml.Node, code Code, format string, args ...any) *Error {
+	return d.errs.Add(d.pos(n), code, format, args...)
 }
 
 // yamlLine splits yaml.v3's "yaml: line 3: message" into the line and the
@@ -64,14 +64,14 @@ var parserProblems = map[string]bool{
 // the first character on the line.
 func (d *decoder) parseDocument(data []byte) *yaml.Node {
 	if pos, what := badText(data); what != "" {
-		d.errs.Add(Pos{File: d.file, Line: pos.Line, Column: pos.Column}, "%s; a file is UTF-8 text", what)
+		d.errs.Add(Pos{File: d.file, Line: pos.Line, Column: pos.Column}, CodeNotUTF8, "%s; a file is UTF-8 text", what)
 		return nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, "the file is empty; expected a YAML mapping")
+			d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, CodeEmptyFile, "the file is empty; expected a YAML mapping")
 			return nil
 		}
 		d.syntaxError(data, err)
@@ -79,14 +79,14 @@ func (d *decoder) parseDocument(data []byte) *yaml.Node {
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
-		d.errorf(&extra, "a second YAML document starts here; a file holds exactly one")
+		d.errorf(&extra, CodeMultipleDocuments, "a second YAML document starts here; a file holds exactly one")
 		return nil
 	} else if !errors.Is(err, io.EOF) {
 		d.syntaxError(data, err)
 		return nil
 	}
 	if len(doc.Content) == 0 {
-		d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, "the file is empty; expected a YAML mapping")
+		d.errs.Add(Pos{File: d.file, Line: 1, Column: 1}, CodeEmptyFile, "the file is empty; expected a YAML mapping")
 		return nil
 	}
 	return doc.Content[0]
@@ -125,7 +125,7 @@ func (d *decoder) syntaxError(data []byte, err error) {
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
-	d.errs.Add(Pos{File: d.file, Line: line, Column: firstColumn(data, line)}, "YAML syntax error: %s", msg)
+	d.errs.Add(Pos{File: d.file, Line: line, Column: firstColumn(data, line)}, CodeYAMLSyntax, "YAML syntax error: %s", msg)
 }
 
 // firstColumn returns the column of the first non-blank character on line, or 1.
@@ -158,15 +158,15 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed ...string) map[strin
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			d.errorf(k, "%s: keys must be plain strings", what)
+			d.errorf(k, CodeWrongType, "%s: keys must be plain strings", what)
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
-			d.errorf(k, "%s: key `%s` is already set at line %d", what, k.Value, prev.key.Line)
+			d.errorf(k, CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, k.Value, prev.key.Line)
 			continue
 		}
 		if allowed != nil && !contains(allowed, k.Value) {
-			d.errorf(k, "%s: unknown key `%s`%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
+			d.errorf(k, CodeUnknownKey, "%s: unknown key `%s`%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
 			continue
 		}
 		out[k.Value] = field{k, v}
@@ -185,11 +185,11 @@ func (d *decoder) pairs(n *yaml.Node, what string) []field {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
-			d.errorf(k, "%s: keys must be plain strings", what)
+			d.errorf(k, CodeWrongType, "%s: keys must be plain strings", what)
 			continue
 		}
 		if line, dup := seen[k.Value]; dup {
-			d.errorf(k, "%s: key `%s` is already set at line %d", what, k.Value, line)
+			d.errorf(k, CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, k.Value, line)
 			continue
 		}
 		seen[k.Value] = k.Line
@@ -201,11 +201,11 @@ func (d *decoder) pairs(n *yaml.Node, what string) []field {
 // isKind reports whether n is of node kind want, reporting it otherwise.
 func (d *decoder) isKind(n *yaml.Node, want yaml.Kind, what, wantWords string) bool {
 	if n.Kind == yaml.AliasNode {
-		d.errorf(n, "%s: YAML aliases (*%s) are not supported; write the value out", what, n.Value)
+		d.errorf(n, CodeAlias, "%s: YAML aliases (*%s) are not supported; write the value out", what, n.Value)
 		return false
 	}
 	if n.Kind != want {
-		d.errorf(n, "%s: expected %s, found %s", what, wantWords, describe(n))
+		d.errorf(n, CodeWrongType, "%s: expected %s, found %s", what, wantWords, describe(n))
 		return false
 	}
 	return true
@@ -241,7 +241,7 @@ func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
 		return "", false
 	}
 	if n.Tag != "!!str" {
-		d.errorf(n, "%s: expected a string, found %s (quote it: \"%s\")", what, describe(n), n.Value)
+		d.errorf(n, CodeWrongType, "%s: expected a string, found %s (quote it: \"%s\")", what, describe(n), n.Value)
 		return "", false
 	}
 	return n.Value, true
@@ -252,12 +252,12 @@ func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
 		return false, false
 	}
 	if n.Tag != "!!bool" {
-		d.errorf(n, "%s: expected true or false, found %s", what, describe(n))
+		d.errorf(n, CodeWrongType, "%s: expected true or false, found %s", what, describe(n))
 		return false, false
 	}
 	var b bool
 	if err := n.Decode(&b); err != nil {
-		d.errorf(n, "%s: %v", what, err)
+		d.errorf(n, CodeWrongType, "%s: %v", what, err)
 		return false, false
 	}
 	return b, true
@@ -268,12 +268,12 @@ func (d *decoder) integer(n *yaml.Node, what string) (int64, bool) {
 		return 0, false
 	}
 	if n.Tag != "!!int" {
-		d.errorf(n, "%s: expected an integer, found %s", what, describe(n))
+		d.errorf(n, CodeWrongType, "%s: expected an integer, found %s", what, describe(n))
 		return 0, false
 	}
 	var i int64
 	if err := n.Decode(&i); err != nil {
-		d.errorf(n, "%s: %s is not an integer between %d and %d", what, n.Value, int64(-1<<63), int64(1<<63-1))
+		d.errorf(n, CodeOutOfRange, "%s: %s is not an integer between %d and %d", what, n.Value, int64(-1<<63), int64(1<<63-1))
 		return 0, false
 	}
 	return i, true
@@ -284,12 +284,12 @@ func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
 		return 0, false
 	}
 	if n.Tag != "!!int" && n.Tag != "!!float" {
-		d.errorf(n, "%s: expected a number, found %s", what, describe(n))
+		d.errorf(n, CodeWrongType, "%s: expected a number, found %s", what, describe(n))
 		return 0, false
 	}
 	var f float64
 	if err := n.Decode(&f); err != nil || f != f || f > 1e15 || f < -1e15 {
-		d.errorf(n, "%s: %s is not a finite number between -1e15 and 1e15", what, n.Value)
+		d.errorf(n, CodeOutOfRange, "%s: %s is not a finite number between -1e15 and 1e15", what, n.Value)
 		return 0, false
 	}
 	return f, true
@@ -326,7 +326,7 @@ func (d *decoder) scalarValue(n *yaml.Node, what string) (Value, bool) {
 		b, ok := d.boolean(n, what)
 		return BoolValue(b), ok
 	}
-	d.errorf(n, "%s: expected a string, an integer or a boolean, found %s", what, describe(n))
+	d.errorf(n, CodeWrongType, "%s: expected a string, an integer or a boolean, found %s", what, describe(n))
 	return Value{}, false
 }
 

@@ -289,3 +289,48 @@ func fetchBytes(path string) ([]byte, error) {
 	r := <-done
 	return r.data, r.err
 }
+
+// ListenToHost listens to the messages the parent window (an embedding host)
+// posts as strings; messages from any other window are dropped here.
+func (browser) ListenToHost(h func(origin, data string)) func() {
+	window := safejs.Global()
+	parent, err := window.Get("parent")
+	if err != nil {
+		return func() {}
+	}
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		ev := args[0]
+		source, err := ev.Get("source")
+		if err != nil || !source.Equal(parent) {
+			return nil
+		}
+		data, err := ev.Get("data")
+		if err != nil || data.Type() != safejs.TypeString {
+			return nil
+		}
+		text, _ := data.String()
+		o, _ := ev.Get("origin")
+		origin, _ := o.String()
+		h(origin, text)
+		return nil
+	})
+	if err != nil {
+		return func() {}
+	}
+	window.Call("addEventListener", "message", fn.Value())
+	return func() {
+		window.Call("removeEventListener", "message", fn.Value())
+		fn.Release()
+	}
+}
+
+// PostToHost posts data to the parent window, which the browser delivers
+// only if the parent is at origin. A page that is not framed has no host.
+func (browser) PostToHost(origin, data string) {
+	window := safejs.Global()
+	parent, err := window.Get("parent")
+	if err != nil || parent.Equal(window) {
+		return
+	}
+	parent.Call("postMessage", data, origin)
+}

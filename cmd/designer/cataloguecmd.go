@@ -47,7 +47,7 @@ func (e *env) lint(args []string) int {
 	}
 	cat, err := e.catalogue()
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
+		printErrors(e.stderr, err)
 		return exitUnusable
 	}
 	fmt.Fprintf(e.stdout, "catalogue is clean: %d kinds, %d components, %d rules\n", len(cat.Kinds), len(cat.Components), len(cat.Rules))

@@ -36,15 +36,11 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 		if e, ok := err.(*catalogue.Error); ok {
 			r.Errors = append(r.Errors, e)
 		} else {
-			r.Errors.Add(catalogue.Pos{File: file}, "%v", err)
+			r.Errors.Add(catalogue.Pos{File: file}, catalogue.CodeUnreadable, "%v", err)
 		}
 		return r
 	}
-	r.Design, r.Errors = catalogue.ParseDesign(file, data)
-	if r.Design != nil {
-		r.Errors = append(r.Errors, cat.Check(r.Design)...)
-		r.Errors.Sort()
-	}
+	r.Design, r.Errors = cat.ReadDesign(file, data)
 	if len(r.Errors) > 0 {
 		return r
 	}
@@ -71,29 +67,6 @@ func readDesign(file string) ([]byte, error) {
 		return nil, err
 	}
 	return os.ReadFile(file)
-}
-
-// violationPos is where a violation points in the design: the edge a
-// connection rule checked, else the override of its property when the node
-// sets it, else the node's id.
-func violationPos(d *catalogue.Design, v catalogue.Violation) catalogue.Pos {
-	if v.Edge != nil {
-		for i, e := range d.Edges {
-			if e.From == v.Edge.From && e.To == v.Edge.To {
-				return d.Source.Pos(catalogue.EdgePath(i, "from"))
-			}
-		}
-	}
-	for i, n := range d.Nodes {
-		if n.ID != v.Node {
-			continue
-		}
-		if _, ok := n.Props[v.Property]; ok {
-			return d.Source.Pos(catalogue.NodePath(i, "props."+v.Property))
-		}
-		return d.Source.Pos(catalogue.NodePath(i, "id"))
-	}
-	return d.Source.Pos("")
 }
 
 func (e *env) check(args []string) int {
@@ -136,7 +109,7 @@ func (e *env) check(args []string) int {
 			if v.Edge != nil {
 				where = v.Edge.From + " -> " + v.Edge.To
 			}
-			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", violationPos(r.Design, v), v.Severity, where, v.Message, v.Rule)
+			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", r.Design.PosOf(v), v.Severity, where, v.Message, v.Rule)
 		}
 	}
 	if *format == "json" {
@@ -172,16 +145,21 @@ type propertyResult struct {
 	Source catalogue.Source `json:"source" yaml:"source"`
 }
 
+// errorResult is a problem in the JSON and YAML output: its position, the
+// message after it, and the problem's stable code and path (see
+// catalogue.Code).
 type errorResult struct {
-	Line    int    `json:"line" yaml:"line"`
-	Column  int    `json:"column" yaml:"column"`
-	Message string `json:"message" yaml:"message"`
+	Code    catalogue.Code `json:"code" yaml:"code"`
+	Line    int            `json:"line" yaml:"line"`
+	Column  int            `json:"column" yaml:"column"`
+	Path    string         `json:"path,omitempty" yaml:"path,omitempty"`
+	Message string         `json:"message" yaml:"message"`
 }
 
 func (r *report) result() resolveResult {
 	out := resolveResult{File: r.File, Nodes: []nodeResult{}, Violations: []catalogue.Violation{}, Errors: []errorResult{}}
 	for _, err := range r.Errors {
-		out.Errors = append(out.Errors, errorResult{Line: err.Pos.Line, Column: err.Pos.Column, Message: err.Msg})
+		out.Errors = append(out.Errors, errorResult{Code: err.Code, Line: err.Pos.Line, Column: err.Pos.Column, Path: err.Path, Message: err.Msg})
 	}
 	if r.Resolution == nil {
 		return out

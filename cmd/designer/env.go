@@ -87,17 +87,29 @@ func loadWith(dir string) (*catalogue.Catalogue, error) {
 func (e *env) servedCatalogue(cmd string) (server.Options, bool) {
 	cat, err := e.catalogue()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%v\ndesigner %s: the catalogue in %s is invalid; nothing is served\n", err, cmd, e.overlay)
+		printErrors(e.stderr, err)
+		fmt.Fprintf(e.stderr, "designer %s: the catalogue in %s is invalid; nothing is served\n", cmd, e.overlay)
 		return server.Options{}, false
 	}
 	return server.Options{Catalogue: cat, Overlaid: e.overlay != "", Sites: e.sites}, true
+}
+
+// printErrors writes every problem of err, one per line.
+func printErrors(w io.Writer, err error) {
+	var list catalogue.ErrorList
+	if errors.As(err, &list) {
+		list.Print(w)
+		return
+	}
+	fmt.Fprintln(w, err)
 }
 
 // catalogueOrFail loads the catalogue or reports why it cannot.
 func (e *env) catalogueOrFail() *catalogue.Catalogue {
 	cat, err := e.catalogue()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%v\ndesigner: the catalogue is invalid; run `designer catalogue lint` for details\n", err)
+		printErrors(e.stderr, err)
+		fmt.Fprintln(e.stderr, "designer: the catalogue is invalid; run `designer catalogue lint` for details")
 		return nil
 	}
 	return cat

@@ -155,8 +155,10 @@ func TestResolveJSON(t *testing.T) {
 	}
 	want := `"errors": [
     {
+      "code": "unknown-component",
       "line": 2,
       "column": 27,
+      "path": "nodes[0].component",
       "message": "nodes[0].component: unknown component ` + "`kafak`; did you mean `kafka`?" + `"
     }
   ]`

@@ -19,7 +19,10 @@ func main() {
 	}
 	cat, err := catalogue.LoadEmbedded()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "%v\nsnapshot: the catalogue is invalid\n", err)
+		if list, ok := err.(catalogue.ErrorList); ok {
+			list.Print(os.Stderr)
+		}
+		fmt.Fprintf(os.Stderr, "snapshot: the catalogue is invalid: %v\n", err)
 		os.Exit(1)
 	}
 	data, err := cat.Snapshot(catalogue.Embedded())

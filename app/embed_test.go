@@ -1,0 +1,136 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// host is an embedding host on the other side of the protocol: it records
+// what the editor posts, by origin.
+type host struct {
+	t      *testing.T
+	em     *embedding
+	posted []post
+}
+
+type post struct {
+	origin string
+	event  map[string]any
+}
+
+const portal = "https://portal.example.com"
+
+func newHost(t *testing.T) (*host, *Store) {
+	t.Helper()
+	h := &host{t: t}
+	s := newStore(t)
+	h.em = newEmbedding(s, []string{portal, "https://other.example.com"}, func(origin, data string) {
+		var event map[string]any
+		if err := json.Unmarshal([]byte(data), &event); err != nil {
+			t.Fatalf("the editor posted %q: %v", data, err)
+		}
+		h.posted = append(h.posted, post{origin, event})
+	})
+	s.OnChange = h.em.changed
+	return h, s
+}
+
+// send posts an action from origin and returns what the editor answered.
+func (h *host) send(origin, action string) []post {
+	h.t.Helper()
+	h.posted = nil
+	h.em.receive(origin, action)
+	return h.posted
+}
+
+// only returns the one event posted, which must go to the portal.
+func (h *host) only(posts []post) map[string]any {
+	h.t.Helper()
+	if len(posts) != 1 || posts[0].origin != portal {
+		h.t.Fatalf("posted %+v, want one event to %s", posts, portal)
+	}
+	return posts[0].event
+}
+
+func TestEmbedProtocol(t *testing.T) {
+	h, s := newHost(t)
+	if len(h.posted) != 2 || h.posted[0].event["event"] != "init" || h.posted[1].origin != "https://other.example.com" {
+		t.Fatalf("init: %+v", h.posted)
+	}
+	if got := h.send("https://intruder.example", `{"action":"load","design":"nodes: []"}`); len(got) != 0 || len(s.Design().Nodes) != 0 {
+		t.Errorf("a disallowed origin was answered: %+v", got)
+	}
+	if got := h.send(portal, `not json`); len(got) != 0 {
+		t.Errorf("a message that is not an action was answered: %+v", got)
+	}
+
+	// load: an autosave, then the answer; a bad design changes nothing and
+	// says where and what, with codes.
+	got := h.send(portal, `{"action":"load","design":"nodes:\n  - {id: q, component: kafka}\n  - {id: f, component: aws-lambda}\nedges: [{from: q, to: f}]\n"}`)
+	if len(got) != 2 || got[0].event["event"] != "autosave" || got[1].event["event"] != "load" || got[1].event["errors"] != nil {
+		t.Fatalf("load: %+v", got)
+	}
+	ev := h.only(h.send(portal, `{"action":"load","design":"nodes:\n  - {id: q, component: kafak}\n"}`))
+	errs, _ := ev["errors"].([]any)
+	if len(errs) != 1 || len(s.Design().Nodes) != 2 {
+		t.Fatalf("bad load: %+v; design has %d nodes", ev, len(s.Design().Nodes))
+	}
+	e := errs[0].(map[string]any)
+	if e["code"] != "unknown-component" || e["line"] != 2.0 || e["column"] != 24.0 || e["path"] != "nodes[0].component" || !strings.Contains(e["message"].(string), "did you mean `kafka`?") {
+		t.Errorf("error %+v", e)
+	}
+
+	// Selecting and deleting the selected node: the host hears both.
+	s.Select("q")
+	if ev := h.posted[len(h.posted)-1].event; ev["event"] != "selection" || ev["node"] != "q" {
+		t.Errorf("selection: %+v", ev)
+	}
+	h.posted = nil
+	if err := s.DeleteSelection(); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.posted) != 2 || h.posted[0].event["event"] != "autosave" || h.posted[1].event["event"] != "selection" || h.posted[1].event["node"] != nil {
+		t.Errorf("after deleting the selected node: %+v", h.posted)
+	}
+
+	for format, want := range map[string]string{"yaml": `component: "aws-lambda"`, "json": `"component":"aws-lambda"`, "svg": "<svg"} {
+		ev := h.only(h.send(portal, `{"action":"export","format":"`+format+`"}`))
+		if data, _ := ev["data"].(string); ev["format"] != format || !strings.Contains(data, want) {
+			t.Errorf("export %s: %+v", format, ev)
+		}
+	}
+	if ev := h.only(h.send(portal, `{"action":"export","format":"png"}`)); ev["errors"] == nil {
+		t.Errorf("export png: %+v", ev)
+	}
+	if ev := h.only(h.send(portal, `{"action":"validate"}`)); ev["event"] != "validation" || ev["violations"] == nil {
+		t.Errorf("validate: %+v", ev)
+	}
+
+	// configure: read-only refuses edits, yet the host may still load.
+	if ev := h.only(h.send(portal, `{"action":"configure","readOnly":true}`)); ev["errors"] != nil || !s.ReadOnly() {
+		t.Fatalf("configure: %+v", ev)
+	}
+	if _, err := s.AddNode("kafka"); err == nil {
+		t.Error("a read-only design took a node")
+	}
+	got = h.send(portal, `{"action":"load","design":"nodes: [{id: k, component: kafka}]\n"}`)
+	if got[len(got)-1].event["errors"] != nil || s.Node("k") == nil || !s.ReadOnly() {
+		t.Errorf("load into a read-only editor: %+v", got)
+	}
+
+	// configure with catalogue files: a broken one is refused with its
+	// problems, a good one adds its products.
+	ev = h.only(h.send(portal, `{"action":"configure","catalogue":{"components/acme-bus.yaml":"kind: stream\n"}}`))
+	if errs, _ := ev["errors"].([]any); len(errs) == 0 || s.Catalogue().Components["acme-bus"] != nil {
+		t.Errorf("broken catalogue: %+v", ev)
+	}
+	files := map[string]string{
+		"components/acme-bus.yaml": "schemaVersion: \"1\"\ntype: component\nid: acme-bus\nkind: stream\nprovider: default\ndocs: https://acme.example/bus\n",
+		"products/acme.yaml":       "schemaVersion: \"1\"\ntype: products\nproducts:\n  acme-bus: { name: Acme Bus, summary: The house bus. }\n",
+	}
+	msg, _ := json.Marshal(map[string]any{"action": "configure", "catalogue": files})
+	if ev := h.only(h.send(portal, string(msg))); ev["errors"] != nil || s.Catalogue().Components["acme-bus"] == nil {
+		t.Errorf("catalogue: %+v", ev)
+	}
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestZoomedAtKeepsThePointUnderThePointer(t *testing.T) {
+	for _, tc := range []struct {
+		v              viewport
+		factor, px, py float64
+		scale          float64
+	}{
+		{viewport{Scale: 1}, 2, 100, 50, 2},
+		{viewport{X: -30, Y: 12, Scale: 0.5}, 0.5, 400, 300, 0.25},
+		{viewport{Scale: 3}, 10, 0, 0, maxScale},     // clamped above
+		{viewport{Scale: 0.1}, 0.01, 7, 9, minScale}, // clamped below
+	} {
+		got := tc.v.zoomedAt(tc.factor, tc.px, tc.py)
+		bx, by := tc.v.toCanvas(tc.px, tc.py)
+		ax, ay := got.toCanvas(tc.px, tc.py)
+		if !near(got.Scale, tc.scale) || !near(ax, bx) || !near(ay, by) {
+			t.Errorf("%+v ×%v at (%v,%v): %+v; point %v,%v moved to %v,%v", tc.v, tc.factor, tc.px, tc.py, got, bx, by, ax, ay)
+		}
+	}
+}
+
+func TestFittingShowsTheBoxCentred(t *testing.T) {
+	for _, tc := range []struct {
+		b     rect
+		w, h  float64
+		scale float64
+	}{
+		{rect{40, 40, 220, 112}, 1000, 600, fitScale},      // small: no closer than fitScale
+		{rect{0, 0, 2000, 1000}, 1040, 600, 0.48},          // wide: the width decides
+		{rect{-500, -500, 500, 99500}, 800, 600, minScale}, // huge: no further than minScale
+		{rect{100, 200, 1100, 700}, 1080, 580, 1},          // exactly one
+	} {
+		v := fitting(tc.b, tc.w, tc.h)
+		cx, cy := v.toCanvas(tc.w/2, tc.h/2)
+		if !near(v.Scale, tc.scale) || !near(cx, (tc.b.X0+tc.b.X1)/2) || !near(cy, (tc.b.Y0+tc.b.Y1)/2) {
+			t.Errorf("%+v in %vx%v: %+v (centre %v,%v)", tc.b, tc.w, tc.h, v, cx, cy)
+		}
+	}
+}
+
+func TestDrawnCoversTheViewAndHalfAround(t *testing.T) {
+	r := viewport{X: -100, Y: -50, Scale: 2}.drawn(800, 600)
+	// The view shows canvas x 50..450 and y 25..325.
+	if want := (rect{-150, -125, 650, 475}); r != want {
+		t.Errorf("drawn %+v, want %+v", r, want)
+	}
+	for _, tc := range []struct {
+		ax, ay, bx, by float64
+		meets          bool
+	}{
+		{0, 0, 10, 10, true},
+		{700, 0, 660, 10, false}, // right of it, corners in any order
+		{-400, -400, 1000, 1000, true},
+		{0, 480, 10, 500, false},
+	} {
+		if got := r.meets(tc.ax, tc.ay, tc.bx, tc.by); got != tc.meets {
+			t.Errorf("meets(%v,%v,%v,%v) = %v", tc.ax, tc.ay, tc.bx, tc.by, got)
+		}
+	}
+}
+
+func TestCentredOn(t *testing.T) {
+	v := viewport{X: 5, Y: 5, Scale: 0.5}.centredOn(300, 200, 800, 600)
+	if x, y := v.toCanvas(400, 300); !near(x, 300) || !near(y, 200) || v.Scale != 0.5 {
+		t.Errorf("%+v shows %v,%v at the middle", v, x, y)
+	}
+}
+
+func TestLayout(t *testing.T) {
+	d := &catalogue.Design{Nodes: []catalogue.Node{
+		{ID: "a", Position: &catalogue.Position{X: -20, Y: 10}},
+		{ID: "b"}, // no position: grid cell 1
+	}}
+	if x, y := position(&d.Nodes[1], 1); x != gridOrigin+gridX || y != gridOrigin {
+		t.Errorf("fallback cell %v,%v", x, y)
+	}
+	b, ok := designBounds(d)
+	if want := (rect{-20, 10, gridOrigin + gridX + NodeWidth, gridOrigin + NodeHeight}); !ok || b != want {
+		t.Errorf("bounds %+v, want %+v", b, want)
+	}
+	if _, ok := designBounds(&catalogue.Design{}); ok {
+		t.Error("an empty design has bounds")
+	}
+	x1, y1, x2, y2 := edgeLine(0, 0, 300, 100)
+	if x1 != NodeWidth || y1 != NodeHeight/2 || x2 != 300 || y2 != 100+NodeHeight/2 {
+		t.Errorf("edge %v,%v → %v,%v", x1, y1, x2, y2)
+	}
+	if lx, ly := labelAnchor(x1, y1, x2, y2); lx != (x1+x2)/2 || ly != (y1+y2)/2-6 {
+		t.Errorf("label at %v,%v", lx, ly)
+	}
+	for _, tc := range []struct {
+		v    float64
+		want int
+	}{{0, 0}, {219, 0}, {220, 1}, {-1, -1}, {-220, -1}, {-221, -2}} {
+		if got := floorDiv(tc.v, gridX); got != tc.want {
+			t.Errorf("floorDiv(%v) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+}

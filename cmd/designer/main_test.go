@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -215,8 +216,11 @@ func TestOverlay(t *testing.T) {
 	}
 }
 
+var update = flag.Bool("update", false, "rewrite the examples' .expected files")
+
 // Each example design checks as documented: clean, or exactly the
-// violations in examples/<name>.expected (and exit 1).
+// violations in examples/<name>.expected (and exit 1). -update rewrites the
+// .expected files of the examples that have one.
 func TestExamples(t *testing.T) {
 	files, _ := filepath.Glob("../../examples/*.yaml")
 	if len(files) == 0 {
@@ -226,7 +230,13 @@ func TestExamples(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			code, stdout, stderr := designer(t, "check", file)
 			stdout = strings.ReplaceAll(stdout, "../../examples/", "examples/")
-			want, err := os.ReadFile(strings.TrimSuffix(file, ".yaml") + ".expected")
+			golden := strings.TrimSuffix(file, ".yaml") + ".expected"
+			if _, err := os.Stat(golden); err == nil && *update {
+				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
 			switch {
 			case os.IsNotExist(err):
 				if code != 0 || stdout != "" || stderr != "" {

@@ -112,7 +112,7 @@ func TestLoadErrors(t *testing.T) {
 		{"rule: unknown property", "rules/fifo-once.yaml", `prop: "delivery"`, `prop: "delivry"`,
 			[]string{"cat/rules/fifo-once.yaml:13:3: prop: component queue (kind queue) has no property `delivry`; did you mean `delivery`?"}},
 		{"rule: enum value cannot occur", "rules/fifo-once.yaml", `value: "at-least-once"`, `value: "most"`,
-			[]string{"cat/rules/fifo-once.yaml:15:10: value: `most` is not one of at-most-once, at-least-once (kind queue)"}},
+			[]string{"cat/rules/fifo-once.yaml:15:10: value: `most` is not one of at-most-once, at-least-once; did you mean `at-most-once`? (kind queue)"}},
 		{"rule: wrong value type", "rules/fifo-once.yaml", "value: true", `value: "yes"`,
 			[]string{"cat/rules/fifo-once.yaml:11:10: value: \"yes\" is a string; fifo is a boolean (true or false) (kind queue)"}},
 		{"rule: ordering on a non-integer", "rules/fifo-once.yaml", `op: "equals"

@@ -6,18 +6,27 @@ import (
 )
 
 // nearest returns the candidate closest to word, or "" when none is close
-// enough to be a likely typo: a candidate that word begins, or one within an
-// edit distance of a third of word's length (at least 1). Words shorter than 3
+// enough to be a likely typo or a near name: a candidate that word begins,
+// one within an edit distance of a third of word's length (at least 1), or
+// one that shares word's stem (word inside it, or the first two thirds of
+// word and at least 5 characters at its start: `replicas` and
+// `replicationFactor`), which ranks after the typos. Words shorter than 3
 // characters get no suggestion; anything would be "close".
 func nearest(word string, candidates []string) string {
 	if len(word) < 3 {
 		return ""
 	}
-	best, bestDist := "", max(1, len(word)/3)+1
+	limit := max(1, len(word)/3)
+	best, bestDist := "", limit+1
+	lw := strings.ToLower(word)
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(word), strings.ToLower(c))
-		if strings.HasPrefix(c, word) {
+		lc := strings.ToLower(c)
+		d := editDistance(lw, lc)
+		switch {
+		case strings.HasPrefix(c, word):
 			d = min(d, 1)
+		case len(lw) >= 4 && (strings.Contains(lc, lw) || commonPrefix(lw, lc) >= max(5, 2*len(lw)/3)):
+			d = min(d, limit)
 		}
 		if d < bestDist || (d == bestDist && c < best) {
 			best, bestDist = c, d
@@ -70,4 +79,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// commonPrefix is the length of the longest prefix a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }

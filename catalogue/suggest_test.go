@@ -3,7 +3,7 @@ package catalogue
 import "testing"
 
 func TestNearest(t *testing.T) {
-	candidates := []string{"kafka", "kinesis", "redpanda", "replicationFactor", "warning", "name", "a", "b"}
+	candidates := []string{"kafka", "kinesis", "redpanda", "replicationFactor", "warning", "name", "a", "b", "deadLetterQueue", "retentionHours"}
 	cases := []struct{ word, want string }{
 		{"kafak", "kafka"},                   // swapped letters
 		{"kafka2", "kafka"},                  // one extra
@@ -11,6 +11,9 @@ func TestNearest(t *testing.T) {
 		{"warn", "warning"},
 		{"nmae", "name"},
 		{"redpand", "redpanda"},
+		{"replicas", "replicationFactor"},  // the same stem
+		{"letterqueue", "deadLetterQueue"}, // inside it
+		{"retention", "retentionHours"},
 		{"c", ""},         // too short to guess
 		{"zookeeper", ""}, // nothing close
 	}

@@ -268,3 +268,19 @@ func TestPaletteFollowsTheCatalogue(t *testing.T) {
 		t.Errorf("the palette does not count the new catalogue's %d components", n+1)
 	}
 }
+
+// An inspector row is named apart from its value editor, so that the control
+// named after a property is the editor alone.
+func TestInspectorRowNames(t *testing.T) {
+	e := NewEditor(nil, mustEmbedded(t))
+	if _, err := e.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	_, html := mount(t, e)
+	if !strings.Contains(html, `aria-label="Property acks"`) || !strings.Contains(html, `<label for="prop-acks">acks</label>`) {
+		t.Errorf("no row named \"Property acks\" beside the editor labelled acks")
+	}
+	if strings.Contains(html, `aria-label="acks"`) {
+		t.Error("a row shares its editor's name acks")
+	}
+}

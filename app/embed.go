@@ -168,17 +168,13 @@ func violations(s *Store) []catalogue.Violation {
 	return append([]catalogue.Violation{}, s.Resolution().Violations...)
 }
 
-// errorsJSON is an error as the protocol's errors: for each problem its
-// code, position, path and message (see catalogue.Error), or the message of
-// an error that is not a list of problems.
-func errorsJSON(err error) []any {
+// errorsJSON is an error as the protocol's errors: each problem with its
+// code, position, path and message (catalogue.Error's JSON), or the message
+// of an error that is not a list of problems.
+func errorsJSON(err error) any {
 	var list catalogue.ErrorList
-	if !errors.As(err, &list) {
-		return []any{map[string]any{"message": err.Error()}}
+	if errors.As(err, &list) {
+		return list
 	}
-	out := make([]any, len(list))
-	for i, e := range list {
-		out[i] = e
-	}
-	return out
+	return []any{map[string]any{"message": err.Error()}}
 }

@@ -148,7 +148,9 @@ func (in *Inspector) renderProperty(p *catalogue.Property, rp catalogue.Resolved
 		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(rp.Value.Str()).
 			Placeholder("unset").OnChange(in.onPropChange)
 	}
-	return app.Tr().Aria("label", p.Name).DataSet("source", string(rp.Source)).Body(
+	// The row's name differs from its value editor's (named by the label),
+	// so that "the control named acks" is the editor alone.
+	return app.Tr().Aria("label", "Property "+p.Name).DataSet("source", string(rp.Source)).Body(
 		app.Th().Scope("row").Body(
 			app.Label().For(id).Text(p.Name),
 			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),

@@ -174,8 +174,7 @@ func (s *Store) reconcile() {
 
 // update applies edit to a copy of the design and commits it, recording the
 // undo step, when the catalogue accepts the result. edit may return a
-// notice for the user; then (on success) selects what select names, if not
-// nil.
+// notice for the user; sel, if not nil, is the selection after the change.
 func (s *Store) update(edit func(d *catalogue.Design) (string, error), sel *Selection) error {
 	if s.readOnly {
 		return errReadOnly
@@ -220,11 +219,13 @@ func cloneDesign(d *catalogue.Design) *catalogue.Design {
 	return &c
 }
 
-// CanUndo reports whether there is a change to undo.
-func (s *Store) CanUndo() bool { return len(s.past) > 0 }
+// CanUndo reports whether there is a change to undo (none while the design
+// is read-only).
+func (s *Store) CanUndo() bool { return len(s.past) > 0 && !s.readOnly }
 
-// CanRedo reports whether there is an undone change to redo.
-func (s *Store) CanRedo() bool { return len(s.future) > 0 }
+// CanRedo reports whether there is an undone change to redo (none while the
+// design is read-only).
+func (s *Store) CanRedo() bool { return len(s.future) > 0 && !s.readOnly }
 
 // Undo reverts the last change.
 func (s *Store) Undo() bool { return s.travel(&s.past, &s.future, "Undone.") }
@@ -236,7 +237,7 @@ func (s *Store) Redo() bool { return s.travel(&s.future, &s.past, "Redone.") }
 // the design.
 func (s *Store) travel(from, to *[]*catalogue.Design, notice string) bool {
 	if len(*from) == 0 || s.readOnly {
-		return false
+		return false // CanUndo and CanRedo say so
 	}
 	*to = append(*to, s.design)
 	d := (*from)[len(*from)-1]

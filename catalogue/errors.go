@@ -73,9 +73,10 @@ type relatedJSON struct {
 
 // MarshalJSON writes the problem as {"code", "file", "line", "column",
 // "path", "message", "related": [{"file", "line", "column"}]}, leaving out
-// what is unknown; message is the whole "file:line:col: …" line.
+// what is unknown; message is what is wrong, without the position (as in
+// the CLI's JSON).
 func (e *Error) MarshalJSON() ([]byte, error) {
-	out := errorJSON{Code: e.Code, File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Column, Path: e.Path, Message: e.Error()}
+	out := errorJSON{Code: e.Code, File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Column, Path: e.Path, Message: e.Msg}
 	for _, r := range e.Related {
 		out.Related = append(out.Related, relatedJSON{File: r.File, Line: r.Line, Column: r.Column})
 	}

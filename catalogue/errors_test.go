@@ -63,7 +63,7 @@ func TestErrorListForms(t *testing.T) {
 		t.Errorf("print %q, lines %q", b.String(), l.Lines())
 	}
 	data, _ := json.Marshal(l[:2])
-	want := `[{"code":"unknown-component","file":"d.yaml","line":2,"column":5,"path":"nodes[0].component","message":"d.yaml:2:5: nodes[0].component: unknown component ` + "`kafak`" + `"},{"code":"required","file":"d.yaml","line":3,"column":1,"message":"d.yaml:3:1: ` + "`nodes`" + ` is required"}]`
+	want := `[{"code":"unknown-component","file":"d.yaml","line":2,"column":5,"path":"nodes[0].component","message":"nodes[0].component: unknown component ` + "`kafak`" + `"},{"code":"required","file":"d.yaml","line":3,"column":1,"message":"` + "`nodes`" + ` is required"}]`
 	if string(data) != want {
 		t.Errorf("json %s\nwant %s", data, want)
 	}

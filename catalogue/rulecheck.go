@@ -268,17 +268,14 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		values = []Value{leaf.Value}
 	}
 	for i, v := range values {
+		var code Code
 		var msg string
 		if pseudo {
-			msg = c.endValueCanOccur(v, name, selected)
+			code, msg = c.endValueCanOccur(v, name, selected)
 		} else {
-			msg = valueCanOccur(v, name, selected)
+			code, msg = valueCanOccur(v, name, selected)
 		}
 		if msg != "" {
-			code := CodeEnumValue
-			if !strings.HasPrefix(msg, "`") {
-				code = CodeTypeMismatch // "… is an integer; … is a string"
-			}
 			d.errorf(leaf.valueNodes[i], code, "value: %s", msg)
 		}
 	}
@@ -296,43 +293,41 @@ func endFieldOf(comp *Component, field string) string {
 }
 
 // endValueCanOccur returns why v can never be the provider, kind or
-// component of any selected component, or "".
-func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Component) string {
+// component of any selected component, with the problem's code, or "".
+func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Component) (Code, string) {
 	if !v.fits(TypeString) {
-		return fmt.Sprintf("%s is %s; the end's %s is a string", v.Literal(), v.typeWords(), field)
+		return CodeTypeMismatch, fmt.Sprintf("%s is %s; the end's %s is a string", v.Literal(), v.typeWords(), field)
 	}
 	var seen []string
 	for _, comp := range selected {
 		got := endFieldOf(comp, field)
 		if got == v.s {
-			return ""
+			return "", ""
 		}
 		if !contains(seen, got) {
 			seen = append(seen, got)
 		}
 	}
 	sort.Strings(seen)
-	return fmt.Sprintf("`%s` is not the %s of any component this end selects (%s)%s", v.s, field, strings.Join(seen, ", "), didYouMean(v.s, seen))
+	return CodeUnknownSelector, fmt.Sprintf("`%s` is not the %s of any component this end selects (%s)%s", v.s, field, strings.Join(seen, ", "), didYouMean(v.s, seen))
 }
 
 // valueCanOccur returns why v can never be a value of prop on any of the
-// selected components, or "" when it can on at least one.
-func valueCanOccur(v Value, prop string, selected []*Component) string {
+// selected components, with the problem's code, or "" when it can on at
+// least one. A rule may compare with a value beyond a property's limits
+// (`gt` its maximum proves nothing wrong), so only the type and the enum's
+// values count.
+func valueCanOccur(v Value, prop string, selected []*Component) (Code, string) {
+	var code Code
 	var first string
 	for _, comp := range selected {
-		p := comp.Property(prop)
-		msg := ""
-		if !v.fits(p.Type) {
-			msg = fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), prop, p.typeWords())
-		} else if p.Type == TypeEnum && !contains(p.Values, v.s) {
-			msg = fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), didYouMean(v.s, p.Values))
-		}
-		if msg == "" {
-			return ""
+		c, msg := comp.Property(prop).checkCode(v)
+		if msg == "" || c == CodeLimitExceeded {
+			return "", ""
 		}
 		if first == "" {
-			first = msg + " (kind " + comp.Kind + ")"
+			code, first = c, msg+" (kind "+comp.Kind+")"
 		}
 	}
-	return first
+	return code, first
 }

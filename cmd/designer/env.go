@@ -88,7 +88,11 @@ func (e *env) servedCatalogue(cmd string) (server.Options, bool) {
 	cat, err := e.catalogue()
 	if err != nil {
 		printErrors(e.stderr, err)
-		fmt.Fprintf(e.stderr, "designer %s: the catalogue in %s is invalid; nothing is served\n", cmd, e.overlay)
+		which := "the embedded catalogue"
+		if e.overlay != "" {
+			which = "the catalogue in " + e.overlay
+		}
+		fmt.Fprintf(e.stderr, "designer %s: %s is invalid; nothing is served\n", cmd, which)
 		return server.Options{}, false
 	}
 	return server.Options{Catalogue: cat, Overlaid: e.overlay != "", Sites: e.sites}, true

@@ -294,10 +294,7 @@ func ptr[T any](v T) *T { return &v }
 // trailing "…", whose name starts with the rest).
 func (p *tab) find(role, name string) axNode {
 	p.t.Helper()
-	match := func(s string) bool { return s == name }
-	if prefix, ok := strings.CutSuffix(name, "…"); ok {
-		match = func(s string) bool { return strings.HasPrefix(s, prefix) }
-	}
+	match := named(name)
 	var found []axNode
 	p.eventually(fmt.Sprintf("one %s named %q", role, name), func() (bool, string) {
 		found = p.query(role, match)
@@ -306,14 +303,20 @@ func (p *tab) find(role, name string) axNode {
 	return found[0]
 }
 
+// named matches an accessible name: exactly, or with a trailing "…" by the
+// rest as a prefix.
+func named(name string) func(string) bool {
+	if prefix, ok := strings.CutSuffix(name, "…"); ok {
+		return func(s string) bool { return strings.HasPrefix(s, prefix) }
+	}
+	return func(s string) bool { return s == name }
+}
+
 // absent waits until no element of role has the name (or, with a trailing
 // "…", a name that starts with the rest).
 func (p *tab) absent(role, name string) {
 	p.t.Helper()
-	match := func(s string) bool { return s == name }
-	if prefix, ok := strings.CutSuffix(name, "…"); ok {
-		match = func(s string) bool { return strings.HasPrefix(s, prefix) }
-	}
+	match := named(name)
 	p.eventually(fmt.Sprintf("no %s named %q", role, name), func() (bool, string) {
 		return len(p.query(role, match)) == 0, "still there"
 	})
@@ -411,13 +414,18 @@ func (p *tab) eval(n axNode, function string) string {
 		if err != nil {
 			return err
 		}
-		if res.ExceptionDetails != nil {
-			return fmt.Errorf("%s", exceptionText(res.ExceptionDetails))
-		}
-		out = string(res.Result.Value)
-		return nil
+		out, err = valueOf(res.Result, res.ExceptionDetails)
+		return err
 	})
 	return out
+}
+
+// valueOf is a script's JSON value, or why the script failed.
+func valueOf(result *runtime.RemoteObject, exc *runtime.ExceptionDetails) (string, error) {
+	if exc != nil {
+		return "", fmt.Errorf("%s", exceptionText(exc))
+	}
+	return string(result.Value), nil
 }
 
 // text returns an element's text content.
@@ -546,11 +554,8 @@ func (p *tab) evalPage(expr string) string {
 		if err != nil {
 			return err
 		}
-		if res.ExceptionDetails != nil {
-			return fmt.Errorf("%s", exceptionText(res.ExceptionDetails))
-		}
-		out = string(res.Result.Value)
-		return nil
+		out, err = valueOf(res.Result, res.ExceptionDetails)
+		return err
 	})
 	return out
 }

@@ -40,11 +40,11 @@ func TestEditorFlow(t *testing.T) {
 	// Select kafka and override replicationFactor: its source becomes design.
 	p.click("button", "kafka (Apache Kafka)…")
 	p.find("region", "Inspector")
-	if got := p.text("row", "replicationFactor"); !strings.Contains(got, "component") {
+	if got := p.text("row", "Property replicationFactor"); !strings.Contains(got, "component") {
 		t.Fatalf("replicationFactor row before the override: %q", got)
 	}
 	p.fill("spinbutton", "replicationFactor", "3")
-	p.waitText("row", "replicationFactor", "design")
+	p.waitText("row", "Property replicationFactor", "design")
 	p.find("button", "Reset replicationFactor")
 
 	// Break a rule, see it in Problems, fix it.
@@ -253,9 +253,9 @@ func TestEditorInspector(t *testing.T) {
 	// transactions is advanced: inside a collapsed details element.
 	p.click("DisclosureTriangle", "Advanced properties (2)")
 	p.click("checkbox", "transactions")
-	p.waitText("row", "transactions", "design")
+	p.waitText("row", "Property transactions", "design")
 	p.click("button", "Reset transactions")
-	p.waitText("row", "transactions", "kind")
+	p.waitText("row", "Property transactions", "kind")
 
 	// Renaming keeps the node selected and its edges.
 	p.fill("textbox", "Node id", "clicks")

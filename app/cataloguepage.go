@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -128,7 +129,7 @@ func (p *CataloguePage) renderFilters() app.UI {
 	}
 	var categories []string
 	for _, id := range cat.KindIDs() {
-		if c := cat.Kinds[id].Category; !contains(categories, c) {
+		if c := cat.Kinds[id].Category; !slices.Contains(categories, c) {
 			categories = append(categories, c)
 		}
 	}
@@ -140,15 +141,6 @@ func (p *CataloguePage) renderFilters() app.UI {
 		sel("category", "Category", "All categories", categories, func(id string) string { return cat.Categories[id].Name }),
 		app.Button().Type("submit").Text("Filter"),
 	)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func renderBlock(b catalogue.Block) app.UI {

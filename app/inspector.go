@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -226,7 +227,7 @@ func (in *Inspector) renderConnections(id string) app.UI {
 				),
 				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
 					if in.connectTo == "" {
-						s.Report(errString("choose a node to connect to"))
+						s.Report(errors.New("choose a node to connect to"))
 						return
 					}
 					s.Report(s.Connect(s.Selection().Node, in.connectTo))
@@ -253,10 +254,6 @@ func (in *Inspector) renderEdge(i int) app.UI {
 		}),
 	)
 }
-
-type errString string
-
-func (e errString) Error() string { return string(e) }
 
 func (in *Inspector) onRename(ctx app.Context, e app.Event) {
 	s := in.Store
@@ -294,7 +291,7 @@ func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
 	}
 	v, err := ParseInput(p.Type, text)
 	if err != nil {
-		s.Report(errString(name + ": " + err.Error()))
+		s.Report(errors.New(name + ": " + err.Error()))
 		return
 	}
 	s.Report(s.SetProp(node.ID, name, v))

@@ -215,7 +215,7 @@ func cloneDesign(d *catalogue.Design) *catalogue.Design {
 	c := *d
 	c.Nodes = append([]catalogue.Node(nil), d.Nodes...)
 	c.Edges = append([]catalogue.Edge(nil), d.Edges...)
-	c.Source = nil
+	c.Positions = nil
 	return &c
 }
 
@@ -338,7 +338,7 @@ func (s *Store) Restore(name string, data []byte) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	d.Source = nil // positions serve the import's errors only
+	d.Positions = nil // positions serve the import's errors only
 	s.commit(change{design: d})
 	return nil
 }
@@ -355,7 +355,7 @@ func (s *Store) AddNode(componentID string) (string, error) {
 	id := s.freeID(componentID)
 	err := s.update(func(d *catalogue.Design) (string, error) {
 		x, y := freeSpot(d)
-		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &catalogue.Position{X: x, Y: y}})
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &catalogue.Point{X: x, Y: y}})
 		return "", nil
 	}, &Selection{Node: id, Edge: -1})
 	if err != nil {
@@ -379,7 +379,7 @@ func (s *Store) freeID(base string) string {
 // MoveNode moves a node to x, y.
 func (s *Store) MoveNode(id string, x, y float64) error {
 	return s.editNode(id, func(n *catalogue.Node) (string, error) {
-		n.Position = &catalogue.Position{X: x, Y: y}
+		n.Position = &catalogue.Point{X: x, Y: y}
 		return "", nil
 	})
 }
@@ -474,7 +474,7 @@ func (s *Store) SwapComponent(id, componentID string) error {
 				dropped = append(dropped, name+" (not a property of "+next.Name+")")
 				continue
 			}
-			if msg := next.CheckValue(name, v); msg != "" {
+			if msg := next.ValueProblem(name, v); msg != "" {
 				dropped = append(dropped, name+" ("+msg+")")
 				continue
 			}

@@ -37,7 +37,7 @@ func TestAddNodeIDsSpotsAndSelection(t *testing.T) {
 	if s.Selection().Node != "kafka-3" {
 		t.Errorf("selection %+v", s.Selection())
 	}
-	seen := map[catalogue.Position]bool{}
+	seen := map[catalogue.Point]bool{}
 	for _, n := range s.Design().Nodes {
 		if n.Position == nil || seen[*n.Position] {
 			t.Errorf("node %s has no free spot: %+v", n.ID, n.Position)
@@ -50,7 +50,7 @@ func TestAddNodeIDsSpotsAndSelection(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := mustAdd(t, s, "stream")
-	if p := s.Node(id).Position; *p != (catalogue.Position{X: 40, Y: 40}) {
+	if p := s.Node(id).Position; *p != (catalogue.Point{X: 40, Y: 40}) {
 		t.Errorf("free spot %+v, want the cell kafka left", p)
 	}
 }

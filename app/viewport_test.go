@@ -78,7 +78,7 @@ func TestCentredOn(t *testing.T) {
 
 func TestLayout(t *testing.T) {
 	d := &catalogue.Design{Nodes: []catalogue.Node{
-		{ID: "a", Position: &catalogue.Position{X: -20, Y: 10}},
+		{ID: "a", Position: &catalogue.Point{X: -20, Y: 10}},
 		{ID: "b"}, // no position: grid cell 1
 	}}
 	if x, y := position(&d.Nodes[1], 1); x != gridOrigin+gridX || y != gridOrigin {

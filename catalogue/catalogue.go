@@ -4,7 +4,9 @@ import (
 	"embed"
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -158,7 +160,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 			if len(errs) > before {
 				c.broken["file:"+productsFile.path] = true
 			}
-			for _, id := range sortedKeys(names) {
+			for _, id := range slices.Sorted(maps.Keys(names)) {
 				e := names[id]
 				if prev, dup := named[id]; dup {
 					errs.Add(e.Pos, CodeDuplicateName, "products: `%s` is already named at %s", id, prev.Pos).Related = []Pos{prev.Pos}
@@ -198,16 +200,16 @@ func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
 // link resolves the references between files: kinds to categories, components
 // to kinds, providers and names, rules to what they select.
 func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
-	for _, id := range sortedKeys(c.Kinds) {
+	for _, id := range slices.Sorted(maps.Keys(c.Kinds)) {
 		k := c.Kinds[id]
 		if _, ok := c.Categories[k.Category]; !ok && !c.broken["file:"+categoriesFile.path] {
-			errs.Add(k.categoryPos, CodeUnknownCategory, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, didYouMean(k.Category, sortedKeys(c.Categories)))
+			errs.Add(k.categoryPos, CodeUnknownCategory, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, didYouMean(k.Category, slices.Sorted(maps.Keys(c.Categories))))
 		}
 		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
 			errs.Add(Pos{File: k.File, Line: 1, Column: 1}, CodeNoGenericComponent, "kind `%s` has no generic component; add components/%s.yaml with `kind: \"%s\"`", id, id, id)
 		}
 	}
-	for _, id := range sortedKeys(c.Components) {
+	for _, id := range slices.Sorted(maps.Keys(c.Components)) {
 		comp := c.Components[id]
 		k, ok := c.Kinds[comp.Kind]
 		if !ok {
@@ -216,11 +218,11 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			if c.broken["kind:"+comp.Kind] {
 				continue
 			}
-			errs.Add(comp.pos["kind"], CodeUnknownKind, "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, sortedKeys(c.Kinds)))
+			errs.Add(comp.pos["kind"], CodeUnknownKind, "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, slices.Sorted(maps.Keys(c.Kinds))))
 			continue
 		}
 		if _, ok := c.Providers[comp.Provider]; !ok && !c.broken["file:"+providersFile.path] {
-			errs.Add(comp.pos["provider"], CodeUnknownProvider, "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, didYouMean(comp.Provider, sortedKeys(c.Providers)))
+			errs.Add(comp.pos["provider"], CodeUnknownProvider, "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, didYouMean(comp.Provider, slices.Sorted(maps.Keys(c.Providers))))
 		}
 		if e, ok := products[id]; ok {
 			comp.Name, comp.Summary = e.Name, e.Summary
@@ -229,14 +231,14 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 		}
 		comp.link(k, errs)
 	}
-	for _, id := range sortedKeys(products) {
+	for _, id := range slices.Sorted(maps.Keys(products)) {
 		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
-			errs.Add(products[id].Pos, CodeUnknownComponent, "products: no component `%s`%s", id, didYouMean(id, sortedKeys(c.Components)))
+			errs.Add(products[id].Pos, CodeUnknownComponent, "products: no component `%s`%s", id, didYouMean(id, slices.Sorted(maps.Keys(c.Components))))
 		}
 	}
 	c.index()
 	c.rulesFor = map[string][]*Rule{}
-	for _, id := range sortedKeys(c.Rules) {
+	for _, id := range slices.Sorted(maps.Keys(c.Rules)) {
 		r := c.Rules[id]
 		c.linkRule(r, errs)
 	}
@@ -244,7 +246,7 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 
 // index sorts the ids and groups the components by kind.
 func (c *Catalogue) index() {
-	c.componentIDs, c.kindIDs = sortedKeys(c.Components), sortedKeys(c.Kinds)
+	c.componentIDs, c.kindIDs = slices.Sorted(maps.Keys(c.Components)), slices.Sorted(maps.Keys(c.Kinds))
 	c.byKind = map[string][]*Component{}
 	c.components = make([]*Component, len(c.componentIDs))
 	c.componentKinds = make([]*Kind, len(c.componentIDs))
@@ -282,7 +284,7 @@ func (c *Catalogue) ComponentIDs() []string { return append([]string(nil), c.com
 func (c *Catalogue) KindIDs() []string { return append([]string(nil), c.kindIDs...) }
 
 // RuleIDs returns the ids of all rules, sorted.
-func (c *Catalogue) RuleIDs() []string { return sortedKeys(c.Rules) }
+func (c *Catalogue) RuleIDs() []string { return slices.Sorted(maps.Keys(c.Rules)) }
 
 // RulesFor returns the node rules that select a component, sorted by id.
 func (c *Catalogue) RulesFor(componentID string) []*Rule {
@@ -296,7 +298,7 @@ func (c *Catalogue) linkRules() {
 		return
 	}
 	c.rulesOnce.Do(func() {
-		for _, id := range sortedKeys(c.Rules) {
+		for _, id := range slices.Sorted(maps.Keys(c.Rules)) {
 			r := c.Rules[id]
 			r.message, _ = splitTemplate(r.Message)
 			r.property = r.Assert.firstProp()
@@ -323,9 +325,6 @@ func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
 func (c *Catalogue) AllRulesFor(componentID string) []*Rule {
 	return append(append([]*Rule(nil), c.RulesFor(componentID)...), c.ConnectionRulesFor(componentID)...)
 }
-
-// KindOf returns the kind of a component.
-func (c *Catalogue) KindOf(comp *Component) *Kind { return c.Kinds[comp.Kind] }
 
 // ComponentsOfKind returns the components of a kind sorted by provider, then
 // id, the order the catalogue pages list them in.

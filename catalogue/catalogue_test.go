@@ -118,7 +118,7 @@ func TestSeedSourceIsVerbatim(t *testing.T) {
 	block := seed[start:]
 	block = block[strings.Index(block, "```yaml\n")+len("```yaml\n"):]
 	block = block[:strings.Index(block, "```")]
-	if got := string(mustDefault(t).Components["nats-jetstream"].Source); got != block {
+	if got := string(mustDefault(t).Components["nats-jetstream"].Text); got != block {
 		t.Errorf("catalogue/components/nats-jetstream.yaml differs from the seed's Source block:\n%s", got)
 	}
 }
@@ -155,7 +155,7 @@ func TestComponentsHaveDocsAndKnownPins(t *testing.T) {
 				t.Errorf("%s pins %s, which kind %s lacks", id, name, c.Kind)
 			}
 		}
-		if !strings.HasPrefix(string(c.Source), "# yaml-language-server: $schema=../../schema/component.schema.json\n") {
+		if !strings.HasPrefix(string(c.Text), "# yaml-language-server: $schema=../../schema/component.schema.json\n") {
 			t.Errorf("%s: the file does not start with the schema modeline", id)
 		}
 	}

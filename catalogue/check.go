@@ -12,7 +12,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		}
 		comp, ok := c.Components[n.Component]
 		if !ok {
-			errs.Add(d.Source.Pos(NodePath(i, "component")), CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, didYouMean(n.Component, ids))
+			errs.Add(d.Positions.Pos(NodePath(i, "component")), CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, didYouMean(n.Component, ids))
 			continue
 		}
 		// Map order is fine: the errors are sorted by position below, and
@@ -20,11 +20,11 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		for name, v := range n.Props {
 			p := comp.Property(name)
 			if p == nil {
-				errs.Add(d.Source.Pos(NodePath(i, "props."+name+":key")), CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, didYouMean(name, comp.PropertyNames()))
+				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, didYouMean(name, comp.PropertyNames()))
 				continue
 			}
-			if code, msg := p.checkCode(v); msg != "" {
-				errs.Add(d.Source.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
+			if code, msg := p.problem(v); msg != "" {
+				errs.Add(d.Positions.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
 			}
 		}
 	}
@@ -39,7 +39,7 @@ func (d *Design) PosOf(v Violation) Pos {
 	if v.Edge != nil {
 		for i, e := range d.Edges {
 			if e.From == v.Edge.From && e.To == v.Edge.To {
-				return d.Source.Pos(EdgePath(i, "from"))
+				return d.Positions.Pos(EdgePath(i, "from"))
 			}
 		}
 	}
@@ -48,11 +48,11 @@ func (d *Design) PosOf(v Violation) Pos {
 			continue
 		}
 		if _, ok := n.Props[v.Property]; ok {
-			return d.Source.Pos(NodePath(i, "props."+v.Property))
+			return d.Positions.Pos(NodePath(i, "props."+v.Property))
 		}
-		return d.Source.Pos(NodePath(i, "id"))
+		return d.Positions.Pos(NodePath(i, "id"))
 	}
-	return d.Source.Pos("")
+	return d.Positions.Pos("")
 }
 
 // ReadDesign reads a design as the CLI, the editor and the tests all do: it

@@ -1,7 +1,9 @@
 package catalogue
 
 import (
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,7 +33,7 @@ type Component struct {
 	// needs no map look-up per property.
 	pinned []Value
 	File   string
-	Source []byte `json:"-"`
+	Text   []byte `json:"-"`
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
@@ -49,14 +51,15 @@ func (c *Component) Property(name string) *Property {
 	return nil
 }
 
-// CheckValue returns why v cannot be the value of property name of this
+// ValueProblem returns why v cannot be the value of property name of this
 // component, or "" when it can.
-func (c *Component) CheckValue(name string, v Value) string {
+func (c *Component) ValueProblem(name string, v Value) string {
 	p := c.Property(name)
 	if p == nil {
 		return "`" + name + "` is not a property of " + c.ID
 	}
-	return p.check(v)
+	_, msg := p.problem(v)
+	return msg
 }
 
 // PropertyNames returns the names of the component's effective schema, sorted.
@@ -81,7 +84,7 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 		return nil
 	}
 	before := len(*errs)
-	c := &Component{File: file, Source: data, Defaults: map[string]Value{}, Declared: map[string]*Property{}, pos: map[string]Pos{}}
+	c := &Component{File: file, Text: data, Defaults: map[string]Value{}, Declared: map[string]*Property{}, pos: map[string]Pos{}}
 	c.ID, _ = d.header(f, root, "component", id)
 	c.Kind = d.requiredString(f, root, "kind")
 	c.Provider = d.requiredString(f, root, "provider")
@@ -116,11 +119,11 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 func (c *Component) buildSchema(k *Kind) {
 	if k.ordered == nil {
 		k.ordered = make([]*Property, 0, len(k.Properties))
-		for _, name := range sortedKeys(k.Properties) {
+		for _, name := range slices.Sorted(maps.Keys(k.Properties)) {
 			k.ordered = append(k.ordered, k.Properties[name])
 		}
 	}
-	declared := sortedKeys(c.Declared)
+	declared := slices.Sorted(maps.Keys(c.Declared))
 	c.Schema = make([]*Property, 0, len(k.ordered)+len(declared))
 	i, j := 0, 0
 	for i < len(k.ordered) || j < len(declared) {
@@ -172,7 +175,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		}
 	}
 	c.buildSchema(k)
-	for _, name := range sortedKeys(c.raw) {
+	for _, name := range slices.Sorted(maps.Keys(c.raw)) {
 		p := c.raw[name]
 		prop := c.Property(name)
 		if prop == nil {
@@ -183,7 +186,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		if !ok {
 			continue
 		}
-		if code, msg := prop.checkCode(v); msg != "" {
+		if code, msg := prop.problem(v); msg != "" {
 			d.errorf(p.val, code, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos).Related = []Pos{prop.Pos}
 			continue
 		}

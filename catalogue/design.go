@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -16,9 +18,9 @@ type Design struct {
 	Description   string
 	Nodes         []Node
 	Edges         []Edge
-	// Source maps parts of the design to where they were written; it is nil for
+	// Positions maps parts of the design to where they were written; it is nil for
 	// a design built in memory.
-	Source *SourceMap
+	Positions *PosMap
 }
 
 // Node is one component instance in a design.
@@ -27,11 +29,11 @@ type Node struct {
 	Component string
 	// Props are the node's overrides of its component's properties.
 	Props    map[string]Value
-	Position *Position
+	Position *Point
 }
 
-// Position is where a node sits on the canvas.
-type Position struct {
+// Point is where a node sits on the canvas.
+type Point struct {
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
 }
@@ -43,15 +45,15 @@ type Edge struct {
 	Label string
 }
 
-// SourceMap records where the parts of a parsed design were written, keyed by
+// PosMap records where the parts of a parsed design were written, keyed by
 // paths such as "nodes[2].component" or "nodes[2].props.acks".
-type SourceMap struct {
+type PosMap struct {
 	File string
 	at   map[string]Pos
 }
 
 // Pos returns the position of a path, or a position with only the file.
-func (s *SourceMap) Pos(path string) Pos {
+func (s *PosMap) Pos(path string) Pos {
 	if s == nil {
 		return Pos{}
 	}
@@ -72,9 +74,7 @@ func NodePath(i int, field string) string {
 }
 
 // EdgePath returns the source map path of a field of edge i ("from", "to").
-func EdgePath(i int, field string) string { return edgePath(i, field) }
-
-func edgePath(i int, field string) string {
+func EdgePath(i int, field string) string {
 	return "edges[" + strconv.Itoa(i) + "]." + field
 }
 
@@ -112,7 +112,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		return nil, append(errs, err)
 	}
 	d := &decoder{file: name, errs: &errs}
-	src := &SourceMap{File: name, at: map[string]Pos{}}
+	src := &PosMap{File: name, at: map[string]Pos{}}
 	root := d.parseDocument(data)
 	if root == nil {
 		return nil, errs
@@ -121,7 +121,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	if f == nil {
 		return nil, errs
 	}
-	des := &Design{SchemaVersion: SchemaVersion, Source: src}
+	des := &Design{SchemaVersion: SchemaVersion, Positions: src}
 	if v, ok := f["schemaVersion"]; ok {
 		if s, good := d.str(v.val, "schemaVersion"); good && s != SchemaVersion {
 			d.errorf(v.val, CodeUnsupportedVer, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
@@ -165,7 +165,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			d.errorf(v.val, CodeTooLarge, "edges: %d edges; a design is limited to %d", len(v.val.Content), MaxEdges)
 			return nil, errs
 		}
-		nodeIDs := sortedKeys(ids)
+		nodeIDs := slices.Sorted(maps.Keys(ids))
 		for i, n := range v.val.Content {
 			what := fmt.Sprintf("edges[%d]", i)
 			ef := d.fields(n, what, "from", "to", "label")
@@ -182,7 +182,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 					d.errorf(n, CodeRequired, "%s: `%s` is required (a node id)", what, end.key)
 					continue
 				}
-				src.at[edgePath(i, end.key)] = d.pos(ev.val)
+				src.at[EdgePath(i, end.key)] = d.pos(ev.val)
 				if s, ok := d.str(ev.val, what+"."+end.key); ok {
 					*end.dst = s
 					if _, known := ids[s]; !known {
@@ -205,7 +205,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	return des, errs
 }
 
-func (d *decoder) parseNode(n *yaml.Node, i int, src *SourceMap) Node {
+func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	what := fmt.Sprintf("nodes[%d]", i)
 	var node Node
 	src.at[NodePath(i, "")] = d.pos(n)
@@ -245,7 +245,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *SourceMap) Node {
 	if v, ok := f["position"]; ok {
 		pf := d.fields(v.val, what+".position", "x", "y")
 		if pf != nil {
-			var p Position
+			var p Point
 			ok := true
 			for _, c := range []struct {
 				key string

@@ -17,7 +17,7 @@ type nodeJSON struct {
 	ID        string           `json:"id"`
 	Component string           `json:"component"`
 	Props     map[string]Value `json:"props,omitempty"`
-	Position  *Position        `json:"position,omitempty"`
+	Position  *Point           `json:"position,omitempty"`
 }
 
 type edgeJSON struct {

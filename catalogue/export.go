@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -26,7 +28,7 @@ func EncodeDesignYAML(d *Design) []byte {
 		add(m, "component", str(n.Component))
 		if len(n.Props) > 0 {
 			props := mapping()
-			for _, name := range sortedKeys(n.Props) {
+			for _, name := range slices.Sorted(maps.Keys(n.Props)) {
 				add(props, name, n.Props[name].node())
 			}
 			add(m, "props", props)

@@ -1,6 +1,11 @@
 package catalogue
 
-import "gopkg.in/yaml.v3"
+import (
+	"maps"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+)
 
 // SchemaVersion is the only version of the file formats this code reads.
 const SchemaVersion = "1"
@@ -14,13 +19,13 @@ type Kind struct {
 	Description string
 	Properties  map[string]*Property
 	File        string // path of the file it was loaded from
-	Source      []byte `json:"-"` // the file as stored
+	Text        []byte `json:"-"` // the file as stored
 	categoryPos Pos
 	ordered     []*Property // Properties sorted by name, made when components are linked
 }
 
 // PropertyNames returns the kind's property names in order.
-func (k *Kind) PropertyNames() []string { return sortedKeys(k.Properties) }
+func (k *Kind) PropertyNames() []string { return slices.Sorted(maps.Keys(k.Properties)) }
 
 // maxIDLength bounds ids so that they stay readable on the canvas and in paths.
 const maxIDLength = 64
@@ -105,7 +110,7 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 		return nil
 	}
 	before := len(*errs)
-	k := &Kind{File: file, Source: data, Properties: map[string]*Property{}}
+	k := &Kind{File: file, Text: data, Properties: map[string]*Property{}}
 	k.ID, _ = d.header(f, root, "kind", id)
 	k.Name = d.requiredString(f, root, "name")
 	k.Category = d.requiredString(f, root, "category")

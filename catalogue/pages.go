@@ -146,7 +146,7 @@ func (c *Catalogue) ComponentPage(id, base string) (*Page, bool) {
 		heading("Use it in a design"),
 		CodeBlock{Lang: "yaml", Text: "nodes:\n  - { id: " + strconv.Quote(id) + ", component: " + strconv.Quote(id) + " }\n"},
 		sourceHeading("component"),
-		CodeBlock{Lang: "yaml", Text: c.text(comp.File, comp.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(comp.File, comp.Text)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + ComponentPath(id))}
 	return p, true
@@ -232,7 +232,7 @@ func (c *Catalogue) KindPage(id, base string) (*Page, bool) {
 	p.Blocks = append(p.Blocks, c.rulesBlocks(base, func(r *Rule) bool { return c.ruleSelectsKind(r, id) })...)
 	p.Blocks = append(p.Blocks,
 		sourceHeading("kind"),
-		CodeBlock{Lang: "yaml", Text: c.text(kind.File, kind.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(kind.File, kind.Text)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + KindPath(id))}
 	return p, true
@@ -327,7 +327,7 @@ func (c *Catalogue) RulePage(id, base string) (*Page, bool) {
 	}
 	p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Applies to · %d", len(list.Items))), list,
 		sourceHeading("rule"),
-		CodeBlock{Lang: "yaml", Text: c.text(r.File, r.Source)},
+		CodeBlock{Lang: "yaml", Text: c.text(r.File, r.Text)},
 	)
 	p.Footer = Inline{Text("Human page: " + base + RulePath(id))}
 	return p, true

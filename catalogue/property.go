@@ -42,7 +42,7 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 	if t, ok := f["type"]; ok {
 		if s, ok := d.str(t.val, what+".type"); ok {
 			switch {
-			case !contains(types, s):
+			case !slices.Contains(types, s):
 				d.errorf(t.val, CodeUnknownType, "%s.type: `%s` is not one of %s%s", what, s, strings.Join(types, ", "), didYouMean(s, types))
 			case base != nil && Type(s) != base.Type:
 				d.errorf(t.val, CodeTypeConflict, "%s.type: `%s` conflicts with the kind's type `%s` (%s); a component may only refine a property", what, s, base.Type, base.Pos).Related = []Pos{base.Pos}
@@ -100,7 +100,7 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 	}
 	if dv, ok := f["default"]; ok {
 		if v, ok := d.scalarValue(dv.val, what+".default"); ok {
-			if code, msg := p.checkCode(v); msg != "" {
+			if code, msg := p.problem(v); msg != "" {
 				d.errorf(dv.val, code, "%s.default: %s", what, msg)
 			} else {
 				p.Default = v
@@ -119,21 +119,16 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 			d.errorf(n.Content[i], CodeDuplicateValue, "%s.values: `%s` is listed twice", what, v)
 		}
 		seen[v] = true
-		if base != nil && base.Type == TypeEnum && !contains(base.Values, v) {
+		if base != nil && base.Type == TypeEnum && !slices.Contains(base.Values, v) {
 			d.errorf(n.Content[i], CodeEnumValue, "%s.values: `%s` is not one of the kind's values %s (%s); a component may only narrow them", what, v, strings.Join(base.Values, ", "), base.Pos).Related = []Pos{base.Pos}
 		}
 	}
 	return values
 }
 
-// check returns why v is not a valid value of p, or "" when it is.
-func (p *Property) check(v Value) string {
-	_, msg := p.checkCode(v)
-	return msg
-}
-
-// checkCode is check with the problem's code.
-func (p *Property) checkCode(v Value) (Code, string) {
+// problem returns why v is not a valid value of p, with the problem's code,
+// or "" when it is.
+func (p *Property) problem(v Value) (Code, string) {
 	if !v.fits(p.Type) {
 		return CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
 	}

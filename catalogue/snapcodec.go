@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // The snapshot's encoding: a compact binary form that the editor decodes
@@ -85,7 +87,7 @@ func (w *snapWriter) property(p *Property) {
 
 func (w *snapWriter) properties(m map[string]*Property) {
 	w.len(len(m))
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		w.property(m[name])
 	}
 }
@@ -127,12 +129,12 @@ func encodeSnapshot(s *snapshot) []byte {
 	w := &snapWriter{buf: append(make([]byte, 0, 1<<18), snapshotMagic...)}
 	w.buf = binary.LittleEndian.AppendUint64(w.buf, s.Sum)
 	w.len(len(s.Sources))
-	for _, file := range sortedKeys(s.Sources) {
+	for _, file := range slices.Sorted(maps.Keys(s.Sources)) {
 		w.str(file)
 		w.str(s.Sources[file])
 	}
 	w.len(len(s.Kinds))
-	for _, id := range sortedKeys(s.Kinds) {
+	for _, id := range slices.Sorted(maps.Keys(s.Kinds)) {
 		k := s.Kinds[id]
 		w.str(k.ID)
 		w.str(k.Name)
@@ -142,7 +144,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(k.File)
 	}
 	w.len(len(s.Components))
-	for _, id := range sortedKeys(s.Components) {
+	for _, id := range slices.Sorted(maps.Keys(s.Components)) {
 		c := s.Components[id]
 		w.str(c.ID)
 		w.str(c.Kind)
@@ -151,7 +153,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(c.Name)
 		w.str(c.Summary)
 		w.len(len(c.Defaults))
-		for _, name := range sortedKeys(c.Defaults) {
+		for _, name := range slices.Sorted(maps.Keys(c.Defaults)) {
 			w.str(name)
 			w.value(c.Defaults[name])
 		}
@@ -159,7 +161,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(c.File)
 	}
 	w.len(len(s.Rules))
-	for _, id := range sortedKeys(s.Rules) {
+	for _, id := range slices.Sorted(maps.Keys(s.Rules)) {
 		r := s.Rules[id]
 		w.str(r.ID)
 		w.str(r.Name)
@@ -178,12 +180,12 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(r.File)
 	}
 	w.len(len(s.Providers))
-	for _, id := range sortedKeys(s.Providers) {
+	for _, id := range slices.Sorted(maps.Keys(s.Providers)) {
 		w.str(s.Providers[id].ID)
 		w.str(s.Providers[id].Name)
 	}
 	w.len(len(s.Categories))
-	for _, id := range sortedKeys(s.Categories) {
+	for _, id := range slices.Sorted(maps.Keys(s.Categories)) {
 		w.str(s.Categories[id].ID)
 		w.str(s.Categories[id].Name)
 	}

@@ -82,13 +82,13 @@ func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalog
 func (c *Catalogue) SelfContained() ([]byte, error) {
 	sources := map[string]string{}
 	for _, k := range c.Kinds {
-		sources[k.File] = c.text(k.File, k.Source)
+		sources[k.File] = c.text(k.File, k.Text)
 	}
 	for _, comp := range c.Components {
-		sources[comp.File] = c.text(comp.File, comp.Source)
+		sources[comp.File] = c.text(comp.File, comp.Text)
 	}
 	for _, r := range c.Rules {
-		sources[r.File] = c.text(r.File, r.Source)
+		sources[r.File] = c.text(r.File, r.Text)
 	}
 	return encodeSnapshot(&snapshot{
 		Sources: sources,

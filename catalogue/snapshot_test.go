@@ -46,7 +46,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	for id, comp := range cat.Components {
 		other := back.Components[id]
-		if !reflect.DeepEqual(comp.Schema, other.Schema) || string(comp.Source) != back.text(other.File, other.Source) {
+		if !reflect.DeepEqual(comp.Schema, other.Schema) || string(comp.Text) != back.text(other.File, other.Text) {
 			t.Errorf("%s: schema or source differs after a snapshot", id)
 		}
 	}

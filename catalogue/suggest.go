@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -69,16 +68,6 @@ func editDistance(a, b string) int {
 		}
 	}
 	return rows[len(a)][len(b)]
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // commonPrefix is the length of the longest prefix a and b share.

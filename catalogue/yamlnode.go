@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -165,7 +166,7 @@ func (d *decoder) fields(n *yaml.Node, what string, allowed ...string) map[strin
 			d.errorf(k, CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, k.Value, prev.key.Line)
 			continue
 		}
-		if allowed != nil && !contains(allowed, k.Value) {
+		if allowed != nil && !slices.Contains(allowed, k.Value) {
 			d.errorf(k, CodeUnknownKey, "%s: unknown key `%s`%s (allowed: %s)", what, k.Value, didYouMean(k.Value, allowed), strings.Join(allowed, ", "))
 			continue
 		}
@@ -328,15 +329,6 @@ func (d *decoder) scalarValue(n *yaml.Node, what string) (Value, bool) {
 	}
 	d.errorf(n, CodeWrongType, "%s: expected a string, an integer or a boolean, found %s", what, describe(n))
 	return Value{}, false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func quote(s string) string {

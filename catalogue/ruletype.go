@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -25,8 +27,8 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			ids, known           []string
 		}{
 			{"kinds", "kind", "", sel.Kinds, c.kindIDs},
-			{"categories", "category", categoriesFile.path, sel.Categories, sortedKeys(c.Categories)},
-			{"providers", "provider", providersFile.path, sel.Providers, sortedKeys(c.Providers)},
+			{"categories", "category", categoriesFile.path, sel.Categories, slices.Sorted(maps.Keys(c.Categories))},
+			{"providers", "provider", providersFile.path, sel.Providers, slices.Sorted(maps.Keys(c.Providers))},
 			{"components", "component", "", sel.Components, c.componentIDs},
 		} {
 			for i, name := range list.ids {
@@ -34,7 +36,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 					skip = true
 					continue
 				}
-				if !contains(list.known, name) {
+				if !slices.Contains(list.known, name) {
 					n := r.nodes[prefix+"."+list.key]
 					if n != nil && i < len(n.Content) {
 						n = n.Content[i]
@@ -100,7 +102,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 				d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
 				continue
 			}
-			if contains(builtinPlaceholders[1:], prop) {
+			if slices.Contains(builtinPlaceholders[1:], prop) {
 				continue
 			}
 			if missing := lacking(ends[end], prop); missing != "" {
@@ -108,7 +110,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			}
 			continue
 		}
-		if contains(builtinPlaceholders, seg.text) {
+		if slices.Contains(builtinPlaceholders, seg.text) {
 			continue
 		}
 		if missing := lacking(ends[""], seg.text); missing != "" {
@@ -182,7 +184,7 @@ func lacking(selected []*Component, prop string) string {
 		if comp.Property(prop) != nil {
 			continue
 		}
-		if !contains(kinds, comp.Kind) {
+		if !slices.Contains(kinds, comp.Kind) {
 			kinds = append(kinds, comp.Kind)
 		}
 		comps = append(comps, comp.ID)
@@ -216,7 +218,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	if !ok {
 		return
 	}
-	pseudo := connection && contains(endFields, name)
+	pseudo := connection && slices.Contains(endFields, name)
 	if !pseudo {
 		if missing := lacking(selected, name); missing != "" {
 			d.errs.Add(leaf.Pos, CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, didYouMean(name, selected[0].PropertyNames()))
@@ -224,7 +226,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 	}
 	typeOf := func(comps []*Component, prop string) (Type, string) {
-		if connection && contains(endFields, prop) {
+		if connection && slices.Contains(endFields, prop) {
 			return TypeString, "a string (the end's " + prop + ")"
 		}
 		p := comps[0].Property(prop)
@@ -252,7 +254,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		if !ok {
 			return
 		}
-		if !(connection && contains(endFields, refName)) {
+		if !(connection && slices.Contains(endFields, refName)) {
 			if missing := lacking(refComps, refName); missing != "" {
 				d.errs.Add(leaf.Pos, CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, didYouMean(refName, refComps[0].PropertyNames()))
 				return
@@ -304,7 +306,7 @@ func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Componen
 		if got == v.s {
 			return "", ""
 		}
-		if !contains(seen, got) {
+		if !slices.Contains(seen, got) {
 			seen = append(seen, got)
 		}
 	}
@@ -321,7 +323,7 @@ func valueCanOccur(v Value, prop string, selected []*Component) (Code, string) {
 	var code Code
 	var first string
 	for _, comp := range selected {
-		c, msg := comp.Property(prop).checkCode(v)
+		c, msg := comp.Property(prop).problem(v)
 		if msg == "" || c == CodeLimitExceeded {
 			return "", ""
 		}

@@ -2,12 +2,13 @@ package app
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/page"
+	"github.com/archdesigner/designer/catalogue/pages"
 )
 
 // CataloguePage shows a catalogue page (the index, a kind, a component, a
@@ -18,7 +19,7 @@ type CataloguePage struct {
 
 	platform   Platform // nil when prerendering
 	catalogues Catalogues
-	page       *catalogue.Page
+	page       *page.Page
 	missing    string
 	query      url.Values
 	cat        *catalogue.Catalogue
@@ -52,22 +53,22 @@ func (p *CataloguePage) load(ctx app.Context) {
 	p.query = u.Query()
 	// Links are site-relative: the page's address on the server is not
 	// the one its reader uses (see Catalogues), and it need not be.
-	page, ok := p.cat.PageFor(u.Path, "", p.query)
+	pg, ok := pages.At(p.cat, u.Path, "", p.query)
 	if !ok {
 		p.page, p.missing = nil, u.Path
 		ctx.Page().SetTitle("No such catalogue page")
 		return
 	}
-	p.page, p.missing = page, ""
-	p.mdPath = page.Path + ".md"
-	if page.Path == catalogue.IndexPath && len(p.query) > 0 {
+	p.page, p.missing = pg, ""
+	p.mdPath = pg.Path + ".md"
+	if pg.Path == pages.IndexPath && len(p.query) > 0 {
 		p.mdPath += "?" + p.query.Encode()
 	}
 	p.addID = ""
-	if id, ok := strings.CutPrefix(page.Path, catalogue.ComponentPath("")); ok {
+	if id, ok := strings.CutPrefix(pg.Path, pages.ComponentPath("")); ok {
 		p.addID = id
 	}
-	ctx.Page().SetTitle(page.Title + " · Designer catalogue")
+	ctx.Page().SetTitle(pg.Title + " · Designer catalogue")
 }
 
 // Render draws the page.
@@ -77,7 +78,7 @@ func (p *CataloguePage) Render() app.UI {
 	case p.page == nil && p.missing != "":
 		body = []app.UI{
 			app.H1().Text("No such catalogue page"),
-			app.P().Body(app.Text("Nothing is at "), app.Code().Text(p.missing), app.Text(". "), app.A().Href(catalogue.IndexPath).Text("Browse the catalogue")),
+			app.P().Body(app.Text("Nothing is at "), app.Code().Text(p.missing), app.Text(". "), app.A().Href(pages.IndexPath).Text("Browse the catalogue")),
 		}
 	case p.page != nil:
 		body = p.renderPage()
@@ -87,7 +88,7 @@ func (p *CataloguePage) Render() app.UI {
 			app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
 			app.Nav().Aria("label", "Site").Body(
 				app.A().Href("/").Text("Editor"),
-				app.A().Href(catalogue.IndexPath).Text("Catalogue"),
+				app.A().Href(pages.IndexPath).Text("Catalogue"),
 			),
 		),
 		app.Main().Body(body...),
@@ -95,22 +96,22 @@ func (p *CataloguePage) Render() app.UI {
 }
 
 func (p *CataloguePage) renderPage() []app.UI {
-	page := p.page
+	pg := p.page
 	actions := []app.UI{app.A().Href(p.mdPath).Text("Markdown")}
 	if p.addID != "" {
 		actions = append([]app.UI{app.A().Class("button").Href("/?add=" + url.QueryEscape(p.addID)).Text("Add to design")}, actions...)
 	}
 	out := []app.UI{
-		app.H1().Text(page.Title),
+		app.H1().Text(pg.Title),
 		app.P().Class("page-actions").Body(actions...),
 	}
-	if page.Path == catalogue.IndexPath {
+	if pg.Path == pages.IndexPath {
 		out = append(out, p.renderFilters())
 	}
-	for _, b := range page.Blocks {
+	for _, b := range pg.Blocks {
 		out = append(out, renderBlock(b))
 	}
-	out = append(out, app.P().Class("footer").Body(renderInline(page.Footer)...))
+	out = append(out, app.P().Class("footer").Body(renderInline(pg.Footer)...))
 	return out
 }
 
@@ -127,41 +128,35 @@ func (p *CataloguePage) renderFilters() app.UI {
 			),
 		)
 	}
-	var categories []string
-	for _, id := range cat.KindIDs() {
-		if c := cat.Kinds[id].Category; !slices.Contains(categories, c) {
-			categories = append(categories, c)
-		}
-	}
-	return app.Form().Class("filters").Method("get").Action(catalogue.IndexPath).Aria("label", "Filter the catalogue").Body(
+	return app.Form().Class("filters").Method("get").Action(pages.IndexPath).Aria("label", "Filter the catalogue").Body(
 		app.Label().For("filter-q").Text("Search"),
 		app.Input().Type("search").ID("filter-q").Name("q").Value(p.query.Get("q")),
 		sel("kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name }),
-		sel("provider", "Provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name }),
-		sel("category", "Category", "All categories", categories, func(id string) string { return cat.Categories[id].Name }),
+		sel("provider", "Provider", "All providers", cat.ProviderIDs(), func(id string) string { return cat.Providers[id].Name }),
+		sel("category", "Category", "All categories", cat.CategoryIDs(), func(id string) string { return cat.Categories[id].Name }),
 		app.Button().Type("submit").Text("Filter"),
 	)
 }
 
-func renderBlock(b catalogue.Block) app.UI {
+func renderBlock(b page.Block) app.UI {
 	switch bl := b.(type) {
-	case catalogue.Heading:
+	case page.Heading:
 		return app.H2().Body(renderInline(bl.Content)...)
-	case catalogue.Paragraph:
+	case page.Paragraph:
 		return app.P().Body(renderInline(bl.Content)...)
-	case catalogue.List:
+	case page.List:
 		return app.Ul().Body(app.Range(bl.Items).Slice(func(i int) app.UI {
 			return app.Li().Body(renderInline(bl.Items[i])...)
 		}))
-	case catalogue.CodeBlock:
+	case page.CodeBlock:
 		return app.Pre().Body(app.Code().Text(bl.Text))
-	case catalogue.Table:
+	case page.Table:
 		return renderTable(bl)
 	}
 	return app.Text("")
 }
 
-func renderTable(t catalogue.Table) app.UI {
+func renderTable(t page.Table) app.UI {
 	keyValue := len(t.Header) > 0 && len(t.Header[0]) == 0
 	var head app.UI = app.Text("")
 	if !keyValue {
@@ -186,7 +181,7 @@ func renderTable(t catalogue.Table) app.UI {
 
 // renderInline renders spans as text nodes, code, strong and links; never as
 // markup from the catalogue's text.
-func renderInline(in catalogue.Inline) []app.UI {
+func renderInline(in page.Inline) []app.UI {
 	out := make([]app.UI, 0, len(in))
 	for _, s := range in {
 		var ui app.UI = app.Text(s.Text)

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/pages"
 )
 
 // Inspector shows the selected node's id, component and resolved properties
@@ -72,7 +73,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		),
 		app.P().Class("summary").Text(comp.Summary),
 		app.P().Class("docs").Body(
-			app.A().Href(catalogue.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
+			app.A().Href(pages.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
 			app.Text(" · "),
 			app.A().Href(comp.Docs).Target("_blank").Rel("noopener noreferrer").Text("Official documentation of "+comp.Name),
 		),

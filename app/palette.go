@@ -2,13 +2,13 @@ package app
 
 import (
 	"html"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/pages"
 )
 
 // Palette lists the catalogue's components by kind, filtered by a search and
@@ -50,7 +50,7 @@ func (p *Palette) Render() app.UI {
 		}
 		var matches []*catalogue.Component
 		for _, c := range cat.ComponentsOfKind(k) {
-			if (p.provider == "" || c.Provider == p.provider) && p.matches(c) {
+			if (p.provider == "" || c.Provider == p.provider) && c.Matches(p.query) {
 				matches = append(matches, c)
 			}
 		}
@@ -83,7 +83,7 @@ func (p *Palette) filtersHTML(cat *catalogue.Catalogue) string {
 	var b strings.Builder
 	b.WriteString(`<div class="filters">`)
 	writeSelect(&b, "palette-kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name })
-	writeSelect(&b, "palette-provider", "Provider", "All providers", providerIDs(cat), func(id string) string { return cat.Providers[id].Name })
+	writeSelect(&b, "palette-provider", "Provider", "All providers", cat.ProviderIDs(), func(id string) string { return cat.Providers[id].Name })
 	b.WriteString(`</div>`)
 	if p.filtersFor != nil && b.String() != p.filters {
 		p.kind, p.provider = "", ""
@@ -160,39 +160,10 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 							app.Span().Class("entry-name").Text(c.Name),
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
 						),
-					app.A().Class("entry-page").Href(catalogue.ComponentPath(c.ID)).Aria("label", "About "+c.Name).
+					app.A().Class("entry-page").Href(pages.ComponentPath(c.ID)).Aria("label", "About "+c.Name).
 						Title("Catalogue page of "+c.Name).Text("ⓘ"),
 				)
 			}),
 		),
 	)
-}
-
-// matches reports whether c matches the search in its name, id, kind or
-// provider.
-func (p *Palette) matches(c *catalogue.Component) bool {
-	q := strings.ToLower(strings.TrimSpace(p.query))
-	if q == "" {
-		return true
-	}
-	for _, field := range []string{c.Name, c.ID, c.Kind, c.Provider} {
-		if strings.Contains(strings.ToLower(field), q) {
-			return true
-		}
-	}
-	return false
-}
-
-// providerIDs returns the providers that have components, sorted.
-func providerIDs(cat *catalogue.Catalogue) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, id := range cat.ComponentIDs() {
-		if p := cat.Components[id].Provider; !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
 }

@@ -54,9 +54,9 @@ type Catalogue struct {
 	rulesLater bool
 	rulesOnce  sync.Once
 
-	// readSource reads a file's text when it was not kept in Source (a
+	// readText reads a file's text when it was not kept in Source (a
 	// catalogue from a snapshot reads it when a page shows it).
-	readSource func(file string) ([]byte, error)
+	readText func(file string) ([]byte, error)
 
 	// broken records what failed to load ("kind:queue", "file:providers.yaml"),
 	// so that linking does not repeat the problem as a missing reference.
@@ -265,12 +265,12 @@ func (c *Catalogue) index() {
 	}
 }
 
-// text returns a file's text: stored, as loaded from YAML, or read now.
-func (c *Catalogue) text(file string, stored []byte) string {
-	if stored != nil || c.readSource == nil {
+// FileText returns a file's text: stored, as loaded from YAML, or read now.
+func (c *Catalogue) FileText(file string, stored []byte) string {
+	if stored != nil || c.readText == nil {
 		return string(stored)
 	}
-	b, err := c.readSource(file)
+	b, err := c.readText(file)
 	if err != nil {
 		return "# " + err.Error() + "\n"
 	}
@@ -324,6 +324,26 @@ func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
 // concern a component.
 func (c *Catalogue) AllRulesFor(componentID string) []*Rule {
 	return append(append([]*Rule(nil), c.RulesFor(componentID)...), c.ConnectionRulesFor(componentID)...)
+}
+
+// ProviderIDs returns the providers that have components, sorted.
+func (c *Catalogue) ProviderIDs() []string {
+	var out []string
+	for _, comp := range c.Components {
+		out = append(out, comp.Provider)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// CategoryIDs returns the categories that have kinds, sorted.
+func (c *Catalogue) CategoryIDs() []string {
+	var out []string
+	for _, k := range c.Kinds {
+		out = append(out, k.Category)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // ComponentsOfKind returns the components of a kind sorted by provider, then

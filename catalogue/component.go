@@ -62,6 +62,25 @@ func (c *Component) ValueProblem(name string, v Value) string {
 	return msg
 }
 
+// Matches reports whether every word of a search query appears, ignoring
+// case, in the component's name, id, kind or provider. An empty query
+// matches every component. The palette and the catalogue index search alike.
+func (c *Component) Matches(query string) bool {
+	for _, word := range strings.Fields(strings.ToLower(query)) {
+		found := false
+		for _, field := range []string{c.Name, c.ID, c.Kind, c.Provider} {
+			if strings.Contains(strings.ToLower(field), word) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // PropertyNames returns the names of the component's effective schema, sorted.
 func (c *Component) PropertyNames() []string {
 	names := make([]string, len(c.Schema))

@@ -63,7 +63,7 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 // catalogue rebuilds a catalogue from a decoded snapshot, which reads a
 // file's text with source when a page shows it.
 func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readSource: source, rulesLater: true}
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readText: source, rulesLater: true}
 	for _, comp := range c.Components {
 		kind, ok := c.Kinds[comp.Kind]
 		if !ok {
@@ -82,13 +82,13 @@ func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalog
 func (c *Catalogue) SelfContained() ([]byte, error) {
 	sources := map[string]string{}
 	for _, k := range c.Kinds {
-		sources[k.File] = c.text(k.File, k.Text)
+		sources[k.File] = c.FileText(k.File, k.Text)
 	}
 	for _, comp := range c.Components {
-		sources[comp.File] = c.text(comp.File, comp.Text)
+		sources[comp.File] = c.FileText(comp.File, comp.Text)
 	}
 	for _, r := range c.Rules {
-		sources[r.File] = c.text(r.File, r.Text)
+		sources[r.File] = c.FileText(r.File, r.Text)
 	}
 	return encodeSnapshot(&snapshot{
 		Sources: sources,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/pages"
 )
 
 func (e *env) catalogueCmd(args []string) int {
@@ -98,16 +98,16 @@ func (e *env) page(args []string) int {
 	if cat == nil {
 		return exitUnusable
 	}
-	path := catalogue.ComponentPath(ids[0])
+	path := pages.ComponentPath(ids[0])
 	switch {
 	case *kind:
-		path = catalogue.KindPath(ids[0])
+		path = pages.KindPath(ids[0])
 	case *rule:
-		path = catalogue.RulePath(ids[0])
+		path = pages.RulePath(ids[0])
 	case ids[0] == "index":
-		path = catalogue.IndexPath
+		path = pages.IndexPath
 	}
-	page, ok := cat.PageFor(path, strings.TrimSuffix(*base, "/"), nil)
+	pg, ok := pages.At(cat, path, strings.TrimSuffix(*base, "/"), nil)
 	if !ok {
 		known := cat.ComponentIDs()
 		switch {
@@ -119,7 +119,7 @@ func (e *env) page(args []string) int {
 		fmt.Fprintf(e.stderr, "designer catalogue page: no page for %q; known: %s\n", ids[0], strings.Join(known, ", "))
 		return exitUnusable
 	}
-	fmt.Fprint(e.stdout, page.Markdown())
+	fmt.Fprint(e.stdout, pg.Markdown())
 	return exitOK
 }
 
@@ -137,15 +137,15 @@ func (e *env) pages(args []string) int {
 	if cat == nil {
 		return exitUnusable
 	}
-	paths := cat.PagePaths()
+	paths := pages.Paths(cat)
 	for _, path := range paths {
-		page, _ := cat.PageFor(path, strings.TrimSuffix(*base, "/"), nil)
+		pg, _ := pages.At(cat, path, strings.TrimSuffix(*base, "/"), nil)
 		file := filepath.Join(*out, filepath.FromSlash(path)+".md")
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			fmt.Fprintf(e.stderr, "designer catalogue pages: %v\n", err)
 			return exitUnusable
 		}
-		if err := os.WriteFile(file, []byte(page.Markdown()), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(pg.Markdown()), 0o644); err != nil {
 			fmt.Fprintf(e.stderr, "designer catalogue pages: %v\n", err)
 			return exitUnusable
 		}

@@ -21,6 +21,7 @@ import (
 
 	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/pages"
 	"github.com/archdesigner/designer/schema"
 )
 
@@ -142,13 +143,13 @@ func markdownPages(cat *catalogue.Catalogue, base string) http.Handler {
 			}
 			origin = scheme + "://" + r.Host
 		}
-		page, ok := cat.PageFor(r.URL.Path, strings.TrimSuffix(origin, "/"), r.URL.Query())
+		pg, ok := pages.At(cat, r.URL.Path, strings.TrimSuffix(origin, "/"), r.URL.Query())
 		if !ok {
 			http.Error(w, "no catalogue page at "+r.URL.Path, http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
-		w.Write([]byte(page.Markdown()))
+		w.Write([]byte(pg.Markdown()))
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/archdesigner/designer/catalogue/pages"
 	"github.com/archdesigner/designer/schema"
 )
 
@@ -39,7 +40,7 @@ func WriteStatic(webDir, out string, opts Options) (int, error) {
 	if opts.Overlaid {
 		files["/catalogue.snapshot"] = "catalogue.snapshot"
 	}
-	for _, path := range opts.Catalogue.PagePaths() {
+	for _, path := range pages.Paths(opts.Catalogue) {
 		files[path] = strings.TrimPrefix(path, "/") + "/index.html"
 		files[path+".md"] = strings.TrimPrefix(path, "/") + ".md"
 	}

@@ -1,6 +1,7 @@
-package catalogue
+package pages
 
 import (
+	"github.com/archdesigner/designer/catalogue"
 	"net/url"
 	"os"
 	"regexp"
@@ -26,11 +27,11 @@ func sections(page string) map[string]string {
 // The nats-jetstream page equals the seed in every section, the rules
 // aside (the seed's catalogue had no rules yet).
 func TestComponentPageReproducesSeed(t *testing.T) {
-	seed, err := os.ReadFile("testdata/seed-nats-jetstream.md")
+	seed, err := os.ReadFile("../testdata/seed-nats-jetstream.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, ok := mustDefault(t).ComponentPage("nats-jetstream", "https://localhost:3000")
+	page, ok := Component(embedded(t), "nats-jetstream", "https://localhost:3000")
 	if !ok {
 		t.Fatal("no page")
 	}
@@ -55,15 +56,15 @@ var mdLink = regexp.MustCompile(`\]\((https://example\.test[^)]*)\)`)
 
 // Every page renders, and every link to the catalogue resolves to a page.
 func TestEveryPageRendersAndLinksResolve(t *testing.T) {
-	cat := mustDefault(t)
+	cat := embedded(t)
 	const base = "https://example.test"
-	for _, path := range cat.PagePaths() {
-		page, ok := cat.PageFor(path, base, nil)
+	for _, path := range Paths(cat) {
+		p, ok := At(cat, path, base, nil)
 		if !ok {
 			t.Errorf("%s: no page", path)
 			continue
 		}
-		md := page.Markdown()
+		md := p.Markdown()
 		if !strings.HasPrefix(md, "---\n") || !strings.Contains(md, "\n# ") {
 			t.Errorf("%s: malformed page", path)
 		}
@@ -73,18 +74,18 @@ func TestEveryPageRendersAndLinksResolve(t *testing.T) {
 				t.Errorf("%s: bad link %s", path, m[1])
 				continue
 			}
-			if _, ok := cat.PageFor(u.Path, base, u.Query()); !ok {
+			if _, ok := At(cat, u.Path, base, u.Query()); !ok {
 				t.Errorf("%s links to %s, which is no page", path, m[1])
 			}
 		}
 	}
-	if _, ok := cat.PageFor("/catalogue/components/nope", base, nil); ok {
+	if _, ok := At(cat, "/catalogue/components/nope", base, nil); ok {
 		t.Error("a page for an unknown component")
 	}
 }
 
 func TestKindPageComparesProducts(t *testing.T) {
-	page, _ := mustDefault(t).KindPage("stream", "https://x.test")
+	page, _ := Kind(embedded(t), "stream", "https://x.test")
 	md := page.Markdown()
 	for _, want := range []string{
 		"| [NATS JetStream](https://x.test/catalogue/components/nats-jetstream) | default | **\"quorum\"** | false |",
@@ -97,7 +98,7 @@ func TestKindPageComparesProducts(t *testing.T) {
 }
 
 func TestRulePageSaysTheCondition(t *testing.T) {
-	page, _ := mustDefault(t).RulePage("stream-durable-acks-need-replicas", "https://x.test")
+	page, _ := Rule(embedded(t), "stream-durable-acks-need-replicas", "https://x.test")
 	md := page.Markdown()
 	for _, want := range []string{
 		"| Condition | when acks is one of all, quorum: replicationFactor is more than 1 |",
@@ -111,25 +112,43 @@ func TestRulePageSaysTheCondition(t *testing.T) {
 }
 
 func TestIndexFilters(t *testing.T) {
-	cat := mustDefault(t)
-	md := cat.IndexPage("https://x.test", url.Values{"provider": {"aws"}, "kind": {"stream"}}).Markdown()
+	cat := embedded(t)
+	md := Index(cat, "https://x.test", url.Values{"provider": {"aws"}, "kind": {"stream"}}).Markdown()
 	if !strings.Contains(md, "`kinesis`") || strings.Contains(md, "`kafka`") || !strings.Contains(md, "Filtered by provider aws, kind stream.") {
 		t.Errorf("filtered index:\n%s", md)
 	}
-	md = cat.IndexPage("https://x.test", url.Values{"q": {"jetstream"}}).Markdown()
+	md = Index(cat, "https://x.test", url.Values{"q": {"jetstream"}}).Markdown()
 	if !strings.Contains(md, "`nats-jetstream`") || strings.Contains(md, "`kafka`") {
 		t.Errorf("searched index:\n%s", md)
 	}
 }
 
-// Text from catalogue files cannot inject markdown or HTML.
-func TestMarkdownEscapes(t *testing.T) {
-	p := &Page{Title: "A <b>|[x](y)", Front: []Field{{"id", `a"b`}}, Blocks: []Block{
-		Table{Header: []Inline{{Text("h")}}, Rows: [][]Inline{{{Text("a|b*c")}}}},
-		Paragraph{Inline{CodeSpan("a`b"), Span{Text: "t", Href: "https://e.test/a b)"}}},
-	}}
-	want := "---\nid: \"a\\\"b\"\n---\n\n# A \\<b\\>|\\[x\\](y)\n\n| h |\n|---|\n| a\\|b\\*c |\n\n``a`b``[t](https://e.test/a%20b%29)\n"
-	if got := p.Markdown(); got != want {
-		t.Errorf("got:\n%q\nwant:\n%q", got, want)
+func embedded(t testing.TB) *catalogue.Catalogue {
+	t.Helper()
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		t.Fatalf("embedded catalogue: %v", err)
+	}
+	return cat
+}
+
+// A catalogue loaded from its snapshot renders every page as the one loaded
+// from YAML does.
+func TestPagesSurviveASnapshot(t *testing.T) {
+	cat := embedded(t)
+	snap, err := cat.Snapshot(catalogue.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := catalogue.LoadSnapshot(string(snap), catalogue.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range Paths(cat) {
+		a, _ := At(cat, path, "https://x.test", nil)
+		b, ok := At(back, path, "https://x.test", nil)
+		if !ok || a.Markdown() != b.Markdown() {
+			t.Errorf("%s differs after a snapshot", path)
+		}
 	}
 }

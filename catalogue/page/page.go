@@ -1,4 +1,8 @@
-package catalogue
+// Package page is the document model of a catalogue page and its markdown
+// rendering. It knows nothing of catalogues: package pages builds the pages
+// from one, the CLI and the server render them as markdown, and the editor
+// renders the same model as HTML.
+package page
 
 // A Page is a catalogue page as a small document model: front matter, a
 // title, and blocks of text, tables, lists and code. The core renders it as
@@ -26,14 +30,6 @@ type Block interface{ block() }
 
 // Heading is a section title (level 2).
 type Heading struct{ Content Inline }
-
-// heading returns a heading of plain text.
-func heading(s string) Heading { return Heading{Inline{Text(s)}} }
-
-// sourceHeading titles the verbatim file of a page.
-func sourceHeading(typ string) Heading {
-	return Heading{Inline{Text("Source ("), CodeSpan(typ), Text(" YAML, verbatim)")}}
-}
 
 // Paragraph is a line of inline content.
 type Paragraph struct{ Content Inline }

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // data is the catalogue that ships with the product.
@@ -95,7 +97,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				return
 			}
 			if err != nil {
-				errs.Add(Pos{File: path.Join(l.Name, dir)}, CodeUnreadable, "cannot read the folder: %v", err)
+				errs.Add(Pos{File: path.Join(l.Name, dir)}, diag.CodeUnreadable, "cannot read the folder: %v", err)
 				return
 			}
 			for _, e := range entries {
@@ -105,7 +107,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 					continue
 				}
 				if !strings.HasSuffix(name, ".yaml") {
-					errs.Add(Pos{File: file}, CodeNotYAMLFile, "only .yaml files belong in %s/", dir)
+					errs.Add(Pos{File: file}, diag.CodeNotYAMLFile, "only .yaml files belong in %s/", dir)
 					continue
 				}
 				if b := readFile(l.FS, path.Join(dir, name), file, &errs); b != nil {
@@ -163,7 +165,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 			for _, id := range slices.Sorted(maps.Keys(names)) {
 				e := names[id]
 				if prev, dup := named[id]; dup {
-					errs.Add(e.Pos, CodeDuplicateName, "products: `%s` is already named at %s", id, prev.Pos).Related = []Pos{prev.Pos}
+					errs.Add(e.Pos, diag.CodeDuplicateName, "products: `%s` is already named at %s", id, prev.Pos).Related = []Pos{prev.Pos}
 					continue
 				}
 				named[id], products[id] = e, e
@@ -186,12 +188,12 @@ func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
 		return nil
 	}
 	if err == nil && info.Size() > maxCatalogueFile {
-		errs.Add(Pos{File: display}, CodeTooLarge, "the file is %d bytes; catalogue files are limited to %d", info.Size(), maxCatalogueFile)
+		errs.Add(Pos{File: display}, diag.CodeTooLarge, "the file is %d bytes; catalogue files are limited to %d", info.Size(), maxCatalogueFile)
 		return nil
 	}
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		errs.Add(Pos{File: display}, CodeUnreadable, "cannot read the file: %v", err)
+		errs.Add(Pos{File: display}, diag.CodeUnreadable, "cannot read the file: %v", err)
 		return nil
 	}
 	return b
@@ -203,10 +205,10 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 	for _, id := range slices.Sorted(maps.Keys(c.Kinds)) {
 		k := c.Kinds[id]
 		if _, ok := c.Categories[k.Category]; !ok && !c.broken["file:"+categoriesFile.path] {
-			errs.Add(k.categoryPos, CodeUnknownCategory, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, didYouMean(k.Category, slices.Sorted(maps.Keys(c.Categories))))
+			errs.Add(k.categoryPos, diag.CodeUnknownCategory, "category: unknown category `%s`%s (categories are defined in categories.yaml)", k.Category, diag.DidYouMean(k.Category, slices.Sorted(maps.Keys(c.Categories))))
 		}
 		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
-			errs.Add(Pos{File: k.File, Line: 1, Column: 1}, CodeNoGenericComponent, "kind `%s` has no generic component; add components/%s.yaml with `kind: \"%s\"`", id, id, id)
+			errs.Add(Pos{File: k.File, Line: 1, Column: 1}, diag.CodeNoGenericComponent, "kind `%s` has no generic component; add components/%s.yaml with `kind: \"%s\"`", id, id, id)
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.Components)) {
@@ -218,22 +220,22 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			if c.broken["kind:"+comp.Kind] {
 				continue
 			}
-			errs.Add(comp.pos["kind"], CodeUnknownKind, "kind: unknown kind `%s`%s", comp.Kind, didYouMean(comp.Kind, slices.Sorted(maps.Keys(c.Kinds))))
+			errs.Add(comp.pos["kind"], diag.CodeUnknownKind, "kind: unknown kind `%s`%s", comp.Kind, diag.DidYouMean(comp.Kind, slices.Sorted(maps.Keys(c.Kinds))))
 			continue
 		}
 		if _, ok := c.Providers[comp.Provider]; !ok && !c.broken["file:"+providersFile.path] {
-			errs.Add(comp.pos["provider"], CodeUnknownProvider, "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, didYouMean(comp.Provider, slices.Sorted(maps.Keys(c.Providers))))
+			errs.Add(comp.pos["provider"], diag.CodeUnknownProvider, "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, diag.DidYouMean(comp.Provider, slices.Sorted(maps.Keys(c.Providers))))
 		}
 		if e, ok := products[id]; ok {
 			comp.Name, comp.Summary = e.Name, e.Summary
 		} else if !c.broken["file:"+productsFile.path] {
-			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, CodeNoDisplayName, "component `%s` has no display name; add it to a file in products/", id)
+			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, diag.CodeNoDisplayName, "component `%s` has no display name; add it to a file in products/", id)
 		}
 		comp.link(k, errs)
 	}
 	for _, id := range slices.Sorted(maps.Keys(products)) {
 		if _, ok := c.Components[id]; !ok && !c.broken["component:"+id] {
-			errs.Add(products[id].Pos, CodeUnknownComponent, "products: no component `%s`%s", id, didYouMean(id, slices.Sorted(maps.Keys(c.Components))))
+			errs.Add(products[id].Pos, diag.CodeUnknownComponent, "products: no component `%s`%s", id, diag.DidYouMean(id, slices.Sorted(maps.Keys(c.Components))))
 		}
 	}
 	c.index()

@@ -1,5 +1,7 @@
 package catalogue
 
+import "github.com/archdesigner/designer/catalogue/diag"
+
 // Check checks a design's references into the catalogue: every node's
 // component exists, and every override names a property of that component with
 // a value of the right type. It returns every problem, sorted by position.
@@ -12,7 +14,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		}
 		comp, ok := c.Components[n.Component]
 		if !ok {
-			errs.Add(d.Positions.Pos(NodePath(i, "component")), CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, didYouMean(n.Component, ids))
+			errs.Add(d.Positions.Pos(NodePath(i, "component")), diag.CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, diag.DidYouMean(n.Component, ids))
 			continue
 		}
 		// Map order is fine: the errors are sorted by position below, and
@@ -20,7 +22,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		for name, v := range n.Props {
 			p := comp.Property(name)
 			if p == nil {
-				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, didYouMean(name, comp.PropertyNames()))
+				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, diag.DidYouMean(name, comp.PropertyNames()))
 				continue
 			}
 			if code, msg := p.problem(v); msg != "" {

@@ -5,8 +5,11 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
 	"gopkg.in/yaml.v3"
 )
 
@@ -37,8 +40,8 @@ type Component struct {
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
-	raw   map[string]field
-	props []field
+	raw   map[string]yamlstrict.Field
+	props []yamlstrict.Field
 	pos   map[string]Pos
 }
 
@@ -93,12 +96,12 @@ func (c *Component) PropertyNames() []string {
 // parseComponent reads a component file; its pinned values and property
 // declarations are checked later against its kind (see link).
 func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
-	d := &decoder{file: file, errs: errs}
-	root := d.parseDocument(data)
+	d := newDecoder(file, errs)
+	root := d.Document(data)
 	if root == nil {
 		return nil
 	}
-	f := d.fields(root, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
+	f := d.Fields(root, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
 	if f == nil {
 		return nil
 	}
@@ -109,21 +112,21 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	c.Provider = d.requiredString(f, root, "provider")
 	for _, key := range []string{"kind", "provider"} {
 		if v, ok := f[key]; ok {
-			c.pos[key] = d.pos(v.val)
+			c.pos[key] = d.Pos(v.Val)
 		}
 	}
 	c.Docs = d.requiredString(f, root, "docs")
 	if v, ok := f["docs"]; ok && c.Docs != "" {
-		d.checkURL(v.val, "docs", c.Docs)
+		d.checkURL(v.Val, "docs", c.Docs)
 	}
 	if v, ok := f["defaults"]; ok {
-		c.raw = map[string]field{}
-		for _, p := range d.pairs(v.val, "defaults") {
-			c.raw[p.key.Value] = p
+		c.raw = map[string]yamlstrict.Field{}
+		for _, p := range d.Pairs(v.Val, "defaults") {
+			c.raw[p.Key.Value] = p
 		}
 	}
 	if v, ok := f["properties"]; ok {
-		c.props = d.pairs(v.val, "properties")
+		c.props = d.Pairs(v.Val, "properties")
 	}
 	if len(*errs) > before {
 		return nil
@@ -173,23 +176,23 @@ func (c *Component) pin() {
 func (d *decoder) checkURL(n *yaml.Node, what, s string) {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "https" || u.Host == "" {
-		d.errorf(n, CodeInvalidLink, "%s: %s is not an absolute https URL to the official documentation", what, quote(s))
+		d.Errorf(n, diag.CodeInvalidLink, "%s: %s is not an absolute https URL to the official documentation", what, strconv.Quote(s))
 		return
 	}
 	// Links end up in HTML attributes and markdown: refuse the characters
 	// that could end either (percent-encode them instead).
 	if i := strings.IndexAny(s, "\"<>\\ `{}|^"); i >= 0 {
-		d.errorf(n, CodeInvalidLink, "%s: %q may not appear in a link; percent-encode it", what, s[i])
+		d.Errorf(n, diag.CodeInvalidLink, "%s: %q may not appear in a link; percent-encode it", what, s[i])
 	}
 }
 
 // link checks the component against its kind: it builds the effective schema
 // and type-checks the pinned values.
 func (c *Component) link(k *Kind, errs *ErrorList) {
-	d := &decoder{file: c.File, errs: errs}
+	d := newDecoder(c.File, errs)
 	for _, f := range c.props {
-		name := f.key.Value
-		if p := d.parseProperty(f.key, f.val, k.Properties[name]); p != nil {
+		name := f.Key.Value
+		if p := d.parseProperty(f.Key, f.Val, k.Properties[name]); p != nil {
 			c.Declared[name] = p
 		}
 	}
@@ -198,19 +201,19 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		p := c.raw[name]
 		prop := c.Property(name)
 		if prop == nil {
-			d.errorf(p.key, CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, didYouMean(name, c.PropertyNames()))
+			d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, diag.DidYouMean(name, c.PropertyNames()))
 			continue
 		}
-		v, ok := d.scalarValue(p.val, "defaults."+name)
+		v, ok := d.scalarValue(p.Val, "defaults."+name)
 		if !ok {
 			continue
 		}
 		if code, msg := prop.problem(v); msg != "" {
-			d.errorf(p.val, code, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos).Related = []Pos{prop.Pos}
+			d.Errorf(p.Val, code, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos).Related = []Pos{prop.Pos}
 			continue
 		}
 		c.Defaults[name] = v
-		c.pos["defaults."+name] = d.pos(p.val)
+		c.pos["defaults."+name] = d.Pos(p.Val)
 	}
 	c.pin()
 	c.raw, c.props = nil, nil

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
 	"gopkg.in/yaml.v3"
 )
 
@@ -93,7 +95,7 @@ func SizeError(name string, size int64) *Error {
 	if size <= MaxDesignBytes {
 		return nil
 	}
-	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
+	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
 var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges"}
@@ -111,29 +113,20 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	if err := SizeError(name, int64(len(data))); err != nil {
 		return nil, append(errs, err)
 	}
-	d := &decoder{file: name, errs: &errs}
+	d := newDecoder(name, &errs)
 	src := &PosMap{File: name, at: map[string]Pos{}}
-	root := d.parseDocument(data)
+	root := d.Document(data)
 	if root == nil {
 		return nil, errs
 	}
-	f := d.fields(root, "design", designKeys...)
+	f := d.Fields(root, "design", designKeys...)
 	if f == nil {
 		return nil, errs
 	}
 	des := &Design{SchemaVersion: SchemaVersion, Positions: src}
-	if v, ok := f["schemaVersion"]; ok {
-		if s, good := d.str(v.val, "schemaVersion"); good && s != SchemaVersion {
-			d.errorf(v.val, CodeUnsupportedVer, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
-		}
-	}
-	if v, ok := f["type"]; ok {
-		if s, good := d.str(v.val, "type"); good && s != "design" {
-			d.errorf(v.val, CodeWrongFileType, "type: %s found where a design (`type: \"design\"`) belongs", quote(s))
-		}
-	}
+	d.versionAndType(f, root, "design", false)
 	if v, ok := f["id"]; ok {
-		if s, good := d.str(v.val, "id"); good && d.checkID(v.val, "id", s) {
+		if s, good := d.Str(v.Val, "id"); good && d.checkID(v.Val, "id", s) {
 			des.ID = s
 		}
 	}
@@ -141,18 +134,18 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	des.Description = d.text(f, "description")
 	ids := map[string]int{}
 	if v, ok := f["nodes"]; !ok {
-		d.errorf(root, CodeRequired, "`nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }")
-	} else if d.isKind(v.val, yaml.SequenceNode, "nodes", "a list of nodes") {
-		if len(v.val.Content) > MaxNodes {
-			d.errorf(v.val, CodeTooLarge, "nodes: %d nodes; a design is limited to %d", len(v.val.Content), MaxNodes)
+		d.Errorf(root, diag.CodeRequired, "`nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }")
+	} else if d.IsKind(v.Val, yaml.SequenceNode, "nodes", "a list of nodes") {
+		if len(v.Val.Content) > MaxNodes {
+			d.Errorf(v.Val, diag.CodeTooLarge, "nodes: %d nodes; a design is limited to %d", len(v.Val.Content), MaxNodes)
 			return nil, errs
 		}
-		des.Nodes = make([]Node, 0, len(v.val.Content))
-		for i, n := range v.val.Content {
+		des.Nodes = make([]Node, 0, len(v.Val.Content))
+		for i, n := range v.Val.Content {
 			node := d.parseNode(n, i, src)
 			if node.ID != "" {
 				if prev, dup := ids[node.ID]; dup {
-					d.errorf(n, CodeDuplicateID, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.at[NodePath(prev, "id")].Line)
+					d.Errorf(n, diag.CodeDuplicateID, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.at[NodePath(prev, "id")].Line)
 				} else {
 					ids[node.ID] = i
 				}
@@ -160,15 +153,15 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			des.Nodes = append(des.Nodes, node)
 		}
 	}
-	if v, ok := f["edges"]; ok && d.isKind(v.val, yaml.SequenceNode, "edges", "a list of edges") {
-		if len(v.val.Content) > MaxEdges {
-			d.errorf(v.val, CodeTooLarge, "edges: %d edges; a design is limited to %d", len(v.val.Content), MaxEdges)
+	if v, ok := f["edges"]; ok && d.IsKind(v.Val, yaml.SequenceNode, "edges", "a list of edges") {
+		if len(v.Val.Content) > MaxEdges {
+			d.Errorf(v.Val, diag.CodeTooLarge, "edges: %d edges; a design is limited to %d", len(v.Val.Content), MaxEdges)
 			return nil, errs
 		}
 		nodeIDs := slices.Sorted(maps.Keys(ids))
-		for i, n := range v.val.Content {
+		for i, n := range v.Val.Content {
 			what := fmt.Sprintf("edges[%d]", i)
-			ef := d.fields(n, what, "from", "to", "label")
+			ef := d.Fields(n, what, "from", "to", "label")
 			if ef == nil {
 				continue
 			}
@@ -179,24 +172,24 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			}{{"from", &e.From}, {"to", &e.To}} {
 				ev, ok := ef[end.key]
 				if !ok {
-					d.errorf(n, CodeRequired, "%s: `%s` is required (a node id)", what, end.key)
+					d.Errorf(n, diag.CodeRequired, "%s: `%s` is required (a node id)", what, end.key)
 					continue
 				}
-				src.at[EdgePath(i, end.key)] = d.pos(ev.val)
-				if s, ok := d.str(ev.val, what+"."+end.key); ok {
+				src.at[EdgePath(i, end.key)] = d.Pos(ev.Val)
+				if s, ok := d.Str(ev.Val, what+"."+end.key); ok {
 					*end.dst = s
 					if _, known := ids[s]; !known {
-						d.errorf(ev.val, CodeUnknownNode, "%s.%s: no node has the id `%s`%s", what, end.key, s, didYouMean(s, nodeIDs))
+						d.Errorf(ev.Val, diag.CodeUnknownNode, "%s.%s: no node has the id `%s`%s", what, end.key, s, diag.DidYouMean(s, nodeIDs))
 					}
 				}
 			}
 			if lv, ok := ef["label"]; ok {
-				if s, good := d.str(lv.val, what+".label"); good {
-					e.Label = d.limitText(lv.val, what+".label", s)
+				if s, good := d.Str(lv.Val, what+".label"); good {
+					e.Label = d.limitText(lv.Val, what+".label", s)
 				}
 			}
 			if e.From != "" && e.From == e.To {
-				d.errorf(n, CodeSelfEdge, "%s: connects `%s` to itself; an edge joins two different nodes", what, e.From)
+				d.Errorf(n, diag.CodeSelfEdge, "%s: connects `%s` to itself; an edge joins two different nodes", what, e.From)
 			}
 			des.Edges = append(des.Edges, e)
 		}
@@ -208,34 +201,34 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	what := fmt.Sprintf("nodes[%d]", i)
 	var node Node
-	src.at[NodePath(i, "")] = d.pos(n)
-	f := d.fields(n, what, "id", "component", "props", "position")
+	src.at[NodePath(i, "")] = d.Pos(n)
+	f := d.Fields(n, what, "id", "component", "props", "position")
 	if f == nil {
 		return node
 	}
 	if v, ok := f["id"]; !ok {
-		d.errorf(n, CodeRequired, "%s: `id` is required (for example the component id, \"kafka\")", what)
-	} else if s, good := d.str(v.val, what+".id"); good && d.checkID(v.val, what+".id", s) {
+		d.Errorf(n, diag.CodeRequired, "%s: `id` is required (for example the component id, \"kafka\")", what)
+	} else if s, good := d.Str(v.Val, what+".id"); good && d.checkID(v.Val, what+".id", s) {
 		node.ID = s
-		src.at[NodePath(i, "id")] = d.pos(v.val)
+		src.at[NodePath(i, "id")] = d.Pos(v.Val)
 	}
 	if v, ok := f["component"]; !ok {
-		d.errorf(n, CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
-	} else if s, good := d.str(v.val, what+".component"); good {
+		d.Errorf(n, diag.CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
+	} else if s, good := d.Str(v.Val, what+".component"); good {
 		node.Component = s
-		src.at[NodePath(i, "component")] = d.pos(v.val)
+		src.at[NodePath(i, "component")] = d.Pos(v.Val)
 	}
 	if v, ok := f["props"]; ok {
-		pairs := d.pairs(v.val, what+".props")
+		pairs := d.Pairs(v.Val, what+".props")
 		node.Props = make(map[string]Value, len(pairs))
 		for _, p := range pairs {
-			if val, good := d.scalarValue(p.val, what+".props."+p.key.Value); good {
+			if val, good := d.scalarValue(p.Val, what+".props."+p.Key.Value); good {
 				if val.kind == stringValue {
-					val.s = d.limitText(p.val, what+".props."+p.key.Value, val.s)
+					val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
 				}
-				node.Props[p.key.Value] = val
-				src.at[NodePath(i, "props."+p.key.Value)] = d.pos(p.val)
-				src.at[NodePath(i, "props."+p.key.Value+":key")] = d.pos(p.key)
+				node.Props[p.Key.Value] = val
+				src.at[NodePath(i, "props."+p.Key.Value)] = d.Pos(p.Val)
+				src.at[NodePath(i, "props."+p.Key.Value+":key")] = d.Pos(p.Key)
 			}
 		}
 		if len(node.Props) == 0 {
@@ -243,7 +236,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		}
 	}
 	if v, ok := f["position"]; ok {
-		pf := d.fields(v.val, what+".position", "x", "y")
+		pf := d.Fields(v.Val, what+".position", "x", "y")
 		if pf != nil {
 			var p Point
 			ok := true
@@ -253,11 +246,11 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 			}{{"x", &p.X}, {"y", &p.Y}} {
 				cv, has := pf[c.key]
 				if !has {
-					d.errorf(v.val, CodeRequired, "%s.position: `%s` is required", what, c.key)
+					d.Errorf(v.Val, diag.CodeRequired, "%s.position: `%s` is required", what, c.key)
 					ok = false
 					continue
 				}
-				x, good := d.number(cv.val, what+".position."+c.key)
+				x, good := d.Number(cv.Val, what+".position."+c.key)
 				*c.dst = x
 				ok = ok && good
 			}
@@ -270,19 +263,19 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 }
 
 // text reads an optional free-text field.
-func (d *decoder) text(f map[string]field, key string) string {
+func (d *decoder) text(f map[string]yamlstrict.Field, key string) string {
 	v, ok := f[key]
 	if !ok {
 		return ""
 	}
-	s, _ := d.str(v.val, key)
-	return d.limitText(v.val, key, s)
+	s, _ := d.Str(v.Val, key)
+	return d.limitText(v.Val, key, s)
 }
 
 // limitText reports a string longer than maxTextLength.
 func (d *decoder) limitText(n *yaml.Node, what, s string) string {
 	if len(s) > maxTextLength {
-		d.errorf(n, CodeTooLarge, "%s: %d characters; text fields are limited to %d", what, len(s), maxTextLength)
+		d.Errorf(n, diag.CodeTooLarge, "%s: %d characters; text fields are limited to %d", what, len(s), maxTextLength)
 		return ""
 	}
 	return s

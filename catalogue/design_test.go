@@ -59,7 +59,7 @@ func TestDesignErrors(t *testing.T) {
 		{"position not numbers", "nodes:\n  - { id: \"a\", component: \"kafka\", position: { x: \"1\", y: 2 } }\n",
 			[]string{"d.yaml:2:51: nodes[0].position.x: expected a number, found the string \"1\""}},
 		{"wrong type", "type: \"component\"\nnodes: []\n",
-			[]string{"d.yaml:1:7: type: \"component\" found where a design (`type: \"design\"`) belongs"}},
+			[]string{"d.yaml:1:7: type: \"component\" found where a design file (`type: \"design\"`) belongs"}},
 		{"YAML syntax", "nodes:\n  - { id: \"a\", component: \"kafka\"\n",
 			[]string{"d.yaml:2:3: YAML syntax error: did not find expected ',' or '}'"}},
 		{"alias", "x: &a {}\nnodes: *a\n",

@@ -13,4 +13,33 @@
 // Nothing here touches a browser or the network: input is an fs.FS or bytes, so
 // the same code serves the editor (compiled to WebAssembly), the CLI and the
 // catalogue pages.
+//
+// # Files
+//
+// The catalogue and its model:
+//   - catalogue.go: Load and LoadEmbedded, layers and overlays, linking, lookups.
+//   - kind.go, property.go, value.go: kinds, their typed properties, values.
+//   - component.go: products, their pins and refinements, Matches (search).
+//   - providers.go: providers.yaml and categories.yaml.
+//   - rule.go: rules, selectors and conditions; ruleparse.go reads them,
+//     ruletype.go type-checks them against the kinds they select, ruleeval.go
+//     evaluates them in three-valued logic.
+//   - snapshot.go, snapcodec.go: the loaded catalogue in a compact binary form
+//     the editor starts from.
+//   - files.go: Files, a catalogue layer held in memory.
+//
+// Designs:
+//   - design.go: the model and ParseDesign; check.go: Check, ReadDesign, PosOf.
+//   - resolve.go: Resolve, properties with their source, violations.
+//   - designyaml.go, designjson.go: EncodeDesignYAML and EncodeDesignJSON.
+//
+// Shared with the sub-packages:
+//   - decode.go: the catalogue's parsers on top of internal/yamlstrict, the
+//     strict YAML decoder (one document, no aliases, no unknown or duplicate
+//     keys, each problem with its position and code).
+//   - problems.go: Pos, Error, ErrorList and Code, from package diag, where the
+//     problem codes and the near-miss suggestions live.
+//
+// Package page is the document model of a catalogue page and its markdown;
+// package pages builds the pages from a catalogue.
 package catalogue

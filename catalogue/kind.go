@@ -3,7 +3,10 @@ package catalogue
 import (
 	"maps"
 	"slices"
+	"strconv"
 
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
 	"gopkg.in/yaml.v3"
 )
 
@@ -52,60 +55,71 @@ func ValidID(id string) bool {
 // checkID reports whether id is lower-kebab-case, reporting it otherwise.
 func (d *decoder) checkID(n *yaml.Node, what, id string) bool {
 	if !ValidID(id) {
-		d.errorf(n, CodeInvalidID, "%s: %s is not a valid id; use 1 to %d lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")", what, quote(id), maxIDLength)
+		d.Errorf(n, diag.CodeInvalidID, "%s: %s is not a valid id; use 1 to %d lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")", what, strconv.Quote(id), maxIDLength)
 		return false
 	}
 	return true
 }
 
 // header checks the fields every catalogue file starts with and returns the id.
-func (d *decoder) header(f map[string]field, root *yaml.Node, typ, wantID string) (string, bool) {
-	ok := true
-	if v, has := f["schemaVersion"]; !has {
-		d.errorf(root, CodeRequired, "`schemaVersion: \"%s\"` is required", SchemaVersion)
-		ok = false
-	} else if s, good := d.str(v.val, "schemaVersion"); good && s != SchemaVersion {
-		d.errorf(v.val, CodeUnsupportedVer, "schemaVersion: %s is not supported; this version reads \"%s\"", quote(s), SchemaVersion)
-		ok = false
-	} else if !good {
-		ok = false
-	}
-	if v, has := f["type"]; !has {
-		d.errorf(root, CodeRequired, "`type: \"%s\"` is required", typ)
-		ok = false
-	} else if s, good := d.str(v.val, "type"); good && s != typ {
-		d.errorf(v.val, CodeWrongFileType, "type: %s found where a %s file (`type: \"%s\"`) belongs", quote(s), typ, typ)
-		ok = false
-	} else if !good {
-		ok = false
-	}
+func (d *decoder) header(f map[string]yamlstrict.Field, root *yaml.Node, typ, wantID string) (string, bool) {
+	ok := d.versionAndType(f, root, typ, true)
 	if wantID == "" {
 		return "", ok
 	}
 	v, has := f["id"]
 	if !has {
-		d.errorf(root, CodeRequired, "`id` is required (the file name without .yaml: %s)", quote(wantID))
+		d.Errorf(root, diag.CodeRequired, "`id` is required (the file name without .yaml: %s)", strconv.Quote(wantID))
 		return "", false
 	}
-	id, good := d.str(v.val, "id")
-	if !good || !d.checkID(v.val, "id", id) {
+	id, good := d.Str(v.Val, "id")
+	if !good || !d.checkID(v.Val, "id", id) {
 		return "", false
 	}
 	if id != wantID {
-		d.errorf(v.val, CodeWrongType, "id: %s does not match the file name; expected %s", quote(id), quote(wantID))
+		d.Errorf(v.Val, diag.CodeIDMismatch, "id: %s does not match the file name; expected %s", strconv.Quote(id), strconv.Quote(wantID))
 		return "", false
 	}
 	return id, ok
 }
 
+// versionAndType checks a file's schemaVersion and type. A catalogue file
+// must state both; a design may leave them out.
+func (d *decoder) versionAndType(f map[string]yamlstrict.Field, root *yaml.Node, typ string, required bool) bool {
+	ok := true
+	for _, h := range []struct {
+		key, want, wrong string
+		code             diag.Code
+	}{
+		{"schemaVersion", SchemaVersion, "schemaVersion: %s is not supported; this version reads \"" + SchemaVersion + "\"", diag.CodeUnsupportedVer},
+		{"type", typ, "type: %s found where a " + typ + " file (`type: \"" + typ + "\"`) belongs", diag.CodeWrongFileType},
+	} {
+		v, has := f[h.key]
+		switch {
+		case !has && required:
+			d.Errorf(root, diag.CodeRequired, "`%s: \"%s\"` is required", h.key, h.want)
+			ok = false
+		case !has:
+		default:
+			if s, good := d.Str(v.Val, h.key); !good {
+				ok = false
+			} else if s != h.want {
+				d.Errorf(v.Val, h.code, h.wrong, strconv.Quote(s))
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
 // parseKind reads a kind file. id is the file name without its extension.
 func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
-	d := &decoder{file: file, errs: errs}
-	root := d.parseDocument(data)
+	d := newDecoder(file, errs)
+	root := d.Document(data)
 	if root == nil {
 		return nil
 	}
-	f := d.fields(root, "kind", "schemaVersion", "type", "id", "name", "category", "description", "properties")
+	f := d.Fields(root, "kind", "schemaVersion", "type", "id", "name", "category", "description", "properties")
 	if f == nil {
 		return nil
 	}
@@ -115,16 +129,16 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	k.Name = d.requiredString(f, root, "name")
 	k.Category = d.requiredString(f, root, "category")
 	if c, ok := f["category"]; ok {
-		k.categoryPos = d.pos(c.val)
+		k.categoryPos = d.Pos(c.Val)
 	}
 	if v, ok := f["description"]; ok {
-		k.Description, _ = d.str(v.val, "description")
+		k.Description, _ = d.Str(v.Val, "description")
 	}
 	if v, ok := f["properties"]; !ok {
-		d.errorf(root, CodeRequired, "`properties` is required: the kind's property schema")
+		d.Errorf(root, diag.CodeRequired, "`properties` is required: the kind's property schema")
 	} else {
-		for _, p := range d.pairs(v.val, "properties") {
-			if prop := d.parseProperty(p.key, p.val, nil); prop != nil {
+		for _, p := range d.Pairs(v.Val, "properties") {
+			if prop := d.parseProperty(p.Key, p.Val, nil); prop != nil {
 				k.Properties[prop.Name] = prop
 			}
 		}
@@ -136,15 +150,15 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 }
 
 // requiredString reads a required string field, reporting it when missing.
-func (d *decoder) requiredString(f map[string]field, root *yaml.Node, key string) string {
+func (d *decoder) requiredString(f map[string]yamlstrict.Field, root *yaml.Node, key string) string {
 	v, ok := f[key]
 	if !ok {
-		d.errorf(root, CodeRequired, "`%s` is required", key)
+		d.Errorf(root, diag.CodeRequired, "`%s` is required", key)
 		return ""
 	}
-	s, _ := d.str(v.val, key)
+	s, _ := d.Str(v.Val, key)
 	if s == "" {
-		d.errorf(v.val, CodeEmpty, "%s: must not be empty", key)
+		d.Errorf(v.Val, diag.CodeEmpty, "%s: must not be empty", key)
 	}
 	return s
 }

@@ -68,80 +68,81 @@ func TestLoadBaseIsValid(t *testing.T) {
 }
 
 // Each case replaces a substring of one file and expects exactly these
-// errors, positions included.
+// errors, positions included, with these codes in position order.
 func TestLoadErrors(t *testing.T) {
 	cases := []struct {
 		name, file, old, new string
+		codes                string
 		want                 []string
 	}{
-		{"unknown key with near miss", "kinds/queue.yaml", "name:", "nmae:",
+		{"unknown key with near miss", "kinds/queue.yaml", "name:", "nmae:", "required unknown-key",
 			[]string{"cat/kinds/queue.yaml:4:1: kind: unknown key `nmae`; did you mean `name`? (allowed: schemaVersion, type, id, name, category, description, properties)",
 				"cat/kinds/queue.yaml:1:1: `name` is required"}},
-		{"id differs from file name", "kinds/queue.yaml", `id: "queue"`, `id: "queues"`,
+		{"id differs from file name", "kinds/queue.yaml", `id: "queue"`, `id: "queues"`, "id-mismatch",
 			[]string{"cat/kinds/queue.yaml:3:5: id: \"queues\" does not match the file name; expected \"queue\""}},
-		{"bad id", "components/queue.yaml", `id: "queue"`, `id: "Queue_1"`,
+		{"bad id", "components/queue.yaml", `id: "queue"`, `id: "Queue_1"`, "invalid-id",
 			[]string{"cat/components/queue.yaml:3:5: id: \"Queue_1\" is not a valid id; use 1 to 64 lower-case letters, digits and single hyphens (like \"kafka\" or \"aws-msk\")"}},
-		{"wrong schemaVersion", "kinds/queue.yaml", `schemaVersion: "1"`, `schemaVersion: 1`,
+		{"wrong schemaVersion", "kinds/queue.yaml", `schemaVersion: "1"`, `schemaVersion: 1`, "wrong-type",
 			[]string{"cat/kinds/queue.yaml:1:16: schemaVersion: expected a string, found the integer 1 (quote it: \"1\")"}},
-		{"YAML syntax", "kinds/queue.yaml", "  fifo:\n", "  fifo: [\n",
+		{"YAML syntax", "kinds/queue.yaml", "  fifo:\n", "  fifo: [\n", "yaml-syntax",
 			[]string{"cat/kinds/queue.yaml:11:3: YAML syntax error: did not find expected ',' or ']'"}},
-		{"unknown type", "kinds/queue.yaml", `type: "boolean"`, `type: "bool"`,
+		{"unknown type", "kinds/queue.yaml", `type: "boolean"`, `type: "bool"`, "unknown-type",
 			[]string{"cat/kinds/queue.yaml:12:11: property `fifo`.type: `bool` is not one of enum, boolean, integer, string; did you mean `boolean`?"}},
-		{"enum default not a value", "kinds/queue.yaml", `default: "at-least-once"`, `default: "exactly-once"`,
+		{"enum default not a value", "kinds/queue.yaml", `default: "at-least-once"`, `default: "exactly-once"`, "enum-value",
 			[]string{"cat/kinds/queue.yaml:10:14: property `delivery`.default: `exactly-once` is not one of at-most-once, at-least-once"}},
-		{"pin of the wrong type", "components/queue.yaml", "fifo: false", `fifo: "false"`,
+		{"pin of the wrong type", "components/queue.yaml", "fifo: false", `fifo: "false"`, "type-mismatch",
 			[]string{"cat/components/queue.yaml:8:9: defaults.fifo: \"false\" is a string; fifo is a boolean (true or false) (kind queue, cat/kinds/queue.yaml:11:3)"}},
-		{"pin of an unknown property", "components/queue.yaml", "fifo: false", "fifoo: false",
+		{"pin of an unknown property", "components/queue.yaml", "fifo: false", "fifoo: false", "unknown-property",
 			[]string{"cat/components/queue.yaml:8:3: defaults: kind `queue` has no property `fifoo`; did you mean `fifo`?"}},
-		{"pin out of range", "components/queue.yaml", "fifo: false", "retentionDays: 30",
+		{"pin out of range", "components/queue.yaml", "fifo: false", "retentionDays: 30", "limit-exceeded",
 			[]string{"cat/components/queue.yaml:8:18: defaults.retentionDays: 30 is above the maximum 14 of retentionDays (kind queue, cat/kinds/queue.yaml:13:3)"}},
-		{"refinement widens an enum", "components/queue.yaml", "defaults:\n  fifo: false\n", "properties:\n  delivery:\n    values: [\"at-most-once\", \"exactly-once\"]\n",
+		{"refinement widens an enum", "components/queue.yaml", "defaults:\n  fifo: false\n", "properties:\n  delivery:\n    values: [\"at-most-once\", \"exactly-once\"]\n", "enum-value",
 			[]string{"cat/components/queue.yaml:9:30: property `delivery`.values: `exactly-once` is not one of the kind's values at-most-once, at-least-once (cat/kinds/queue.yaml:7:3); a component may only narrow them"}},
-		{"refinement changes the type", "components/queue.yaml", "defaults:\n  fifo: false\n", "properties:\n  fifo:\n    type: \"string\"\n",
+		{"refinement changes the type", "components/queue.yaml", "defaults:\n  fifo: false\n", "properties:\n  fifo:\n    type: \"string\"\n", "type-conflict",
 			[]string{"cat/components/queue.yaml:9:11: property `fifo`.type: `string` conflicts with the kind's type `boolean` (cat/kinds/queue.yaml:11:3); a component may only refine a property"}},
-		{"unknown kind", "components/queue.yaml", `kind: "queue"`, `kind: "queu"`,
+		{"unknown kind", "components/queue.yaml", `kind: "queue"`, `kind: "queu"`, "unknown-kind",
 			[]string{"cat/components/queue.yaml:4:7: kind: unknown kind `queu`; did you mean `queue`?"}},
-		{"unknown provider", "components/queue.yaml", `provider: "default"`, `provider: "aws"`,
+		{"unknown provider", "components/queue.yaml", `provider: "default"`, `provider: "aws"`, "unknown-provider",
 			[]string{"cat/components/queue.yaml:5:11: provider: unknown provider `aws` (providers are defined in providers.yaml)"}},
-		{"docs not https", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "example.org"`,
+		{"docs not https", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "example.org"`, "invalid-link",
 			[]string{"cat/components/queue.yaml:6:7: docs: \"example.org\" is not an absolute https URL to the official documentation"}},
-		{"docs with a quote", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "https://example.org/q\"onclick=x"`,
+		{"docs with a quote", "components/queue.yaml", `docs: "https://example.org/queue"`, `docs: "https://example.org/q\"onclick=x"`, "invalid-link",
 			[]string{"cat/components/queue.yaml:6:7: docs: '\"' may not appear in a link; percent-encode it"}},
-		{"duplicate key", "components/queue.yaml", "  fifo: false\n", "  fifo: false\n  fifo: true\n",
+		{"duplicate key", "components/queue.yaml", "  fifo: false\n", "  fifo: false\n  fifo: true\n", "duplicate-key",
 			[]string{"cat/components/queue.yaml:9:3: defaults: key `fifo` is already set at line 8"}},
-		{"rule: unknown property", "rules/fifo-once.yaml", `prop: "delivery"`, `prop: "delivry"`,
+		{"rule: unknown property", "rules/fifo-once.yaml", `prop: "delivery"`, `prop: "delivry"`, "unknown-property",
 			[]string{"cat/rules/fifo-once.yaml:13:3: prop: component queue (kind queue) has no property `delivry`; did you mean `delivery`?"}},
-		{"rule: enum value cannot occur", "rules/fifo-once.yaml", `value: "at-least-once"`, `value: "most"`,
+		{"rule: enum value cannot occur", "rules/fifo-once.yaml", `value: "at-least-once"`, `value: "most"`, "enum-value",
 			[]string{"cat/rules/fifo-once.yaml:15:10: value: `most` is not one of at-most-once, at-least-once; did you mean `at-most-once`? (kind queue)"}},
-		{"rule: wrong value type", "rules/fifo-once.yaml", "value: true", `value: "yes"`,
+		{"rule: wrong value type", "rules/fifo-once.yaml", "value: true", `value: "yes"`, "type-mismatch",
 			[]string{"cat/rules/fifo-once.yaml:11:10: value: \"yes\" is a string; fifo is a boolean (true or false) (kind queue)"}},
 		{"rule: ordering on a non-integer", "rules/fifo-once.yaml", `op: "equals"
   value: "at-least-once"`, `op: "gt"
-  value: 3`,
+  value: 3`, "type-mismatch",
 			[]string{"cat/rules/fifo-once.yaml:13:3: op: `gt` compares integers; `delivery` is an enum (one of at-most-once, at-least-once)"}},
 		{"rule: unknown op", "rules/fifo-once.yaml", `op: "equals"
   value: true`, `op: "is"
-  value: true`,
+  value: true`, "unknown-op",
 			[]string{"cat/rules/fifo-once.yaml:10:7: when.op: `is` is not one of equals, notEquals, in, notIn, gt, gte, lt, lte, set, unset"}},
-		{"rule: unknown kind selected", "rules/fifo-once.yaml", `kinds: ["queue"]`, `kinds: ["queues"]`,
+		{"rule: unknown kind selected", "rules/fifo-once.yaml", `kinds: ["queue"]`, `kinds: ["queues"]`, "unknown-selector",
 			[]string{"cat/rules/fifo-once.yaml:7:11: select.kinds: unknown kind `queues`; did you mean `queue`?"}},
-		{"rule: selects nothing", "rules/fifo-once.yaml", `kinds: ["queue"]`, "kinds: [\"queue\"]\n  providers: [\"default\"]\n  components: [\"queue\"]\n  categories: [\"messaging\"]\n  bogus: []",
+		{"rule: selects nothing", "rules/fifo-once.yaml", `kinds: ["queue"]`, "kinds: [\"queue\"]\n  providers: [\"default\"]\n  components: [\"queue\"]\n  categories: [\"messaging\"]\n  bogus: []", "unknown-key",
 			[]string{"cat/rules/fifo-once.yaml:11:3: select: unknown key `bogus` (allowed: kinds, categories, providers, components)"}},
-		{"rule: unknown placeholder", "rules/fifo-once.yaml", "{node} is {delivery}", "{node} is {delivry}",
+		{"rule: unknown placeholder", "rules/fifo-once.yaml", "{node} is {delivery}", "{node} is {delivry}", "invalid-template",
 			[]string{"cat/rules/fifo-once.yaml:16:10: message: {delivry} is neither {node}, {component}, {kind}, {provider} nor a property of component queue (kind queue)"}},
-		{"rule: bad severity", "rules/fifo-once.yaml", `severity: "warning"`, `severity: "warn"`,
+		{"rule: bad severity", "rules/fifo-once.yaml", `severity: "warning"`, `severity: "warn"`, "unknown-severity",
 			[]string{"cat/rules/fifo-once.yaml:5:11: severity: `warn` is not one of error, warning, info; did you mean `warning`?"}},
 		{"rule: set takes no value", "rules/fifo-once.yaml", `op: "equals"
   value: true`, `op: "set"
-  value: true`,
+  value: true`, "conflicting-keys",
 			[]string{"cat/rules/fifo-once.yaml:11:3: when: `set` takes no `value`"}},
-		{"product without component", "products/queue.yaml", "    summary: \"A queue.\"\n", "    summary: \"A queue.\"\n  qeue:\n    name: \"Q\"\n    summary: \"Q.\"\n",
+		{"product without component", "products/queue.yaml", "    summary: \"A queue.\"\n", "    summary: \"A queue.\"\n  qeue:\n    name: \"Q\"\n    summary: \"Q.\"\n", "unknown-component",
 			[]string{"cat/products/queue.yaml:7:3: products: no component `qeue`; did you mean `queue`?"}},
-		{"alias refused", "components/queue.yaml", "defaults:\n  fifo: false\n", "defaults: &d\n  fifo: false\nproperties: *d\n",
+		{"alias refused", "components/queue.yaml", "defaults:\n  fifo: false\n", "defaults: &d\n  fifo: false\nproperties: *d\n", "alias",
 			[]string{"cat/components/queue.yaml:9:13: properties: YAML aliases (*d) are not supported; write the value out"}},
-		{"empty file", "kinds/queue.yaml", "", "",
+		{"empty file", "kinds/queue.yaml", "", "", "empty-file",
 			[]string{"cat/kinds/queue.yaml:1:1: the file is empty; expected a YAML mapping"}},
-		{"two documents", "providers.yaml", "providers:\n", "providers:\n  other:\n    name: \"O\"\n---\nproviders:\n",
+		{"two documents", "providers.yaml", "providers:\n", "providers:\n  other:\n    name: \"O\"\n---\nproviders:\n", "multiple-documents",
 			[]string{"cat/providers.yaml:6:1: a second YAML document starts here; a file holds exactly one"}},
 	}
 	for _, tc := range cases {
@@ -159,6 +160,13 @@ func TestLoadErrors(t *testing.T) {
 				t.Fatal("loaded without error")
 			}
 			got := err.(ErrorList).Lines()
+			var codes []string
+			for _, e := range err.(ErrorList) {
+				codes = append(codes, string(e.Code))
+			}
+			if strings.Join(codes, " ") != tc.codes {
+				t.Errorf("codes %q, want %q", strings.Join(codes, " "), tc.codes)
+			}
 			if strings.Join(got, "\n") != strings.Join(sortedCopy(tc.want), "\n") {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(sortedCopy(tc.want), "\n"))
 			}
@@ -226,27 +234,6 @@ func TestValidID(t *testing.T) {
 	} {
 		if got := ValidID(tc.id); got != tc.want {
 			t.Errorf("ValidID(%q) = %v, want %v", tc.id, got, tc.want)
-		}
-	}
-}
-
-func TestYAMLLine(t *testing.T) {
-	for _, tc := range []struct {
-		msg  string
-		line int
-		text string
-		ok   bool
-	}{
-		{"yaml: line 3: did not find expected key", 3, "did not find expected key", true},
-		{"yaml: line 12: mapping values are not allowed in this context", 12, "mapping values are not allowed in this context", true},
-		{"yaml: control characters are not allowed", 0, "", false},
-		{"yaml: line +3: x", 0, "", false},
-		{"yaml: line : x", 0, "", false},
-		{"yaml: line 3 x", 0, "", false},
-	} {
-		line, text, ok := yamlLine(tc.msg)
-		if line != tc.line || text != tc.text || ok != tc.ok {
-			t.Errorf("yamlLine(%q) = %d, %q, %v", tc.msg, line, text, ok)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/archdesigner/designer/catalogue/diag"
 	"gopkg.in/yaml.v3"
 )
 
@@ -29,55 +30,55 @@ var propertyKeys = []string{"type", "values", "default", "required", "advanced",
 // that a component refines, or nil for a kind's own or a new property.
 func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *Property {
 	what := "property `" + name.Value + "`"
-	f := d.fields(n, what, propertyKeys...)
+	f := d.Fields(n, what, propertyKeys...)
 	if f == nil {
 		return nil
 	}
-	p := &Property{Name: name.Value, Pos: d.pos(name)}
+	p := &Property{Name: name.Value, Pos: d.Pos(name)}
 	if base != nil {
 		*p = *base
-		p.Pos = d.pos(name)
+		p.Pos = d.Pos(name)
 	}
-	before := len(*d.errs)
+	before := len(*d.Errs)
 	if t, ok := f["type"]; ok {
-		if s, ok := d.str(t.val, what+".type"); ok {
+		if s, ok := d.Str(t.Val, what+".type"); ok {
 			switch {
 			case !slices.Contains(types, s):
-				d.errorf(t.val, CodeUnknownType, "%s.type: `%s` is not one of %s%s", what, s, strings.Join(types, ", "), didYouMean(s, types))
+				d.Errorf(t.Val, diag.CodeUnknownType, "%s.type: `%s` is not one of %s%s", what, s, strings.Join(types, ", "), diag.DidYouMean(s, types))
 			case base != nil && Type(s) != base.Type:
-				d.errorf(t.val, CodeTypeConflict, "%s.type: `%s` conflicts with the kind's type `%s` (%s); a component may only refine a property", what, s, base.Type, base.Pos).Related = []Pos{base.Pos}
+				d.Errorf(t.Val, diag.CodeTypeConflict, "%s.type: `%s` conflicts with the kind's type `%s` (%s); a component may only refine a property", what, s, base.Type, base.Pos).Related = []Pos{base.Pos}
 			default:
 				p.Type = Type(s)
 			}
 		}
 	} else if base == nil {
-		d.errorf(name, CodeRequired, "%s: `type` is required (one of %s)", what, strings.Join(types, ", "))
+		d.Errorf(name, diag.CodeRequired, "%s: `type` is required (one of %s)", what, strings.Join(types, ", "))
 	}
 	if v, ok := f["values"]; ok {
-		if values, ok := d.strings(v.val, what+".values"); ok {
-			p.Values = d.checkValues(v.val, what, values, base)
+		if values, ok := d.Strings(v.Val, what+".values"); ok {
+			p.Values = d.checkValues(v.Val, what, values, base)
 		}
 	}
-	if len(*d.errs) > before {
+	if len(*d.Errs) > before {
 		return nil
 	}
 	if p.Type == TypeEnum && len(p.Values) == 0 {
-		d.errorf(name, CodeRequired, "%s: an enum needs `values`, the list of allowed strings", what)
+		d.Errorf(name, diag.CodeRequired, "%s: an enum needs `values`, the list of allowed strings", what)
 		return nil
 	}
 	if p.Type != TypeEnum {
 		if v, ok := f["values"]; ok {
-			d.errorf(v.key, CodeNotApplicable, "%s: `values` is only for enum properties, not %s", what, p.Type)
+			d.Errorf(v.Key, diag.CodeNotApplicable, "%s: `values` is only for enum properties, not %s", what, p.Type)
 		}
 	}
 	if b, ok := f["required"]; ok {
-		p.Required, _ = d.boolean(b.val, what+".required")
+		p.Required, _ = d.Bool(b.Val, what+".required")
 	}
 	if b, ok := f["advanced"]; ok {
-		p.Advanced, _ = d.boolean(b.val, what+".advanced")
+		p.Advanced, _ = d.Bool(b.Val, what+".advanced")
 	}
 	if s, ok := f["description"]; ok {
-		p.Description, _ = d.str(s.val, what+".description")
+		p.Description, _ = d.Str(s.Val, what+".description")
 	}
 	for _, bound := range []struct {
 		key string
@@ -88,20 +89,20 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 			continue
 		}
 		if p.Type != TypeInteger {
-			d.errorf(b.key, CodeNotApplicable, "%s: `%s` is only for integer properties, not %s", what, bound.key, p.Type)
+			d.Errorf(b.Key, diag.CodeNotApplicable, "%s: `%s` is only for integer properties, not %s", what, bound.key, p.Type)
 			continue
 		}
-		if i, ok := d.integer(b.val, what+"."+bound.key); ok {
+		if i, ok := d.Int(b.Val, what+"."+bound.key); ok {
 			*bound.dst = &i
 		}
 	}
 	if p.Minimum != nil && p.Maximum != nil && *p.Minimum > *p.Maximum {
-		d.errorf(f["maximum"].val, CodeInvalidRange, "%s: maximum %d is below minimum %d", what, *p.Maximum, *p.Minimum)
+		d.Errorf(f["maximum"].Val, diag.CodeInvalidRange, "%s: maximum %d is below minimum %d", what, *p.Maximum, *p.Minimum)
 	}
 	if dv, ok := f["default"]; ok {
-		if v, ok := d.scalarValue(dv.val, what+".default"); ok {
+		if v, ok := d.scalarValue(dv.Val, what+".default"); ok {
 			if code, msg := p.problem(v); msg != "" {
-				d.errorf(dv.val, code, "%s.default: %s", what, msg)
+				d.Errorf(dv.Val, code, "%s.default: %s", what, msg)
 			} else {
 				p.Default = v
 			}
@@ -116,11 +117,11 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 	seen := map[string]bool{}
 	for i, v := range values {
 		if seen[v] {
-			d.errorf(n.Content[i], CodeDuplicateValue, "%s.values: `%s` is listed twice", what, v)
+			d.Errorf(n.Content[i], diag.CodeDuplicateValue, "%s.values: `%s` is listed twice", what, v)
 		}
 		seen[v] = true
 		if base != nil && base.Type == TypeEnum && !slices.Contains(base.Values, v) {
-			d.errorf(n.Content[i], CodeEnumValue, "%s.values: `%s` is not one of the kind's values %s (%s); a component may only narrow them", what, v, strings.Join(base.Values, ", "), base.Pos).Related = []Pos{base.Pos}
+			d.Errorf(n.Content[i], diag.CodeEnumValue, "%s.values: `%s` is not one of the kind's values %s (%s); a component may only narrow them", what, v, strings.Join(base.Values, ", "), base.Pos).Related = []Pos{base.Pos}
 		}
 	}
 	return values
@@ -130,19 +131,19 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 // or "" when it is.
 func (p *Property) problem(v Value) (Code, string) {
 	if !v.fits(p.Type) {
-		return CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
+		return diag.CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
 	}
 	switch p.Type {
 	case TypeEnum:
 		if !slices.Contains(p.Values, v.s) {
-			return CodeEnumValue, fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), didYouMean(v.s, p.Values))
+			return diag.CodeEnumValue, fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), diag.DidYouMean(v.s, p.Values))
 		}
 	case TypeInteger:
 		if p.Minimum != nil && v.i < *p.Minimum {
-			return CodeLimitExceeded, fmt.Sprintf("%d is below the minimum %d of %s", v.i, *p.Minimum, p.Name)
+			return diag.CodeLimitExceeded, fmt.Sprintf("%d is below the minimum %d of %s", v.i, *p.Minimum, p.Name)
 		}
 		if p.Maximum != nil && v.i > *p.Maximum {
-			return CodeLimitExceeded, fmt.Sprintf("%d is above the maximum %d of %s", v.i, *p.Maximum, p.Name)
+			return diag.CodeLimitExceeded, fmt.Sprintf("%d is above the maximum %d of %s", v.i, *p.Maximum, p.Name)
 		}
 	}
 	return "", ""

@@ -4,18 +4,20 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
 	"gopkg.in/yaml.v3"
 )
 
 // parseRule reads a rule file; its conditions are type-checked later against
 // the kinds it selects (see Catalogue.linkRule).
 func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
-	d := &decoder{file: file, errs: errs}
-	root := d.parseDocument(data)
+	d := newDecoder(file, errs)
+	root := d.Document(data)
 	if root == nil {
 		return nil
 	}
-	f := d.fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
+	f := d.Fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
 	if f == nil {
 		return nil
 	}
@@ -24,11 +26,11 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	r.ID, _ = d.header(f, root, "rule", id)
 	r.Name = d.requiredString(f, root, "name")
 	if v, ok := f["description"]; ok {
-		r.Description, _ = d.str(v.val, "description")
+		r.Description, _ = d.Str(v.Val, "description")
 	}
 	if sev := d.requiredString(f, root, "severity"); sev != "" {
 		if !slices.Contains(severities, sev) {
-			d.errorf(f["severity"].val, CodeUnknownSeverity, "severity: `%s` is not one of %s%s", sev, strings.Join(severities, ", "), didYouMean(sev, severities))
+			d.Errorf(f["severity"].Val, diag.CodeUnknownSeverity, "severity: `%s` is not one of %s%s", sev, strings.Join(severities, ", "), diag.DidYouMean(sev, severities))
 		}
 		r.Severity = Severity(sev)
 	}
@@ -36,13 +38,13 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	conn, hasConn := f["connection"]
 	switch {
 	case hasSelect && hasConn:
-		d.errorf(conn.key, CodeConflictingKeys, "a rule has `select` (it checks nodes) or `connection` (it checks edges), not both")
+		d.Errorf(conn.Key, diag.CodeConflictingKeys, "a rule has `select` (it checks nodes) or `connection` (it checks edges), not both")
 	case hasSelect:
-		r.nodes["select"] = sel.key
-		r.Select = d.parseSelector(sel.val, "select", r.nodes, false)
+		r.nodes["select"] = sel.Key
+		r.Select = d.parseSelector(sel.Val, "select", r.nodes, false)
 	case hasConn:
-		r.nodes["connection"] = conn.key
-		cf := d.fields(conn.val, "connection", "from", "to")
+		r.nodes["connection"] = conn.Key
+		cf := d.Fields(conn.Val, "connection", "from", "to")
 		r.Connection = &Connection{}
 		for _, end := range []struct {
 			key string
@@ -51,31 +53,31 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 			ef, ok := cf[end.key]
 			if !ok {
 				if cf != nil {
-					d.errorf(conn.val, CodeRequired, "connection: `%s` is required (a selector; {} selects any component)", end.key)
+					d.Errorf(conn.Val, diag.CodeRequired, "connection: `%s` is required (a selector; {} selects any component)", end.key)
 				}
 				continue
 			}
-			*end.dst = d.parseSelector(ef.val, "connection."+end.key, r.nodes, true)
+			*end.dst = d.parseSelector(ef.Val, "connection."+end.key, r.nodes, true)
 		}
 	default:
-		d.errorf(root, CodeRequired, "`select` (the kinds, categories, providers or components a node rule checks) or `connection` (the ends of the edges a connection rule checks) is required")
+		d.Errorf(root, diag.CodeRequired, "`select` (the kinds, categories, providers or components a node rule checks) or `connection` (the ends of the edges a connection rule checks) is required")
 	}
 	if v, ok := f["when"]; ok {
-		r.When = d.parseCondition(v.val, "when")
+		r.When = d.parseCondition(v.Val, "when")
 	}
 	if v, ok := f["assert"]; !ok {
-		d.errorf(root, CodeRequired, "`assert` is required: the condition every selected node must meet")
+		d.Errorf(root, diag.CodeRequired, "`assert` is required: the condition every selected node must meet")
 	} else {
-		r.Assert = d.parseCondition(v.val, "assert")
+		r.Assert = d.parseCondition(v.Val, "assert")
 	}
 	r.Message = d.requiredString(f, root, "message")
 	if v, ok := f["message"]; ok {
-		r.message = d.parseTemplate(v.val, r.Message)
-		r.nodes["message"] = v.val
+		r.message = d.parseTemplate(v.Val, r.Message)
+		r.nodes["message"] = v.Val
 	}
 	r.Docs = d.requiredString(f, root, "docs")
 	if v, ok := f["docs"]; ok && r.Docs != "" {
-		d.checkURL(v.val, "docs", r.Docs)
+		d.checkURL(v.Val, "docs", r.Docs)
 	}
 	if len(*errs) > before {
 		return nil
@@ -90,16 +92,16 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 // empty one selects any component where allowed.
 func (d *decoder) parseSelector(n *yaml.Node, what string, nodes map[string]*yaml.Node, emptyOK bool) Selector {
 	var s Selector
-	sf := d.fields(n, what, selectKeys...)
+	sf := d.Fields(n, what, selectKeys...)
 	if sf != nil && len(sf) == 0 && !emptyOK {
-		d.errorf(n, CodeRequired, "%s: name at least one of %s", what, strings.Join(selectKeys, ", "))
+		d.Errorf(n, diag.CodeRequired, "%s: name at least one of %s", what, strings.Join(selectKeys, ", "))
 	}
 	for key, dst := range map[string]*[]string{"kinds": &s.Kinds, "categories": &s.Categories, "providers": &s.Providers, "components": &s.Components} {
 		if lf, ok := sf[key]; ok {
-			*dst, _ = d.strings(lf.val, what+"."+key)
-			nodes[what+"."+key] = lf.val
+			*dst, _ = d.Strings(lf.Val, what+"."+key)
+			nodes[what+"."+key] = lf.Val
 			if len(*dst) == 0 {
-				d.errorf(lf.val, CodeEmpty, "%s.%s: the list is empty; leave the key out to select any", what, key)
+				d.Errorf(lf.Val, diag.CodeEmpty, "%s.%s: the list is empty; leave the key out to select any", what, key)
 			}
 		}
 	}
@@ -109,17 +111,17 @@ func (d *decoder) parseSelector(n *yaml.Node, what string, nodes map[string]*yam
 // parseCondition reads a condition: a mapping with `all` or `any` (a list of
 // conditions), or a comparison `{prop, op, value | ref}`.
 func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
-	f := d.fields(n, what, "all", "any", "prop", "op", "value", "ref")
+	f := d.Fields(n, what, "all", "any", "prop", "op", "value", "ref")
 	if f == nil {
 		return nil
 	}
-	c := &Condition{Pos: d.pos(n)}
+	c := &Condition{Pos: d.Pos(n)}
 	_, hasAll := f["all"]
 	_, hasAny := f["any"]
 	_, hasProp := f["prop"]
 	switch {
 	case hasAll && hasAny, (hasAll || hasAny) && hasProp:
-		d.errorf(n, CodeInvalidCondition, "%s: use one of `all`, `any` or a comparison (`prop`, `op`, `value` or `ref`) per condition; nest them to combine", what)
+		d.Errorf(n, diag.CodeInvalidCondition, "%s: use one of `all`, `any` or a comparison (`prop`, `op`, `value` or `ref`) per condition; nest them to combine", what)
 		return nil
 	case hasAll || hasAny:
 		key := "all"
@@ -128,15 +130,15 @@ func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
 		}
 		for k := range f {
 			if k != key {
-				d.errorf(f[k].key, CodeConflictingKeys, "%s: `%s` does not belong beside `%s`", what, k, key)
+				d.Errorf(f[k].Key, diag.CodeConflictingKeys, "%s: `%s` does not belong beside `%s`", what, k, key)
 			}
 		}
-		list := f[key].val
-		if !d.isKind(list, yaml.SequenceNode, what+"."+key, "a list of conditions") {
+		list := f[key].Val
+		if !d.IsKind(list, yaml.SequenceNode, what+"."+key, "a list of conditions") {
 			return nil
 		}
 		if len(list.Content) == 0 {
-			d.errorf(list, CodeEmpty, "%s.%s: the list is empty", what, key)
+			d.Errorf(list, diag.CodeEmpty, "%s.%s: the list is empty", what, key)
 		}
 		for _, item := range list.Content {
 			sub := d.parseCondition(item, what+"."+key+"[]")
@@ -154,12 +156,12 @@ func (d *decoder) parseCondition(n *yaml.Node, what string) *Condition {
 	return d.parseComparison(n, f, what, c)
 }
 
-func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string, c *Condition) *Condition {
-	before := len(*d.errs)
+func (d *decoder) parseComparison(n *yaml.Node, f map[string]yamlstrict.Field, what string, c *Condition) *Condition {
+	before := len(*d.Errs)
 	c.Prop = d.requiredString(f, n, "prop")
 	op := d.requiredString(f, n, "op")
 	if op != "" && !slices.Contains(ops, op) {
-		d.errorf(f["op"].val, CodeUnknownOp, "%s.op: `%s` is not one of %s%s", what, op, strings.Join(ops, ", "), didYouMean(op, ops))
+		d.Errorf(f["op"].Val, diag.CodeUnknownOp, "%s.op: `%s` is not one of %s%s", what, op, strings.Join(ops, ", "), diag.DidYouMean(op, ops))
 	}
 	c.Op = Op(op)
 	value, hasValue := f["value"]
@@ -168,17 +170,17 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 	case OpSet, OpUnset:
 		for _, extra := range []string{"value", "ref"} {
 			if x, ok := f[extra]; ok {
-				d.errorf(x.key, CodeConflictingKeys, "%s: `%s` takes no `%s`", what, op, extra)
+				d.Errorf(x.Key, diag.CodeConflictingKeys, "%s: `%s` takes no `%s`", what, op, extra)
 			}
 		}
 	case OpIn, OpNotIn:
 		if hasRef {
-			d.errorf(ref.key, CodeConflictingKeys, "%s: `%s` compares with a list of values, not a `ref`", what, op)
+			d.Errorf(ref.Key, diag.CodeConflictingKeys, "%s: `%s` compares with a list of values, not a `ref`", what, op)
 		}
 		if !hasValue {
-			d.errorf(n, CodeRequired, "%s: `%s` needs `value`, a list of values", what, op)
-		} else if d.isKind(value.val, yaml.SequenceNode, what+".value", "a list of values") {
-			for _, item := range value.val.Content {
+			d.Errorf(n, diag.CodeRequired, "%s: `%s` needs `value`, a list of values", what, op)
+		} else if d.IsKind(value.Val, yaml.SequenceNode, what+".value", "a list of values") {
+			for _, item := range value.Val.Content {
 				if v, ok := d.scalarValue(item, what+".value"); ok {
 					c.Values = append(c.Values, v)
 					c.valueNodes = append(c.valueNodes, item)
@@ -189,19 +191,19 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 	default:
 		switch {
 		case hasValue && hasRef:
-			d.errorf(ref.key, CodeConflictingKeys, "%s: give `value` or `ref`, not both", what)
+			d.Errorf(ref.Key, diag.CodeConflictingKeys, "%s: give `value` or `ref`, not both", what)
 		case hasValue:
-			if v, ok := d.scalarValue(value.val, what+".value"); ok {
+			if v, ok := d.scalarValue(value.Val, what+".value"); ok {
 				c.Value = v
-				c.valueNodes = []*yaml.Node{value.val}
+				c.valueNodes = []*yaml.Node{value.Val}
 			}
 		case hasRef:
-			c.Ref, _ = d.str(ref.val, what+".ref")
+			c.Ref, _ = d.Str(ref.Val, what+".ref")
 		default:
-			d.errorf(n, CodeRequired, "%s: `%s` needs `value` or `ref` (another property)", what, op)
+			d.Errorf(n, diag.CodeRequired, "%s: `%s` needs `value` or `ref` (another property)", what, op)
 		}
 	}
-	if len(*d.errs) > before {
+	if len(*d.Errs) > before {
 		return nil
 	}
 	return c
@@ -211,7 +213,7 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]field, what string,
 func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
 	out, bad := splitTemplate(msg)
 	if bad >= 0 {
-		d.errorf(n, CodeInvalidTemplate, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
+		d.Errorf(n, diag.CodeInvalidTemplate, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
 		return nil
 	}
 	return out

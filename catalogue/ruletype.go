@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // placeholders a rule message may use besides property names.
@@ -16,7 +18,7 @@ var builtinPlaceholders = []string{"node", "component", "kind", "provider"}
 // property one of them lacks, a value of the wrong type or an enum value that
 // cannot occur is an error, not a rule that silently never fires.
 func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
-	d := &decoder{file: r.File, errs: errs}
+	d := newDecoder(r.File, errs)
 	before := len(*errs)
 	// A name whose file failed to load has its own error already; checking the
 	// rule against what remains would only mislead.
@@ -41,7 +43,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 					if n != nil && i < len(n.Content) {
 						n = n.Content[i]
 					}
-					d.errorf(n, CodeUnknownSelector, "%s.%s: unknown %s `%s`%s", prefix, list.key, list.what, name, didYouMean(name, list.known))
+					d.Errorf(n, diag.CodeUnknownSelector, "%s.%s: unknown %s `%s`%s", prefix, list.key, list.what, name, diag.DidYouMean(name, list.known))
 				}
 			}
 		}
@@ -69,7 +71,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 					return nil
 				}
 			}
-			d.errorf(r.nodes[where], CodeNeverApplies, "%s: no component matches every list; the rule would never apply", where)
+			d.Errorf(r.nodes[where], diag.CodeNeverApplies, "%s: no component matches every list; the rule would never apply", where)
 		}
 		return out
 	}
@@ -99,14 +101,14 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			}
 			end, prop, ok := strings.Cut(seg.text, ".")
 			if !ok || (end != "from" && end != "to") {
-				d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
+				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
 				continue
 			}
 			if slices.Contains(builtinPlaceholders[1:], prop) {
 				continue
 			}
 			if missing := lacking(ends[end], prop); missing != "" {
-				d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
+				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
 			}
 			continue
 		}
@@ -114,7 +116,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			continue
 		}
 		if missing := lacking(ends[""], seg.text); missing != "" {
-			d.errorf(r.nodes["message"], CodeInvalidTemplate, "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
+			d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
 		}
 	}
 	if len(*errs) > before {
@@ -209,7 +211,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 		end, name, ok := splitEnd(prop)
 		if !ok {
-			d.errs.Add(leaf.Pos, CodeInvalidCondition, "%s: `%s`: in a connection rule name the end: from.%s or to.%s", what, prop, prop, prop)
+			d.Errs.Add(leaf.Pos, diag.CodeInvalidCondition, "%s: `%s`: in a connection rule name the end: from.%s or to.%s", what, prop, prop, prop)
 			return nil, "", false
 		}
 		return ends[end], name, true
@@ -221,7 +223,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	pseudo := connection && slices.Contains(endFields, name)
 	if !pseudo {
 		if missing := lacking(selected, name); missing != "" {
-			d.errs.Add(leaf.Pos, CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, didYouMean(name, selected[0].PropertyNames()))
+			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, diag.DidYouMean(name, selected[0].PropertyNames()))
 			return
 		}
 	}
@@ -236,7 +238,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	switch leaf.Op {
 	case OpGt, OpGte, OpLt, OpLte:
 		if t != TypeInteger {
-			d.errs.Add(leaf.Pos, CodeTypeMismatch, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, words)
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, words)
 			return
 		}
 	}
@@ -245,7 +247,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 			break
 		}
 		if p := comp.Property(name); p.Type != t {
-			d.errs.Add(leaf.Pos, CodeTypeMismatch, "prop: `%s` is %s in %s but %s in %s", name, p.typeWords(), comp.ID, words, selected[0].ID)
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "prop: `%s` is %s in %s but %s in %s", name, p.typeWords(), comp.ID, words, selected[0].ID)
 			return
 		}
 	}
@@ -256,12 +258,12 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 		if !(connection && slices.Contains(endFields, refName)) {
 			if missing := lacking(refComps, refName); missing != "" {
-				d.errs.Add(leaf.Pos, CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, didYouMean(refName, refComps[0].PropertyNames()))
+				d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, diag.DidYouMean(refName, refComps[0].PropertyNames()))
 				return
 			}
 		}
 		if rt, rwords := typeOf(refComps, refName); rt != t {
-			d.errs.Add(leaf.Pos, CodeTypeMismatch, "ref: `%s` is %s but `%s` is %s; compare properties of the same type", leaf.Prop, words, leaf.Ref, rwords)
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "ref: `%s` is %s but `%s` is %s; compare properties of the same type", leaf.Prop, words, leaf.Ref, rwords)
 			return
 		}
 	}
@@ -278,7 +280,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 			code, msg = valueCanOccur(v, name, selected)
 		}
 		if msg != "" {
-			d.errorf(leaf.valueNodes[i], code, "value: %s", msg)
+			d.Errorf(leaf.valueNodes[i], code, "value: %s", msg)
 		}
 	}
 }
@@ -298,7 +300,7 @@ func endFieldOf(comp *Component, field string) string {
 // component of any selected component, with the problem's code, or "".
 func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Component) (Code, string) {
 	if !v.fits(TypeString) {
-		return CodeTypeMismatch, fmt.Sprintf("%s is %s; the end's %s is a string", v.Literal(), v.typeWords(), field)
+		return diag.CodeTypeMismatch, fmt.Sprintf("%s is %s; the end's %s is a string", v.Literal(), v.typeWords(), field)
 	}
 	var seen []string
 	for _, comp := range selected {
@@ -311,7 +313,7 @@ func (c *Catalogue) endValueCanOccur(v Value, field string, selected []*Componen
 		}
 	}
 	sort.Strings(seen)
-	return CodeUnknownSelector, fmt.Sprintf("`%s` is not the %s of any component this end selects (%s)%s", v.s, field, strings.Join(seen, ", "), didYouMean(v.s, seen))
+	return diag.CodeUnknownSelector, fmt.Sprintf("`%s` is not the %s of any component this end selects (%s)%s", v.s, field, strings.Join(seen, ", "), diag.DidYouMean(v.s, seen))
 }
 
 // valueCanOccur returns why v can never be a value of prop on any of the
@@ -324,7 +326,7 @@ func valueCanOccur(v Value, prop string, selected []*Component) (Code, string) {
 	var first string
 	for _, comp := range selected {
 		c, msg := comp.Property(prop).problem(v)
-		if msg == "" || c == CodeLimitExceeded {
+		if msg == "" || c == diag.CodeLimitExceeded {
 			return "", ""
 		}
 		if first == "" {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // report is the outcome of checking one design file.
@@ -36,7 +37,7 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 		if e, ok := err.(*catalogue.Error); ok {
 			r.Errors = append(r.Errors, e)
 		} else {
-			r.Errors.Add(catalogue.Pos{File: file}, catalogue.CodeUnreadable, "%v", err)
+			r.Errors.Add(catalogue.Pos{File: file}, diag.CodeUnreadable, "%v", err)
 		}
 		return r
 	}

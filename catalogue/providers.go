@@ -1,5 +1,7 @@
 package catalogue
 
+import "github.com/archdesigner/designer/catalogue/diag"
+
 // Provider is where a component comes from: a cloud (aws, azure…) or
 // "default" for open-source and vendor-neutral products.
 type Provider struct {
@@ -35,19 +37,19 @@ var (
 
 // parseNames reads a names file: a map from id to display name (and summary).
 func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[string]entry {
-	d := &decoder{file: file, errs: errs}
-	root := d.parseDocument(data)
+	d := newDecoder(file, errs)
+	root := d.Document(data)
 	if root == nil {
 		return nil
 	}
-	f := d.fields(root, nf.typ, "schemaVersion", "type", nf.typ)
+	f := d.Fields(root, nf.typ, "schemaVersion", "type", nf.typ)
 	if f == nil {
 		return nil
 	}
 	d.header(f, root, nf.typ, "")
 	list, ok := f[nf.typ]
 	if !ok {
-		d.errorf(root, CodeRequired, "`%s` is required", nf.typ)
+		d.Errorf(root, diag.CodeRequired, "`%s` is required", nf.typ)
 		return nil
 	}
 	keys := []string{"name"}
@@ -55,19 +57,19 @@ func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[str
 		keys = append(keys, "summary")
 	}
 	out := map[string]entry{}
-	for _, p := range d.pairs(list.val, nf.typ) {
-		if !d.checkID(p.key, nf.typ, p.key.Value) {
+	for _, p := range d.Pairs(list.Val, nf.typ) {
+		if !d.checkID(p.Key, nf.typ, p.Key.Value) {
 			continue
 		}
-		ef := d.fields(p.val, p.key.Value, keys...)
+		ef := d.Fields(p.Val, p.Key.Value, keys...)
 		if ef == nil {
 			continue
 		}
-		e := entry{Pos: d.pos(p.key), Name: d.requiredString(ef, p.val, "name")}
+		e := entry{Pos: d.Pos(p.Key), Name: d.requiredString(ef, p.Val, "name")}
 		if nf.summary {
-			e.Summary = d.requiredString(ef, p.val, "summary")
+			e.Summary = d.requiredString(ef, p.Val, "summary")
 		}
-		out[p.key.Value] = e
+		out[p.Key.Value] = e
 	}
 	return out
 }

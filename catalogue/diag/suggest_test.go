@@ -1,4 +1,4 @@
-package catalogue
+package diag
 
 import "testing"
 
@@ -18,8 +18,8 @@ func TestNearest(t *testing.T) {
 		{"zookeeper", ""}, // nothing close
 	}
 	for _, tc := range cases {
-		if got := nearest(tc.word, candidates); got != tc.want {
-			t.Errorf("nearest(%q) = %q, want %q", tc.word, got, tc.want)
+		if got := Nearest(tc.word, candidates); got != tc.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tc.word, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,9 @@
-package catalogue
+// Package diag is the vocabulary of problems the core reports: a position in
+// a file (Pos), a problem with its stable code, path and related positions
+// (Error), the list of a file's problems (ErrorList), and the near-miss
+// suggestion that ends many messages. It is a leaf: the strict YAML decoder
+// and the catalogue both build on it, and the catalogue re-exports its types.
+package diag
 
 import (
 	"encoding/json"

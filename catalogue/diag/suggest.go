@@ -1,17 +1,17 @@
-package catalogue
+package diag
 
 import (
 	"strings"
 )
 
-// nearest returns the candidate closest to word, or "" when none is close
+// Nearest returns the candidate closest to word, or "" when none is close
 // enough to be a likely typo or a near name: a candidate that word begins,
 // one within an edit distance of a third of word's length (at least 1), or
 // one that shares word's stem (word inside it, or the first two thirds of
 // word and at least 5 characters at its start: `replicas` and
 // `replicationFactor`), which ranks after the typos. Words shorter than 3
 // characters get no suggestion; anything would be "close".
-func nearest(word string, candidates []string) string {
+func Nearest(word string, candidates []string) string {
 	if len(word) < 3 {
 		return ""
 	}
@@ -34,9 +34,9 @@ func nearest(word string, candidates []string) string {
 	return best
 }
 
-// didYouMean formats the nearest candidate as a hint, or returns "".
-func didYouMean(word string, candidates []string) string {
-	if n := nearest(word, candidates); n != "" {
+// DidYouMean formats the nearest candidate as a hint, or returns "".
+func DidYouMean(word string, candidates []string) string {
+	if n := Nearest(word, candidates); n != "" {
 		return "; did you mean `" + n + "`?"
 	}
 	return ""

@@ -1,4 +1,4 @@
-package catalogue
+package diag
 
 // Code says what kind of problem an Error is, in words a program can match
 // on: `designer check -o json`, `resolve -o json` and the embed protocol's

@@ -1,0 +1,32 @@
+// Package app is the editor's user interface, rendered with go-app: the
+// editor page, the catalogue pages, and the store they render from. It does
+// not touch the browser beyond go-app: what it needs from the browser
+// (storage, downloads, the embedding host) comes through Platform, which the
+// wasm package implements and tests fake.
+//
+// # Files
+//
+// State:
+//   - store.go: Store, the one place the design, its history, the selection
+//     and the notice change (commit), with the edit actions.
+//   - input.go: ParseInput, text typed in the inspector to a value.
+//   - exportname.go: file names for exports.
+//
+// Screens and widgets (each renders from the store and sends it actions):
+//   - editor.go: the editor page; toolbar.go, palette.go, canvas.go,
+//     inspector.go and problems.go: its regions.
+//   - cataloguepage.go: a catalogue page as HTML.
+//   - routes.go: the routes, registered once per process with the catalogue
+//     each page shows.
+//
+// Pure geometry, shared by the canvas, the SVG export and the store:
+//   - layout.go: node sizes, the grid, free spots, edge endpoints, labels.
+//   - viewport.go: pan and zoom, culling, fitting.
+//   - svgexport.go: the whole design as a standalone SVG.
+//
+// The browser seam:
+//   - platform.go: Platform; embed.go: the embed protocol as a function from
+//     host messages to store actions and events; listen.go, attrs.go: DOM
+//     listeners without re-renders, and boolean attributes that prerender
+//     correctly.
+package app

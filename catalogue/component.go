@@ -97,12 +97,8 @@ func (c *Component) PropertyNames() []string {
 // declarations are checked later against its kind (see link).
 func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	d := newDecoder(file, errs)
-	root := d.Document(data)
+	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
 	if root == nil {
-		return nil
-	}
-	f := d.Fields(root, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
-	if f == nil {
 		return nil
 	}
 	before := len(*errs)

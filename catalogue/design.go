@@ -115,12 +115,8 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	d := newDecoder(name, &errs)
 	src := &PosMap{File: name, at: map[string]Pos{}}
-	root := d.Document(data)
+	root, f := d.Open(data, "design", designKeys...)
 	if root == nil {
-		return nil, errs
-	}
-	f := d.Fields(root, "design", designKeys...)
-	if f == nil {
 		return nil, errs
 	}
 	des := &Design{SchemaVersion: SchemaVersion, Positions: src}

@@ -115,12 +115,8 @@ func (d *decoder) versionAndType(f map[string]yamlstrict.Field, root *yaml.Node,
 // parseKind reads a kind file. id is the file name without its extension.
 func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	d := newDecoder(file, errs)
-	root := d.Document(data)
+	root, f := d.Open(data, "kind", "schemaVersion", "type", "id", "name", "category", "description", "properties")
 	if root == nil {
-		return nil
-	}
-	f := d.Fields(root, "kind", "schemaVersion", "type", "id", "name", "category", "description", "properties")
-	if f == nil {
 		return nil
 	}
 	before := len(*errs)

@@ -38,12 +38,8 @@ var (
 // parseNames reads a names file: a map from id to display name (and summary).
 func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[string]entry {
 	d := newDecoder(file, errs)
-	root := d.Document(data)
+	root, f := d.Open(data, nf.typ, "schemaVersion", "type", nf.typ)
 	if root == nil {
-		return nil
-	}
-	f := d.Fields(root, nf.typ, "schemaVersion", "type", nf.typ)
-	if f == nil {
 		return nil
 	}
 	d.header(f, root, nf.typ, "")

@@ -13,12 +13,8 @@ import (
 // the kinds it selects (see Catalogue.linkRule).
 func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	d := newDecoder(file, errs)
-	root := d.Document(data)
+	root, f := d.Open(data, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
 	if root == nil {
-		return nil
-	}
-	f := d.Fields(root, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
-	if f == nil {
 		return nil
 	}
 	before := len(*errs)

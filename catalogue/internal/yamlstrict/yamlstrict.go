@@ -102,6 +102,20 @@ func (d *Decoder) Document(data []byte) *yaml.Node {
 	return doc.Content[0]
 }
 
+// Open parses data as one document holding a mapping, and returns the root
+// and its fields by key (see Fields), or nil, nil when it cannot be read.
+func (d *Decoder) Open(data []byte, what string, allowed ...string) (*yaml.Node, map[string]Field) {
+	root := d.Document(data)
+	if root == nil {
+		return nil, nil
+	}
+	f := d.Fields(root, what, allowed...)
+	if f == nil {
+		return nil, nil
+	}
+	return root, f
+}
+
 // badText finds the first byte that is not UTF-8 text (invalid UTF-8, or a
 // control character other than tab, line feed and carriage return) and says
 // what it is.

@@ -48,22 +48,12 @@ func translate(x, y float64) string {
 	return string(append(strconv.AppendFloat(b, y, 'g', -1, 64), ')'))
 }
 
-const (
-	dragNode = iota + 1
-	dragPan
-	dragConnect
-)
-
-// drag is a gesture in progress.
+// drag is a gesture in progress with the DOM it patches: the dragged node
+// or the viewport group, and the edges that follow a dragged node.
 type drag struct {
-	kind           int
-	node           string
-	startX, startY float64 // pointer, client pixels
-	origX, origY   float64 // node position or viewport offset
-	x, y           float64 // current node position or viewport offset
-	moved          bool
-	elem           app.Value
-	edges          []edgeEnd
+	gesture
+	elem  app.Value
+	edges []edgeEnd
 }
 
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
@@ -130,7 +120,7 @@ func (c *Canvas) viewChanged() {
 
 // OnDismount releases listeners.
 func (c *Canvas) OnDismount() {
-	c.endDrag()
+	c.endGesture(c.ctx, nil, false)
 	for _, off := range c.listeners {
 		off()
 	}
@@ -332,17 +322,15 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	}
 	target := e.Get("target")
 	s := c.Store
-	d := &drag{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}
+	d := &drag{gesture: gesture{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}}
 	switch {
 	case closest(target, "[data-connector]").Truthy():
-		d.kind, d.node = dragConnect, closest(target, "[data-connector]").Get("dataset").Get("connector").String()
-		d.origX, d.origY = c.toCanvas(d.startX, d.startY)
+		d.kind, d.node = gestureConnect, closest(target, "[data-connector]").Get("dataset").Get("connector").String()
 	case closest(target, "g[data-node]").Truthy():
 		id := closest(target, "g[data-node]").Get("dataset").Get("node").String()
 		s.Select(id)
-		i := s.nodeIndex[id]
-		x, y := position(&s.Design().Nodes[i], i)
-		d.kind, d.node, d.origX, d.origY, d.x, d.y = dragNode, id, x, y, x, y
+		x, y, _ := s.Position(id)
+		d.kind, d.node, d.origX, d.origY, d.x, d.y = gestureNode, id, x, y, x, y
 		d.elem = app.Window().GetElementByID("node-" + id)
 		d.edges = c.edgesOf(id)
 	case closest(target, "[data-edge]").Truthy():
@@ -351,27 +339,19 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		return
 	default:
 		s.Select("")
-		d.kind, d.origX, d.origY, d.x, d.y = dragPan, c.view.X, c.view.Y, c.view.X, c.view.Y
+		d.kind, d.origX, d.origY, d.x, d.y = gesturePan, c.view.X, c.view.Y, c.view.X, c.view.Y
 		d.elem = app.Window().GetElementByID("viewport")
 	}
 	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
 	c.drag = d
 	c.onDrag("pointermove", func(ev app.Value) { c.onPointerMove(ev) })
-	c.onDrag("pointerup", func(ev app.Value) { c.onPointerUp(ctx, ev) })
-	c.onDrag("pointercancel", func(ev app.Value) { c.cancelDrag() })
+	c.onDrag("pointerup", func(ev app.Value) { c.endGesture(ctx, ev, true) })
+	c.onDrag("pointercancel", func(ev app.Value) { c.endGesture(ctx, ev, false) })
 }
 
 // onDrag listens on the window for the rest of a gesture, without renders.
 func (c *Canvas) onDrag(event string, h func(app.Value)) {
 	c.dragOff = append(c.dragOff, listen(app.Window(), event, h, nil))
-}
-
-func (c *Canvas) endDrag() {
-	for _, off := range c.dragOff {
-		off()
-	}
-	c.dragOff = nil
-	c.drag = nil
 }
 
 // edgesOf collects the edges touching node id with their fixed other ends.
@@ -386,8 +366,7 @@ func (c *Canvas) edgesOf(id string) []edgeEnd {
 		if e.To == id {
 			other = e.From
 		}
-		j := s.nodeIndex[other]
-		ox, oy := position(&s.Design().Nodes[j], j)
+		ox, oy, _ := s.Position(other)
 		idx := strconv.Itoa(i)
 		w := app.Window()
 		out = append(out, edgeEnd{
@@ -403,24 +382,18 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 	if d == nil {
 		return
 	}
-	dx, dy := ev.Get("clientX").Float()-d.startX, ev.Get("clientY").Float()-d.startY
-	if math.Abs(dx)+math.Abs(dy) > 3 {
-		d.moved = true
-	}
+	d.move(ev.Get("clientX").Float(), ev.Get("clientY").Float(), c.view.Scale)
 	switch d.kind {
-	case dragNode:
-		d.x, d.y = math.Round(d.origX+dx/c.view.Scale), math.Round(d.origY+dy/c.view.Scale)
+	case gestureNode:
 		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
 		for _, e := range d.edges {
 			moveEdge(e, d.x, d.y)
 		}
-	case dragPan:
-		d.x, d.y = d.origX+dx, d.origY+dy
+	case gesturePan:
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
-	case dragConnect:
+	case gestureConnect:
 		line := app.Window().GetElementByID("connect-preview")
-		from := c.Store.nodeIndex[d.node]
-		fx, fy := position(&c.Store.Design().Nodes[from], from)
+		fx, fy, _ := c.Store.Position(d.node)
 		x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
 		x1, y1, _, _ := edgeLine(fx, fy, 0, 0)
 		for k, v := range map[string]float64{"x1": x1, "y1": y1, "x2": x, "y2": y} {
@@ -452,51 +425,37 @@ func moveEdge(e edgeEnd, x, y float64) {
 	}
 }
 
-func (c *Canvas) onPointerUp(ctx app.Context, ev app.Value) {
+// endGesture ends the gesture in progress, committed (pointerup) or not
+// (pointercancel), and carries out its ending.
+func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
+	for _, off := range c.dragOff {
+		off()
+	}
 	d := c.drag
-	c.endDrag()
+	c.dragOff, c.drag = nil, nil
 	if d == nil {
 		return
 	}
-	switch d.kind {
-	case dragNode:
-		if !d.moved || (d.x == d.origX && d.y == d.origY) {
-			c.restoreNode(d)
-			return
-		}
+	if d.kind == gestureConnect {
+		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
+	}
+	switch d.end(commit) {
+	case endMoveNode:
 		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNode(d.node, d.x, d.y)) })
-	case dragPan:
+	case endRestore:
+		c.restoreNode(d)
+	case endKeepView:
 		c.view.X, c.view.Y = d.x, d.y
 		c.viewChanged()
-	case dragConnect:
-		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
-		hit := app.Window().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
-		target := closest(hit, "g[data-node]")
-		if !target.Truthy() {
-			return
-		}
-		to := target.Get("dataset").Get("node").String()
-		if to == d.node {
-			return
-		}
-		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.Connect(d.node, to)) })
-	}
-}
-
-// cancelDrag undoes a gesture's direct DOM changes.
-func (c *Canvas) cancelDrag() {
-	d := c.drag
-	c.endDrag()
-	if d == nil {
-		return
-	}
-	switch d.kind {
-	case dragNode:
-		c.restoreNode(d)
-	case dragPan:
+	case endResetView:
 		c.applyView()
-	case dragConnect:
-		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
+	case endConnect:
+		hit := app.Window().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
+		if target := closest(hit, "g[data-node]"); target.Truthy() {
+			if to := target.Get("dataset").Get("node").String(); to != d.node {
+				ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.Connect(d.node, to)) })
+			}
+		}
 	}
 }
 
@@ -524,8 +483,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		arrows := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}
 		if v, ok := arrows[key]; ok {
 			e.PreventDefault()
-			i := s.nodeIndex[id]
-			x, y := position(&s.Design().Nodes[i], i)
+			x, y, _ := s.Position(id)
 			s.Report(s.MoveNode(id, x+v[0], y+v[1]))
 			s.Select(id)
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })
@@ -589,11 +547,10 @@ func (c *Canvas) fit() {
 
 // reveal centres the view on node id and focuses it.
 func (c *Canvas) reveal(id string) {
-	i, ok := c.Store.nodeIndex[id]
+	x, y, ok := c.Store.Position(id)
 	if !ok {
 		return
 	}
-	x, y := position(&c.Store.Design().Nodes[i], i)
 	w, h := c.size()
 	c.view = c.view.centredOn(x+NodeWidth/2, y+NodeHeight/2, w, h)
 	c.applyView()

@@ -279,6 +279,17 @@ func (s *Store) Node(id string) *catalogue.Node {
 	return nil
 }
 
+// Position returns where node id is drawn (its position, or its grid cell
+// when it has none), and false when there is no such node.
+func (s *Store) Position(id string) (x, y float64, ok bool) {
+	i, ok := s.nodeIndex[id]
+	if !ok {
+		return 0, 0, false
+	}
+	x, y = position(&s.design.Nodes[i], i)
+	return x, y, true
+}
+
 // Resolved returns the resolved node with id, or nil.
 func (s *Store) Resolved(id string) *catalogue.ResolvedNode {
 	if i, ok := s.resolved[id]; ok {

@@ -13,7 +13,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -76,10 +75,10 @@ func run(runs int, write string, level int, startOnly bool) error {
 	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
 	hello := &app{name: "go-app hello world", wasmPkg: "./internal/benchmark/hello", web: filepath.Join(tmp, "hello-web")}
 	designer, helloServer := filepath.Join(tmp, "designer"), filepath.Join(tmp, "hello")
-	if err := goCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
+	if err := chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
 		return err
 	}
-	if err := goCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"); err != nil {
+	if err := chrome.GoCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"); err != nil {
 		return err
 	}
 	ports := freePorts(2)
@@ -135,16 +134,6 @@ func run(runs int, write string, level int, startOnly bool) error {
 	return rewrite(write, report)
 }
 
-// goCmd runs the go command with extra environment.
-func goCmd(env []string, args ...string) error {
-	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
 // build compiles the app's wasm with the editor's flags, copies the editor's
 // icons and styles beside it, and precompresses it.
 func (a *app) build(level int) error {
@@ -154,11 +143,11 @@ func (a *app) build(level int) error {
 	wasm := filepath.Join(a.web, "app.wasm")
 	if a.wasmPkg == "./wasm" {
 		// The editor as make builds it: with its catalogue snapshot.
-		if err := goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"); err != nil {
+		if err := chrome.GoCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"); err != nil {
 			return err
 		}
 	}
-	if err := goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
+	if err := chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
 		return err
 	}
 	for _, name := range []string{"designer.css", "icon.svg", "icon-192.png", "icon-512.png"} {
@@ -170,7 +159,7 @@ func (a *app) build(level int) error {
 			return err
 		}
 	}
-	if err := goCmd(nil, "run", "./internal/precompress", "-level", fmt.Sprint(level), wasm); err != nil {
+	if err := chrome.GoCmd(nil, "run", "./internal/precompress", "-level", fmt.Sprint(level), wasm); err != nil {
 		return err
 	}
 	for ext, dst := range map[string]*int64{"": &a.raw, ".gz": &a.gz, ".br": &a.br} {
@@ -232,19 +221,6 @@ const probes = `(() => {` + chrome.Interactive + `
   }, true);
 })();`
 
-// waitFloat polls a page expression until it is a number.
-func waitFloat(ctx context.Context, expr string) (float64, error) {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[*float64](expr, chromedp.EvalAwaitPromise))
-		if err == nil && v != nil {
-			return *v, nil
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return 0, fmt.Errorf("timed out waiting for %s", expr)
-}
-
 // loadTimes measures navigation-to-interactive on a fresh profile, then again
 // once the service worker controls the page.
 func loadTimes(chromium, url string) (cold, warm float64, err error) {
@@ -256,18 +232,18 @@ func loadTimes(chromium, url string) (cold, warm float64, err error) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		return 0, 0, err
 	}
-	if cold, err = waitFloat(ctx, "window.__tti"); err != nil {
+	if cold, err = chrome.WaitFloat(ctx, "window.__tti"); err != nil {
 		return 0, 0, err
 	}
 	// Wait for the worker to finish installing (it caches the app), then load
 	// again under its control.
-	if _, err := waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`); err != nil {
+	if _, err := chrome.WaitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`); err != nil {
 		return 0, 0, fmt.Errorf("service worker: %w", err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		return 0, 0, err
 	}
-	if warm, err = waitFloat(ctx, "window.__tti"); err != nil {
+	if warm, err = chrome.WaitFloat(ctx, "window.__tti"); err != nil {
 		return 0, 0, err
 	}
 	controlled, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("navigator.serviceWorker.controller !== null"))
@@ -288,7 +264,7 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		return 0, nil, err
 	}
-	if _, err := waitFloat(ctx, "window.__tti"); err != nil {
+	if _, err := chrome.WaitFloat(ctx, "window.__tti"); err != nil {
 		return 0, nil, err
 	}
 	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
@@ -302,11 +278,11 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{design}, NodeID: found.NodeID}); err != nil {
 		return 0, nil, err
 	}
-	done, err := waitFloat(ctx, "window.__importDone")
+	done, err := chrome.WaitFloat(ctx, "window.__importDone")
 	if err != nil {
 		return 0, nil, err
 	}
-	start, _ := waitFloat(ctx, "window.__importStart")
+	start, _ := chrome.WaitFloat(ctx, "window.__importStart")
 
 	// Press the mouse on a node (a real pointer, which the canvas captures),
 	// then time pointermoves dispatched in the page.
@@ -374,12 +350,6 @@ func bigDesign(n int) []byte {
 	return []byte(b.String())
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
-}
-
 // pairedRatio is the median of the runs' ratios: each run loads the editor
 // and the hello world one after the other, so a pair shares the machine's
 // state (other loads on a shared machine move both), which the ratio of two
@@ -389,7 +359,7 @@ func pairedRatio(editor, hello []float64) float64 {
 	for i := range editor {
 		rs = append(rs, editor[i]/hello[i])
 	}
-	return median(rs)
+	return chrome.Median(rs)
 }
 
 func percentile(xs []float64, p float64) float64 {
@@ -421,13 +391,13 @@ func render(e, h *app, loads, moves []float64, runs, level int) string {
 		eds, hds []float64
 	}{{"navigation to interactive, cold", e.cold, h.cold}, {"navigation to interactive, service worker", e.warm, h.warm}} {
 		r := pairedRatio(row.eds, row.hds)
-		fmt.Fprintf(&b, "| %s | %.0f ms | %.0f ms | %.2f× | ≤ 1.5×: %s |\n", row.name, median(row.eds), median(row.hds), r, verdict(r <= 1.5))
+		fmt.Fprintf(&b, "| %s | %.0f ms | %.0f ms | %.2f× | ≤ 1.5×: %s |\n", row.name, chrome.Median(row.eds), chrome.Median(row.hds), r, verdict(r <= 1.5))
 	}
 	if len(loads) == 0 {
 		return b.String()
 	}
-	fmt.Fprintf(&b, "| import a 1,000-node design (999 edges), resolved, checked and drawn | %.0f ms | | | |\n", median(loads))
-	p50, p95, worst := median(moves), percentile(moves, 0.95), percentile(moves, 1)
+	fmt.Fprintf(&b, "| import a 1,000-node design (999 edges), resolved, checked and drawn | %.0f ms | | | |\n", chrome.Median(loads))
+	p50, p95, worst := chrome.Median(moves), percentile(moves, 0.95), percentile(moves, 1)
 	fmt.Fprintf(&b, "| pointermove while dragging, 1,000 nodes (handler + style and layout) | median %.2f ms, p95 %.2f ms, max %.2f ms | | | ≤ 16 ms: %s |\n", p50, p95, worst, verdict(p95 <= 16))
 	return b.String()
 }

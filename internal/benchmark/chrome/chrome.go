@@ -5,7 +5,12 @@ package chrome
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -53,4 +58,36 @@ func Start(chromium, script string, extra ...chromedp.ExecAllocatorOption) (cont
 		return nil, nil, err
 	}
 	return ctx, stop, nil
+}
+
+// WaitFloat polls a page expression (it may be a promise) until it is a
+// number, for up to a minute.
+func WaitFloat(ctx context.Context, expr string) (float64, error) {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[*float64](expr, chromedp.EvalAwaitPromise))
+		if err == nil && v != nil {
+			return *v, nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return 0, fmt.Errorf("timed out waiting for %s", expr)
+}
+
+// Median returns the middle of xs (the upper one of an even count).
+func Median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// GoCmd runs the go command with extra environment, returning its output in
+// the error when it fails.
+func GoCmd(env []string, args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
 }

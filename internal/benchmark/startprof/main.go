@@ -77,9 +77,9 @@ func main() {
 	tmp, _ := os.MkdirTemp("", "startprof-")
 	defer os.RemoveAll(tmp)
 	designer, helloServer := filepath.Join(tmp, "designer"), filepath.Join(tmp, "hello")
-	must(goCmd(nil, "build", "-o", designer, "./cmd/designer"))
-	must(goCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"))
-	must(goCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"))
+	must(chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"))
+	must(chrome.GoCmd(nil, "build", "-o", helloServer, "./internal/benchmark/hello"))
+	must(chrome.GoCmd(nil, "run", "./internal/snapshot", "wasm/snapshot/catalogue.snapshot"))
 	type target struct {
 		name, pkg, server string
 		addr              string
@@ -104,12 +104,12 @@ func main() {
 		if *strip {
 			flags = append(flags, "-ldflags=-s -w")
 		}
-		must(goCmd([]string{"GOOS=js", "GOARCH=wasm"}, append(flags, "-o", filepath.Join(web, "app.wasm"), t.pkg)...))
+		must(chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, append(flags, "-o", filepath.Join(web, "app.wasm"), t.pkg)...))
 		for _, n := range []string{"designer.css", "icon.svg", "icon-192.png", "icon-512.png"} {
 			data, _ := os.ReadFile(filepath.Join("web", n))
 			os.WriteFile(filepath.Join(web, n), data, 0o644)
 		}
-		must(goCmd(nil, "run", "./internal/precompress", "-level", "5", filepath.Join(web, "app.wasm")))
+		must(chrome.GoCmd(nil, "run", "./internal/precompress", "-level", "5", filepath.Join(web, "app.wasm")))
 		ln, _ := net.Listen("tcp", "127.0.0.1:0")
 		t.addr = ln.Addr().String()
 		ln.Close()
@@ -144,10 +144,10 @@ func main() {
 		for i := range active[0].ttiA {
 			diffs = append(diffs, active[len(active)-1].ttiA[i]-active[0].ttiA[i])
 		}
-		fmt.Printf("paired %s - %s: median %.0f ms %v\n", active[len(active)-1].name, active[0].name, median(diffs), diffs)
+		fmt.Printf("paired %s - %s: median %.0f ms %v\n", active[len(active)-1].name, active[0].name, chrome.Median(diffs), diffs)
 	}
 	for _, t := range active {
-		fmt.Printf("%s medians: fetchStart %.0f, fetch+compile %.0f, run %.0f, tti %.0f\n", t.name, median(t.fsA), median(t.compA), median(t.runA), median(t.ttiA))
+		fmt.Printf("%s medians: fetchStart %.0f, fetch+compile %.0f, run %.0f, tti %.0f\n", t.name, chrome.Median(t.fsA), chrome.Median(t.compA), chrome.Median(t.runA), chrome.Median(t.ttiA))
 	}
 	for _, t := range active {
 		if noprof {
@@ -235,12 +235,6 @@ func label(n *profiler.ProfileNode) string {
 	return f
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
-}
-
 func profileLoad(url string) (string, *profiler.Profile, float64, float64, float64) {
 	chromium, _ := exec.LookPath("chromium")
 	ctx, stop, err := chrome.Start(chromium, probes, chromedp.Flag("js-flags", jsFlags))
@@ -250,12 +244,12 @@ func profileLoad(url string) (string, *profiler.Profile, float64, float64, float
 		// The first visit installs the service worker; the measured load is
 		// a later one, under it.
 		must(chromedp.Do(ctx, chromedp.Navigate(url)))
-		waitFloat(ctx, "window.__tti")
-		waitFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`)
+		mustFloat(ctx, "window.__tti")
+		mustFloat(ctx, `navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === "activated" ? 1 : null)`)
 		time.Sleep(300 * time.Millisecond)
 		for i := 1; i < extraLoads; i++ {
 			must(chromedp.Do(ctx, chromedp.Navigate(url)))
-			waitFloat(ctx, "window.__tti")
+			mustFloat(ctx, "window.__tti")
 			time.Sleep(2500 * time.Millisecond)
 		}
 	}
@@ -268,9 +262,9 @@ func profileLoad(url string) (string, *profiler.Profile, float64, float64, float
 		must(err)
 	}
 	must(chromedp.Do(ctx, chromedp.Navigate(url)))
-	tti := waitFloat(ctx, "window.__tti")
-	fs := waitFloat(ctx, "window.__fetchStart")
-	comp := waitFloat(ctx, "window.__compiled")
+	tti := mustFloat(ctx, "window.__tti")
+	fs := mustFloat(ctx, "window.__fetchStart")
+	comp := mustFloat(ctx, "window.__compiled")
 	marks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const n = performance.getEntriesByType("navigation")[0]; return "nav resp " + n.responseEnd.toFixed(0) + " domInteractive " + n.domInteractive.toFixed(0) + " dcl " + n.domContentLoadedEventStart.toFixed(0) + " | " + performance.getEntriesByType("resource").map(r => r.name.replace(/^.*\//, "") + " " + r.startTime.toFixed(0) + "-" + r.responseEnd.toFixed(0)).join(", ") + " | " + performance.getEntriesByType("mark").map(m => m.name + " " + m.startTime.toFixed(0)).join(", "); })()`))
 	if calls, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.__calls ? JSON.stringify(window.__calls) + "\n" + JSON.stringify(window.__dom) : ""`)); calls != "" {
 		marks += " calls " + calls
@@ -284,25 +278,11 @@ func profileLoad(url string) (string, *profiler.Profile, float64, float64, float
 	return line, res.Profile, fs, comp, tti
 }
 
-func waitFloat(ctx context.Context, expr string) float64 {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[*float64](expr, chromedp.EvalAwaitPromise))
-		if err == nil && v != nil {
-			return *v
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	panic("timeout " + expr)
-}
-
-func goCmd(env []string, args ...string) error {
-	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return nil
+// mustFloat is chrome.WaitFloat, panicking on a timeout.
+func mustFloat(ctx context.Context, expr string) float64 {
+	v, err := chrome.WaitFloat(ctx, expr)
+	must(err)
+	return v
 }
 
 func must(err error) {

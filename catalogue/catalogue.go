@@ -3,6 +3,7 @@ package catalogue
 import (
 	"embed"
 	"errors"
+	"io"
 	"io/fs"
 	"maps"
 	"path"
@@ -180,23 +181,57 @@ func Load(layers ...Layer) (*Catalogue, error) {
 	return c, nil
 }
 
-// readFile reads one file, reporting files that are too large; a missing file
-// returns nil quietly (overlays need not have every file).
+// readFile reads one file, reporting files that are too large, and what is
+// not a regular file: a symbolic link (which could lead out of the folder, to
+// a secret or to /dev/zero), a device or a named pipe (which never ends). A
+// missing file returns nil quietly (overlays need not have every file).
 func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
-	info, err := fs.Stat(fsys, name)
+	info, err := fs.Lstat(fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if err == nil && info.Size() > maxCatalogueFile {
-		errs.Add(Pos{File: display}, diag.CodeTooLarge, "the file is %d bytes; catalogue files are limited to %d", info.Size(), maxCatalogueFile)
-		return nil
-	}
-	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		errs.Add(Pos{File: display}, diag.CodeUnreadable, "cannot read the file: %v", err)
 		return nil
 	}
+	if !info.Mode().IsRegular() {
+		errs.Add(Pos{File: display}, diag.CodeUnreadable, "%s, not a regular file; catalogue files must be plain files inside the catalogue folder", fileKind(info.Mode()))
+		return nil
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		errs.Add(Pos{File: display}, diag.CodeUnreadable, "cannot read the file: %v", err)
+		return nil
+	}
+	defer f.Close()
+	// Read through the limit: the size a file states is not always what it holds.
+	b, err := io.ReadAll(io.LimitReader(f, maxCatalogueFile+1))
+	switch {
+	case err != nil:
+		errs.Add(Pos{File: display}, diag.CodeUnreadable, "cannot read the file: %v", err)
+		return nil
+	case len(b) > maxCatalogueFile:
+		errs.Add(Pos{File: display}, diag.CodeTooLarge, "the file is over %d bytes; catalogue files are limited to %d", maxCatalogueFile, maxCatalogueFile)
+		return nil
+	}
 	return b
+}
+
+// fileKind names what a file that is not a regular one is, for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // link resolves the references between files: kinds to categories, components

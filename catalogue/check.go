@@ -7,6 +7,7 @@ import "github.com/archdesigner/designer/catalogue/diag"
 // a value of the right type. It returns every problem, sorted by position.
 func (c *Catalogue) Check(d *Design) ErrorList {
 	var errs ErrorList
+	hints := diag.NewHints(diag.HintBudget)
 	ids := c.ComponentIDs()
 	for i, n := range d.Nodes {
 		if n.Component == "" {
@@ -14,7 +15,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		}
 		comp, ok := c.Components[n.Component]
 		if !ok {
-			errs.Add(d.Positions.Pos(NodePath(i, "component")), diag.CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, n.Component, diag.DidYouMean(n.Component, ids))
+			errs.Add(d.Positions.Pos(NodePath(i, "component")), diag.CodeUnknownComponent, "nodes[%d].component: unknown component `%s`%s", i, diag.Clip(n.Component), hints.DidYouMean(n.Component, ids))
 			continue
 		}
 		// Map order is fine: the errors are sorted by position below, and
@@ -22,10 +23,10 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		for name, v := range n.Props {
 			p := comp.Property(name)
 			if p == nil {
-				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, name, comp.ID, comp.Kind, name, diag.DidYouMean(name, comp.PropertyNames()))
+				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, diag.Clip(name), comp.ID, comp.Kind, diag.Clip(name), hints.DidYouMean(name, comp.PropertyNames()))
 				continue
 			}
-			if code, msg := p.problem(v); msg != "" {
+			if code, msg := p.problem(v, hints); msg != "" {
 				errs.Add(d.Positions.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
 			}
 		}
@@ -36,25 +37,47 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 
 // PosOf is where a violation points in the design: the edge a connection
 // rule checked, else the override of its property when the node sets it,
-// else the node's id.
-func (d *Design) PosOf(v Violation) Pos {
-	if v.Edge != nil {
-		for i, e := range d.Edges {
-			if e.From == v.Edge.From && e.To == v.Edge.To {
-				return d.Positions.Pos(EdgePath(i, "from"))
+// else the node's id. For many violations, PosOfAll indexes the design once.
+func (d *Design) PosOf(v Violation) Pos { return d.PosOfAll([]Violation{v})[0] }
+
+// PosOfAll returns PosOf of each violation, in time linear in the design and
+// the violations.
+func (d *Design) PosOfAll(vs []Violation) []Pos {
+	nodes := make(map[string]int, len(d.Nodes))
+	for i := len(d.Nodes) - 1; i >= 0; i-- { // the first of a duplicated id wins
+		nodes[d.Nodes[i].ID] = i
+	}
+	var edges map[EdgeRef]int
+	out := make([]Pos, len(vs))
+	for k, v := range vs {
+		if v.Edge != nil {
+			if edges == nil {
+				edges = make(map[EdgeRef]int, len(d.Edges))
+				for i := len(d.Edges) - 1; i >= 0; i-- {
+					edges[EdgeRef{From: d.Edges[i].From, To: d.Edges[i].To}] = i
+				}
+			}
+			if i, ok := edges[*v.Edge]; ok {
+				out[k] = d.Positions.Pos(EdgePath(i, "from"))
+				continue
 			}
 		}
-	}
-	for i, n := range d.Nodes {
-		if n.ID != v.Node {
-			continue
+		i, ok := nodes[v.Node]
+		switch {
+		case !ok:
+			out[k] = d.Positions.Pos("")
+		case hasProp(d.Nodes[i], v.Property):
+			out[k] = d.Positions.Pos(NodePath(i, "props."+v.Property))
+		default:
+			out[k] = d.Positions.Pos(NodePath(i, "id"))
 		}
-		if _, ok := n.Props[v.Property]; ok {
-			return d.Positions.Pos(NodePath(i, "props."+v.Property))
-		}
-		return d.Positions.Pos(NodePath(i, "id"))
 	}
-	return d.Positions.Pos("")
+	return out
+}
+
+func hasProp(n Node, name string) bool {
+	_, ok := n.Props[name]
+	return ok
 }
 
 // ReadDesign reads a design as the CLI, the editor and the tests all do: it

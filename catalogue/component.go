@@ -61,7 +61,7 @@ func (c *Component) ValueProblem(name string, v Value) string {
 	if p == nil {
 		return "`" + name + "` is not a property of " + c.ID
 	}
-	_, msg := p.problem(v)
+	_, msg := p.problem(v, nil)
 	return msg
 }
 
@@ -204,7 +204,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		if !ok {
 			continue
 		}
-		if code, msg := prop.problem(v); msg != "" {
+		if code, msg := prop.problem(v, nil); msg != "" {
 			d.Errorf(p.Val, code, "defaults.%s: %s (kind %s, %s)", name, msg, k.ID, prop.Pos).Related = []Pos{prop.Pos}
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
@@ -114,6 +115,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		return nil, append(errs, err)
 	}
 	d := newDecoder(name, &errs)
+	d.Hints = diag.NewHints(diag.HintBudget)
 	src := &PosMap{File: name, at: map[string]Pos{}}
 	root, f := d.Open(data, "design", designKeys...)
 	if root == nil {
@@ -154,7 +156,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			d.Errorf(v.Val, diag.CodeTooLarge, "edges: %d edges; a design is limited to %d", len(v.Val.Content), MaxEdges)
 			return nil, errs
 		}
-		nodeIDs := slices.Sorted(maps.Keys(ids))
+		var nodeIDs []string // for hints, sorted when first needed
 		for i, n := range v.Val.Content {
 			what := fmt.Sprintf("edges[%d]", i)
 			ef := d.Fields(n, what, "from", "to", "label")
@@ -175,7 +177,10 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 				if s, ok := d.Str(ev.Val, what+"."+end.key); ok {
 					*end.dst = s
 					if _, known := ids[s]; !known {
-						d.Errorf(ev.Val, diag.CodeUnknownNode, "%s.%s: no node has the id `%s`%s", what, end.key, s, diag.DidYouMean(s, nodeIDs))
+						if nodeIDs == nil {
+							nodeIDs = slices.Sorted(maps.Keys(ids))
+						}
+						d.Errorf(ev.Val, diag.CodeUnknownNode, "%s.%s: no node has the id `%s`%s", what, end.key, diag.Clip(s), d.DidYouMean(s, nodeIDs))
 					}
 				}
 			}
@@ -270,8 +275,8 @@ func (d *decoder) text(f map[string]yamlstrict.Field, key string) string {
 
 // limitText reports a string longer than maxTextLength.
 func (d *decoder) limitText(n *yaml.Node, what, s string) string {
-	if len(s) > maxTextLength {
-		d.Errorf(n, diag.CodeTooLarge, "%s: %d characters; text fields are limited to %d", what, len(s), maxTextLength)
+	if count := utf8.RuneCountInString(s); count > maxTextLength {
+		d.Errorf(n, diag.CodeTooLarge, "%s: %d characters; text fields are limited to %d", what, count, maxTextLength)
 		return ""
 	}
 	return s

@@ -101,7 +101,7 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 	}
 	if dv, ok := f["default"]; ok {
 		if v, ok := d.scalarValue(dv.Val, what+".default"); ok {
-			if code, msg := p.problem(v); msg != "" {
+			if code, msg := p.problem(v, nil); msg != "" {
 				d.Errorf(dv.Val, code, "%s.default: %s", what, msg)
 			} else {
 				p.Default = v
@@ -128,15 +128,15 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 }
 
 // problem returns why v is not a valid value of p, with the problem's code,
-// or "" when it is.
-func (p *Property) problem(v Value) (Code, string) {
+// or "" when it is; hints budgets its "did you mean" (nil: no budget).
+func (p *Property) problem(v Value, hints *diag.Hints) (Code, string) {
 	if !v.fits(p.Type) {
-		return diag.CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", v.Literal(), v.typeWords(), p.Name, p.typeWords())
+		return diag.CodeTypeMismatch, fmt.Sprintf("%s is %s; %s is %s", diag.Clip(v.Literal()), v.typeWords(), p.Name, p.typeWords())
 	}
 	switch p.Type {
 	case TypeEnum:
 		if !slices.Contains(p.Values, v.s) {
-			return diag.CodeEnumValue, fmt.Sprintf("`%s` is not one of %s%s", v.s, strings.Join(p.Values, ", "), diag.DidYouMean(v.s, p.Values))
+			return diag.CodeEnumValue, fmt.Sprintf("`%s` is not one of %s%s", diag.Clip(v.s), strings.Join(p.Values, ", "), hints.DidYouMean(v.s, p.Values))
 		}
 	case TypeInteger:
 		if p.Minimum != nil && v.i < *p.Minimum {

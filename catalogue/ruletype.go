@@ -325,7 +325,7 @@ func valueCanOccur(v Value, prop string, selected []*Component) (Code, string) {
 	var code Code
 	var first string
 	for _, comp := range selected {
-		c, msg := comp.Property(prop).problem(v)
+		c, msg := comp.Property(prop).problem(v, nil)
 		if msg == "" || c == diag.CodeLimitExceeded {
 			return "", ""
 		}

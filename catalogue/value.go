@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Type is the type of a property.
@@ -154,19 +152,3 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
-
-// node returns the value as a YAML scalar node, strings double-quoted.
-func (v Value) node() *yaml.Node {
-	switch v.kind {
-	case stringValue:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v.s, Style: yaml.DoubleQuotedStyle}
-	case intValue:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(v.i, 10)}
-	case boolValue:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(v.b)}
-	}
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
-}
-
-// MarshalYAML writes the value as a YAML scalar.
-func (v Value) MarshalYAML() (any, error) { return v.node(), nil }

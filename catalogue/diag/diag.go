@@ -191,3 +191,23 @@ func (l ErrorList) Err() error {
 	}
 	return l
 }
+
+// maxEcho is how many characters of a user's text a message repeats.
+const maxEcho = 60
+
+// Clip returns s for a message that repeats it: whole when it is short, else
+// its first characters and "…", so that a huge unknown value gives a message
+// of a line rather than one as large as the file.
+func Clip(s string) string {
+	if len(s) <= maxEcho {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == maxEcho {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}

@@ -55,6 +55,22 @@ func Paths(c *catalogue.Catalogue) []string {
 	return paths
 }
 
+// Has reports whether a page is at path (as At takes it), without making it.
+func Has(c *catalogue.Catalogue, path string) bool {
+	path = strings.TrimSuffix(strings.TrimSuffix(path, ".md"), "/")
+	switch {
+	case path == IndexPath:
+		return true
+	case strings.HasPrefix(path, kindsPath):
+		return c.Kinds[strings.TrimPrefix(path, kindsPath)] != nil
+	case strings.HasPrefix(path, componentsPath):
+		return c.Components[strings.TrimPrefix(path, componentsPath)] != nil
+	case strings.HasPrefix(path, rulesPath):
+		return c.Rules[strings.TrimPrefix(path, rulesPath)] != nil
+	}
+	return false
+}
+
 // At returns the page at path ("/catalogue", "/catalogue/kinds/stream",
 // with or without ".md"), with links against base, or false when no page
 // has that path. query holds the index's filters (provider, kind,

@@ -1,12 +1,13 @@
 package pages
 
 import (
-	"github.com/archdesigner/designer/catalogue"
 	"net/url"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // sections splits a page at its "## " headings.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -49,25 +50,43 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 	return r
 }
 
-// readDesign reads a file, refusing one larger than a design may be before
-// reading it whole.
+// readDesign reads a design file through the size limit, refusing what is
+// not a regular file: /dev/zero would be read for ever, a named pipe waits
+// for ever.
 func readDesign(file string) ([]byte, error) {
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		what := "a special file"
+		switch {
+		case info.IsDir():
+			what = "a folder"
+		case info.Mode()&fs.ModeNamedPipe != 0:
+			what = "a named pipe"
+		case info.Mode()&fs.ModeDevice != 0:
+			what = "a device"
+		}
+		return nil, fmt.Errorf("this is %s, not a design file", what)
+	}
+	if err := catalogue.SizeError(file, info.Size()); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	// The size stated is not always what a file holds (it may grow).
+	data, err := io.ReadAll(io.LimitReader(f, catalogue.MaxDesignBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%s is a directory, not a design file", file)
-	}
-	if err := catalogue.SizeError(file, info.Size()); err != nil {
+	if err := catalogue.SizeError(file, int64(len(data))); err != nil {
 		return nil, err
 	}
-	return os.ReadFile(file)
+	return data, nil
 }
 
 func (e *env) check(args []string) int {
@@ -105,12 +124,13 @@ func (e *env) check(args []string) int {
 		if r.Resolution == nil {
 			continue
 		}
-		for _, v := range r.Resolution.Violations {
+		at := r.Design.PosOfAll(r.Resolution.Violations)
+		for i, v := range r.Resolution.Violations {
 			where := v.Node
 			if v.Edge != nil {
 				where = v.Edge.From + " -> " + v.Edge.To
 			}
-			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", r.Design.PosOf(v), v.Severity, where, v.Message, v.Rule)
+			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", at[i], v.Severity, where, v.Message, v.Rule)
 		}
 	}
 	if *format == "json" {
@@ -119,12 +139,13 @@ func (e *env) check(args []string) int {
 	return code
 }
 
-// resolveResult is the JSON and YAML form of a report.
+// resolveResult is the JSON form of a report (writeResolveYAML writes the
+// same content as YAML).
 type resolveResult struct {
-	File       string                `json:"file" yaml:"file"`
-	Nodes      []nodeResult          `json:"nodes" yaml:"nodes"`
-	Violations []catalogue.Violation `json:"violations" yaml:"violations"`
-	Errors     []errorResult         `json:"errors" yaml:"errors"`
+	File       string                `json:"file"`
+	Nodes      []nodeResult          `json:"nodes"`
+	Violations []catalogue.Violation `json:"violations"`
+	Errors     []errorResult         `json:"errors"`
 }
 
 // checkResult is the JSON form of a report for check: no nodes.
@@ -135,26 +156,46 @@ type checkResult struct {
 }
 
 type nodeResult struct {
-	ID         string                    `json:"id" yaml:"id"`
-	Component  string                    `json:"component" yaml:"component"`
-	Kind       string                    `json:"kind" yaml:"kind"`
-	Properties map[string]propertyResult `json:"properties" yaml:"properties"`
+	ID         string           `json:"id"`
+	Component  string           `json:"component"`
+	Kind       string           `json:"kind"`
+	Properties propertiesResult `json:"properties"`
 }
 
-type propertyResult struct {
-	Value  catalogue.Value  `json:"value" yaml:"value"`
-	Source catalogue.Source `json:"source" yaml:"source"`
+// propertiesResult is a node's resolved properties as a JSON object keyed
+// by name, in the resolution's (sorted) order, without a map per node.
+type propertiesResult []catalogue.ResolvedProperty
+
+// MarshalJSON writes {"name": {"value": …, "source": "…"}, …}.
+func (ps propertiesResult) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 48*len(ps)+2)
+	b = append(b, '{')
+	for i, p := range ps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, _ := json.Marshal(p.Name)
+		value, err := p.Value.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		source, _ := json.Marshal(p.Source)
+		b = append(append(b, name...), `:{"value":`...)
+		b = append(append(b, value...), `,"source":`...)
+		b = append(append(b, source...), '}')
+	}
+	return append(b, '}'), nil
 }
 
-// errorResult is a problem in the JSON and YAML output: its position, the
+// errorResult is a problem in the JSON output: its position, the
 // message after it, and the problem's stable code and path (see
 // catalogue.Code).
 type errorResult struct {
-	Code    catalogue.Code `json:"code" yaml:"code"`
-	Line    int            `json:"line" yaml:"line"`
-	Column  int            `json:"column" yaml:"column"`
-	Path    string         `json:"path,omitempty" yaml:"path,omitempty"`
-	Message string         `json:"message" yaml:"message"`
+	Code    catalogue.Code `json:"code"`
+	Line    int            `json:"line"`
+	Column  int            `json:"column"`
+	Path    string         `json:"path,omitempty"`
+	Message string         `json:"message"`
 }
 
 func (r *report) result() resolveResult {
@@ -167,11 +208,7 @@ func (r *report) result() resolveResult {
 	}
 	out.Violations = append(out.Violations, r.Resolution.Violations...)
 	for _, n := range r.Resolution.Nodes {
-		nr := nodeResult{ID: n.ID, Component: n.Component, Kind: n.Kind, Properties: map[string]propertyResult{}}
-		for _, p := range n.Properties {
-			nr.Properties[p.Name] = propertyResult{Value: p.Value, Source: p.Source}
-		}
-		out.Nodes = append(out.Nodes, nr)
+		out.Nodes = append(out.Nodes, nodeResult{ID: n.ID, Component: n.Component, Kind: n.Kind, Properties: n.Properties})
 	}
 	return out
 }

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/archdesigner/designer/internal/server"
+	"gopkg.in/yaml.v3"
 )
 
 // designer runs the CLI in-process and returns its exit code and output.
@@ -52,7 +54,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{"unusable wins over violations", func(t *testing.T) []string {
 			return []string{"check", writeDesign(t, violated), writeDesign(t, unusable)}
 		}, 2, "error: orders", "kafak"},
-		{"missing file", func(*testing.T) []string { return []string{"check", "no/such/file.yaml"} }, 2, "", "no/such/file.yaml: open no/such/file.yaml: no such file or directory"},
+		{"missing file", func(*testing.T) []string { return []string{"check", "no/such/file.yaml"} }, 2, "", "no/such/file.yaml: stat no/such/file.yaml: no such file or directory"},
 		{"no file", func(*testing.T) []string { return []string{"check"} }, 2, "", "name at least one design FILE"},
 		{"bad format", func(t *testing.T) []string { return []string{"check", "-o", "xml", writeDesign(t, clean)} }, 2, "", "-o xml: use text or json"},
 		{"unknown command", func(*testing.T) []string { return []string{"chekc"} }, 2, "", "unknown command \"chekc\""},
@@ -168,10 +170,27 @@ func TestResolveJSON(t *testing.T) {
 	}
 }
 
+// resolve's YAML reads as the same document as its JSON, for a clean design,
+// one with violations (of nodes and of an edge) and an unusable one.
 func TestResolveYAML(t *testing.T) {
 	code, stdout, _ := designer(t, "resolve", writeDesign(t, clean))
-	if code != 0 || !strings.Contains(stdout, "    properties:\n      acks:\n        value: \"all\"\n        source: component\n") {
+	if code != 0 || !strings.Contains(stdout, "    properties:\n      acks:\n        value: \"all\"\n        source: \"component\"\n") {
 		t.Errorf("exit %d\n%s", code, stdout)
+	}
+	for _, file := range []string{writeDesign(t, clean), "../../examples/stream-pitfalls.yaml", "../../examples/architecture-pitfalls.yaml",
+		writeDesign(t, "nodes:\n  - { id: \"a\", component: \"kafak\" }\n")} {
+		_, asYAML, _ := designer(t, "resolve", file)
+		_, asJSON, _ := designer(t, "resolve", "-o", "json", file)
+		var fromYAML, fromJSON any
+		if err := yaml.Unmarshal([]byte(asYAML), &fromYAML); err != nil {
+			t.Fatalf("%s: %v\n%s", file, err, asYAML)
+		}
+		json.Unmarshal([]byte(asJSON), &fromJSON)
+		y, _ := json.Marshal(fromYAML)
+		j, _ := json.Marshal(fromJSON)
+		if string(y) != string(j) {
+			t.Errorf("%s: the YAML differs from the JSON:\n%s\n%s", file, y, j)
+		}
 	}
 }
 
@@ -281,4 +300,19 @@ var sites = &server.Sites{}
 func TestMain(m *testing.M) {
 	sites.Routes()
 	os.Exit(m.Run())
+}
+
+// What is not a regular file is refused at once: /dev/zero was read until
+// memory ran out, a named pipe waited for ever, a folder is no design.
+func TestCheckRefusesSpecialFiles(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe.yaml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{"/dev/zero": "a device", fifo: "a named pipe", t.TempDir(): "a folder"} {
+		code, _, stderr := designer(t, "check", file)
+		if code != exitUnusable || !strings.Contains(stderr, file+": this is "+want+", not a design file") {
+			t.Errorf("%s: exit %d, %q", file, code, stderr)
+		}
+	}
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-
-	"gopkg.in/yaml.v3"
 )
 
 func (e *env) resolve(args []string) int {
@@ -30,12 +28,9 @@ func (e *env) resolve(args []string) int {
 		fmt.Fprintln(e.stderr, err)
 	}
 	if *format == "json" {
-		writeJSON(e.stdout, r.result())
+		writeResolveJSON(e.stdout, r)
 	} else {
-		enc := yaml.NewEncoder(e.stdout)
-		enc.SetIndent(2)
-		enc.Encode(r.result())
-		enc.Close()
+		writeResolveYAML(e.stdout, r)
 	}
 	return r.exitCode()
 }

@@ -58,7 +58,7 @@ func prerendered(host, base string, next http.Handler) http.Handler {
 const maxCachedPages = 256
 
 // cachePages keeps the pages next makes (HTML prerendered by go-app, or the
-// catalogue's markdown), by host and address, and answers GET and HEAD for
+// catalogue's markdown), by address, and answers GET and HEAD for
 // them from memory: a page is the same for a given address as long as the
 // server runs (its catalogue and version are fixed), and making it again for
 // every request made the server's slowest answers under load over a second.
@@ -74,7 +74,7 @@ func cachePages(next http.Handler) http.Handler {
 		pages = map[string]*page{}
 	)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := r.Host + " " + r.URL.RequestURI()
+		key := r.URL.RequestURI() // never the Host, which the client chooses
 		mu.RLock()
 		p := pages[key]
 		mu.RUnlock()

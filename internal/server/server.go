@@ -27,8 +27,8 @@ import (
 
 // Options configure the server.
 type Options struct {
-	// BaseURL is what links in the markdown pages start with
-	// ("https://designer.example.com"); empty means the request's own origin.
+	// BaseURL is what links in the markdown pages and og:url start with
+	// ("https://designer.example.com"); empty means site-relative links.
 	BaseURL string
 	// Catalogue is the catalogue to serve; required.
 	Catalogue *catalogue.Catalogue
@@ -107,7 +107,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		ServiceWorkerTemplate:   worker,
 		CacheableResources:      cacheable,
 	}
-	pages := cachePages(markdownPages(cat, opts.BaseURL))
+	markdown := cachePages(markdownPages(cat, opts.BaseURL))
 	mux := http.NewServeMux()
 	if whole != nil {
 		mux.Handle("/catalogue.snapshot", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -116,34 +116,36 @@ func New(dir string, opts Options) (http.Handler, error) {
 		}))
 	}
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
-	mux.Handle("/catalogue.md", pages)
+	mux.Handle("/catalogue.md", markdown)
 	mux.Handle("/manifest.webmanifest", manifest(h))
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
-	app := cachePages(prerendered(opts.Sites.add(cat), opts.BaseURL, h))
+	rendered := prerendered(opts.Sites.add(cat), opts.BaseURL, h)
+	app := cachePages(rendered)
 	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".md") {
-			pages.ServeHTTP(w, r)
-			return
+		switch {
+		case strings.HasSuffix(r.URL.Path, ".md"):
+			markdown.ServeHTTP(w, r)
+		case !pages.Has(cat, r.URL.Path):
+			// The page that says there is no such page, as a 404, and not
+			// kept: any address under /catalogue/ would otherwise fill the
+			// cache.
+			rendered.ServeHTTP(&notFound{ResponseWriter: w}, r)
+		default:
+			app.ServeHTTP(w, r)
 		}
-		app.ServeHTTP(w, r)
 	}))
 	mux.Handle("/", app)
 	return harden(mux, opts.EmbedOrigins), nil
 }
 
 // markdownPages serves the catalogue pages as markdown at their path plus
-// ".md", links starting with base (or the request's origin).
+// ".md", with links starting with base, or site-relative without one. Never
+// from the request's Host: the client chooses it, and a page echoing a
+// megabyte Host in each of its links was a megabyte per link.
 func markdownPages(cat *catalogue.Catalogue, base string) http.Handler {
+	base = strings.TrimSuffix(base, "/")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		origin := base
-		if origin == "" {
-			scheme := "http"
-			if r.TLS != nil {
-				scheme = "https"
-			}
-			origin = scheme + "://" + r.Host
-		}
-		pg, ok := pages.At(cat, r.URL.Path, strings.TrimSuffix(origin, "/"), r.URL.Query())
+		pg, ok := pages.At(cat, r.URL.Path, base, r.URL.Query())
 		if !ok {
 			http.Error(w, "no catalogue page at "+r.URL.Path, http.StatusNotFound)
 			return
@@ -151,6 +153,28 @@ func markdownPages(cat *catalogue.Catalogue, base string) http.Handler {
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
 		w.Write([]byte(pg.Markdown()))
 	})
+}
+
+// notFound sends a response with status 404 instead of 200.
+type notFound struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *notFound) WriteHeader(code int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	if code == http.StatusOK {
+		code = http.StatusNotFound
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *notFound) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.ResponseWriter.Write(b)
 }
 
 // wasmPreload starts app.wasm's download with the page, where it would

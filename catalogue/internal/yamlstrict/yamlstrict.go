@@ -25,6 +25,14 @@ import (
 type Decoder struct {
 	File string
 	Errs *diag.ErrorList
+	// Hints budgets the "did you mean" hints; nil means no budget.
+	Hints *diag.Hints
+}
+
+// DidYouMean is the hint for an unknown word among candidates, within the
+// decoder's budget.
+func (d *Decoder) DidYouMean(word string, candidates []string) string {
+	return d.Hints.DidYouMean(word, candidates)
 }
 
 // Pos returns where node n is.
@@ -186,11 +194,11 @@ func (d *Decoder) Fields(n *yaml.Node, what string, allowed ...string) map[strin
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
-			d.Errorf(k, diag.CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, k.Value, prev.Key.Line)
+			d.Errorf(k, diag.CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, diag.Clip(k.Value), prev.Key.Line)
 			continue
 		}
 		if allowed != nil && !slices.Contains(allowed, k.Value) {
-			d.Errorf(k, diag.CodeUnknownKey, "%s: unknown key `%s`%s (allowed: %s)", what, k.Value, diag.DidYouMean(k.Value, allowed), strings.Join(allowed, ", "))
+			d.Errorf(k, diag.CodeUnknownKey, "%s: unknown key `%s`%s (allowed: %s)", what, diag.Clip(k.Value), d.DidYouMean(k.Value, allowed), strings.Join(allowed, ", "))
 			continue
 		}
 		out[k.Value] = Field{k, v}
@@ -213,7 +221,7 @@ func (d *Decoder) Pairs(n *yaml.Node, what string) []Field {
 			continue
 		}
 		if line, dup := seen[k.Value]; dup {
-			d.Errorf(k, diag.CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, k.Value, line)
+			d.Errorf(k, diag.CodeDuplicateKey, "%s: key `%s` is already set at line %d", what, diag.Clip(k.Value), line)
 			continue
 		}
 		seen[k.Value] = k.Line
@@ -247,17 +255,17 @@ func Describe(n *yaml.Node) string {
 	}
 	switch n.Tag {
 	case "!!str":
-		return "the string " + strconv.Quote(n.Value)
+		return "the string " + strconv.Quote(diag.Clip(n.Value))
 	case "!!int":
-		return "the integer " + n.Value
+		return "the integer " + diag.Clip(n.Value)
 	case "!!bool":
-		return "the boolean " + n.Value
+		return "the boolean " + diag.Clip(n.Value)
 	case "!!float":
-		return "the number " + n.Value
+		return "the number " + diag.Clip(n.Value)
 	case "!!null":
 		return "nothing (null)"
 	}
-	return "`" + n.Value + "`"
+	return "`" + diag.Clip(n.Value) + "`"
 }
 
 // Str decodes a string; a number or a boolean is not one (quote it).
@@ -266,7 +274,7 @@ func (d *Decoder) Str(n *yaml.Node, what string) (string, bool) {
 		return "", false
 	}
 	if n.Tag != "!!str" {
-		d.Errorf(n, diag.CodeWrongType, "%s: expected a string, found %s (quote it: \"%s\")", what, Describe(n), n.Value)
+		d.Errorf(n, diag.CodeWrongType, "%s: expected a string, found %s (quote it: \"%s\")", what, Describe(n), diag.Clip(n.Value))
 		return "", false
 	}
 	return n.Value, true

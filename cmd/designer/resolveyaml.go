@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"io"
+
+	"github.com/archdesigner/designer/internal/yamlout"
+)
+
+// writeResolveYAML writes a report as resolve's YAML, line by line: the
+// same content as its JSON (file, nodes with every property's value and
+// source, violations, errors) without holding a document of it, which for
+// 50,000 nodes took gigabytes.
+func writeResolveYAML(w io.Writer, r *report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	b := make([]byte, 0, 4096)
+	flush := func() {
+		bw.Write(b)
+		b = b[:0]
+	}
+	b = append(b, "file: "...)
+	b = append(yamlout.String(b, r.File), '\n')
+	if r.Resolution == nil || len(r.Resolution.Nodes) == 0 {
+		b = append(b, "nodes: []\n"...)
+	} else {
+		b = append(b, "nodes:\n"...)
+		for i := range r.Resolution.Nodes {
+			n := &r.Resolution.Nodes[i]
+			b = append(b, "  - id: "...)
+			b = yamlout.String(b, n.ID)
+			b = append(b, "\n    component: "...)
+			b = yamlout.String(b, n.Component)
+			b = append(b, "\n    kind: "...)
+			b = append(yamlout.String(b, n.Kind), '\n')
+			if len(n.Properties) == 0 {
+				b = append(b, "    properties: {}\n"...)
+			} else {
+				b = append(b, "    properties:\n"...)
+			}
+			for _, p := range n.Properties { // sorted by name
+				b = append(b, "      "...)
+				b = yamlout.Key(b, p.Name)
+				b = append(b, ":\n        value: "...)
+				b = p.Value.AppendYAML(b)
+				b = append(b, "\n        source: "...)
+				b = append(yamlout.String(b, string(p.Source)), '\n')
+			}
+			flush()
+		}
+	}
+	if r.Resolution == nil || len(r.Resolution.Violations) == 0 {
+		b = append(b, "violations: []\n"...)
+	} else {
+		b = append(b, "violations:\n"...)
+		for _, v := range r.Resolution.Violations {
+			for i, f := range [][2]string{{"rule", v.Rule}, {"severity", string(v.Severity)}, {"node", v.Node}, {"property", v.Property}, {"message", v.Message}} {
+				prefix := "    "
+				if i == 0 {
+					prefix = "  - "
+				}
+				b = append(append(append(b, prefix...), f[0]...), ": "...)
+				b = append(yamlout.String(b, f[1]), '\n')
+			}
+			if v.Edge != nil {
+				b = append(b, "    edge: {from: "...)
+				b = yamlout.String(b, v.Edge.From)
+				b = append(b, ", to: "...)
+				b = append(yamlout.String(b, v.Edge.To), "}\n"...)
+			}
+			flush()
+		}
+	}
+	if len(r.Errors) == 0 {
+		b = append(b, "errors: []\n"...)
+	} else {
+		b = append(b, "errors:\n"...)
+		for _, e := range r.Errors {
+			b = append(b, "  - code: "...)
+			b = yamlout.String(b, string(e.Code))
+			b = append(b, "\n    line: "...)
+			b = yamlout.Int(b, int64(e.Pos.Line))
+			b = append(b, "\n    column: "...)
+			b = append(yamlout.Int(b, int64(e.Pos.Column)), '\n')
+			if e.Path != "" {
+				b = append(b, "    path: "...)
+				b = append(yamlout.String(b, e.Path), '\n')
+			}
+			b = append(b, "    message: "...)
+			b = append(yamlout.String(b, e.Msg), '\n')
+			flush()
+		}
+	}
+	flush()
+	return bw.Flush()
+}

@@ -49,7 +49,7 @@ func (e *env) serve(args []string) int {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
 		return exitUnusable
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := server.HTTPServer(handler, server.DefaultLimits())
 	fmt.Fprintf(e.stdout, "designer: serving the editor on http://%s\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

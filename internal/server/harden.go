@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io/fs"
 	"net/http"
 	"strings"
 )
@@ -48,20 +49,43 @@ func harden(next http.Handler, embedOrigins []string) http.Handler {
 }
 
 // escapes reports a path with a dot-dot segment, a backslash, a NUL or an
-// encoded slash, in its raw or decoded form.
+// encoded slash, in its raw or decoded form. The query is not a path: a
+// search for "tcp/ip" is fine.
 func escapes(r *http.Request) bool {
-	for _, p := range []string{r.URL.Path, r.URL.RawPath, r.RequestURI} {
+	raw, _, _ := strings.Cut(r.RequestURI, "?")
+	for _, p := range []string{r.URL.Path, r.URL.RawPath, raw} {
 		lower := strings.ToLower(p)
 		if strings.Contains(p, "\x00") || strings.Contains(p, "\\") ||
 			strings.Contains(lower, "%2f") || strings.Contains(lower, "%5c") || strings.Contains(lower, "%00") {
 			return true
 		}
-		path, _, _ := strings.Cut(p, "?")
-		for _, seg := range strings.Split(path, "/") {
+		for _, seg := range strings.Split(p, "/") {
 			if seg == ".." || strings.EqualFold(seg, "%2e%2e") || strings.EqualFold(seg, ".%2e") || strings.EqualFold(seg, "%2e.") {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// plainFiles serves the files of fsys and nothing else: no folder listings
+// (a folder is "not found"), and no file or folder whose name starts with a
+// dot (.git, .DS_Store, editors' swap files).
+type plainFiles struct{ fsys http.FileSystem }
+
+func (p plainFiles) Open(name string) (http.File, error) {
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return nil, fs.ErrNotExist
+		}
+	}
+	f, err := p.fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err != nil || info.IsDir() {
+		f.Close()
+		return nil, fs.ErrNotExist
+	}
+	return f, nil
 }

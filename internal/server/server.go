@@ -102,7 +102,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		RawHeaders:              []string{wasmPreload},
 		Version:                 version,
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
-		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(http.Dir(dir)))},
+		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(plainFiles{http.Dir(dir)}))},
 		Env:                     env,
 		ServiceWorkerTemplate:   worker,
 		CacheableResources:      cacheable,
@@ -118,10 +118,10 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", markdown)
 	mux.Handle("/manifest.webmanifest", manifest(h))
-	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(http.FS(schema.Files))))
+	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(plainFiles{http.FS(schema.Files)})))
 	rendered := prerendered(opts.Sites.add(cat), opts.BaseURL, h)
 	app := cachePages(rendered)
-	mux.Handle("/catalogue/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	catalogueHTML := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasSuffix(r.URL.Path, ".md"):
 			markdown.ServeHTTP(w, r)
@@ -133,7 +133,10 @@ func New(dir string, opts Options) (http.Handler, error) {
 		default:
 			app.ServeHTTP(w, r)
 		}
-	}))
+	})
+	// The index at /catalogue itself, not only after a redirect to /catalogue/.
+	mux.Handle("/catalogue", catalogueHTML)
+	mux.Handle("/catalogue/", catalogueHTML)
 	mux.Handle("/", app)
 	return harden(mux, opts.EmbedOrigins), nil
 }
@@ -234,7 +237,6 @@ func CompressedFile(path, contentType, version string) http.Handler {
 		w.Header().Set("Content-Type", contentType)
 		w.Header().Set("Vary", "Accept-Encoding")
 		w.Header().Set("X-Wasm-Content-Length", strconv.FormatInt(info.Size(), 10))
-		w.Header().Set("ETag", `"`+version+`"`)
 		accept := r.Header.Get("Accept-Encoding")
 		for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
 			if !acceptsEncoding(accept, enc.name) {
@@ -242,22 +244,36 @@ func CompressedFile(path, contentType, version string) http.Handler {
 			}
 			if f, err := os.Open(path + enc.ext); err == nil {
 				defer f.Close()
+				// One ETag per encoding: a Range request resumed with another
+				// encoding must not splice its bytes onto this one's.
+				w.Header().Set("ETag", `"`+version+"-"+enc.name+`"`)
 				w.Header().Set("Content-Encoding", enc.name)
 				http.ServeContent(w, r, "", info.ModTime(), f)
 				return
 			}
 		}
+		w.Header().Set("ETag", `"`+version+`"`)
 		http.ServeFile(w, r, path)
 	})
 }
 
-// acceptsEncoding reports whether an Accept-Encoding header allows enc.
+// acceptsEncoding reports whether an Accept-Encoding header allows enc: it
+// names it with no quality, or with a quality above zero ("br;q=0.5", not
+// "br;q=0", "br; Q=0.0" or "br;q=0.000").
 func acceptsEncoding(header, enc string) bool {
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), enc) {
-			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") || strings.Contains(params, "q=0.")
+		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+			continue
 		}
+		for _, param := range strings.Split(params, ";") {
+			key, value, _ := strings.Cut(param, "=")
+			if strings.EqualFold(strings.TrimSpace(key), "q") {
+				q, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+				return err == nil && q > 0
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -35,10 +35,15 @@ func TestWasmIsServedCompressed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	etags := map[string]string{}
 	for _, tc := range []struct{ accept, encoding, body string }{
 		{"gzip, deflate, br", "br", "brotli wasm"},
 		{"gzip", "gzip", "gzip wasm"},
 		{"br;q=0, gzip", "gzip", "gzip wasm"},
+		{"br;q=0.0, gzip", "gzip", "gzip wasm"},
+		{"br; Q=0.000, gzip;q=0.5", "gzip", "gzip wasm"},
+		{"br;q=0.1", "br", "brotli wasm"},
+		{"br;q=0, gzip;q=0", "", "raw wasm"},
 		{"", "", "raw wasm"},
 	} {
 		req := httptest.NewRequest("GET", "/web/app.wasm", nil)
@@ -52,6 +57,11 @@ func TestWasmIsServedCompressed(t *testing.T) {
 		if rec.Header().Get("Content-Type") != "application/wasm" || rec.Header().Get("X-Wasm-Content-Length") != "8" {
 			t.Errorf("headers %v", rec.Header())
 		}
+		etags[tc.encoding] = rec.Header().Get("ETag")
+	}
+	// One ETag per encoding, so that a resumed download never mixes two.
+	if etags["br"] == etags["gzip"] || etags["br"] == etags[""] || etags["gzip"] == etags[""] {
+		t.Errorf("ETags %v", etags)
 	}
 }
 
@@ -77,6 +87,47 @@ func TestPageUsesOwnAssets(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/web/designer.css", nil))
 	if rec.Body.String() != "body{}" {
 		t.Errorf("static file: %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// The static folders serve their files only: no listings, no dotfiles.
+func TestStaticFoldersServeFilesOnly(t *testing.T) {
+	dir := webFixture(t)
+	os.WriteFile(filepath.Join(dir, ".secret"), []byte("token"), 0o600)
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[remote]"), 0o600)
+	os.Mkdir(filepath.Join(dir, "icons"), 0o755)
+	h, err := New(dir, with(t, Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/web/", "/web/.secret", "/web/.git/config", "/web/icons/", "/web/icons", "/schema/"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), "token") || strings.Contains(rec.Body.String(), "designer.css") || strings.Contains(rec.Body.String(), ".json") {
+			t.Errorf("%s: %d %.200q", path, rec.Code, rec.Body.String())
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/schema/design.schema.json", nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("a schema: %d", rec.Code)
+	}
+}
+
+// A search may contain any character: the query is not a path.
+func TestSearchWithSlashes(t *testing.T) {
+	h, err := New(webFixture(t), with(t, Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"/catalogue?q=tcp%2Fip", "/catalogue?q=a/b", "/catalogue.md?q=a%5Cb"} {
+		req := httptest.NewRequest("GET", target, nil)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: %d", target, rec.Code)
+		}
 	}
 }
 

@@ -1,0 +1,81 @@
+package server
+
+import (
+	"net/http"
+	"time"
+)
+
+// Limits are how long the server waits on a client and how much of a
+// request it reads. None may be zero.
+type Limits struct {
+	// Header is how long a client has to send a request's headers.
+	Header time.Duration
+	// Read is how long a client has to send a whole request (the server
+	// takes no bodies, so this only ends slow ones).
+	Read time.Duration
+	// Idle is how long a keep-alive connection may wait for its next request.
+	Idle time.Duration
+	// Stall is how long a response may go without the client taking any of
+	// it: a slow link fetching app.wasm keeps going for as long as it makes
+	// progress, a client that stopped reading is dropped.
+	Stall time.Duration
+	// HeaderBytes bounds a request's headers (a 1 MB Host is refused).
+	HeaderBytes int
+}
+
+// DefaultLimits are what `designer serve` uses.
+func DefaultLimits() Limits {
+	return Limits{Header: 10 * time.Second, Read: 30 * time.Second, Idle: 60 * time.Second, Stall: 30 * time.Second, HeaderBytes: 32 << 10}
+}
+
+// HTTPServer returns the http.Server that serves h within limits. The
+// server, not the mux, answers "OPTIONS *" by default; here h does, so that
+// it gets the security headers too.
+func HTTPServer(h http.Handler, limits Limits) *http.Server {
+	return &http.Server{
+		Handler:                      progress(h, limits.Stall),
+		ReadHeaderTimeout:            limits.Header,
+		ReadTimeout:                  limits.Read,
+		IdleTimeout:                  limits.Idle,
+		MaxHeaderBytes:               limits.HeaderBytes,
+		DisableGeneralOptionsHandler: true,
+	}
+}
+
+// progress gives each response a write deadline of stall from now, moved on
+// by every write: a response ends only when its client stops taking it.
+func progress(next http.Handler, stall time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		pw := &progressWriter{ResponseWriter: w, rc: http.NewResponseController(w), stall: stall}
+		pw.extend()
+		next.ServeHTTP(pw, r)
+	})
+}
+
+type progressWriter struct {
+	http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+func (w *progressWriter) extend() { w.rc.SetWriteDeadline(time.Now().Add(w.stall)) }
+
+func (w *progressWriter) Write(b []byte) (int, error) {
+	// Large writes in pieces, each with its own deadline.
+	const piece = 64 << 10
+	n := 0
+	for len(b) > 0 {
+		k := min(len(b), piece)
+		w.extend()
+		m, err := w.ResponseWriter.Write(b[:k])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		b = b[k:]
+	}
+	return n, nil
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

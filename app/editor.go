@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -19,9 +20,17 @@ type Editor struct {
 	catalogues Catalogues // the catalogue of the page, when prerendering
 	store      *Store
 
-	importErrors    []string
-	saveWarning     string
-	restoreWarning  string
+	importErrors   []string
+	saveWarning    string
+	restoreWarning string
+	// unsaved says the design changed since it was last stored; saveQueued
+	// that a flushSave is scheduled.
+	unsaved, saveQueued bool
+	// unreadable is the text of a saved design that no longer loads; while
+	// holding, it could not be kept aside, so autosave stores nothing (it
+	// would overwrite the only copy) until the user exports or discards it.
+	unreadable      string
+	holding         bool
 	updateAvailable bool
 	persisting      bool // persistent storage was asked for
 	resumed         bool // the store comes from an earlier editor (see resume)
@@ -76,6 +85,15 @@ func (e *Editor) OnMount(ctx app.Context) {
 	if e.platform != nil {
 		defer e.platform.Started()
 	}
+	// Store what is pending before the page goes away. The handler runs
+	// while the browser dispatches the event, before the page is frozen or
+	// closed; a dispatch to the UI goroutine could come too late.
+	e.listen("pagehide", func(app.Value) { e.flushSave() })
+	e.listeners = append(e.listeners, listen(app.Window().Get("document"), "visibilitychange", func(app.Value) {
+		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
+			e.flushSave()
+		}
+	}, nil))
 	if app.Window().URL().Query().Get("embed") == "1" {
 		// The host owns the design: nothing is read from or written to the
 		// user's own storage.
@@ -138,8 +156,10 @@ func (e *Editor) listen(event string, h func(ev app.Value)) {
 	e.listeners = append(e.listeners, listen(app.Window(), event, h, nil))
 }
 
-// restore loads the autosaved design; a design that no longer reads is kept
-// aside (never overwritten) and the editor starts empty with a warning.
+// restore loads the autosaved design. A design that no longer reads is kept
+// aside and never overwritten: when there is no room for the copy, autosave
+// waits until the user has exported or discarded it. Either way the editor
+// starts empty and says what happened.
 func (e *Editor) restore() {
 	if e.platform == nil {
 		return
@@ -151,25 +171,85 @@ func (e *Editor) restore() {
 	case ok && strings.TrimSpace(saved) != "":
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
-			e.restoreWarning = "Your saved design no longer loads (" + err.Error() + "); it is kept in browser storage under " + keyUnreadable + "."
-			if err := e.platform.Store(keyUnreadable, saved); err != nil {
-				e.restoreWarning += " Keeping it failed too: " + err.Error()
+			e.unreadable = saved
+			why := err.Error()
+			if keepErr := e.platform.Store(keyUnreadable, saved); keepErr != nil {
+				e.holding = true
+				e.restoreWarning = "Your saved design no longer loads (" + why + "), and browser storage has no room for a copy (" + keepErr.Error() + "). " +
+					"So that it is not overwritten, autosave is off until you export or discard it: changes made now are not saved."
+				return
 			}
+			e.restoreWarning = "Your saved design no longer loads (" + why + "). A copy is kept in this browser's storage; export it to keep it as a file."
 		}
 	}
 }
 
-// autosave stores the design after every change, and says so when it cannot.
-// While another tab's design waits for the user's choice, it stores nothing.
-func (e *Editor) autosave(s *Store) {
+// exportSaved offers the saved design that no longer loads as a file, and
+// turns autosave back on if it waited for that.
+func (e *Editor) exportSaved() {
+	if err := e.platform.Download("saved-design.yaml", "application/yaml", []byte(e.unreadable)); err != nil {
+		e.store.Report(fmt.Errorf("export the saved design: %w", err))
+		return
+	}
+	e.store.Say("Exported the saved design that no longer loads as saved-design.yaml.")
+	e.releaseSaved()
+}
+
+// discardSaved gives up the saved design that no longer loads.
+func (e *Editor) discardSaved() {
+	e.store.Say("Discarded the saved design that no longer loaded.")
+	e.releaseSaved()
+}
+
+func (e *Editor) releaseSaved() {
+	wasHolding := e.holding
+	e.unreadable, e.holding, e.restoreWarning = "", false, ""
+	if wasHolding {
+		e.unsaved = true
+		e.flushSave()
+	}
+}
+
+// saveDelay is how long autosave waits for changes to pause: encoding and
+// storing a large design on every arrow-key move made each move lag.
+const saveDelay = 300 * time.Millisecond
+
+// autosave notes a change of the design. The design is stored (or, embedded,
+// sent to the host) once changes pause for saveDelay, and at once when the
+// page is hidden or closed (flushSave).
+func (e *Editor) autosave(*Store) {
+	e.unsaved = true
+	if e.ctx == nil || !e.mounted {
+		e.flushSave()
+		return
+	}
+	if e.saveQueued {
+		return
+	}
+	e.saveQueued = true
+	e.ctx.After(saveDelay, func(app.Context) {
+		e.saveQueued = false
+		e.flushSave()
+	})
+}
+
+// flushSave stores the design if it changed since it was last stored, and
+// says so when it cannot. While another tab's design waits for the user's
+// choice, or a saved design that no longer loads waits to be exported, it
+// stores nothing.
+func (e *Editor) flushSave() {
+	if !e.unsaved {
+		return
+	}
+	e.unsaved = false
 	if e.embed != nil {
-		e.embed.changed(s)
+		e.embed.changed(e.store)
 		return
 	}
-	if e.platform == nil || e.theirs != "" {
+	if e.platform == nil || e.theirs != "" || e.holding {
 		return
 	}
-	e.save(string(s.Export()))
+	e.save(string(e.store.Export()))
 }
 
 func (e *Editor) save(design string) {
@@ -353,7 +433,14 @@ func (e *Editor) renderAlerts() app.UI {
 		app.If(e.restoreWarning != "",
 			app.Div().Class("alert").Role("alert").Body(
 				app.Span().Text(e.restoreWarning),
-				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.restoreWarning = "" }),
+				app.If(e.unreadable != "",
+					app.Button().Text("Export the saved design").OnClick(func(app.Context, app.Event) { e.exportSaved() }),
+				),
+				app.If(e.holding,
+					app.Button().Text("Discard the saved design").OnClick(func(app.Context, app.Event) { e.discardSaved() }),
+				).Else(
+					app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.restoreWarning = "" }),
+				),
 			),
 		),
 		app.If(len(e.importErrors) > 0,

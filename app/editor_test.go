@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -14,8 +15,10 @@ import (
 
 // fakePlatform keeps storage in a map and can fail saves.
 type fakePlatform struct {
-	stored   map[string]string
-	failSave error
+	stored    map[string]string
+	failSave  error
+	failKey   string // fail saves of this key only
+	downloads []string
 }
 
 func (f *fakePlatform) Load(key string) (string, bool, error) {
@@ -24,18 +27,21 @@ func (f *fakePlatform) Load(key string) (string, bool, error) {
 }
 
 func (f *fakePlatform) Store(key, value string) error {
-	if f.failSave != nil {
+	if f.failSave != nil && (f.failKey == "" || f.failKey == key) {
 		return f.failSave
 	}
 	f.stored[key] = value
 	return nil
 }
 
-func (f *fakePlatform) Download(string, string, []byte) error { return nil }
-func (f *fakePlatform) Watch(string, func(string)) func()     { return func() {} }
-func (f *fakePlatform) Persist()                              {}
-func (f *fakePlatform) Started()                              {}
-func (f *fakePlatform) CopyText(_ string, done func(error))   { done(nil) }
+func (f *fakePlatform) Download(name, _ string, data []byte) error {
+	f.downloads = append(f.downloads, name+": "+string(data))
+	return nil
+}
+func (f *fakePlatform) Watch(string, func(string)) func()   { return func() {} }
+func (f *fakePlatform) Persist()                            {}
+func (f *fakePlatform) Started()                            {}
+func (f *fakePlatform) CopyText(_ string, done func(error)) { done(nil) }
 func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
 }
 func (f *fakePlatform) ListenToHost(func(origin, data string)) func() { return func() {} }
@@ -98,24 +104,33 @@ edges:
 	}
 }
 
-// Every change is saved; a failed save shows a warning until a save works.
+// Changes are saved once they pause; a failed save shows a warning until a
+// save works.
 func TestAutosave(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{}}
 	e := NewEditor(p, mustEmbedded(t))
-	mount(t, e)
+	d, _ := mount(t, e)
 	if _, err := e.store.AddNode("kafka"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.stored[keyDesign], `component: "kafka"`) {
-		t.Errorf("not saved: %q", p.stored[keyDesign])
+	e.store.AddNode("pulsar")
+	if _, saved := p.stored[keyDesign]; saved {
+		t.Error("saved during the edits, not after them")
+	}
+	time.Sleep(saveDelay + 100*time.Millisecond)
+	d.Consume()
+	if !strings.Contains(p.stored[keyDesign], `component: "kafka"`) || !strings.Contains(p.stored[keyDesign], `component: "pulsar"`) {
+		t.Errorf("not saved once the edits paused: %q", p.stored[keyDesign])
 	}
 	p.failSave = errors.New("QuotaExceededError")
 	e.store.AddNode("redpanda")
+	e.flushSave() // as when the page is hidden
 	if !strings.Contains(e.saveWarning, "Autosave failed (QuotaExceededError)") {
 		t.Errorf("warning %q", e.saveWarning)
 	}
 	p.failSave = nil
 	e.store.Undo()
+	e.flushSave()
 	if e.saveWarning != "" || strings.Contains(p.stored[keyDesign], "redpanda") {
 		t.Errorf("after a good save: warning %q, stored %q", e.saveWarning, p.stored[keyDesign])
 	}
@@ -139,6 +154,33 @@ func TestRestore(t *testing.T) {
 	}
 	if len(e.store.Design().Nodes) != 0 || e.store.CanUndo() {
 		t.Error("the editor did not start empty")
+	}
+}
+
+// A saved design that no longer loads and cannot be kept aside (storage is
+// full) is never overwritten: autosave waits until the user exports it, and
+// the warning says so. Before, the warning said it was kept and the next
+// edit overwrote the only copy.
+func TestUnreadableDesignIsNeverOverwritten(t *testing.T) {
+	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
+	p := &fakePlatform{stored: map[string]string{keyDesign: broken}, failSave: errors.New("QuotaExceededError"), failKey: keyUnreadable}
+	e := NewEditor(p, mustEmbedded(t))
+	mount(t, e)
+	if !e.holding || !strings.Contains(e.restoreWarning, "autosave is off until you export or discard it") || strings.Contains(e.restoreWarning, "is kept") {
+		t.Fatalf("holding %v, warning %q", e.holding, e.restoreWarning)
+	}
+	if _, err := e.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	if p.stored[keyDesign] != broken {
+		t.Fatalf("the only copy was overwritten: %q", p.stored[keyDesign])
+	}
+	e.exportSaved()
+	if len(p.downloads) != 1 || p.downloads[0] != "saved-design.yaml: "+broken {
+		t.Errorf("downloads %q", p.downloads)
+	}
+	if e.holding || !strings.Contains(p.stored[keyDesign], `component: "kafka"`) {
+		t.Errorf("after the export autosave is still off: holding %v, stored %q", e.holding, p.stored[keyDesign])
 	}
 }
 

@@ -356,3 +356,26 @@ func TestSelectionChangesAreReported(t *testing.T) {
 		t.Errorf("reported %q, want %q", got, want)
 	}
 }
+
+// A label the design format could not read back is refused, and the design
+// is left as it was: the editor never writes what it cannot import.
+func TestEdgeLabelsStayReadable(t *testing.T) {
+	s := newStore(t)
+	a, _ := s.AddNode("kafka")
+	b, _ := s.AddNode("aws-lambda")
+	if err := s.Connect(a, b); err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range []string{strings.Repeat("x", 10001), "bell\x07", "esc\x1b[2J"} {
+		before := string(s.Export())
+		if err := s.SetEdgeLabel(0, label); err == nil || string(s.Export()) != before {
+			t.Errorf("label %.20q: accepted (%v)", label, err)
+		}
+	}
+	if err := s.SetEdgeLabel(0, "publishes\torders\n日本"); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs := s.Catalogue().ReadDesign("e.yaml", s.Export()); len(errs) > 0 {
+		t.Errorf("the export does not read back: %v", errs)
+	}
+}

@@ -91,7 +91,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 	}
 	var errs ErrorList
 	products := map[string]entry{}
-	for _, l := range layers {
+	for li, l := range layers {
 		read := func(dir string, each func(file, id string, data []byte)) {
 			entries, err := fs.ReadDir(l.FS, dir)
 			if errors.Is(err, fs.ErrNotExist) {
@@ -125,6 +125,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		})
 		read("components", func(file, id string, b []byte) {
 			if comp := parseComponent(file, id, b, &errs); comp != nil {
+				comp.layer = li
 				c.Components[comp.ID] = comp
 			} else {
 				c.broken["component:"+id] = true
@@ -132,6 +133,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		})
 		read("rules", func(file, id string, b []byte) {
 			if r := parseRule(file, id, b, &errs); r != nil {
+				r.layer = li
 				c.Rules[r.ID] = r
 			} else {
 				c.broken["rule:"+id] = true

@@ -43,6 +43,7 @@ type Component struct {
 	raw   map[string]yamlstrict.Field
 	props []yamlstrict.Field
 	pos   map[string]Pos
+	layer int // the index of the layer it was loaded from
 }
 
 // Property returns the component's effective property name, or nil.

@@ -131,6 +131,18 @@ func TestLoadErrors(t *testing.T) {
 			[]string{"cat/rules/fifo-once.yaml:7:11: select.kinds: unknown kind `queues`; did you mean `queue`?"}},
 		{"rule: selects nothing", "rules/fifo-once.yaml", `kinds: ["queue"]`, "kinds: [\"queue\"]\n  providers: [\"default\"]\n  components: [\"queue\"]\n  categories: [\"messaging\"]\n  bogus: []", "unknown-key",
 			[]string{"cat/rules/fifo-once.yaml:11:3: select: unknown key `bogus` (allowed: kinds, categories, providers, components)"}},
+		{"rule: message too long", "rules/fifo-once.yaml", "{node} is {delivery}", strings.Repeat("x", 501), "too-large",
+			[]string{"cat/rules/fifo-once.yaml:16:10: message: 501 characters; a rule's message is a sentence or two, at most 500 characters (put the detail on the docs page)"}},
+		{"rule: too many placeholders", "rules/fifo-once.yaml", "{node} is {delivery}", strings.Repeat("{node}", 9), "too-large",
+			[]string{"cat/rules/fifo-once.yaml:16:10: message: 9 placeholders; a message may have at most 8"}},
+		{"rule: empty in", "rules/fifo-once.yaml", "  op: \"equals\"\n  value: \"at-least-once\"", "  op: \"in\"\n  value: []", "empty",
+			[]string{"cat/rules/fifo-once.yaml:15:10: assert: `in` needs at least one value; an empty list makes the rule fire always or never"}},
+		{"property name with a space", "kinds/queue.yaml", "  fifo:\n", "  \"fi fo\":\n", "invalid-name",
+			[]string{"cat/kinds/queue.yaml:11:3: properties: \"fi fo\" is not a property name; use 1 to 64 letters and digits in camelCase, starting with a lower-case letter (like \"replicationFactor\")"}},
+		{"property name as a placeholder", "kinds/queue.yaml", "  fifo:\n", "  \"{node}\":\n", "invalid-name",
+			[]string{"cat/kinds/queue.yaml:11:3: properties: \"{node}\" is not a property name; use 1 to 64 letters and digits in camelCase, starting with a lower-case letter (like \"replicationFactor\")"}},
+		{"empty enum value", "kinds/queue.yaml", `values: ["at-most-once", "at-least-once"]`, `values: ["at-most-once", "at-least-once", ""]`, "empty",
+			[]string{"cat/kinds/queue.yaml:9:47: property `delivery`.values: an empty string is not a value; each value is a word such as \"all\""}},
 		{"rule: unknown placeholder", "rules/fifo-once.yaml", "{node} is {delivery}", "{node} is {delivry}", "invalid-template",
 			[]string{"cat/rules/fifo-once.yaml:16:10: message: {delivry} is neither {node}, {component}, {kind}, {provider} nor a property of component queue (kind queue)"}},
 		{"rule: bad severity", "rules/fifo-once.yaml", `severity: "warning"`, `severity: "warn"`, "unknown-severity",
@@ -277,5 +289,31 @@ func TestOverlayRefusesLinksAndSpecialFiles(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("not refused: %v\n%s", want, strings.Join(list.Lines(), "\n"))
+	}
+}
+
+// An overlay that changes a product's kind breaks the embedded rules that
+// select it by id; the problem points at the overlay, which is at fault, and
+// names the rule. It used to point at the rule file, with a "did you mean"
+// that suggested the very name it said was missing.
+func TestOverlayThatChangesAKindIsBlamed(t *testing.T) {
+	overlay := Files{"components/kafka.yaml": "schemaVersion: \"1\"\ntype: component\nid: kafka\nkind: queue\nprovider: apache\ndocs: https://kafka.apache.org/documentation/\n"}
+	_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: overlay})
+	list, _ := err.(ErrorList)
+	if len(list) == 0 {
+		t.Fatal("loaded")
+	}
+	for _, e := range list {
+		if strings.HasPrefix(e.Pos.File, "catalogue/") {
+			t.Errorf("blames the embedded catalogue: %s", e)
+		}
+		if strings.Contains(e.Msg, "did you mean `retentionPolicy`") {
+			t.Errorf("suggests the missing name itself: %s", e)
+		}
+	}
+	first := list[0]
+	if first.Pos.File != "overlay/components/kafka.yaml" || first.Pos.Line != 4 || first.Code != "unknown-property" ||
+		!strings.Contains(first.Msg, "rule stream-retention-policy-supported uses") || len(first.Related) != 1 {
+		t.Errorf("first problem: %s (related %v)", first, first.Related)
 	}
 }

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -29,6 +30,10 @@ var propertyKeys = []string{"type", "values", "default", "required", "advanced",
 // parseProperty reads one property declaration. base is the kind's property
 // that a component refines, or nil for a kind's own or a new property.
 func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *Property {
+	if !ValidPropertyName(name.Value) {
+		d.Errorf(name, diag.CodeInvalidName, "properties: %s is not a property name; use 1 to %d letters and digits in camelCase, starting with a lower-case letter (like \"replicationFactor\")", strconv.Quote(diag.Clip(name.Value)), maxIDLength)
+		return nil
+	}
 	what := "property `" + name.Value + "`"
 	f := d.Fields(n, what, propertyKeys...)
 	if f == nil {
@@ -116,6 +121,9 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *Property) []string {
 	seen := map[string]bool{}
 	for i, v := range values {
+		if v == "" {
+			d.Errorf(n.Content[i], diag.CodeEmpty, "%s.values: an empty string is not a value; each value is a word such as \"all\"", what)
+		}
 		if seen[v] {
 			d.Errorf(n.Content[i], diag.CodeDuplicateValue, "%s.values: `%s` is listed twice", what, v)
 		}
@@ -125,6 +133,22 @@ func (d *decoder) checkValues(n *yaml.Node, what string, values []string, base *
 		}
 	}
 	return values
+}
+
+// ValidPropertyName reports whether name can name a property: camelCase
+// ASCII letters and digits, starting with a lower-case letter, at most
+// maxIDLength long. Names are keys in designs and {placeholders} in rule
+// messages, so spaces, braces and invisible characters cannot be in them.
+func ValidPropertyName(name string) bool {
+	if name == "" || len(name) > maxIDLength || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // problem returns why v is not a valid value of p, with the problem's code,

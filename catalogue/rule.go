@@ -52,6 +52,7 @@ type Rule struct {
 
 	message  []segment
 	property string // the property a violation points at
+	layer    int    // the index of the layer it was loaded from
 	nodes    map[string]*yaml.Node
 }
 

@@ -3,6 +3,8 @@ package catalogue
 import (
 	"slices"
 	"strings"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // Rule evaluation: a rule reads values through a scope (one node, or the two
@@ -173,7 +175,7 @@ func (r *Rule) render(s scope) string {
 	var b strings.Builder
 	for _, seg := range r.message {
 		if seg.placeholder {
-			b.WriteString(s.placeholder(seg.text))
+			b.WriteString(diag.Clip(s.placeholder(seg.text))) // a design's text may be 10,000 characters
 		} else {
 			b.WriteString(seg.text)
 		}

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
@@ -176,6 +177,11 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]yamlstrict.Field, w
 		if !hasValue {
 			d.Errorf(n, diag.CodeRequired, "%s: `%s` needs `value`, a list of values", what, op)
 		} else if d.IsKind(value.Val, yaml.SequenceNode, what+".value", "a list of values") {
+			if len(value.Val.Content) == 0 {
+				// in [] never holds and notIn [] always does: the rule would
+				// fire on everything or on nothing.
+				d.Errorf(value.Val, diag.CodeEmpty, "%s: `%s` needs at least one value; an empty list makes the rule fire always or never", what, op)
+			}
 			for _, item := range value.Val.Content {
 				if v, ok := d.scalarValue(item, what+".value"); ok {
 					c.Values = append(c.Values, v)
@@ -207,13 +213,35 @@ func (d *decoder) parseComparison(n *yaml.Node, f map[string]yamlstrict.Field, w
 
 // parseTemplate splits a message into text and {placeholders}.
 func (d *decoder) parseTemplate(n *yaml.Node, msg string) []segment {
+	if count := utf8.RuneCountInString(msg); count > maxMessageLength {
+		d.Errorf(n, diag.CodeTooLarge, "message: %d characters; a rule's message is a sentence or two, at most %d characters (put the detail on the docs page)", count, maxMessageLength)
+		return nil
+	}
 	out, bad := splitTemplate(msg)
 	if bad >= 0 {
 		d.Errorf(n, diag.CodeInvalidTemplate, "message: `{` at offset %d is not closed; write {node} or {propertyName}", bad)
 		return nil
 	}
+	placeholders := 0
+	for _, seg := range out {
+		if seg.placeholder {
+			placeholders++
+		}
+	}
+	if placeholders > maxPlaceholders {
+		d.Errorf(n, diag.CodeTooLarge, "message: %d placeholders; a message may have at most %d", placeholders, maxPlaceholders)
+		return nil
+	}
 	return out
 }
+
+// Limits on a rule's message, which is repeated in every violation: a long
+// message, or many placeholders for long values, multiplied by the nodes of
+// a design, made hundreds of megabytes of problems.
+const (
+	maxMessageLength = 500
+	maxPlaceholders  = 8
+)
 
 // splitTemplate splits a message into text and {placeholders}; bad is the
 // offset of an unclosed "{", or -1.

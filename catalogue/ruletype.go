@@ -86,6 +86,11 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			return
 		}
 	}
+	for end, comps := range ends {
+		if ends[end] = c.dropChanged(d, r, end, comps); len(ends[end]) == 0 {
+			return
+		}
+	}
 	check := func(cond *Condition) {
 		cond.leaves(func(leaf *Condition) { c.checkLeaf(d, leaf, r.IsConnection(), ends) })
 	}
@@ -107,7 +112,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			if slices.Contains(builtinPlaceholders[1:], prop) {
 				continue
 			}
-			if missing := lacking(ends[end], prop); missing != "" {
+			if missing, _ := lacking(ends[end], prop); missing != "" {
 				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
 			}
 			continue
@@ -115,7 +120,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 		if slices.Contains(builtinPlaceholders, seg.text) {
 			continue
 		}
-		if missing := lacking(ends[""], seg.text); missing != "" {
+		if missing, _ := lacking(ends[""], seg.text); missing != "" {
 			d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s} is neither %s nor a property of %s", seg.text, strings.Join(wrap(builtinPlaceholders), ", "), missing)
 		}
 	}
@@ -179,12 +184,17 @@ func wrap(names []string) []string {
 }
 
 // lacking names the kinds (or components) among selected whose schema has no
-// property prop, or returns "" when all have it.
-func lacking(selected []*Component, prop string) string {
+// property prop, with the first of those components, or returns "" when all
+// have it.
+func lacking(selected []*Component, prop string) (string, *Component) {
 	var kinds, comps []string
+	var first *Component
 	for _, comp := range selected {
 		if comp.Property(prop) != nil {
 			continue
+		}
+		if first == nil {
+			first = comp
 		}
 		if !slices.Contains(kinds, comp.Kind) {
 			kinds = append(kinds, comp.Kind)
@@ -192,13 +202,71 @@ func lacking(selected []*Component, prop string) string {
 		comps = append(comps, comp.ID)
 	}
 	if len(comps) == 0 {
-		return ""
+		return "", nil
 	}
 	sort.Strings(kinds)
 	if len(comps) > 3 {
-		return "kind " + strings.Join(kinds, ", ")
+		return "kind " + strings.Join(kinds, ", "), first
 	}
-	return "component " + strings.Join(comps, ", ") + " (kind " + strings.Join(kinds, ", ") + ")"
+	return "component " + strings.Join(comps, ", ") + " (kind " + strings.Join(kinds, ", ") + ")", first
+}
+
+// dropChanged reports and leaves out the components among selected (at end
+// "" of a node rule, "from" or "to" of a connection rule) that a later layer
+// than the rule's loaded and that lack a property the rule uses: an overlay
+// that changed a product's kind is at fault there, not the rule, so the
+// problem points at the overlay's file.
+func (c *Catalogue) dropChanged(d *decoder, r *Rule, end string, selected []*Component) []*Component {
+	var used []string
+	add := func(prop string) {
+		if r.IsConnection() {
+			e, name, ok := splitEnd(prop)
+			if !ok || e != end || slices.Contains(endFields, name) {
+				return
+			}
+			prop = name
+		} else if slices.Contains(builtinPlaceholders, prop) {
+			return
+		}
+		if !slices.Contains(used, prop) {
+			used = append(used, prop)
+		}
+	}
+	for _, cond := range []*Condition{r.When, r.Assert} {
+		cond.leaves(func(leaf *Condition) {
+			add(leaf.Prop)
+			if leaf.Ref != "" {
+				add(leaf.Ref)
+			}
+		})
+	}
+	for _, seg := range r.message {
+		if seg.placeholder {
+			add(seg.text)
+		}
+	}
+	kept := selected[:0:0]
+	for _, comp := range selected {
+		var missing []string
+		for _, prop := range used {
+			if comp.Property(prop) == nil {
+				missing = append(missing, "`"+prop+"`")
+			}
+		}
+		if comp.layer <= r.layer || len(missing) == 0 {
+			kept = append(kept, comp)
+			continue
+		}
+		rulePos := Pos{File: r.File}
+		if n := r.nodes["select"]; n != nil {
+			rulePos = d.Pos(n)
+		} else if n := r.nodes["connection"]; n != nil {
+			rulePos = d.Pos(n)
+		}
+		d.Errs.Add(comp.pos["kind"], diag.CodeUnknownProperty, "kind: component %s is of kind %s here, which lacks %s that rule %s uses (%s); keep the product's kind, or give the changed product an id of its own",
+			comp.ID, comp.Kind, strings.Join(missing, ", "), r.ID, rulePos).Related = []Pos{rulePos}
+	}
+	return kept
 }
 
 // checkLeaf type-checks one comparison against the selected components (of
@@ -222,8 +290,8 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	}
 	pseudo := connection && slices.Contains(endFields, name)
 	if !pseudo {
-		if missing := lacking(selected, name); missing != "" {
-			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, diag.DidYouMean(name, selected[0].PropertyNames()))
+		if missing, comp := lacking(selected, name); missing != "" {
+			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, diag.DidYouMean(name, comp.PropertyNames()))
 			return
 		}
 	}
@@ -257,8 +325,8 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 			return
 		}
 		if !(connection && slices.Contains(endFields, refName)) {
-			if missing := lacking(refComps, refName); missing != "" {
-				d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, diag.DidYouMean(refName, refComps[0].PropertyNames()))
+			if missing, comp := lacking(refComps, refName); missing != "" {
+				d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, diag.DidYouMean(refName, comp.PropertyNames()))
 				return
 			}
 		}

@@ -53,4 +53,8 @@ const (
 	CodeNeverApplies       Code = "never-applies"        // a rule whose selector matches no component
 	CodeNoGenericComponent Code = "no-generic-component" // a kind without its generic component
 	CodeNoDisplayName      Code = "no-display-name"      // a component without a display name
+	CodeControlCharacter   Code = "control-character"    // text holding a control character XML cannot carry
+	CodeTag                Code = "tag"                  // a YAML tag (!foo), which files may not use
+	CodeAmbiguousNumber    Code = "ambiguous-number"     // an integer YAML readers disagree on (012, 0b101, 1_000)
+	CodeInvalidName        Code = "invalid-name"         // a property name that is not a name
 )

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a source file. Line and Column start at 1; a zero Line
@@ -210,4 +211,23 @@ func Clip(s string) string {
 		n++
 	}
 	return s
+}
+
+// BadChar describes the first character of s that no text in our files may
+// hold, with its byte offset, or returns "" when there is none: control
+// characters other than tab, line feed and carriage return (XML, and so the
+// SVG export, cannot carry them, and they rewrite a terminal's screen), the
+// non-characters U+FFFE and U+FFFF, and bytes that are not UTF-8.
+func BadChar(s string) (string, int) {
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			return "a byte that is not UTF-8", i
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f:
+			return fmt.Sprintf("the control character U+%04X", r), i
+		case r == 0xfffe, r == 0xffff:
+			return fmt.Sprintf("the non-character U+%04X", r), i
+		}
+	}
+	return "", -1
 }

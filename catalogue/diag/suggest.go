@@ -28,8 +28,8 @@ func Nearest(word string, candidates []string) string {
 	lw := strings.ToLower(word)
 	var rows [3][]int
 	for _, c := range candidates {
-		if len(c) > MaxHintWord {
-			continue
+		if len(c) > MaxHintWord || c == word {
+			continue // an exact match is no near miss
 		}
 		lc := strings.ToLower(c)
 		d := limit + 1

@@ -189,8 +189,7 @@ func (d *Decoder) Fields(n *yaml.Node, what string, allowed ...string) map[strin
 	out := make(map[string]Field, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode {
-			d.Errorf(k, diag.CodeWrongType, "%s: keys must be plain strings", what)
+		if !d.plainKey(k, what) {
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
@@ -206,6 +205,24 @@ func (d *Decoder) Fields(n *yaml.Node, what string, allowed ...string) map[strin
 	return out
 }
 
+// plainKey reports whether mapping key k is a plain string (no tag, no
+// alias, no mapping), reporting it otherwise.
+func (d *Decoder) plainKey(k *yaml.Node, what string) bool {
+	switch {
+	case k.Style&yaml.TaggedStyle != 0:
+		d.Errorf(k, diag.CodeTag, "%s: YAML tags (%s) are not supported on keys; write the key without one", what, diag.Clip(k.Tag))
+	case k.Kind != yaml.ScalarNode || k.Tag != "!!str":
+		d.Errorf(k, diag.CodeWrongType, "%s: keys must be plain strings", what)
+	default:
+		if bad, _ := diag.BadChar(k.Value); bad != "" {
+			d.Errorf(k, diag.CodeControlCharacter, "%s: a key holds %s", what, bad)
+			return false
+		}
+		return true
+	}
+	return false
+}
+
 // Pairs returns the pairs of a mapping whose keys are free-form names (such as
 // property names), in file order, reporting duplicates.
 func (d *Decoder) Pairs(n *yaml.Node, what string) []Field {
@@ -216,8 +233,7 @@ func (d *Decoder) Pairs(n *yaml.Node, what string) []Field {
 	var out []Field
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
-			d.Errorf(k, diag.CodeWrongType, "%s: keys must be plain strings", what)
+		if !d.plainKey(k, what) {
 			continue
 		}
 		if line, dup := seen[k.Value]; dup {
@@ -232,6 +248,10 @@ func (d *Decoder) Pairs(n *yaml.Node, what string) []Field {
 
 // IsKind reports whether n is of node kind want, reporting it otherwise.
 func (d *Decoder) IsKind(n *yaml.Node, want yaml.Kind, what, wantWords string) bool {
+	if n.Style&yaml.TaggedStyle != 0 {
+		d.Errorf(n, diag.CodeTag, "%s: YAML tags (%s) are not supported; write the value without one", what, diag.Clip(n.Tag))
+		return false
+	}
 	if n.Kind == yaml.AliasNode {
 		d.Errorf(n, diag.CodeAlias, "%s: YAML aliases (*%s) are not supported; write the value out", what, n.Value)
 		return false
@@ -277,6 +297,10 @@ func (d *Decoder) Str(n *yaml.Node, what string) (string, bool) {
 		d.Errorf(n, diag.CodeWrongType, "%s: expected a string, found %s (quote it: \"%s\")", what, Describe(n), diag.Clip(n.Value))
 		return "", false
 	}
+	if bad, at := diag.BadChar(n.Value); bad != "" {
+		d.Errorf(n, diag.CodeControlCharacter, "%s: the text holds %s at character %d; remove it (tabs and line breaks are fine)", what, bad, utf8.RuneCountInString(n.Value[:at])+1)
+		return "", false
+	}
 	return n.Value, true
 }
 
@@ -306,12 +330,48 @@ func (d *Decoder) Int(n *yaml.Node, what string) (int64, bool) {
 		d.Errorf(n, diag.CodeWrongType, "%s: expected an integer, found %s", what, Describe(n))
 		return 0, false
 	}
+	if !decimal(n.Value) {
+		d.Errorf(n, diag.CodeAmbiguousNumber, "%s: write the integer %s in decimal digits: YAML readers disagree on what forms such as 012, 0b101, 0o12 and 1_000 mean", what, diag.Clip(n.Value))
+		return 0, false
+	}
 	var i int64
 	if err := n.Decode(&i); err != nil {
 		d.Errorf(n, diag.CodeOutOfRange, "%s: %s is not an integer between %d and %d", what, n.Value, int64(-1<<63), int64(1<<63-1))
 		return 0, false
 	}
 	return i, true
+}
+
+// decimal reports whether s is an integer in plain decimal: an optional
+// sign, then 0 or digits that do not start with 0.
+func decimal(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainNumber reports whether s is a decimal number: an integer as decimal
+// has it, optionally followed by a fraction and an exponent.
+func plainNumber(s string) bool {
+	mantissa, exponent, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, fraction, hasFraction := strings.Cut(mantissa, ".")
+	if hasExp {
+		digits := strings.TrimPrefix(strings.TrimPrefix(exponent, "-"), "+")
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			return false
+		}
+	}
+	if hasFraction && (fraction == "" || strings.Trim(fraction, "0123456789") != "") {
+		return false
+	}
+	return decimal(whole)
 }
 
 // Number decodes a finite number between -1e15 and 1e15.
@@ -321,6 +381,10 @@ func (d *Decoder) Number(n *yaml.Node, what string) (float64, bool) {
 	}
 	if n.Tag != "!!int" && n.Tag != "!!float" {
 		d.Errorf(n, diag.CodeWrongType, "%s: expected a number, found %s", what, Describe(n))
+		return 0, false
+	}
+	if !plainNumber(n.Value) {
+		d.Errorf(n, diag.CodeAmbiguousNumber, "%s: write the number %s in decimal digits (like 12 or 40.5): YAML readers disagree on forms such as 012, 0x1f and 1_000", what, diag.Clip(n.Value))
 		return 0, false
 	}
 	var f float64

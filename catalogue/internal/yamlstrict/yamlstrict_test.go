@@ -62,6 +62,20 @@ func TestDecoderRefuses(t *testing.T) {
 			d.Strings(d.Fields(root, "doc")["a"].Val, "a")
 		}, "1:8 wrong-type"},
 		{"non-string key", "? [a]\n: 1\n", func(d *Decoder, root *yaml.Node) { d.Pairs(root, "doc") }, "1:3 wrong-type"},
+		{"tag on a key", "!foo id: x\n", fields("id"), "1:1 tag"},
+		{"tag on a value", "a: !!str 1\n", str("a"), "1:4 tag"},
+		{"bool tag on a string", "a: !!bool \"yes\"\n", func(d *Decoder, root *yaml.Node) {
+			d.Bool(d.Fields(root, "doc")["a"].Val, "a")
+		}, "1:4 tag"},
+		{"escaped NUL", "a: \"x\\0y\"\n", str("a"), "1:4 control-character"},
+		{"escaped escape", "a: \"\\e[2J\"\n", str("a"), "1:4 control-character"},
+		{"C1 control", "a: \"\\x85\"\n", str("a"), "1:4 control-character"},
+		{"control character in a key", "\"a\\x01\": 1\n", func(d *Decoder, root *yaml.Node) { d.Pairs(root, "doc") }, "1:1 control-character"},
+		{"octal-looking integer", "a: 012\n", integer("a"), "1:4 ambiguous-number"},
+		{"binary integer", "a: 0b101\n", integer("a"), "1:4 ambiguous-number"},
+		{"underscores", "a: 1_000\n", integer("a"), "1:4 ambiguous-number"},
+		{"hex integer", "a: 0x1f\n", integer("a"), "1:4 ambiguous-number"},
+		{"octal-looking coordinate", "a: 012\n", number("a"), "1:4 ambiguous-number"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var errs diag.ErrorList
@@ -77,6 +91,31 @@ func TestDecoderRefuses(t *testing.T) {
 				t.Errorf("got %s (%s), want %s", got, e, tc.want)
 			}
 		})
+	}
+}
+
+func str(key string) func(d *Decoder, root *yaml.Node) {
+	return func(d *Decoder, root *yaml.Node) { d.Str(d.Fields(root, "doc")[key].Val, key) }
+}
+
+func integer(key string) func(d *Decoder, root *yaml.Node) {
+	return func(d *Decoder, root *yaml.Node) { d.Int(d.Fields(root, "doc")[key].Val, key) }
+}
+
+func number(key string) func(d *Decoder, root *yaml.Node) {
+	return func(d *Decoder, root *yaml.Node) { d.Number(d.Fields(root, "doc")[key].Val, key) }
+}
+
+// Decimal numbers of every ordinary form read as themselves.
+func TestDecoderReadsDecimals(t *testing.T) {
+	for src, want := range map[string]float64{"0": 0, "-3": -3, "+7": 7, "120": 120, "40.5": 40.5, "-0.25": -0.25, "1e3": 1000, "2.5E-1": 0.25} {
+		var errs diag.ErrorList
+		d := &Decoder{File: "f.yaml", Errs: &errs}
+		root := d.Document([]byte("a: " + src + "\n"))
+		got, ok := d.Number(d.Fields(root, "doc")["a"].Val, "a")
+		if !ok || got != want || len(errs) > 0 {
+			t.Errorf("%s: %v %v %v", src, got, ok, errs)
+		}
 	}
 }
 

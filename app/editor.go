@@ -219,6 +219,9 @@ const saveDelay = 300 * time.Millisecond
 // page is hidden or closed (flushSave).
 func (e *Editor) autosave(*Store) {
 	e.unsaved = true
+	if e.embed != nil {
+		e.embed.modified = true // now: a load resets it right after its commit
+	}
 	if e.ctx == nil || !e.mounted {
 		e.flushSave()
 		return
@@ -243,7 +246,7 @@ func (e *Editor) flushSave() {
 	}
 	e.unsaved = false
 	if e.embed != nil {
-		e.embed.changed(e.store)
+		e.embed.autosave()
 		return
 	}
 	if e.platform == nil || e.theirs != "" || e.holding {

@@ -61,18 +61,39 @@ func (e *Editor) startEmbedding(ctx app.Context) {
 	}))
 }
 
-// receive takes a message from the parent window: one from an origin that
-// is not allowed, or that is not an action, is ignored and unanswered.
+// receive takes a message from the parent window. One from an origin that
+// is not allowed is ignored and unanswered; one that is not an action the
+// protocol has is answered with an error event that says why.
 func (em *embedding) receive(origin, data string) {
 	if !slices.Contains(em.allowed, origin) {
 		return
 	}
+	em.origin = origin
 	var m message
 	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		em.refuse("bad-message", "the message is not a JSON object of the protocol: "+messageProblem(err))
 		return
 	}
-	em.origin = origin
 	em.handle(m)
+}
+
+// messageProblem says what is wrong with a message's JSON, in the
+// protocol's terms.
+func messageProblem(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		want := map[string]string{"action": "a string", "design": "a string", "format": "a string", "readOnly": "true or false", "catalogue": "an object of file paths to file texts"}[typeErr.Field]
+		if want == "" {
+			want = "a " + typeErr.Type.String()
+		}
+		return "`" + typeErr.Field + "` must be " + want + ", not a JSON " + typeErr.Value
+	}
+	return err.Error()
+}
+
+// refuse answers a message the editor cannot act on.
+func (em *embedding) refuse(code, msg string) {
+	em.send(map[string]any{"event": "error", "errors": []any{map[string]any{"code": code, "message": msg}}})
 }
 
 func (em *embedding) send(event map[string]any) {
@@ -133,12 +154,22 @@ func (em *embedding) handle(m message) {
 			s.SetReadOnly(*m.ReadOnly)
 		}
 		em.send(map[string]any{"event": "configure"})
+	default:
+		em.refuse("unknown-action", "`"+m.Action+"` is not an action; the actions are load, export, validate and configure")
 	}
 }
 
-// changed sends autosave after every change of the design.
+// changed notes a change of the design and sends autosave at once. The
+// editor notes each change when it happens (exit's "modified" must not wait)
+// and sends autosave once changes pause.
 func (em *embedding) changed(s *Store) {
 	em.modified = true
+	em.autosave()
+}
+
+// autosave sends the design as it is now.
+func (em *embedding) autosave() {
+	s := em.store
 	em.send(map[string]any{"event": "autosave", "design": string(s.Export()), "violations": violations(s)})
 }
 
@@ -169,12 +200,16 @@ func violations(s *Store) []catalogue.Violation {
 }
 
 // errorsJSON is an error as the protocol's errors: each problem with its
-// code, position, path and message (catalogue.Error's JSON), or the message
-// of an error that is not a list of problems.
+// code, position, path and message (catalogue.Error's JSON), or another
+// refusal with the code "refused".
 func errorsJSON(err error) any {
 	var list catalogue.ErrorList
 	if errors.As(err, &list) {
 		return list
 	}
-	return []any{map[string]any{"message": err.Error()}}
+	var one *catalogue.Error
+	if errors.As(err, &one) {
+		return []any{one}
+	}
+	return []any{map[string]any{"code": "refused", "message": err.Error()}}
 }

@@ -61,8 +61,8 @@ func TestEmbedProtocol(t *testing.T) {
 	if got := h.send("https://intruder.example", `{"action":"load","design":"nodes: []"}`); len(got) != 0 || len(s.Design().Nodes) != 0 {
 		t.Errorf("a disallowed origin was answered: %+v", got)
 	}
-	if got := h.send(portal, `not json`); len(got) != 0 {
-		t.Errorf("a message that is not an action was answered: %+v", got)
+	if ev := h.only(h.send(portal, `not json`)); ev["event"] != "error" {
+		t.Errorf("a message that is not an action: %+v", ev)
 	}
 
 	// load: an autosave, then the answer; a bad design changes nothing and
@@ -132,5 +132,58 @@ func TestEmbedProtocol(t *testing.T) {
 	msg, _ := json.Marshal(map[string]any{"action": "configure", "catalogue": files})
 	if ev := h.only(h.send(portal, string(msg))); ev["errors"] != nil || s.Catalogue().Components["acme-bus"] == nil {
 		t.Errorf("catalogue: %+v", ev)
+	}
+}
+
+// What the editor cannot act on is answered, not dropped: malformed JSON,
+// fields of the wrong type and unknown actions each get an error event with
+// a code and what is wrong; origins that may not embed still get nothing.
+func TestEmbedRefusals(t *testing.T) {
+	h, _ := newHost(t)
+	for _, tc := range []struct{ data, code, says string }{
+		{`{"action":`, "bad-message", "not a JSON object"},
+		{`["load"]`, "bad-message", "not a JSON object"},
+		{`{"action":"configure","readOnly":"yes"}`, "bad-message", "`readOnly` must be true or false, not a JSON string"},
+		{`{"action":"load","design":42}`, "bad-message", "`design` must be a string, not a JSON number"},
+		{`{"action":"launch"}`, "unknown-action", "`launch` is not an action"},
+		{`{}`, "unknown-action", "the actions are load, export, validate and configure"},
+	} {
+		ev := h.only(h.send(portal, tc.data))
+		errs, _ := ev["errors"].([]any)
+		if ev["event"] != "error" || len(errs) != 1 {
+			t.Errorf("%s: %+v", tc.data, ev)
+			continue
+		}
+		e := errs[0].(map[string]any)
+		if e["code"] != tc.code || !strings.Contains(e["message"].(string), tc.says) {
+			t.Errorf("%s: %+v", tc.data, e)
+		}
+	}
+	if posts := h.send("https://evil.example.com", `{"action":`); len(posts) != 0 {
+		t.Errorf("answered an origin that may not embed: %+v", posts)
+	}
+}
+
+// A catalogue under which the design no longer checks is refused with each
+// problem's line and column in the design as exported.
+func TestConfigureRefusalHasPositions(t *testing.T) {
+	h, s := newHost(t)
+	files := map[string]string{
+		"components/acme-bus.yaml": "schemaVersion: \"1\"\ntype: component\nid: acme-bus\nkind: stream\nprovider: default\ndocs: https://acme.example/bus\n",
+		"products/acme.yaml":       "schemaVersion: \"1\"\ntype: products\nproducts:\n  acme-bus: { name: Acme Bus, summary: The house bus. }\n",
+	}
+	msg, _ := json.Marshal(map[string]any{"action": "configure", "catalogue": files})
+	h.only(h.send(portal, string(msg)))
+	if _, err := s.AddNode("acme-bus"); err != nil {
+		t.Fatal(err)
+	}
+	ev := h.only(h.send(portal, `{"action":"configure","catalogue":{}}`))
+	errs, _ := ev["errors"].([]any)
+	if len(errs) != 1 {
+		t.Fatalf("configure: %+v", ev)
+	}
+	e := errs[0].(map[string]any)
+	if e["code"] != "unknown-component" || e["line"] == nil || e["column"] == nil || e["path"] != "nodes[0].component" {
+		t.Errorf("refusal: %+v", e)
 	}
 }

@@ -599,7 +599,9 @@ func (s *Store) SetEdgeLabel(i int, label string) error {
 // SetCatalogue replaces the catalogue (an embedding host's extra products),
 // refusing one under which the current design no longer checks.
 func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {
-	if errs := cat.Check(s.design); len(errs) > 0 {
+	// Checked as the design's YAML, so that each problem has the line and
+	// column of the export the host has (the design in memory has none).
+	if _, errs := cat.ReadDesign("the design", s.Export()); len(errs) > 0 {
 		return errs
 	}
 	s.commit(change{cat: cat})

@@ -137,6 +137,13 @@ func FuzzParseDesign(f *testing.F) {
 	}
 	f.Add([]byte("nodes: []\n"))
 	f.Add([]byte("nodes:\n  - { id: \"a\", component: \"kafka\", position: { x: 1.5, y: -2e3 } }\nedges: [{ from: a, to: b, label: \"\\u202e\" }]\n"))
+	// The hardening cases: ambiguous numbers, tags, escaped control
+	// characters, unknown names to hint at, multi-byte text.
+	f.Add([]byte("nodes:\n  - { id: \"a\", component: \"kafka\", props: { partitions: 012 }, position: { x: 0x10, y: 1_000 } }\n"))
+	f.Add([]byte("!!map\nnodes:\n  - { !foo id: \"a\", component: !!str kafka, props: { compaction: !!bool \"yes\" } }\n"))
+	f.Add([]byte("name: \"a\\0b\\x1b[2J\\x85\"\nnodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"nod-a\", label: \"\\e\" }\n"))
+	f.Add([]byte("nodes:\n  - { id: \"a\", component: \"kafak-kafak-kafak\", props: { replicaz: 1 } }\n  - { id: \"b\", component: \"kafka\" }\nedges:\n  - { from: \"aa\", to: \"bb\" }\n"))
+	f.Add([]byte("name: \"日本語の名前 🎉\"\ndescription: \"\u2028\"\nnodes: []\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, errs := ParseDesign("fuzz.yaml", data)
 		if len(errs) > 0 {

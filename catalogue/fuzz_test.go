@@ -11,6 +11,8 @@ func FuzzLoadComponent(f *testing.F) {
 	f.Add(baseFiles()["components/queue.yaml"].Data)
 	f.Add([]byte("schemaVersion: \"1\"\ntype: \"component\"\nid: \"queue\"\nkind: \"queue\"\nprovider: \"default\"\ndocs: \"https://x.test\"\nproperties:\n  fifo:\n    type: \"boolean\"\n    default: true\n"))
 	f.Add([]byte("{a: [b, {c: *d}], &d e: f}"))
+	// Property names that are not names, empty enum values, tagged keys.
+	f.Add([]byte("schemaVersion: \"1\"\ntype: \"component\"\nid: \"queue\"\nkind: \"queue\"\nprovider: \"default\"\ndocs: \"https://x.test\"\nproperties:\n  \"a b\":\n    type: \"enum\"\n    values: [\"\", \"x\"]\n  \"{node}\":\n    type: \"integer\"\n    default: 012\n  !t k:\n    type: \"boolean\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files := baseFiles()
 		files["components/queue.yaml"] = &fstest.MapFile{Data: data}
@@ -31,6 +33,8 @@ func FuzzLoadComponent(f *testing.F) {
 func FuzzRule(f *testing.F) {
 	f.Add(baseFiles()["rules/fifo-once.yaml"].Data)
 	f.Add([]byte(fifoChain))
+	// Empty lists, too many placeholders.
+	f.Add([]byte("schemaVersion: \"1\"\ntype: \"rule\"\nid: \"fifo-once\"\nname: \"n\"\nseverity: \"info\"\nselect: { kinds: [\"queue\"] }\nassert: { prop: \"delivery\", op: \"notIn\", value: [] }\nmessage: \"{node}{node}{node}{node}{node}{node}{node}{node}{node}\"\ndocs: \"https://x.test\"\n"))
 	f.Add([]byte("schemaVersion: \"1\"\ntype: \"rule\"\nid: \"fifo-once\"\nname: \"n\"\nseverity: \"info\"\nselect: { components: [\"queue\"] }\nassert: { any: [ { prop: \"retentionDays\", op: \"gte\", value: 3 }, { prop: \"delivery\", op: \"unset\" } ] }\nmessage: \"{retentionDays} {node}\"\ndocs: \"https://x.test\"\n"))
 	designs := []*Design{
 		{Nodes: []Node{{ID: "a", Component: "queue"}}},

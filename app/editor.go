@@ -220,7 +220,7 @@ const saveDelay = 300 * time.Millisecond
 func (e *Editor) autosave(*Store) {
 	e.unsaved = true
 	if e.embed != nil {
-		e.embed.modified = true // now: a load resets it right after its commit
+		e.embed.modified = true // at once, not when autosave sends: a load from the host resets it just after
 	}
 	if e.ctx == nil || !e.mounted {
 		e.flushSave()

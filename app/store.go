@@ -587,7 +587,7 @@ func (s *Store) SetEdgeLabel(i int, label string) error {
 	if i < 0 || i >= len(s.design.Edges) {
 		return fmt.Errorf("no edge %d", i)
 	}
-	if problem := catalogue.TextProblem(label); problem != "" {
+	if _, problem := catalogue.TextProblem(label); problem != "" {
 		return errors.New("the label is not kept: " + problem)
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {

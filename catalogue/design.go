@@ -275,24 +275,25 @@ func (d *decoder) text(f map[string]yamlstrict.Field, key string) string {
 
 // limitText reports free text that cannot be in a design (see TextProblem).
 func (d *decoder) limitText(n *yaml.Node, what, s string) string {
-	if problem := TextProblem(s); problem != "" {
-		d.Errorf(n, diag.CodeTooLarge, "%s: %s", what, problem)
+	if code, problem := TextProblem(s); problem != "" {
+		d.Errorf(n, code, "%s: %s", what, problem)
 		return ""
 	}
 	return s
 }
 
 // TextProblem says why s cannot be a design's free text (its name, its
-// description, an edge's label), or returns "" when it can: at most 10,000
+// description, an edge's label), with the problem's code, or returns ""
+// when it can: at most 10,000
 // characters, with no control characters (see diag.BadChar). The editor
 // checks what users type with it, so that it never writes a design it
 // could not read back.
-func TextProblem(s string) string {
+func TextProblem(s string) (Code, string) {
 	if count := utf8.RuneCountInString(s); count > maxTextLength {
-		return fmt.Sprintf("%d characters; text fields are limited to %d", count, maxTextLength)
+		return diag.CodeTooLarge, fmt.Sprintf("%d characters; text fields are limited to %d", count, maxTextLength)
 	}
 	if bad, _ := diag.BadChar(s); bad != "" {
-		return "the text holds " + bad + "; remove it (tabs and line breaks are fine)"
+		return diag.CodeControlCharacter, "the text holds " + bad + "; remove it (tabs and line breaks are fine)"
 	}
-	return ""
+	return "", ""
 }

@@ -23,9 +23,10 @@ type Editor struct {
 	importErrors   []string
 	saveWarning    string
 	restoreWarning string
-	// unsaved says the design changed since it was last stored; saveQueued
-	// that a flushSave is scheduled.
+	// unsaved says the design changed since it was last stored, lastChange
+	// when it last changed; saveQueued that a flushSave is scheduled.
 	unsaved, saveQueued bool
+	lastChange          time.Time
 	// unreadable is the text of a saved design that no longer loads; while
 	// holding, it could not be kept aside, so autosave stores nothing (it
 	// would overwrite the only copy) until the user exports or discards it.
@@ -137,14 +138,17 @@ func (e *Editor) OnNav(ctx app.Context) {
 }
 
 // OnAppUpdate offers to reload: go-app calls it once a new version has been
-// installed. The design is saved after every change, so reloading loses
+// installed. The design is saved when the page goes, so reloading loses
 // nothing.
 func (e *Editor) OnAppUpdate(ctx app.Context) {
 	e.updateAvailable = true
 }
 
-// OnDismount releases the window listeners.
+// OnDismount stores what is unsaved and releases the window listeners.
 func (e *Editor) OnDismount() {
+	// A save queued for later would not run: go-app drops the dispatches of
+	// a component that left the page.
+	e.flushSave()
 	for _, remove := range e.listeners {
 		remove()
 	}
@@ -215,50 +219,67 @@ func (e *Editor) releaseSaved() {
 const saveDelay = 300 * time.Millisecond
 
 // autosave notes a change of the design. The design is stored (or, embedded,
-// sent to the host) once changes pause for saveDelay, and at once when the
-// page is hidden or closed (flushSave).
+// sent to the host) once no change has come for saveDelay, and at once when
+// the page is hidden or closed or the editor leaves the page (flushSave).
 func (e *Editor) autosave(*Store) {
-	e.unsaved = true
+	e.unsaved, e.lastChange = true, time.Now()
 	if e.embed != nil {
-		e.embed.modified = true // at once, not when autosave sends: a load from the host resets it just after
+		e.embed.noteChange()
 	}
 	if e.ctx == nil || !e.mounted {
 		e.flushSave()
 		return
 	}
-	if e.saveQueued {
-		return
+	if !e.saveQueued {
+		e.saveQueued = true
+		e.saveAfter(saveDelay)
 	}
-	e.saveQueued = true
-	e.ctx.After(saveDelay, func(app.Context) {
+}
+
+// saveAfter flushes once d has passed, or waits again if a change came in
+// the meantime.
+func (e *Editor) saveAfter(d time.Duration) {
+	e.ctx.After(d, func(app.Context) {
+		if more := waitMore(e.lastChange, time.Now()); more > 0 {
+			e.saveAfter(more)
+			return
+		}
 		e.saveQueued = false
 		e.flushSave()
 	})
 }
 
+// waitMore is how much longer autosave waits at now, for changes to have
+// paused for saveDelay since the last one.
+func waitMore(lastChange, now time.Time) time.Duration {
+	return max(0, saveDelay-now.Sub(lastChange))
+}
+
 // flushSave stores the design if it changed since it was last stored, and
-// says so when it cannot. While another tab's design waits for the user's
-// choice, or a saved design that no longer loads waits to be exported, it
-// stores nothing.
+// says so when it cannot (a failed save is tried again at the next flush).
+// While another tab's design waits for the user's choice, or a saved design
+// that no longer loads waits to be exported, it stores nothing. Embedded, it
+// sends autosave if the design changed since the host loaded or saved it.
 func (e *Editor) flushSave() {
 	if !e.unsaved {
 		return
 	}
-	e.unsaved = false
 	if e.embed != nil {
-		e.embed.autosave()
+		e.unsaved = false
+		e.embed.flush()
 		return
 	}
 	if e.platform == nil || e.theirs != "" || e.holding {
 		return
 	}
-	e.save(string(e.store.Export()))
+	e.unsaved = !e.save(string(e.store.Export()))
 }
 
-func (e *Editor) save(design string) {
+// save stores design and reports whether it could.
+func (e *Editor) save(design string) bool {
 	if err := e.platform.Store(keyDesign, design); err != nil {
 		e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
-		return
+		return false
 	}
 	if !e.persisting {
 		// Ask the browser to keep the storage once it holds a design (not at
@@ -267,6 +288,7 @@ func (e *Editor) save(design string) {
 		e.platform.Persist()
 	}
 	e.saved, e.saveWarning = design, ""
+	return true
 }
 
 // otherTabSaved notes a design another tab stored, unless it is this tab's.
@@ -291,8 +313,10 @@ func (e *Editor) useTheirs(app.Context, app.Event) {
 // autosave.
 func (e *Editor) keepMine(app.Context, app.Event) {
 	e.theirs = ""
-	e.save(string(e.store.Export()))
-	e.store.Say("Kept this tab's design; the other tab's changes were replaced.")
+	if e.save(string(e.store.Export())) {
+		e.unsaved = false
+		e.store.Say("Kept this tab's design; the other tab's changes were replaced.")
+	}
 }
 
 // isTyping reports whether a key event comes from a text control, where keys

@@ -157,6 +157,25 @@ func TestRestore(t *testing.T) {
 	}
 }
 
+// Autosave waits until no change has come for saveDelay: a change during
+// the wait makes it wait again.
+func TestAutosaveWaitsForAPause(t *testing.T) {
+	t0 := time.Now()
+	for _, tc := range []struct {
+		last, now time.Duration // since t0
+		want      time.Duration
+	}{
+		{0, saveDelay, 0},
+		{0, 2 * saveDelay, 0},
+		{200 * time.Millisecond, saveDelay, 200 * time.Millisecond},
+		{saveDelay, saveDelay, saveDelay},
+	} {
+		if got := waitMore(t0.Add(tc.last), t0.Add(tc.now)); got != tc.want {
+			t.Errorf("last change at %v, now %v: wait %v more, want %v", tc.last, tc.now, got, tc.want)
+		}
+	}
+}
+
 // A saved design that no longer loads and cannot be kept aside (storage is
 // full) is never overwritten: autosave waits until the user exports it, and
 // the warning says so. Before, the warning said it was kept and the next
@@ -172,6 +191,7 @@ func TestUnreadableDesignIsNeverOverwritten(t *testing.T) {
 	if _, err := e.store.AddNode("kafka"); err != nil {
 		t.Fatal(err)
 	}
+	e.flushSave() // as when the page is hidden
 	if p.stored[keyDesign] != broken {
 		t.Fatalf("the only copy was overwritten: %q", p.stored[keyDesign])
 	}
@@ -228,7 +248,11 @@ func TestOtherTab(t *testing.T) {
 	e := NewEditor(p, mustEmbedded(t))
 	mount(t, e)
 	e.store.AddNode("kafka")
+	e.flushSave()
 	mine := p.stored[keyDesign]
+	if !strings.Contains(mine, "kafka") {
+		t.Fatalf("not saved: %q", mine)
+	}
 	theirs := "nodes:\n  - { id: \"pulsar\", component: \"pulsar\" }\n"
 	e.otherTabSaved(mine) // this tab's own save coming back: no conflict
 	if e.theirs != "" {
@@ -237,6 +261,7 @@ func TestOtherTab(t *testing.T) {
 	p.stored[keyDesign] = theirs
 	e.otherTabSaved(theirs)
 	e.store.AddNode("redpanda")
+	e.flushSave()
 	if p.stored[keyDesign] != theirs {
 		t.Fatal("autosave overwrote the other tab's design")
 	}

@@ -27,7 +27,8 @@ type embedding struct {
 	post     func(origin, data string)
 	allowed  []string
 	origin   string // the host's origin, once it has written
-	modified bool
+	modified bool   // changed since the host's last load or the user's Save
+	pending  bool   // changed since the last autosave
 }
 
 // message is an action from the host.
@@ -71,7 +72,7 @@ func (em *embedding) receive(origin, data string) {
 	em.origin = origin
 	var m message
 	if err := json.Unmarshal([]byte(data), &m); err != nil {
-		em.refuse("bad-message", "the message is not a JSON object of the protocol: "+messageProblem(err))
+		em.refuse("bad-message", messageProblem(err))
 		return
 	}
 	em.handle(m)
@@ -82,13 +83,16 @@ func (em *embedding) receive(origin, data string) {
 func messageProblem(err error) string {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
+		if typeErr.Field == "" {
+			return "a message is a JSON object such as {\"action\":\"validate\"}, not a JSON " + typeErr.Value
+		}
 		want := map[string]string{"action": "a string", "design": "a string", "format": "a string", "readOnly": "true or false", "catalogue": "an object of file paths to file texts"}[typeErr.Field]
 		if want == "" {
 			want = "a " + typeErr.Type.String()
 		}
 		return "`" + typeErr.Field + "` must be " + want + ", not a JSON " + typeErr.Value
 	}
-	return err.Error()
+	return "the message is not JSON: " + err.Error()
 }
 
 // refuse answers a message the editor cannot act on.
@@ -159,12 +163,18 @@ func (em *embedding) handle(m message) {
 	}
 }
 
-// changed notes a change of the design and sends autosave at once. The
-// editor notes each change when it happens (exit's "modified" must not wait)
-// and sends autosave once changes pause.
-func (em *embedding) changed(s *Store) {
-	em.modified = true
-	em.autosave()
+// noteChange records a change of the design: the design now differs from
+// what the host loaded or saved (exit's "modified"), and autosave is due.
+// The editor calls it at each change, and flush once changes pause.
+func (em *embedding) noteChange() { em.modified, em.pending = true, true }
+
+// flush sends the autosave that is due, unless the design is again what the
+// host has: its own load is no news to it.
+func (em *embedding) flush() {
+	if em.pending && em.modified {
+		em.autosave()
+	}
+	em.pending = false
 }
 
 // autosave sends the design as it is now.

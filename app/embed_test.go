@@ -32,7 +32,7 @@ func newHost(t *testing.T) (*host, *Store) {
 		}
 		h.posted = append(h.posted, post{origin, event})
 	})
-	s.OnChange = h.em.changed
+	s.OnChange = func(*Store) { h.em.noteChange() } // as the editor does
 	return h, s
 }
 
@@ -65,11 +65,21 @@ func TestEmbedProtocol(t *testing.T) {
 		t.Errorf("a message that is not an action: %+v", ev)
 	}
 
-	// load: an autosave, then the answer; a bad design changes nothing and
-	// says where and what, with codes.
+	// load: the answer, and no autosave of what the host just gave (when
+	// changes pause); a bad design changes nothing and says where and what,
+	// with codes.
 	got := h.send(portal, `{"action":"load","design":"nodes:\n  - {id: q, component: kafka}\n  - {id: f, component: aws-lambda}\nedges: [{from: q, to: f}]\n"}`)
-	if len(got) != 2 || got[0].event["event"] != "autosave" || got[1].event["event"] != "load" || got[1].event["errors"] != nil {
+	if len(got) != 1 || got[0].event["event"] != "load" || got[0].event["errors"] != nil {
 		t.Fatalf("load: %+v", got)
+	}
+	h.posted = nil
+	h.em.flush()
+	if len(h.posted) != 0 {
+		t.Errorf("the host's own load came back as autosave: %+v", h.posted)
+	}
+	h.em.exit()
+	if ev := h.posted[len(h.posted)-1].event; ev["event"] != "exit" || ev["modified"] != false {
+		t.Errorf("exit right after a load: %+v", ev)
 	}
 	ev := h.only(h.send(portal, `{"action":"load","design":"nodes:\n  - {id: q, component: kafak}\n"}`))
 	errs, _ := ev["errors"].([]any)
@@ -90,7 +100,8 @@ func TestEmbedProtocol(t *testing.T) {
 	if err := s.DeleteSelection(); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.posted) != 2 || h.posted[0].event["event"] != "autosave" || h.posted[1].event["event"] != "selection" || h.posted[1].event["node"] != nil {
+	h.em.flush() // changes paused
+	if len(h.posted) != 2 || h.posted[0].event["event"] != "selection" || h.posted[0].event["node"] != nil || h.posted[1].event["event"] != "autosave" {
 		t.Errorf("after deleting the selected node: %+v", h.posted)
 	}
 
@@ -141,8 +152,8 @@ func TestEmbedProtocol(t *testing.T) {
 func TestEmbedRefusals(t *testing.T) {
 	h, _ := newHost(t)
 	for _, tc := range []struct{ data, code, says string }{
-		{`{"action":`, "bad-message", "not a JSON object"},
-		{`["load"]`, "bad-message", "not a JSON object"},
+		{`{"action":`, "bad-message", "the message is not JSON: unexpected end of JSON input"},
+		{`["load"]`, "bad-message", `a message is a JSON object such as {"action":"validate"}, not a JSON array`},
 		{`{"action":"configure","readOnly":"yes"}`, "bad-message", "`readOnly` must be true or false, not a JSON string"},
 		{`{"action":"load","design":42}`, "bad-message", "`design` must be a string, not a JSON number"},
 		{`{"action":"launch"}`, "unknown-action", "`launch` is not an action"},

@@ -27,7 +27,10 @@ func (e *Editor) renderToolbar() app.UI {
 			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
 			app.If(e.embed != nil,
 				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { e.embed.save() }),
-				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) { e.embed.exit() }),
+				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) {
+					e.flushSave() // the host's last autosave is the design it closes on
+					e.embed.exit()
+				}),
 			),
 		),
 		app.If(s.ReadOnly(), app.Span().Class("read-only").Text("Read-only")),

@@ -93,6 +93,10 @@ func Load(layers ...Layer) (*Catalogue, error) {
 	products := map[string]entry{}
 	for li, l := range layers {
 		read := func(dir string, each func(file, id string, data []byte)) {
+			if info, err := fs.Lstat(l.FS, dir); err == nil && !info.IsDir() {
+				errs.Add(Pos{File: path.Join(l.Name, dir)}, diag.CodeUnreadable, "%s, not a folder; kinds/, components/, rules/ and products/ are plain folders inside the catalogue folder", FileKind(info.Mode()))
+				return
+			}
 			entries, err := fs.ReadDir(l.FS, dir)
 			if errors.Is(err, fs.ErrNotExist) {
 				return
@@ -197,7 +201,7 @@ func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
 		return nil
 	}
 	if !info.Mode().IsRegular() {
-		errs.Add(Pos{File: display}, diag.CodeUnreadable, "%s, not a regular file; catalogue files must be plain files inside the catalogue folder", fileKind(info.Mode()))
+		errs.Add(Pos{File: display}, diag.CodeUnreadable, "%s, not a regular file; catalogue files must be plain files inside the catalogue folder", FileKind(info.Mode()))
 		return nil
 	}
 	f, err := fsys.Open(name)
@@ -219,8 +223,9 @@ func readFile(fsys fs.FS, name, display string, errs *ErrorList) []byte {
 	return b
 }
 
-// fileKind names what a file that is not a regular one is, for messages.
-func fileKind(m fs.FileMode) string {
+// FileKind names what a file that is not a regular one is, for messages:
+// "a symbolic link", "a named pipe", "a device"….
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeSymlink != 0:
 		return "a symbolic link"

@@ -293,7 +293,7 @@ func TextProblem(s string) (Code, string) {
 		return diag.CodeTooLarge, fmt.Sprintf("%d characters; text fields are limited to %d", count, maxTextLength)
 	}
 	if bad, _ := diag.BadChar(s); bad != "" {
-		return diag.CodeControlCharacter, "the text holds " + bad + "; remove it (tabs and line breaks are fine)"
+		return diag.CodeControlCharacter, "the text holds " + bad + "; " + diag.BadCharAdvice
 	}
 	return "", ""
 }

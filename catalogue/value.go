@@ -127,7 +127,16 @@ func (v Value) typeWords() string {
 
 // MarshalJSON writes the value as a JSON string, number, boolean or null.
 func (v Value) MarshalJSON() ([]byte, error) {
-	return json.Marshal(v.Interface())
+	// Without HTML escaping, like every other string the CLI writes (a
+	// value's < stays <, not \u003c); json.Marshal of a whole document
+	// escapes it again where that matters.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v.Interface()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalJSON reads a JSON string, integer or boolean (null leaves v unset).

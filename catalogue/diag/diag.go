@@ -213,6 +213,9 @@ func Clip(s string) string {
 	return s
 }
 
+// BadCharAdvice is what to do about a BadChar.
+const BadCharAdvice = "remove it (tabs and line breaks are fine)"
+
 // BadChar describes the first character of s that no text in our files may
 // hold, with its byte offset, or returns "" when there is none: control
 // characters other than tab, line feed and carriage return (XML, and so the

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -59,16 +58,7 @@ func readDesign(file string) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		what := "a special file"
-		switch {
-		case info.IsDir():
-			what = "a folder"
-		case info.Mode()&fs.ModeNamedPipe != 0:
-			what = "a named pipe"
-		case info.Mode()&fs.ModeDevice != 0:
-			what = "a device"
-		}
-		return nil, fmt.Errorf("this is %s, not a design file", what)
+		return nil, fmt.Errorf("this is %s, not a design file", catalogue.FileKind(info.Mode()))
 	}
 	if err := catalogue.SizeError(file, info.Size()); err != nil {
 		return nil, err

@@ -79,7 +79,13 @@ func loadWith(dir string) (*catalogue.Catalogue, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	return catalogue.LoadEmbedded(catalogue.Layer{Name: dir, FS: os.DirFS(dir)})
+	// An os.Root: no symbolic link inside the overlay leads out of it. It
+	// stays open while the catalogue lives (pages read files' text late).
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return catalogue.LoadEmbedded(catalogue.Layer{Name: dir, FS: root.FS()})
 }
 
 // servedCatalogue is the catalogue serve and static serve: the embedded

@@ -132,8 +132,8 @@ func appendJSONValue(b []byte, v catalogue.Value) []byte {
 }
 
 // appendJSONString writes s as encoding/json does without HTML escaping:
-// quotes, backslashes and control characters escaped (\n, \r, \t, else
-// \u00XX), U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
+// quotes, backslashes and control characters escaped (\b, \f, \n, \r, \t,
+// else \u00XX), U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
@@ -143,6 +143,10 @@ func appendJSONString(b []byte, s string) []byte {
 			switch {
 			case c == '"' || c == '\\':
 				b = append(b, '\\', c)
+			case c == '\b':
+				b = append(b, '\\', 'b')
+			case c == '\f':
+				b = append(b, '\\', 'f')
 			case c == '\n':
 				b = append(b, '\\', 'n')
 			case c == '\r':

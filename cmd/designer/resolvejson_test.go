@@ -31,7 +31,21 @@ func TestResolveJSONIsEncodingJSON(t *testing.T) {
 			t.Errorf("%s: got\n%s\nwant\n%s", file, got.String(), want.String())
 		}
 	}
-	for _, s := range []string{"\x00\x1f\x7f", "a\xffb", "\u2028\u2029", "<>&", "é🎉"} {
+	// Through every path a string takes: a file name, a property value.
+	r := evaluate(cat, files[len(files)-3])
+	r.File = "a\bb\fc<&>\x01"
+	for i := range r.Resolution.Nodes {
+		for j := range r.Resolution.Nodes[i].Properties {
+			r.Resolution.Nodes[i].Properties[j].Value = catalogue.StringValue("<&>\b\f\u2028")
+		}
+	}
+	var want, got bytes.Buffer
+	writeJSON(&want, r.result())
+	writeResolveJSON(&got, r)
+	if got.String() != want.String() {
+		t.Errorf("awkward strings: got\n%s\nwant\n%s", got.String(), want.String())
+	}
+	for _, s := range []string{"\x00\x1f\x7f", "a\xffb", "\u2028\u2029", "<>&", "é🎉", "\b\f"} {
 		var want bytes.Buffer
 		writeJSON(&want, s)
 		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {

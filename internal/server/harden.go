@@ -3,6 +3,7 @@ package server
 import (
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 )
 
@@ -68,24 +69,25 @@ func escapes(r *http.Request) bool {
 	return false
 }
 
-// plainFiles serves the files of fsys and nothing else: no folder listings
-// (a folder is "not found"), and no file or folder whose name starts with a
-// dot (.git, .DS_Store, editors' swap files).
-type plainFiles struct{ fsys http.FileSystem }
+// plainFiles serves the regular files of fsys and nothing else: no folder
+// listings (a folder is "not found"), no file or folder whose name starts
+// with a dot (.git, .DS_Store, editors' swap files), and nothing that is not
+// a regular file (a named pipe would block the request). Given an os.Root's
+// FS, no symbolic link leads out of the folder either.
+type plainFiles struct{ fsys fs.FS }
 
 func (p plainFiles) Open(name string) (http.File, error) {
+	name = strings.TrimPrefix(path.Clean("/"+name), "/")
 	for _, seg := range strings.Split(name, "/") {
 		if strings.HasPrefix(seg, ".") {
 			return nil, fs.ErrNotExist
 		}
 	}
-	f, err := p.fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	if info, err := f.Stat(); err != nil || info.IsDir() {
-		f.Close()
+	if name == "" {
 		return nil, fs.ErrNotExist
 	}
-	return f, nil
+	if info, err := fs.Lstat(p.fsys, name); err != nil || !info.Mode().IsRegular() {
+		return nil, fs.ErrNotExist
+	}
+	return http.FS(p.fsys).Open(name)
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Limits are how long the server waits on a client and how much of a
-// request it reads. None may be zero.
+// request it reads. HTTPServer takes a zero field from DefaultLimits.
 type Limits struct {
 	// Header is how long a client has to send a request's headers.
 	Header time.Duration
@@ -32,6 +32,15 @@ func DefaultLimits() Limits {
 // server, not the mux, answers "OPTIONS *" by default; here h does, so that
 // it gets the security headers too.
 func HTTPServer(h http.Handler, limits Limits) *http.Server {
+	def := DefaultLimits()
+	for _, f := range []struct{ v, d *time.Duration }{{&limits.Header, &def.Header}, {&limits.Read, &def.Read}, {&limits.Idle, &def.Idle}, {&limits.Stall, &def.Stall}} {
+		if *f.v <= 0 {
+			*f.v = *f.d
+		}
+	}
+	if limits.HeaderBytes <= 0 {
+		limits.HeaderBytes = def.HeaderBytes
+	}
 	return &http.Server{
 		Handler:                      progress(h, limits.Stall),
 		ReadHeaderTimeout:            limits.Header,
@@ -43,10 +52,17 @@ func HTTPServer(h http.Handler, limits Limits) *http.Server {
 }
 
 // progress gives each response a write deadline of stall from now, moved on
-// by every write: a response ends only when its client stops taking it.
+// by every write: a response ends only when its client stops taking it. The
+// request is read by then (the server takes no bodies), so the read deadline
+// is lifted: a long download must not end the connection's background read.
+// Both deadlines are cleared when the handler returns, so that the
+// connection's next answer (or net/http's own, such as a 431) starts afresh.
 func progress(next http.Handler, stall time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		pw := &progressWriter{ResponseWriter: w, rc: http.NewResponseController(w), stall: stall}
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Time{})
+		defer rc.SetWriteDeadline(time.Time{})
+		pw := &progressWriter{ResponseWriter: w, rc: rc, stall: stall}
 		pw.extend()
 		next.ServeHTTP(pw, r)
 	})

@@ -69,6 +69,11 @@ func New(dir string, opts Options) (http.Handler, error) {
 		sum := sha256.Sum256(append([]byte(version), whole...))
 		version = hex.EncodeToString(sum[:])[:16]
 	}
+	// The folder as an os.Root: no symbolic link in it leads out of it.
+	web, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
@@ -102,7 +107,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 		RawHeaders:              []string{wasmPreload},
 		Version:                 version,
 		WasmContentLengthHeader: "X-Wasm-Content-Length",
-		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(plainFiles{http.Dir(dir)}))},
+		Resources:               webDir{http.StripPrefix("/web/", http.FileServer(plainFiles{web.FS()}))},
 		Env:                     env,
 		ServiceWorkerTemplate:   worker,
 		CacheableResources:      cacheable,
@@ -118,7 +123,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", markdown)
 	mux.Handle("/manifest.webmanifest", manifest(h))
-	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(plainFiles{http.FS(schema.Files)})))
+	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(plainFiles{schema.Files})))
 	rendered := prerendered(opts.Sites.add(cat), opts.BaseURL, h)
 	app := cachePages(rendered)
 	catalogueHTML := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -180,6 +185,9 @@ func (w *notFound) Write(b []byte) (int, error) {
 	return w.ResponseWriter.Write(b)
 }
 
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *notFound) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // wasmPreload starts app.wasm's download with the page, where it would
 // otherwise wait for the page's styles and scripts to load and run: cold
 // starts take 40-100 ms less. go-app's loader makes the same request later
@@ -204,7 +212,9 @@ func contentVersion(dir string) (string, error) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && !strings.HasSuffix(path, ".br") && !strings.HasSuffix(path, ".gz") {
+		// Only regular files are served (plainFiles), and only they are read:
+		// a named pipe would block here for ever.
+		if d.Type().IsRegular() && !strings.HasSuffix(path, ".br") && !strings.HasSuffix(path, ".gz") {
 			files = append(files, path)
 		}
 		return nil

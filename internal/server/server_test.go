@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -90,18 +91,24 @@ func TestPageUsesOwnAssets(t *testing.T) {
 	}
 }
 
-// The static folders serve their files only: no listings, no dotfiles.
+// The static folders serve their files only: no listings, no dotfiles, no
+// link out of the folder, nothing that is not a regular file (a named pipe
+// would hold the request for ever).
 func TestStaticFoldersServeFilesOnly(t *testing.T) {
 	dir := webFixture(t)
 	os.WriteFile(filepath.Join(dir, ".secret"), []byte("token"), 0o600)
 	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
 	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("[remote]"), 0o600)
 	os.Mkdir(filepath.Join(dir, "icons"), 0o755)
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(outside, []byte("token"), 0o600)
+	os.Symlink(outside, filepath.Join(dir, "leak.txt"))
+	syscall.Mkfifo(filepath.Join(dir, "pipe.css"), 0o600)
 	h, err := New(dir, with(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"/web/", "/web/.secret", "/web/.git/config", "/web/icons/", "/web/icons", "/schema/"} {
+	for _, path := range []string{"/web/", "/web/.secret", "/web/.git/config", "/web/icons/", "/web/icons", "/schema/", "/web/leak.txt", "/web/pipe.css"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		if rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), "token") || strings.Contains(rec.Body.String(), "designer.css") || strings.Contains(rec.Body.String(), ".json") {

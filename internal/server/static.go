@@ -92,12 +92,22 @@ func writeFile(file string, r io.Reader) error {
 	return f.Close()
 }
 
-// copyTree copies every file of src under dir.
+// copyTree copies the regular files of src under dir, as the server serves
+// them (plainFiles): no dotfiles, no links, pipes or devices.
 func copyTree(src fs.FS, dir string) (int, error) {
 	n := 0
 	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if path != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
 		}
 		f, err := src.Open(path)
 		if err != nil {

@@ -298,7 +298,7 @@ func (d *Decoder) Str(n *yaml.Node, what string) (string, bool) {
 		return "", false
 	}
 	if bad, at := diag.BadChar(n.Value); bad != "" {
-		d.Errorf(n, diag.CodeControlCharacter, "%s: the text holds %s at character %d; remove it (tabs and line breaks are fine)", what, bad, utf8.RuneCountInString(n.Value[:at])+1)
+		d.Errorf(n, diag.CodeControlCharacter, "%s: the text holds %s at character %d; %s", what, bad, utf8.RuneCountInString(n.Value[:at])+1, diag.BadCharAdvice)
 		return "", false
 	}
 	return n.Value, true

@@ -544,6 +544,21 @@ func (p *tab) failStorage() {
 	})
 }
 
+// failStorageOf makes localStorage.setItem throw QuotaExceededError for key
+// only, in every page loaded from now on.
+func (p *tab) failStorageOf(key string) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: fmt.Sprintf(`{ const set = Storage.prototype.setItem; Storage.prototype.setItem = function(k, v) {
+				if (k === %q) { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }
+				return set.call(this, k, v);
+			}; }`, key),
+		})
+		return err
+	})
+}
+
 // evalPage evaluates an expression in the page (awaiting a promise) and
 // returns its JSON.
 func (p *tab) evalPage(expr string) string {

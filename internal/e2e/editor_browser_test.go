@@ -279,6 +279,33 @@ func TestEditorSaveFailure(t *testing.T) {
 	}
 }
 
+// A saved design that no longer loads, with no room to keep a copy, is never
+// overwritten: autosave stays off (even when the page goes) until the user
+// exports it, and the export is the saved text.
+func TestEditorUnreadableDesignIsKept(t *testing.T) {
+	p := openEditor(t)
+	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
+	p.evalPage(fmt.Sprintf(`localStorage.setItem("designer.design", %q)`, broken))
+	p.failStorageOf("designer.design.unreadable")
+	p.navigate(p.origin + "/")
+	p.waitText("alert", "", "autosave is off until you export or discard it")
+	p.fill("searchbox", "Search components", "kafka")
+	p.click("button", "Apache Kafka")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.evalPage(`window.dispatchEvent(new Event("pagehide"))`) // as when the tab closes
+	if saved := p.evalPage(`localStorage.getItem("designer.design")`); saved != fmt.Sprintf("%q", broken) {
+		t.Fatalf("the only copy was overwritten: %s", saved)
+	}
+	if name, data := p.download("button", "Export the saved design"); name != "saved-design.yaml" || string(data) != broken {
+		t.Errorf("exported %s:\n%s", name, data)
+	}
+	p.absent("button", "Discard the saved design")
+	p.evalPage(`window.dispatchEvent(new Event("pagehide"))`)
+	if saved := p.evalPage(`localStorage.getItem("designer.design")`); !strings.Contains(saved, "kafka") {
+		t.Errorf("autosave did not resume after the export: %s", saved)
+	}
+}
+
 // Pasted YAML and a dropped file import like the Import button; Copy YAML
 // puts the export on the clipboard.
 func TestEditorPasteDropAndCopy(t *testing.T) {

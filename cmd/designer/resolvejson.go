@@ -15,20 +15,12 @@ import (
 // whole. The output is what json.Encoder with SetIndent("", "  ") and
 // SetEscapeHTML(false) writes for resolveResult (TestResolveJSONIsEncodingJSON).
 func writeResolveJSON(w io.Writer, r *report) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	out := bufio.NewWriterSize(w, 64<<10)
 	b := make([]byte, 0, 4096)
-	flush := func() {
-		bw.Write(b)
-		b = b[:0]
-	}
 	b = append(b, "{\n  \"file\": "...)
 	b = appendJSONString(b, r.File)
 	b = append(b, ",\n  \"nodes\": ["...)
-	var nodes []catalogue.ResolvedNode
-	var violations []catalogue.Violation
-	if r.Resolution != nil {
-		nodes, violations = r.Resolution.Nodes, r.Resolution.Violations
-	}
+	nodes, violations := r.resolved()
 	for i := range nodes {
 		n := &nodes[i]
 		b = append(b, "\n    {\n      \"id\": "...)
@@ -57,7 +49,7 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		if i < len(nodes)-1 {
 			b = append(b, ',')
 		}
-		flush()
+		b = flushTo(out, b)
 	}
 	b = closeList(b, len(nodes) > 0)
 	b = append(b, ",\n  \"violations\": ["...)
@@ -81,7 +73,7 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		if i < len(violations)-1 {
 			b = append(b, ',')
 		}
-		flush()
+		b = flushTo(out, b)
 	}
 	b = closeList(b, len(violations) > 0)
 	b = append(b, ",\n  \"errors\": ["...)
@@ -102,12 +94,12 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		if i < len(r.Errors)-1 {
 			b = append(b, ',')
 		}
-		flush()
+		b = flushTo(out, b)
 	}
 	b = closeList(b, len(r.Errors) > 0)
 	b = append(b, "\n}\n"...)
-	flush()
-	return bw.Flush()
+	flushTo(out, b)
+	return out.Flush()
 }
 
 // closeList ends a JSON list that was opened at the second level.

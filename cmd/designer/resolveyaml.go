@@ -4,28 +4,41 @@ import (
 	"bufio"
 	"io"
 
+	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/internal/yamlout"
 )
+
+// flushTo writes what b holds to out and returns b emptied, for the next
+// piece: the writers below hold one node's lines at a time.
+func flushTo(out *bufio.Writer, b []byte) []byte {
+	out.Write(b)
+	return b[:0]
+}
+
+// resolved is the report's nodes and violations, none for an unusable file.
+func (r *report) resolved() ([]catalogue.ResolvedNode, []catalogue.Violation) {
+	if r.Resolution == nil {
+		return nil, nil
+	}
+	return r.Resolution.Nodes, r.Resolution.Violations
+}
 
 // writeResolveYAML writes a report as resolve's YAML, line by line: the
 // same content as its JSON (file, nodes with every property's value and
 // source, violations, errors) without holding a document of it, which for
 // 50,000 nodes took gigabytes.
 func writeResolveYAML(w io.Writer, r *report) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	out := bufio.NewWriterSize(w, 64<<10)
 	b := make([]byte, 0, 4096)
-	flush := func() {
-		bw.Write(b)
-		b = b[:0]
-	}
 	b = append(b, "file: "...)
 	b = append(yamlout.String(b, r.File), '\n')
-	if r.Resolution == nil || len(r.Resolution.Nodes) == 0 {
+	nodes, violations := r.resolved()
+	if len(nodes) == 0 {
 		b = append(b, "nodes: []\n"...)
 	} else {
 		b = append(b, "nodes:\n"...)
-		for i := range r.Resolution.Nodes {
-			n := &r.Resolution.Nodes[i]
+		for i := range nodes {
+			n := &nodes[i]
 			b = append(b, "  - id: "...)
 			b = yamlout.String(b, n.ID)
 			b = append(b, "\n    component: "...)
@@ -45,14 +58,14 @@ func writeResolveYAML(w io.Writer, r *report) error {
 				b = append(b, "\n        source: "...)
 				b = append(yamlout.String(b, string(p.Source)), '\n')
 			}
-			flush()
+			b = flushTo(out, b)
 		}
 	}
-	if r.Resolution == nil || len(r.Resolution.Violations) == 0 {
+	if len(violations) == 0 {
 		b = append(b, "violations: []\n"...)
 	} else {
 		b = append(b, "violations:\n"...)
-		for _, v := range r.Resolution.Violations {
+		for _, v := range violations {
 			for i, f := range [][2]string{{"rule", v.Rule}, {"severity", string(v.Severity)}, {"node", v.Node}, {"property", v.Property}, {"message", v.Message}} {
 				prefix := "    "
 				if i == 0 {
@@ -67,7 +80,7 @@ func writeResolveYAML(w io.Writer, r *report) error {
 				b = append(b, ", to: "...)
 				b = append(yamlout.String(b, v.Edge.To), "}\n"...)
 			}
-			flush()
+			b = flushTo(out, b)
 		}
 	}
 	if len(r.Errors) == 0 {
@@ -87,9 +100,9 @@ func writeResolveYAML(w io.Writer, r *report) error {
 			}
 			b = append(b, "    message: "...)
 			b = append(yamlout.String(b, e.Msg), '\n')
-			flush()
+			b = flushTo(out, b)
 		}
 	}
-	flush()
-	return bw.Flush()
+	flushTo(out, b)
+	return out.Flush()
 }

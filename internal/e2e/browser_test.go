@@ -325,30 +325,49 @@ func (p *tab) absent(role, name string) {
 // center scrolls an element into view and returns its middle.
 func (p *tab) center(n axNode) (float64, float64) {
 	p.t.Helper()
-	var x, y float64
+	x, y, ok := p.box(n)
+	if !ok {
+		p.t.Fatalf("%q has no box", n.name)
+	}
+	return x, y
+}
+
+// box returns the centre of an element's box, scrolled into view, and false
+// when it has none (it is hidden, or a render replaced it).
+func (p *tab) box(n axNode) (x, y float64, ok bool) {
+	p.t.Helper()
 	p.call(func(ctx context.Context) error {
 		chromedp.Call(ctx, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{BackendNodeID: n.id})
 		q, err := chromedp.Call(ctx, dom.GetContentQuads, dom.GetContentQuadsParams{BackendNodeID: n.id})
-		if err != nil {
-			return err
-		}
-		if len(q.Quads) == 0 {
-			return fmt.Errorf("%q has no box", n.name)
+		if err != nil || len(q.Quads) == 0 {
+			return nil
 		}
 		quad := q.Quads[0]
 		for i := 0; i < len(quad); i += 2 {
 			x += quad[i] / 4
 			y += quad[i+1] / 4
 		}
+		ok = true
 		return nil
 	})
-	return x, y
+	return x, y, ok
 }
 
-// click clicks an element with the mouse.
+// click clicks an element with the mouse, once it is on screen: a render
+// may replace the element between finding it and clicking it.
 func (p *tab) click(role, name string) {
 	p.t.Helper()
-	x, y := p.center(p.find(role, name))
+	match := named(name)
+	var x, y float64
+	p.eventually(fmt.Sprintf("one %s named %q on screen", role, name), func() (bool, string) {
+		found := p.query(role, match)
+		if len(found) != 1 {
+			return false, fmt.Sprintf("%d found", len(found))
+		}
+		var ok bool
+		x, y, ok = p.box(found[0])
+		return ok, "it has no box"
+	})
 	p.do(chromedp.MouseClickXY(x, y))
 }
 

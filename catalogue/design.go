@@ -149,6 +149,9 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 				}
 			}
 			des.Nodes = append(des.Nodes, node)
+			// Let the collector take each item's YAML once it is read: the
+			// document's tree is most of the memory a large design takes.
+			v.Val.Content[i] = nil
 		}
 	}
 	if v, ok := f["edges"]; ok && d.IsKind(v.Val, yaml.SequenceNode, "edges", "a list of edges") {
@@ -193,6 +196,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 				d.Errorf(n, diag.CodeSelfEdge, "%s: connects `%s` to itself; an edge joins two different nodes", what, e.From)
 			}
 			des.Edges = append(des.Edges, e)
+			v.Val.Content[i] = nil
 		}
 	}
 	errs.Sort()

@@ -116,11 +116,11 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	d := newDecoder(name, &errs)
 	d.Hints = diag.NewHints(diag.HintBudget)
-	src := &PosMap{File: name, at: map[string]Pos{}}
 	root, f := d.Open(data, "design", designKeys...)
 	if root == nil {
 		return nil, errs
 	}
+	src := &PosMap{File: name, at: map[string]Pos{}}
 	des := &Design{SchemaVersion: SchemaVersion, Positions: src}
 	d.versionAndType(f, root, "design", false)
 	if v, ok := f["id"]; ok {
@@ -161,7 +161,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		}
 		var nodeIDs []string // for hints, sorted when first needed
 		for i, n := range v.Val.Content {
-			what := fmt.Sprintf("edges[%d]", i)
+			what := "edges[" + strconv.Itoa(i) + "]"
 			ef := d.Fields(n, what, "from", "to", "label")
 			if ef == nil {
 				continue
@@ -204,7 +204,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 }
 
 func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
-	what := fmt.Sprintf("nodes[%d]", i)
+	what := NodePath(i, "")
 	var node Node
 	src.at[NodePath(i, "")] = d.Pos(n)
 	f := d.Fields(n, what, "id", "component", "props", "position")

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -48,22 +49,86 @@ type Edge struct {
 	Label string
 }
 
-// PosMap records where the parts of a parsed design were written, keyed by
-// paths such as "nodes[2].component" or "nodes[2].props.acks".
+// PosMap records where the parts of a parsed design were written, found by
+// paths such as "nodes[2].component" or "nodes[2].props.acks" (NodePath,
+// EdgePath). It is stored by node and edge rather than by path: a map of
+// path strings was most of what reading a large design allocated.
 type PosMap struct {
-	File string
-	at   map[string]Pos
+	File  string
+	nodes []nodePos
+	edges []edgePos
 }
+
+// lineCol is a position in PosMap's file; line 0 means none was recorded.
+type lineCol struct{ line, col int32 }
+
+func at(p Pos) lineCol { return lineCol{int32(p.Line), int32(p.Column)} }
+
+type nodePos struct {
+	self, id, component lineCol
+	props               []propPos
+}
+
+type propPos struct {
+	name       string
+	value, key lineCol
+}
+
+type edgePos struct{ from, to lineCol }
 
 // Pos returns the position of a path, or a position with only the file.
 func (s *PosMap) Pos(path string) Pos {
 	if s == nil {
 		return Pos{}
 	}
-	if p, ok := s.at[path]; ok {
-		return p
+	if lc := s.find(path); lc.line > 0 {
+		return Pos{File: s.File, Line: int(lc.line), Column: int(lc.col)}
 	}
 	return Pos{File: s.File}
+}
+
+// find looks a path up.
+func (s *PosMap) find(path string) lineCol {
+	list, rest, _ := strings.Cut(path, "[")
+	digits, field, ok := strings.Cut(rest, "]")
+	i, err := strconv.Atoi(digits)
+	if !ok || err != nil || i < 0 {
+		return lineCol{}
+	}
+	field = strings.TrimPrefix(field, ".")
+	switch {
+	case list == "nodes" && i < len(s.nodes):
+		n := &s.nodes[i]
+		switch field {
+		case "":
+			return n.self
+		case "id":
+			return n.id
+		case "component":
+			return n.component
+		}
+		name, ok := strings.CutPrefix(field, "props.")
+		if !ok {
+			return lineCol{}
+		}
+		name, key := strings.CutSuffix(name, ":key")
+		for _, p := range n.props {
+			if p.name == name {
+				if key {
+					return p.key
+				}
+				return p.value
+			}
+		}
+	case list == "edges" && i < len(s.edges):
+		switch field {
+		case "from":
+			return s.edges[i].from
+		case "to":
+			return s.edges[i].to
+		}
+	}
+	return lineCol{}
 }
 
 // NodePath returns the source map path of node i, or of one of its fields
@@ -120,7 +185,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	if root == nil {
 		return nil, errs
 	}
-	src := &PosMap{File: name, at: map[string]Pos{}}
+	src := &PosMap{File: name}
 	des := &Design{SchemaVersion: SchemaVersion, Positions: src}
 	d.versionAndType(f, root, "design", false)
 	if v, ok := f["id"]; ok {
@@ -139,11 +204,12 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			return nil, errs
 		}
 		des.Nodes = make([]Node, 0, len(v.Val.Content))
+		src.nodes = make([]nodePos, len(v.Val.Content))
 		for i, n := range v.Val.Content {
 			node := d.parseNode(n, i, src)
 			if node.ID != "" {
 				if prev, dup := ids[node.ID]; dup {
-					d.Errorf(n, diag.CodeDuplicateID, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.at[NodePath(prev, "id")].Line)
+					d.Errorf(n, diag.CodeDuplicateID, "nodes[%d].id: `%s` is already the id of nodes[%d] (line %d); ids must be unique", i, node.ID, prev, src.nodes[prev].id.line)
 				} else {
 					ids[node.ID] = i
 				}
@@ -160,6 +226,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			return nil, errs
 		}
 		var nodeIDs []string // for hints, sorted when first needed
+		src.edges = make([]edgePos, len(v.Val.Content))
 		for i, n := range v.Val.Content {
 			what := "edges[" + strconv.Itoa(i) + "]"
 			ef := d.Fields(n, what, "from", "to", "label")
@@ -176,7 +243,11 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 					d.Errorf(n, diag.CodeRequired, "%s: `%s` is required (a node id)", what, end.key)
 					continue
 				}
-				src.at[EdgePath(i, end.key)] = d.Pos(ev.Val)
+				if end.key == "from" {
+					src.edges[i].from = at(d.Pos(ev.Val))
+				} else {
+					src.edges[i].to = at(d.Pos(ev.Val))
+				}
 				if s, ok := d.Str(ev.Val, what+"."+end.key); ok {
 					*end.dst = s
 					if _, known := ids[s]; !known {
@@ -206,7 +277,8 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	what := NodePath(i, "")
 	var node Node
-	src.at[NodePath(i, "")] = d.Pos(n)
+	pos := &src.nodes[i]
+	pos.self = at(d.Pos(n))
 	f := d.Fields(n, what, "id", "component", "props", "position")
 	if f == nil {
 		return node
@@ -215,13 +287,13 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		d.Errorf(n, diag.CodeRequired, "%s: `id` is required (for example the component id, \"kafka\")", what)
 	} else if s, good := d.Str(v.Val, what+".id"); good && d.checkID(v.Val, what+".id", s) {
 		node.ID = s
-		src.at[NodePath(i, "id")] = d.Pos(v.Val)
+		pos.id = at(d.Pos(v.Val))
 	}
 	if v, ok := f["component"]; !ok {
 		d.Errorf(n, diag.CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
 	} else if s, good := d.Str(v.Val, what+".component"); good {
 		node.Component = s
-		src.at[NodePath(i, "component")] = d.Pos(v.Val)
+		pos.component = at(d.Pos(v.Val))
 	}
 	if v, ok := f["props"]; ok {
 		pairs := d.Pairs(v.Val, what+".props")
@@ -232,8 +304,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 					val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
 				}
 				node.Props[p.Key.Value] = val
-				src.at[NodePath(i, "props."+p.Key.Value)] = d.Pos(p.Val)
-				src.at[NodePath(i, "props."+p.Key.Value+":key")] = d.Pos(p.Key)
+				pos.props = append(pos.props, propPos{name: p.Key.Value, value: at(d.Pos(p.Val)), key: at(d.Pos(p.Key))})
 			}
 		}
 		if len(node.Props) == 0 {

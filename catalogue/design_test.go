@@ -163,3 +163,35 @@ func TestEncodeDesignJSON(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// Every path a problem or a violation names finds where it was written;
+// a path to nothing gives the file alone.
+func TestPositionsByPath(t *testing.T) {
+	src := "nodes:\n  - id: \"a\"\n    component: \"kafka\"\n    props: { acks: \"all\" }\n  - { id: \"b\", component: \"aws-lambda\" }\nedges:\n  - { from: \"a\", to: \"b\" }\n"
+	d, errs := ParseDesign("p.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for path, want := range map[string]string{
+		NodePath(0, ""):               "p.yaml:2:5",
+		NodePath(0, "id"):             "p.yaml:2:9",
+		NodePath(0, "component"):      "p.yaml:3:16",
+		NodePath(0, "props.acks"):     "p.yaml:4:20",
+		NodePath(0, "props.acks:key"): "p.yaml:4:14",
+		NodePath(1, "component"):      "p.yaml:5:27",
+		EdgePath(0, "from"):           "p.yaml:7:13",
+		EdgePath(0, "to"):             "p.yaml:7:22",
+		NodePath(0, "props.nope"):     "p.yaml",
+		NodePath(5, "id"):             "p.yaml",
+		EdgePath(1, "from"):           "p.yaml",
+		"nodes[x].id":                 "p.yaml",
+		"":                            "p.yaml",
+	} {
+		if got := d.Positions.Pos(path).String(); got != want {
+			t.Errorf("Pos(%q) = %s, want %s", path, got, want)
+		}
+	}
+	if got := (&Design{}).Positions.Pos(NodePath(0, "id")); got != (Pos{}) {
+		t.Errorf("a design built in memory has positions: %v", got)
+	}
+}

@@ -1,12 +1,24 @@
 package catalogue
 
-import "github.com/archdesigner/designer/catalogue/diag"
+import (
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/archdesigner/designer/catalogue/diag"
+)
 
 // Check checks a design's references into the catalogue: every node's
 // component exists, and every override names a property of that component with
-// a value of the right type. It returns every problem, sorted by position.
+// a value of the right type. An override under a property's former name is
+// renamed to its current one. It returns every problem, sorted by position.
 func (c *Catalogue) Check(d *Design) ErrorList {
 	var errs ErrorList
+	type rename struct {
+		node      int
+		old, name string
+	}
+	var renames []rename
 	hints := diag.NewHints(diag.HintBudget)
 	ids := c.ComponentIDs()
 	for i, n := range d.Nodes {
@@ -23,6 +35,22 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		for name, v := range n.Props {
 			p := comp.Property(name)
 			if p == nil {
+				if p = comp.Renamed(name); p != nil {
+					if _, both := n.Props[p.Name]; both {
+						errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeDuplicateKey, "nodes[%d].props.%s: `%s` is the former name of `%s`, which the node also sets; keep only `%s`", i, name, name, p.Name, p.Name)
+						continue
+					}
+				}
+			}
+			if p != nil && p.Name != name {
+				if code, msg := p.problem(v, hints); msg != "" {
+					errs.Add(d.Positions.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
+					continue
+				}
+				renames = append(renames, rename{i, name, p.Name})
+				continue
+			}
+			if p == nil {
 				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, diag.Clip(name), comp.ID, comp.Kind, diag.Clip(name), hints.DidYouMean(name, comp.PropertyNames()))
 				continue
 			}
@@ -30,6 +58,19 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 				errs.Add(d.Positions.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
 			}
 		}
+	}
+	for i, s := range d.Suppress {
+		if _, ok := c.Rules[s.Rule]; ok || s.Rule == RuleLimit || s.Rule == RuleRequired {
+			continue
+		}
+		known := append(slices.Sorted(maps.Keys(c.Rules)), RuleLimit, RuleRequired)
+		errs.Add(d.Positions.Pos("suppress["+strconv.Itoa(i)+"].rule"), diag.CodeUnknownRule, "suppress[%d].rule: the catalogue has no rule `%s`%s", i, s.Rule, hints.DidYouMean(s.Rule, known))
+	}
+	for _, r := range renames {
+		n := &d.Nodes[r.node]
+		n.Props[r.name] = n.Props[r.old]
+		delete(n.Props, r.old)
+		d.Positions.renameProp(r.node, r.old, r.name)
 	}
 	errs.Sort()
 	return errs
@@ -61,6 +102,10 @@ func (d *Design) PosOfAll(vs []Violation) []Pos {
 				out[k] = d.Positions.Pos(EdgePath(i, "from"))
 				continue
 			}
+		}
+		if v.suppression > 0 {
+			out[k] = d.Positions.Pos("suppress[" + strconv.Itoa(v.suppression-1) + "]")
+			continue
 		}
 		i, ok := nodes[v.Node]
 		switch {

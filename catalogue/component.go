@@ -27,6 +27,8 @@ type Component struct {
 	Defaults map[string]Value
 	// Declared are the component's own property declarations and refinements.
 	Declared map[string]*Property
+	// Limits are the product's bounds on its settings, by property name.
+	Limits map[string]*Limit
 	// Schema is the effective property schema: the kind's properties with the
 	// component's refinements applied, plus its own, sorted by name. It is
 	// filled in when the catalogue is linked (and rebuilt, not stored, in a
@@ -40,10 +42,11 @@ type Component struct {
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
-	raw   map[string]yamlstrict.Field
-	props []yamlstrict.Field
-	pos   map[string]Pos
-	layer int // the index of the layer it was loaded from
+	raw    map[string]yamlstrict.Field
+	props  []yamlstrict.Field
+	limits []yamlstrict.Field
+	pos    map[string]Pos
+	layer  int // the index of the layer it was loaded from
 }
 
 // Property returns the component's effective property name, or nil.
@@ -51,6 +54,16 @@ func (c *Component) Property(name string) *Property {
 	i := sort.Search(len(c.Schema), func(i int) bool { return c.Schema[i].Name >= name })
 	if i < len(c.Schema) && c.Schema[i].Name == name {
 		return c.Schema[i]
+	}
+	return nil
+}
+
+// Renamed returns the property that was once called old, or nil.
+func (c *Component) Renamed(old string) *Property {
+	for _, p := range c.Schema {
+		if slices.Contains(p.Formerly, old) {
+			return p
+		}
 	}
 	return nil
 }
@@ -98,12 +111,12 @@ func (c *Component) PropertyNames() []string {
 // declarations are checked later against its kind (see link).
 func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties")
+	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties", "limits")
 	if root == nil {
 		return nil
 	}
 	before := len(*errs)
-	c := &Component{File: file, Text: data, Defaults: map[string]Value{}, Declared: map[string]*Property{}, pos: map[string]Pos{}}
+	c := &Component{File: file, Text: data, Defaults: map[string]Value{}, Declared: map[string]*Property{}, Limits: map[string]*Limit{}, pos: map[string]Pos{}}
 	c.ID, _ = d.header(f, root, "component", id)
 	c.Kind = d.requiredString(f, root, "kind")
 	c.Provider = d.requiredString(f, root, "provider")
@@ -124,6 +137,9 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	}
 	if v, ok := f["properties"]; ok {
 		c.props = d.Pairs(v.Val, "properties")
+	}
+	if v, ok := f["limits"]; ok {
+		c.limits = d.Pairs(v.Val, "limits")
 	}
 	if len(*errs) > before {
 		return nil
@@ -194,6 +210,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		}
 	}
 	c.buildSchema(k)
+	c.parseLimits(d, c.limits)
 	for _, name := range slices.Sorted(maps.Keys(c.raw)) {
 		p := c.raw[name]
 		prop := c.Property(name)
@@ -213,5 +230,6 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		c.pos["defaults."+name] = d.Pos(p.Val)
 	}
 	c.pin()
-	c.raw, c.props = nil, nil
+	c.checkOwnLimits(d)
+	c.raw, c.props, c.limits = nil, nil, nil
 }

@@ -22,6 +22,8 @@ type Design struct {
 	Description   string
 	Nodes         []Node
 	Edges         []Edge
+	// Suppress acknowledges violations the design accepts, each with a reason.
+	Suppress []Suppression
 	// Positions maps parts of the design to where they were written; it is nil for
 	// a design built in memory.
 	Positions *PosMap
@@ -42,6 +44,24 @@ type Point struct {
 	Y float64 `json:"y"`
 }
 
+// Suppression acknowledges the violations of one rule, on one node or on
+// every node, for a reason the design states. A suppressed violation is
+// still reported, apart, and does not count.
+type Suppression struct {
+	Rule   string `json:"rule"`
+	Node   string `json:"node,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Matches reports whether s acknowledges v: the same rule, and no node or
+// v's node (for a connection rule, either end of its edge).
+func (s Suppression) Matches(v Violation) bool {
+	if s.Rule != v.Rule {
+		return false
+	}
+	return s.Node == "" || s.Node == v.Node || v.Edge != nil && (s.Node == v.Edge.From || s.Node == v.Edge.To)
+}
+
 // Edge connects two nodes by id.
 type Edge struct {
 	From  string
@@ -54,10 +74,13 @@ type Edge struct {
 // EdgePath). It is stored by node and edge rather than by path: a map of
 // path strings was most of what reading a large design allocated.
 type PosMap struct {
-	File  string
-	nodes []nodePos
-	edges []edgePos
+	File     string
+	nodes    []nodePos
+	edges    []edgePos
+	suppress []suppressPos
 }
+
+type suppressPos struct{ self, rule, node lineCol }
 
 // lineCol is a position in PosMap's file; line 0 means none was recorded.
 type lineCol struct{ line, col int32 }
@@ -120,6 +143,15 @@ func (s *PosMap) find(path string) lineCol {
 				return p.value
 			}
 		}
+	case list == "suppress" && i < len(s.suppress):
+		switch field {
+		case "":
+			return s.suppress[i].self
+		case "rule":
+			return s.suppress[i].rule
+		case "node":
+			return s.suppress[i].node
+		}
 	case list == "edges" && i < len(s.edges):
 		switch field {
 		case "from":
@@ -129,6 +161,18 @@ func (s *PosMap) find(path string) lineCol {
 		}
 	}
 	return lineCol{}
+}
+
+// renameProp records that node i's override old is now called name.
+func (s *PosMap) renameProp(i int, old, name string) {
+	if s == nil || i >= len(s.nodes) {
+		return
+	}
+	for j := range s.nodes[i].props {
+		if p := &s.nodes[i].props[j]; p.name == old {
+			p.name = name
+		}
+	}
 }
 
 // NodePath returns the source map path of node i, or of one of its fields
@@ -164,7 +208,7 @@ func SizeError(name string, size int64) *Error {
 	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
-var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges"}
+var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges", "suppress"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
 // and references between nodes and edges. Catalogue references (components,
@@ -270,8 +314,80 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			v.Val.Content[i] = nil
 		}
 	}
+	if v, ok := f["suppress"]; ok {
+		des.Suppress = d.parseSuppress(v.Val, ids, src)
+	}
 	errs.Sort()
 	return des, errs
+}
+
+// parseSuppress reads a design's suppressions: each names a rule, optionally
+// a node, and a reason.
+func (d *decoder) parseSuppress(n *yaml.Node, ids map[string]int, src *PosMap) []Suppression {
+	if !d.IsKind(n, yaml.SequenceNode, "suppress", "a list of suppressions, each { rule, node, reason }") {
+		return nil
+	}
+	var out []Suppression
+	var nodeIDs []string
+	seen := map[[2]string]int{}
+	src.suppress = make([]suppressPos, len(n.Content))
+	for i, item := range n.Content {
+		what := "suppress[" + strconv.Itoa(i) + "]"
+		src.suppress[i].self = at(d.Pos(item))
+		f := d.Fields(item, what, "rule", "node", "reason")
+		if f == nil {
+			continue
+		}
+		var s Suppression
+		ok := true
+		if v, has := f["rule"]; !has {
+			d.Errorf(item, diag.CodeRequired, "%s: `rule` is required (the id of the rule to acknowledge)", what)
+			ok = false
+		} else if str, good := d.Str(v.Val, what+".rule"); good && d.checkID(v.Val, what+".rule", str) {
+			s.Rule = str
+			src.suppress[i].rule = at(d.Pos(v.Val))
+		} else {
+			ok = false
+		}
+		if v, has := f["node"]; has {
+			src.suppress[i].node = at(d.Pos(v.Val))
+			if str, good := d.Str(v.Val, what+".node"); good {
+				if _, known := ids[str]; !known {
+					if nodeIDs == nil {
+						nodeIDs = slices.Sorted(maps.Keys(ids))
+					}
+					d.Errorf(v.Val, diag.CodeUnknownNode, "%s.node: no node has the id `%s`%s", what, diag.Clip(str), d.DidYouMean(str, nodeIDs))
+					ok = false
+				}
+				s.Node = str
+			} else {
+				ok = false
+			}
+		}
+		if v, has := f["reason"]; !has {
+			d.Errorf(item, diag.CodeRequired, "%s: `reason` is required: say why the design accepts the violation", what)
+			ok = false
+		} else if str, good := d.Str(v.Val, what+".reason"); good {
+			s.Reason = d.limitText(v.Val, what+".reason", str)
+			if strings.TrimSpace(str) == "" {
+				d.Errorf(v.Val, diag.CodeEmpty, "%s.reason: must not be empty; say why the design accepts the violation", what)
+				ok = false
+			}
+		} else {
+			ok = false
+		}
+		if !ok {
+			continue
+		}
+		key := [2]string{s.Rule, s.Node}
+		if prev, dup := seen[key]; dup {
+			d.Errorf(item, diag.CodeDuplicateKey, "%s: suppress[%d] already acknowledges rule `%s` here; keep one", what, prev, s.Rule)
+			continue
+		}
+		seen[key] = i
+		out = append(out, s)
+	}
+	return out
 }
 
 func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {

@@ -4,13 +4,14 @@ import "encoding/json"
 
 // designJSON is a design as JSON, with the keys and omissions of Marshal.
 type designJSON struct {
-	SchemaVersion string     `json:"schemaVersion"`
-	Type          string     `json:"type"`
-	ID            string     `json:"id,omitempty"`
-	Name          string     `json:"name,omitempty"`
-	Description   string     `json:"description,omitempty"`
-	Nodes         []nodeJSON `json:"nodes"`
-	Edges         []edgeJSON `json:"edges,omitempty"`
+	SchemaVersion string        `json:"schemaVersion"`
+	Type          string        `json:"type"`
+	ID            string        `json:"id,omitempty"`
+	Name          string        `json:"name,omitempty"`
+	Description   string        `json:"description,omitempty"`
+	Nodes         []nodeJSON    `json:"nodes"`
+	Edges         []edgeJSON    `json:"edges,omitempty"`
+	Suppress      []Suppression `json:"suppress,omitempty"`
 }
 
 type nodeJSON struct {
@@ -36,6 +37,7 @@ func EncodeDesignJSON(d *Design) []byte {
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, edgeJSON(e))
 	}
+	out.Suppress = d.Suppress
 	b, err := json.Marshal(out)
 	if err != nil {
 		// Strings, numbers and booleans always encode.

@@ -62,6 +62,19 @@ func EncodeDesignYAML(d *Design) []byte {
 		}
 		b = append(b, "}\n"...)
 	}
+	if len(d.Suppress) > 0 {
+		b = append(b, "suppress:\n"...)
+	}
+	for _, s := range d.Suppress {
+		b = append(b, "  - {rule: "...)
+		b = yamlout.String(b, s.Rule)
+		if s.Node != "" {
+			b = append(b, ", node: "...)
+			b = yamlout.String(b, s.Node)
+		}
+		b = append(b, ", reason: "...)
+		b = append(yamlout.String(b, s.Reason), "}\n"...)
+	}
 	return b
 }
 

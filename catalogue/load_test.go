@@ -301,7 +301,7 @@ func TestOverlayRefusesLinksAndSpecialFiles(t *testing.T) {
 // names the rule. It used to point at the rule file, with a "did you mean"
 // that suggested the very name it said was missing.
 func TestOverlayThatChangesAKindIsBlamed(t *testing.T) {
-	overlay := Files{"components/kafka.yaml": "schemaVersion: \"1\"\ntype: component\nid: kafka\nkind: queue\nprovider: apache\ndocs: https://kafka.apache.org/documentation/\n"}
+	overlay := Files{"components/redpanda.yaml": "schemaVersion: \"1\"\ntype: component\nid: redpanda\nkind: queue\nprovider: default\ndocs: https://docs.redpanda.com/\n"}
 	_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: overlay})
 	list, _ := err.(ErrorList)
 	if len(list) == 0 {
@@ -311,13 +311,13 @@ func TestOverlayThatChangesAKindIsBlamed(t *testing.T) {
 		if strings.HasPrefix(e.Pos.File, "catalogue/") {
 			t.Errorf("blames the embedded catalogue: %s", e)
 		}
-		if strings.Contains(e.Msg, "did you mean `retentionPolicy`") {
+		if strings.Contains(e.Msg, "did you mean `replicationFactor`") {
 			t.Errorf("suggests the missing name itself: %s", e)
 		}
 	}
 	first := list[0]
-	if first.Pos.File != "overlay/components/kafka.yaml" || first.Pos.Line != 4 || first.Code != "unknown-property" ||
-		!strings.Contains(first.Msg, "rule stream-retention-policy-supported uses") || len(first.Related) != 1 {
+	if first.Pos.File != "overlay/components/redpanda.yaml" || first.Pos.Line != 4 || first.Code != "unknown-property" ||
+		!strings.Contains(first.Msg, "rule redpanda-odd-replication uses") || len(first.Related) != 1 {
 		t.Errorf("first problem: %s (related %v)", first, first.Related)
 	}
 }

@@ -22,10 +22,13 @@ type Property struct {
 	Minimum     *int64
 	Maximum     *int64
 	Description string
-	Pos         Pos // where the property is declared
+	// Formerly are names the property had before; a design that uses one
+	// still reads, as this property.
+	Formerly []string
+	Pos      Pos // where the property is declared
 }
 
-var propertyKeys = []string{"type", "values", "default", "required", "advanced", "minimum", "maximum", "description"}
+var propertyKeys = []string{"type", "values", "default", "required", "advanced", "minimum", "maximum", "description", "formerly"}
 
 // parseProperty reads one property declaration. base is the kind's property
 // that a component refines, or nil for a kind's own or a new property.
@@ -84,6 +87,16 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 	}
 	if s, ok := f["description"]; ok {
 		p.Description, _ = d.Str(s.Val, what+".description")
+	}
+	if v, ok := f["formerly"]; ok {
+		if names, ok := d.Strings(v.Val, what+".formerly"); ok {
+			for i, old := range names {
+				if !ValidPropertyName(old) {
+					d.Errorf(v.Val.Content[i], diag.CodeInvalidName, "%s.formerly: %s is not a property name", what, strconv.Quote(diag.Clip(old)))
+				}
+			}
+			p.Formerly = names
+		}
 	}
 	for _, bound := range []struct {
 		key string

@@ -59,6 +59,16 @@ type Violation struct {
 	Message  string `json:"message"`
 	// Edge is the edge a connection rule checked, or nil.
 	Edge *EdgeRef `json:"edge,omitempty"`
+	// Docs is the page that says why: the rule's, or the limit's.
+	Docs string `json:"docs,omitempty"`
+	// Fixes are the property changes that clear it, best first.
+	Fixes []Fix `json:"fixes,omitempty"`
+	// Suppressed is set when the design acknowledges the violation, with
+	// the reason it gives; a suppressed violation does not count.
+	Suppressed bool   `json:"suppressed,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+
+	suppression int // for rule "unused-suppression", 1 + the index of the suppression
 }
 
 // EdgeRef names an edge by its ends.
@@ -75,11 +85,12 @@ type Resolution struct {
 	Violations []Violation
 }
 
-// Worst returns the worst severity among the violations, or "".
+// Worst returns the worst severity among the violations that are not
+// suppressed, or "".
 func (r *Resolution) Worst() Severity {
 	var worst Severity
 	for _, v := range r.Violations {
-		if v.Severity.Rank() > worst.Rank() {
+		if !v.Suppressed && v.Severity.Rank() > worst.Rank() {
 			worst = v.Severity
 		}
 	}
@@ -114,9 +125,18 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		for j, p := range comp.Schema {
 			if p.Required && !rn.Properties[j].Value.IsSet() {
 				res.Violations = append(res.Violations, Violation{
-					Rule: "required", Severity: SeverityError, Node: n.ID, Property: p.Name,
+					Rule: RuleRequired, Severity: SeverityError, Node: n.ID, Property: p.Name,
 					Message: "`" + p.Name + "` is required by kind " + comp.Kind + " and has no value; set it on the node",
 				})
+			}
+		}
+		if len(comp.Limits) > 0 {
+			for j, p := range comp.Schema {
+				if l := comp.Limits[p.Name]; l != nil {
+					if v, broken := l.violation(comp, n.ID, rn.Properties[j].Value); broken {
+						res.Violations = append(res.Violations, v)
+					}
+				}
 			}
 		}
 		if rules := c.rulesFor[comp.ID]; len(rules) > 0 {
@@ -135,7 +155,98 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 	if len(c.connections) > 0 && len(d.Edges) > 0 {
 		res.Violations = append(res.Violations, c.checkEdges(d, res)...)
 	}
+	res.Violations = onceEach(res.Violations)
+	if len(d.Suppress) > 0 {
+		res.Violations = suppress(d, res.Violations)
+	}
 	return res
+}
+
+// onceEach reports a finding once: of violations whose fixes are the same
+// (the same values on the same node), it keeps the worst, and of equals a
+// connection rule's, which says what about the edge makes the change
+// needed. A Lambda fed by a queue is told once to make its handler
+// idempotent, not on the function and again on the edge.
+func onceEach(vs []Violation) []Violation {
+	var best map[string]int
+	keys := make([]string, len(vs))
+	for i, v := range vs {
+		if len(v.Fixes) == 0 {
+			continue
+		}
+		var key []byte
+		for _, f := range v.Fixes {
+			key = append(append(key, f.Node...), 0)
+			for _, s := range f.Set {
+				key = append(append(append(key, s.Property...), '='), s.Value.Literal()...)
+				key = append(key, 0)
+			}
+			key = append(key, 1)
+		}
+		keys[i] = string(key)
+		if best == nil {
+			best = map[string]int{}
+		}
+		j, seen := best[keys[i]]
+		if !seen || better(v, vs[j]) {
+			best[keys[i]] = i
+		}
+	}
+	if best == nil {
+		return vs
+	}
+	out := vs[:0]
+	for i, v := range vs {
+		if keys[i] == "" || best[keys[i]] == i {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// better reports whether a should be reported rather than b, of two
+// violations that ask for the same change.
+func better(a, b Violation) bool {
+	if a.Severity.Rank() != b.Severity.Rank() {
+		return a.Severity.Rank() > b.Severity.Rank()
+	}
+	return a.Edge != nil && b.Edge == nil
+}
+
+// RuleUnusedSuppression is the rule id of a suppression that matches no
+// violation: the design changed, or the suppression names the wrong rule or
+// node.
+const RuleUnusedSuppression = "unused-suppression"
+
+// suppress marks the violations the design's suppressions acknowledge, and
+// reports each suppression that matches none.
+func suppress(d *Design, vs []Violation) []Violation {
+	used := make([]bool, len(d.Suppress))
+	for i := range vs {
+		for j, s := range d.Suppress {
+			if s.Matches(vs[i]) {
+				vs[i].Suppressed, vs[i].Reason = true, s.Reason
+				used[j] = true
+				break
+			}
+		}
+	}
+	for j, s := range d.Suppress {
+		if used[j] {
+			continue
+		}
+		where := "any node"
+		if s.Node != "" {
+			where = s.Node
+		}
+		vs = append(vs, Violation{
+			Rule: RuleUnusedSuppression, Severity: SeverityInfo, Node: s.Node,
+			Message:     "the suppression of rule " + s.Rule + " on " + where + " matches no violation; remove it, or name the rule and node it is for",
+			Fixes:       nil,
+			suppression: j + 1,
+		})
+	}
+	return vs
 }
 
 // checkEdges runs the connection rules on every edge whose ends resolved.

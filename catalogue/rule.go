@@ -44,7 +44,9 @@ type Rule struct {
 	// When, if set, limits the rule to nodes where it holds.
 	When *Condition
 	// Assert must hold on every selected node where When holds.
-	Assert  *Condition
+	Assert *Condition
+	// Fixes are the property changes that clear a violation, best first.
+	Fixes   []FixOption
 	Message string
 	Docs    string
 	File    string

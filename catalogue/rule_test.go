@@ -3,6 +3,7 @@ package catalogue
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -46,6 +47,9 @@ func TestEveryRuleHasViolatingAndPassingDesigns(t *testing.T) {
 				if broke != tc.breaks {
 					t.Errorf("%s: breaks %s = %v, want %v", path, id, broke, tc.breaks)
 				}
+				if tc.breaks {
+					checkFixesClear(t, cat, path, data, id)
+				}
 			}
 		})
 	}
@@ -76,14 +80,49 @@ func TestRuleMessageInterpolation(t *testing.T) {
 	want := Violation{
 		Rule: "stream-min-insync-within-replication", Severity: SeverityError, Node: "orders", Property: "minInsyncReplicas",
 		Message: "minInsyncReplicas 3 is more than replicationFactor 2, so every acks=all write fails with NotEnoughReplicas; lower minInsyncReplicas or add replicas.",
+		Docs:    cat.Rules["stream-min-insync-within-replication"].Docs,
+		Fixes:   []Fix{{Node: "orders", Set: []Setting{{"minInsyncReplicas", IntValue(2)}}}, {Node: "orders", Set: []Setting{{"replicationFactor", IntValue(3)}}}},
 	}
 	for _, v := range res.Violations {
 		if v.Rule == want.Rule {
-			if v != want {
+			if !reflect.DeepEqual(v, want) {
 				t.Errorf("got %+v\nwant %+v", v, want)
 			}
 			return
 		}
 	}
 	t.Errorf("no violation of %s in %+v", want.Rule, res.Violations)
+}
+
+// checkFixesClear applies each fix of each violation of rule in a design,
+// one at a time, and checks that it clears that violation and breaks no
+// limit: a fix that leaves the problem, or makes another, is no fix.
+func checkFixesClear(t *testing.T, cat *Catalogue, path string, data []byte, rule string) {
+	t.Helper()
+	for _, v := range evaluate(t, cat, path, data).Violations {
+		if v.Rule != rule {
+			continue
+		}
+		if len(cat.Rules[rule].Fixes) > 0 && len(v.Fixes) == 0 {
+			t.Errorf("%s: rule %s declares fixes but none is offered for %+v", path, rule, v)
+		}
+		for _, f := range v.Fixes {
+			d, errs := cat.ReadDesign(path, data)
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if !f.Apply(d) {
+				t.Errorf("%s: %s: no node %s", path, f.Label(), f.Node)
+				continue
+			}
+			for _, after := range cat.Resolve(d).Violations {
+				if after.Rule == rule && after.Node == v.Node && reflect.DeepEqual(after.Edge, v.Edge) {
+					t.Errorf("%s: %s leaves %s: %s", path, f.Label(), rule, after.Message)
+				}
+				if after.Rule == RuleLimit && after.Node == f.Node {
+					t.Errorf("%s: %s breaks a limit: %s", path, f.Label(), after.Message)
+				}
+			}
+		}
+	}
 }

@@ -15,6 +15,8 @@ import (
 type scope interface {
 	value(prop string) Value
 	placeholder(name string) string
+	// target is the node a fix for end ("" in a node rule) changes.
+	target(end string) *ResolvedNode
 }
 
 func (n *ResolvedNode) value(prop string) Value {
@@ -29,6 +31,8 @@ type nodeScope struct {
 }
 
 func (s *nodeScope) value(prop string) Value { return s.node.value(prop) }
+
+func (s *nodeScope) target(string) *ResolvedNode { return s.node }
 
 func (s *nodeScope) placeholder(name string) string {
 	switch name {
@@ -52,6 +56,13 @@ func (s *edgeScope) end(prop string) (*ResolvedNode, string) {
 		return s.from, name
 	}
 	return s.to, name
+}
+
+func (s *edgeScope) target(end string) *ResolvedNode {
+	if end == "from" {
+		return s.from
+	}
+	return s.to
 }
 
 func (s *edgeScope) value(prop string) Value {
@@ -100,7 +111,7 @@ func (r *Rule) eval(s scope) (Violation, bool) {
 	if r.Assert.eval(s) != no {
 		return Violation{}, false
 	}
-	return Violation{Rule: r.ID, Severity: r.Severity, Property: r.property, Message: r.render(s)}, true
+	return Violation{Rule: r.ID, Severity: r.Severity, Property: r.property, Message: r.render(s), Docs: r.Docs, Fixes: r.fixes(s)}, true
 }
 
 func (c *Condition) eval(n scope) truth {

@@ -14,7 +14,7 @@ import (
 // the kinds it selects (see Catalogue.linkRule).
 func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "message", "docs")
+	root, f := d.Open(data, "rule", "schemaVersion", "type", "id", "name", "description", "severity", "select", "connection", "when", "assert", "fix", "message", "docs")
 	if root == nil {
 		return nil
 	}
@@ -66,6 +66,9 @@ func parseRule(file, id string, data []byte, errs *ErrorList) *Rule {
 		d.Errorf(root, diag.CodeRequired, "`assert` is required: the condition every selected node must meet")
 	} else {
 		r.Assert = d.parseCondition(v.Val, "assert")
+	}
+	if v, ok := f["fix"]; ok {
+		r.Fixes = d.parseFixes(v.Val, hasConn)
 	}
 	r.Message = d.requiredString(f, root, "message")
 	if v, ok := f["message"]; ok {

@@ -96,6 +96,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	}
 	check(r.When)
 	check(r.Assert)
+	c.checkFixes(d, r, ends)
 	for _, seg := range r.message {
 		if !seg.placeholder {
 			continue

@@ -18,7 +18,7 @@ import (
 
 // snapshotMagic starts every snapshot; its last byte is the format version,
 // raised whenever the encoding or the types change.
-const snapshotMagic = "DCS\x02"
+const snapshotMagic = "DCS\x03"
 
 // maxConditionDepth bounds how deeply a snapshot may nest conditions, so that
 // damaged data cannot exhaust the stack.
@@ -82,6 +82,7 @@ func (w *snapWriter) property(p *Property) {
 	w.optInt(p.Minimum)
 	w.optInt(p.Maximum)
 	w.str(p.Description)
+	w.strs(p.Formerly)
 	w.pos(p.Pos)
 }
 
@@ -89,6 +90,35 @@ func (w *snapWriter) properties(m map[string]*Property) {
 	w.len(len(m))
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		w.property(m[name])
+	}
+}
+
+func (w *snapWriter) limits(m map[string]*Limit) {
+	w.len(len(m))
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		l := m[name]
+		w.str(l.Property)
+		w.optInt(l.Minimum)
+		w.optInt(l.Maximum)
+		w.len(len(l.Values))
+		for _, v := range l.Values {
+			w.value(v)
+		}
+		w.str(l.Docs)
+		w.str(l.Note)
+		w.pos(l.Pos)
+	}
+}
+
+func (w *snapWriter) fixes(list []FixOption) {
+	w.len(len(list))
+	for _, opt := range list {
+		w.str(opt.End)
+		w.len(len(opt.Set))
+		for _, s := range opt.Set {
+			w.str(s.Property)
+			w.value(s.Value)
+		}
 	}
 }
 
@@ -158,6 +188,7 @@ func encodeSnapshot(s *snapshot) []byte {
 			w.value(c.Defaults[name])
 		}
 		w.properties(c.Declared)
+		w.limits(c.Limits)
 		w.str(c.File)
 	}
 	w.len(len(s.Rules))
@@ -175,6 +206,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		}
 		w.condition(r.When)
 		w.condition(r.Assert)
+		w.fixes(r.Fixes)
 		w.str(r.Message)
 		w.str(r.Docs)
 		w.str(r.File)
@@ -305,7 +337,7 @@ func (r *snapReader) property() *Property {
 	return &Property{
 		Name: r.str(), Type: Type(r.str()), Values: r.strs(), Default: r.value(),
 		Required: r.bool(), Advanced: r.bool(), Minimum: r.optInt(), Maximum: r.optInt(),
-		Description: r.str(), Pos: r.pos(),
+		Description: r.str(), Formerly: r.strs(), Pos: r.pos(),
 	}
 }
 
@@ -317,6 +349,39 @@ func (r *snapReader) properties() map[string]*Property {
 		m[p.Name] = p
 	}
 	return m
+}
+
+func (r *snapReader) limits() map[string]*Limit {
+	n := r.len()
+	m := make(map[string]*Limit, n)
+	for range n {
+		l := &Limit{Property: r.str(), Minimum: r.optInt(), Maximum: r.optInt()}
+		if k := r.len(); k > 0 {
+			l.Values = make([]Value, k)
+			for i := range l.Values {
+				l.Values[i] = r.value()
+			}
+		}
+		l.Docs, l.Note, l.Pos = r.str(), r.str(), r.pos()
+		m[l.Property] = l
+	}
+	return m
+}
+
+func (r *snapReader) fixes() []FixOption {
+	n := r.len()
+	if n == 0 {
+		return nil
+	}
+	list := make([]FixOption, n)
+	for i := range list {
+		list[i].End = r.str()
+		list[i].Set = make([]Setting, r.len())
+		for j := range list[i].Set {
+			list[i].Set[j] = Setting{Property: r.str(), Value: r.value()}
+		}
+	}
+	return list
 }
 
 func (r *snapReader) selector() Selector {
@@ -387,7 +452,7 @@ func decodeSnapshot(data string) (*snapshot, error) {
 			name := r.str()
 			c.Defaults[name] = r.value()
 		}
-		c.Declared, c.File = r.properties(), r.str()
+		c.Declared, c.Limits, c.File = r.properties(), r.limits(), r.str()
 		s.Components[c.ID] = c
 	}
 	n = r.len()
@@ -397,7 +462,7 @@ func decodeSnapshot(data string) (*snapshot, error) {
 		if r.bool() {
 			rule.Connection = &Connection{From: r.selector(), To: r.selector()}
 		}
-		rule.When, rule.Assert = r.condition(0), r.condition(0)
+		rule.When, rule.Assert, rule.Fixes = r.condition(0), r.condition(0), r.fixes()
 		rule.Message, rule.Docs, rule.File = r.str(), r.str(), r.str()
 		s.Rules[rule.ID] = rule
 	}

@@ -128,6 +128,12 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\ntype: \"component\"\n",
 		"nodes: []\nschemaVersion: \"2\"\n",
 		"nodes: []\nunknown: true\n",
+		"nodes: []\nsuppress: [{ rule: \"limit\" }]\n",
+		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"\" }]\n",
+		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"  \" }]\n",
+		"nodes: []\nsuppress: [{ rule: \"Limit!\", reason: \"x\" }]\n",
+		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"x\", until: 2027 }]\n",
+		"nodes: []\nsuppress: { rule: \"limit\", reason: \"x\" }\n",
 	}
 	for _, src := range cases {
 		if _, errs := catalogue.ParseDesign("d.yaml", []byte(src)); len(errs) == 0 {

@@ -1,0 +1,81 @@
+package catalogue
+
+import (
+	"strings"
+	"testing"
+)
+
+// A suppression marks the violations it matches, with its reason; they no
+// longer count, and one that matches nothing is reported where it is written.
+func TestSuppressions(t *testing.T) {
+	cat := mustDefault(t)
+	src := `nodes:
+  - { id: "api", component: "aws-http-api" }
+  - { id: "fn", component: "aws-lambda", props: { timeoutSeconds: 60 } }
+  - { id: "jobs", component: "aws-sqs" }
+edges:
+  - { from: "api", to: "fn" }
+suppress:
+  - { rule: "api-gateway-public-needs-auth", node: "api", reason: "A public read-only price list." }
+  - { rule: "gateway-timeout-shorter-than-function", node: "fn", reason: "Long calls go through the async path." }
+  - { rule: "queue-dead-letter-queue-configured", reason: "Messages expire after an hour by design." }
+  - { rule: "cdn-https-only", reason: "There was a CDN once." }
+`
+	d, errs := cat.ReadDesign("s.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := cat.Resolve(d)
+	suppressed := map[string]string{}
+	var unused []Violation
+	for _, v := range res.Violations {
+		if v.Suppressed {
+			suppressed[v.Rule] = v.Reason
+		}
+		if v.Rule == RuleUnusedSuppression {
+			unused = append(unused, v)
+		}
+	}
+	for rule, reason := range map[string]string{
+		"api-gateway-public-needs-auth":         "A public read-only price list.",
+		"gateway-timeout-shorter-than-function": "Long calls go through the async path.", // names the edge's far end
+		"queue-dead-letter-queue-configured":    "Messages expire after an hour by design.",
+	} {
+		if suppressed[rule] != reason {
+			t.Errorf("%s: suppressed with %q, want %q", rule, suppressed[rule], reason)
+		}
+	}
+	if len(unused) != 1 || unused[0].Severity != SeverityInfo || !strings.Contains(unused[0].Message, "cdn-https-only") {
+		t.Fatalf("unused suppressions: %+v", unused)
+	}
+	if got := d.PosOf(unused[0]).String(); got != "s.yaml:11:5" {
+		t.Errorf("unused suppression at %s, want s.yaml:11:5", got)
+	}
+	for _, v := range res.Violations {
+		if !v.Suppressed && v.Rule != RuleUnusedSuppression && v.Rule != "api-gateway-public-rate-limiting" {
+			t.Errorf("not suppressed: %+v", v)
+		}
+	}
+	if w := res.Worst(); w != SeverityInfo {
+		t.Errorf("worst %q: suppressed violations count", w)
+	}
+}
+
+// A suppression without a reason, or naming a node or rule that does not
+// exist, is refused with its position.
+func TestSuppressionErrors(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct{ src, want string }{
+		{`suppress: [{ rule: "limit" }]`, "d.yaml:2:12: suppress[0]: `reason` is required"},
+		{`suppress: [{ rule: "limit", reason: " " }]`, "d.yaml:2:37: suppress[0].reason: must not be empty"},
+		{`suppress: [{ rule: "limit", node: "fnn", reason: "x" }]`, "d.yaml:2:35: suppress[0].node: no node has the id `fnn`; did you mean `fn`?"},
+		{`suppress: [{ rule: "lambda-timout", reason: "x" }]`, "d.yaml:2:20: suppress[0].rule: the catalogue has no rule `lambda-timout`"},
+		{`suppress: [{ rule: "limit", reason: "x" }, { rule: "limit", reason: "y" }]`, "already acknowledges rule `limit`"},
+		{`suppress: { rule: "limit", reason: "x" }`, "suppress: expected a list of suppressions"},
+	} {
+		_, errs := cat.ReadDesign("d.yaml", []byte("nodes: [{ id: \"fn\", component: \"aws-lambda\" }]\n"+tc.src+"\n"))
+		if len(errs) == 0 || !strings.Contains(errs[0].Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.src, errs, tc.want)
+		}
+	}
+}

@@ -90,6 +90,28 @@ func At(c *catalogue.Catalogue, path, base string, query url.Values) (*page.Page
 	return nil, false
 }
 
+// limitsTable lists a product's limits: the range or values it allows,
+// its value when left alone, and the page that says so.
+func limitsTable(comp *catalogue.Component) page.Table {
+	t := page.Table{Caption: "Limits of " + comp.Name, Header: []page.Inline{
+		{page.Text("property")}, {page.Text("allowed")}, {page.Text("by default")}, {page.Text("why")}, {page.Text("docs")},
+	}}
+	for _, prop := range comp.Schema {
+		lim := comp.Limits[prop.Name]
+		if lim == nil {
+			continue
+		}
+		def := comp.Defaults[prop.Name]
+		if !def.IsSet() {
+			def = prop.Default
+		}
+		t.Rows = append(t.Rows, []page.Inline{
+			{page.CodeSpan(prop.Name)}, {page.Text(lim.Describe())}, {page.Text(lim.Format(def))}, {page.Text(lim.Note)}, {page.Span{Text: lim.Docs, Href: lim.Docs}},
+		})
+	}
+	return t
+}
+
 // Component returns a component's page: what it is, its properties with
 // the values it pins, the rules that select it, the other products of its
 // kind, a design snippet and its file verbatim.
@@ -136,6 +158,9 @@ func Component(c *catalogue.Catalogue, id, base string) (*page.Page, bool) {
 		})
 	}
 	p.Blocks = append(p.Blocks, props, paragraph(page.Text("Bold values are the ones this component pins.")))
+	if len(comp.Limits) > 0 {
+		p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Limits · %d", len(comp.Limits))), limitsTable(comp))
+	}
 
 	rules := c.AllRulesFor(id)
 	p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Rules that apply · %d", len(rules))))

@@ -85,6 +85,25 @@ func TestEveryPageRendersAndLinksResolve(t *testing.T) {
 	}
 }
 
+// A product's page states each limit with the value it has when left alone
+// and the page that says so; a product with none has no Limits section.
+func TestComponentPageShowsLimits(t *testing.T) {
+	page, _ := Component(embedded(t), "aws-lambda", "https://x.test")
+	limits := sections(page.Markdown())["Limits"]
+	for _, want := range []string{
+		"| `timeoutSeconds` | 1–900 s | 3 s | split the work or move it to a longer-running service | [https://docs.aws.amazon.com/lambda/latest/dg/configuration-timeout.html]",
+		"| `concurrencyPerInstance` | only 1 | 1 |",
+	} {
+		if !strings.Contains(limits, want) {
+			t.Errorf("Limits lacks %q:\n%s", want, limits)
+		}
+	}
+	page, _ = Component(embedded(t), "stream", "https://x.test")
+	if _, ok := sections(page.Markdown())["Limits"]; ok {
+		t.Error("the generic stream has a Limits section")
+	}
+}
+
 func TestKindPageComparesProducts(t *testing.T) {
 	page, _ := Kind(embedded(t), "stream", "https://x.test")
 	md := page.Markdown()

@@ -114,19 +114,52 @@ func (e *env) check(args []string) int {
 		if r.Resolution == nil {
 			continue
 		}
-		at := r.Design.PosOfAll(r.Resolution.Violations)
-		for i, v := range r.Resolution.Violations {
-			where := v.Node
-			if v.Edge != nil {
-				where = v.Edge.From + " -> " + v.Edge.To
-			}
-			fmt.Fprintf(e.stdout, "%s: %s: %s: %s (rule %s)\n", at[i], v.Severity, where, v.Message, v.Rule)
-		}
+		writeViolations(e.stdout, r)
 	}
 	if *format == "json" {
 		writeJSON(e.stdout, map[string]any{"files": out})
 	}
 	return code
+}
+
+// writeViolations writes a design's violations one per line, as compilers
+// do ("file:line:col: severity: where: message (rule id)"), each fix indented
+// under its violation, and the suppressed ones apart, after the others, with
+// their reasons.
+func writeViolations(w io.Writer, r *report) {
+	vs := r.Resolution.Violations
+	at := r.Design.PosOfAll(vs)
+	suppressed := 0
+	for i, v := range vs {
+		if v.Suppressed {
+			suppressed++
+			continue
+		}
+		fmt.Fprintf(w, "%s: %s: %s: %s (rule %s)\n", at[i], v.Severity, where(v), v.Message, v.Rule)
+		for _, f := range v.Fixes {
+			fmt.Fprintf(w, "    %s\n", f.Label())
+		}
+	}
+	if suppressed == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%s: suppressed (%d):\n", r.File, suppressed)
+	for i, v := range vs {
+		if v.Suppressed {
+			fmt.Fprintf(w, "    %s: %s: %s: rule %s, because %q\n", at[i], v.Severity, where(v), v.Rule, v.Reason)
+		}
+	}
+}
+
+// where names what a violation is about: its node, or its edge.
+func where(v catalogue.Violation) string {
+	if v.Edge != nil {
+		return v.Edge.From + " -> " + v.Edge.To
+	}
+	if v.Node == "" {
+		return "design"
+	}
+	return v.Node
 }
 
 // resolveResult is the JSON form of a report (writeResolveYAML writes the

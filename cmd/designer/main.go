@@ -5,6 +5,7 @@
 //
 //	designer [--catalogue DIR] check [-o text|json] FILE...
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
+//	designer [--catalogue DIR] fix [--rule ID] FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
 //	designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
@@ -37,6 +38,7 @@ const usage = `designer: check architecture designs against the catalogue
 Usage:
   designer [--catalogue DIR] check [-o text|json] FILE...
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
+  designer [--catalogue DIR] fix [--rule ID] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
@@ -44,6 +46,8 @@ Usage:
   designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
   designer static --out DIR [--web DIR] [--base-url URL]
 
+fix applies the first fix of each violation (of rule ID) to FILE in place,
+keeping its comments and key order, and prints what it changed.
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
 needs app.wasm (make run builds it).
 --catalogue DIR overlays an organisation's kinds, components and rules on the
@@ -84,6 +88,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return env.check(args[1:])
+	case "fix":
+		return env.fix(args[1:])
 	case "resolve":
 		return env.resolve(args[1:])
 	case "catalogue":

@@ -316,3 +316,96 @@ func TestCheckRefusesSpecialFiles(t *testing.T) {
 		}
 	}
 }
+
+// fix edits the file in place: the values change and every other byte,
+// comments and layout included, stays; flow and block styles each get
+// their own kind of insertion, and a former property name is renamed.
+func TestFix(t *testing.T) {
+	src := `# Checkout: hand-written.
+nodes:
+  # The function.
+  - { id: "fn", component: "aws-lambda", props: { maxTimeoutSeconds: 1200 } } # too long
+  - id: "jobs"
+    component: "oci-streaming"
+    props:
+      compaction: true   # keep!
+  - id: "bare"
+    component: "kafka"
+    position: { x: 1, y: 2 }
+  - { id: "cluster", component: "aws-eks", props: { multiZone: false } }
+  - { id: "work", component: "aws-sqs" }
+edges: []
+suppress:
+  - { rule: "limit", node: "jobs", reason: "Migrating next quarter." }
+`
+	want := `# Checkout: hand-written.
+nodes:
+  # The function.
+  - { id: "fn", component: "aws-lambda", props: { timeoutSeconds: 900 } } # too long
+  - id: "jobs"
+    component: "oci-streaming"
+    props:
+      compaction: true   # keep!
+  - id: "bare"
+    component: "kafka"
+    props:
+      replicationFactor: 3
+      minInsyncReplicas: 2
+    position: { x: 1, y: 2 }
+  - { id: "cluster", component: "aws-eks", props: { multiZone: true } }
+  - { id: "work", component: "aws-sqs", props: { deadLetterQueue: true } }
+edges: []
+suppress:
+  - { rule: "limit", node: "jobs", reason: "Migrating next quarter." }
+`
+	file := writeDesign(t, src)
+	code, stdout, stderr := designer(t, "check", file)
+	if code != 1 {
+		t.Fatalf("check before: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = designer(t, "fix", file)
+	if code != 0 {
+		t.Fatalf("fix: exit %d\n%s", code, stderr)
+	}
+	for _, line := range []string{
+		": set timeoutSeconds to 900 on fn (rule limit)\n",
+		": set replicationFactor to 3 and minInsyncReplicas to 2 on bare (rule stream-durable-acks-need-replicas)\n",
+	} {
+		if !strings.Contains(stdout, line) {
+			t.Errorf("fix output lacks %q:\n%s", line, stdout)
+		}
+	}
+	got, _ := os.ReadFile(file)
+	if string(got) != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
+	}
+	// The suppressed limit is left alone, and nothing else is left to fix.
+	if code, stdout, _ := designer(t, "fix", file); code != 0 || !strings.HasSuffix(stdout, ": nothing to fix\n") {
+		t.Errorf("second fix: exit %d\n%s", code, stdout)
+	}
+}
+
+// --rule applies one rule's fixes only; an unknown rule or an unusable file
+// is refused and the file left as it was.
+func TestFixOneRuleAndRefusals(t *testing.T) {
+	src := "nodes:\n  - { id: \"fn\", component: \"aws-lambda\", props: { timeoutSeconds: 1200, memoryMB: 64 } }\n  - { id: \"c\", component: \"aws-eks\", props: { multiZone: false } }\n"
+	file := writeDesign(t, src)
+	code, stdout, _ := designer(t, "fix", "--rule", "container-platform-single-zone", file)
+	got, _ := os.ReadFile(file)
+	if code != 0 || !strings.Contains(string(got), "multiZone: true") || !strings.Contains(string(got), "timeoutSeconds: 1200") || strings.Count(stdout, "\n") != 1 {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, got)
+	}
+	for _, args := range [][]string{
+		{"fix", "--rule", "no-such-rule", file},
+		{"fix", writeDesign(t, "nodes: [{ id: \"a\", component: \"kafak\" }]\n")},
+		{"fix"},
+	} {
+		before, _ := os.ReadFile(args[len(args)-1])
+		if code, _, stderr := designer(t, args...); code != 2 || stderr == "" {
+			t.Errorf("%v: exit %d %q", args, code, stderr)
+		}
+		if after, _ := os.ReadFile(args[len(args)-1]); string(after) != string(before) {
+			t.Errorf("%v changed the file", args)
+		}
+	}
+}

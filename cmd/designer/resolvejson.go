@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -53,23 +55,18 @@ func writeResolveJSON(w io.Writer, r *report) error {
 	}
 	b = closeList(b, len(nodes) > 0)
 	b = append(b, ",\n  \"violations\": ["...)
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetIndent("    ", "  ")
+	enc.SetEscapeHTML(false)
 	for i, v := range violations {
-		b = append(b, "\n    {"...)
-		for k, f := range [][2]string{{"rule", v.Rule}, {"severity", string(v.Severity)}, {"node", v.Node}, {"property", v.Property}, {"message", v.Message}} {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = append(append(append(b, "\n      \""...), f[0]...), "\": "...)
-			b = appendJSONString(b, f[1])
+		// Violations are few (a handful per node at most), so the
+		// standard encoder writes each: its fixes and suppression too.
+		one.Reset()
+		if err := enc.Encode(v); err != nil {
+			return err
 		}
-		if v.Edge != nil {
-			b = append(b, ",\n      \"edge\": {\n        \"from\": "...)
-			b = appendJSONString(b, v.Edge.From)
-			b = append(b, ",\n        \"to\": "...)
-			b = appendJSONString(b, v.Edge.To)
-			b = append(b, "\n      }"...)
-		}
-		b = append(b, "\n    }"...)
+		b = append(append(b, "\n    "...), bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
 		if i < len(violations)-1 {
 			b = append(b, ',')
 		}

@@ -80,6 +80,23 @@ func writeResolveYAML(w io.Writer, r *report) error {
 				b = append(b, ", to: "...)
 				b = append(yamlout.String(b, v.Edge.To), "}\n"...)
 			}
+			if v.Docs != "" {
+				b = append(yamlout.String(append(b, "    docs: "...), v.Docs), '\n')
+			}
+			if len(v.Fixes) > 0 {
+				b = append(b, "    fixes:\n"...)
+			}
+			for _, f := range v.Fixes {
+				b = append(yamlout.String(append(b, "      - node: "...), f.Node), "\n        set:\n"...)
+				for _, s := range f.Set {
+					b = append(yamlout.String(append(b, "          - {property: "...), s.Property), ", value: "...)
+					b = append(s.Value.AppendYAML(b), "}\n"...)
+				}
+				b = append(yamlout.String(append(b, "        label: "...), f.Label()), '\n')
+			}
+			if v.Suppressed {
+				b = append(yamlout.String(append(b, "    suppressed: true\n    reason: "...), v.Reason), '\n')
+			}
 			b = flushTo(out, b)
 		}
 	}

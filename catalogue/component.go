@@ -37,16 +37,19 @@ type Component struct {
 	// pinned holds Defaults aligned with Schema, so that resolving a node
 	// needs no map look-up per property.
 	pinned []Value
+	// limits holds Limits aligned with Schema (nil where a property has
+	// none), for the same reason.
+	limits []*Limit
 	File   string
 	Text   []byte `json:"-"`
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
-	raw    map[string]yamlstrict.Field
-	props  []yamlstrict.Field
-	limits []yamlstrict.Field
-	pos    map[string]Pos
-	layer  int // the index of the layer it was loaded from
+	raw       map[string]yamlstrict.Field
+	props     []yamlstrict.Field
+	rawLimits []yamlstrict.Field
+	pos       map[string]Pos
+	layer     int // the index of the layer it was loaded from
 }
 
 // Property returns the component's effective property name, or nil.
@@ -139,7 +142,7 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 		c.props = d.Pairs(v.Val, "properties")
 	}
 	if v, ok := f["limits"]; ok {
-		c.limits = d.Pairs(v.Val, "limits")
+		c.rawLimits = d.Pairs(v.Val, "limits")
 	}
 	if len(*errs) > before {
 		return nil
@@ -180,8 +183,15 @@ func (c *Component) buildSchema(k *Kind) {
 // pin aligns the pinned values with the schema.
 func (c *Component) pin() {
 	c.pinned = make([]Value, len(c.Schema))
+	c.limits = nil
+	if len(c.Limits) > 0 {
+		c.limits = make([]*Limit, len(c.Schema))
+	}
 	for i, p := range c.Schema {
 		c.pinned[i] = c.Defaults[p.Name]
+		if c.limits != nil {
+			c.limits[i] = c.Limits[p.Name]
+		}
 	}
 }
 
@@ -210,7 +220,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		}
 	}
 	c.buildSchema(k)
-	c.parseLimits(d, c.limits)
+	c.parseLimits(d, c.rawLimits)
 	for _, name := range slices.Sorted(maps.Keys(c.raw)) {
 		p := c.raw[name]
 		prop := c.Property(name)
@@ -231,5 +241,5 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 	}
 	c.pin()
 	c.checkOwnLimits(d)
-	c.raw, c.props, c.limits = nil, nil, nil
+	c.raw, c.props, c.rawLimits = nil, nil, nil
 }

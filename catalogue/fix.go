@@ -2,7 +2,6 @@ package catalogue
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -10,7 +9,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Fix is one way to clear a violation: values to set on one node.
+// Fix is one way to clear a violation: values to set on one node. Set may
+// be shared with the rule that offers it: read it, never change it.
 type Fix struct {
 	Node string
 	Set  []Setting
@@ -171,7 +171,7 @@ func (r *Rule) fixes(s scope) []Fix {
 		}
 		fixed := &fixedScope{scope: s, end: opt.End, set: opt.Set}
 		if r.When != nil && r.When.eval(fixed) != yes || r.Assert.eval(fixed) != no {
-			out = append(out, Fix{Node: n.ID, Set: slices.Clone(opt.Set)})
+			out = append(out, Fix{Node: n.ID, Set: opt.Set}) // read-only, shared with the rule
 		}
 	}
 	return out

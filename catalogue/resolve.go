@@ -1,6 +1,9 @@
 package catalogue
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Source says where a resolved property value comes from.
 type Source string
@@ -112,6 +115,10 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		}
 	}
 	slab := make([]ResolvedProperty, total)
+	// Where each resolved node's violations are, so that a connection
+	// rule's finding can be told apart from the node's own.
+	spans := make([][2]int32, 0, len(d.Nodes))
+	dropped := 0
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
@@ -130,12 +137,10 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 				})
 			}
 		}
-		if len(comp.Limits) > 0 {
-			for j, p := range comp.Schema {
-				if l := comp.Limits[p.Name]; l != nil {
-					if v, broken := l.violation(comp, n.ID, rn.Properties[j].Value); broken {
-						res.Violations = append(res.Violations, v)
-					}
+		for j, l := range comp.limits {
+			if l != nil {
+				if v, broken := l.violation(comp, n.ID, rn.Properties[j].Value); broken {
+					res.Violations = append(res.Violations, v)
 				}
 			}
 		}
@@ -151,57 +156,49 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 			}
 		}
 		worstFirst(res.Violations[first:])
+		dropped += onceEach(res.Violations[first:])
+		spans = append(spans, [2]int32{int32(first), int32(len(res.Violations))})
 	}
 	if len(c.connections) > 0 && len(d.Edges) > 0 {
-		res.Violations = append(res.Violations, c.checkEdges(d, res)...)
+		var edgeDropped int
+		res.Violations, edgeDropped = c.checkEdges(d, res, spans)
+		dropped += edgeDropped
 	}
-	res.Violations = onceEach(res.Violations)
+	if dropped > 0 {
+		res.Violations = slices.DeleteFunc(res.Violations, func(v Violation) bool { return v.Rule == "" })
+	}
 	if len(d.Suppress) > 0 {
 		res.Violations = suppress(d, res.Violations)
 	}
 	return res
 }
 
-// onceEach reports a finding once: of violations whose fixes are the same
-// (the same values on the same node), it keeps the worst, and of equals a
-// connection rule's, which says what about the edge makes the change
-// needed. A Lambda fed by a queue is told once to make its handler
-// idempotent, not on the function and again on the edge.
-func onceEach(vs []Violation) []Violation {
-	var best map[string]int
-	keys := make([]string, len(vs))
-	for i, v := range vs {
-		if len(v.Fixes) == 0 {
+// onceEach reports a finding once among one node's violations, which come
+// worst first: of those whose fixes are the same (the same values on the same
+// node), it keeps the first and marks the others dropped (an empty Rule),
+// returning how many. Connection rules' findings are compared with the
+// node's as they are found (keepEdgeFinding), where the edge's, which says
+// what about the connection makes the change needed, wins among equals.
+func onceEach(vs []Violation) int {
+	dropped := 0
+	for i := 1; i < len(vs); i++ {
+		if len(vs[i].Fixes) == 0 {
 			continue
 		}
-		var key []byte
-		for _, f := range v.Fixes {
-			key = append(append(key, f.Node...), 0)
-			for _, s := range f.Set {
-				key = append(append(append(key, s.Property...), '='), s.Value.Literal()...)
-				key = append(key, 0)
+		for j := 0; j < i; j++ {
+			if vs[j].Rule != "" && sameFixes(vs[i].Fixes, vs[j].Fixes) {
+				vs[i].Rule = ""
+				dropped++
+				break
 			}
-			key = append(key, 1)
-		}
-		keys[i] = string(key)
-		if best == nil {
-			best = map[string]int{}
-		}
-		j, seen := best[keys[i]]
-		if !seen || better(v, vs[j]) {
-			best[keys[i]] = i
 		}
 	}
-	if best == nil {
-		return vs
-	}
-	out := vs[:0]
-	for i, v := range vs {
-		if keys[i] == "" || best[keys[i]] == i {
-			out = append(out, v)
-		}
-	}
-	return out
+	return dropped
+}
+
+// sameFixes reports whether two violations offer the same changes.
+func sameFixes(a, b []Fix) bool {
+	return slices.EqualFunc(a, b, func(x, y Fix) bool { return x.Node == y.Node && slices.Equal(x.Set, y.Set) })
 }
 
 // better reports whether a should be reported rather than b, of two
@@ -249,14 +246,18 @@ func suppress(d *Design, vs []Violation) []Violation {
 	return vs
 }
 
-// checkEdges runs the connection rules on every edge whose ends resolved.
-// The violations come in edge order, worst first within an edge.
-func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
+// checkEdges runs the connection rules on every edge whose ends resolved and
+// appends their violations to res's, in edge order, worst first within an
+// edge. A finding that asks for a change a node's own violation asks for too
+// is told once (see onceEach); it returns the violations and how many it
+// marked dropped.
+func (c *Catalogue) checkEdges(d *Design, res *Resolution, spans [][2]int32) ([]Violation, int) {
 	index := make(map[string]int, len(res.Nodes))
 	for i := range res.Nodes {
 		index[res.Nodes[i].ID] = i
 	}
-	var out []Violation
+	out := res.Violations
+	dropped := 0
 	for _, e := range d.Edges {
 		fi, okFrom := index[e.From]
 		ti, okTo := index[e.To]
@@ -275,12 +276,42 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 			}
 			if v, broken := cr.rule.eval(sc); broken {
 				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
+				if len(v.Fixes) > 0 {
+					target := ti
+					if v.Fixes[0].Node == e.From {
+						target = fi
+					}
+					span := spans[target]
+					keep, n := keepEdgeFinding(v, out[span[0]:span[1]])
+					dropped += n
+					if !keep {
+						continue
+					}
+				}
 				out = append(out, v)
 			}
 		}
 		worstFirst(out[first:])
 	}
-	return out
+	return out, dropped
+}
+
+// keepEdgeFinding compares a connection rule's violation with those of the
+// node its fix changes: when one of them asks for the same change, the
+// better of the two stays (see better). It reports whether v stays, and how
+// many of the node's it marked dropped.
+func keepEdgeFinding(v Violation, node []Violation) (bool, int) {
+	for i := range node {
+		if node[i].Rule == "" || !sameFixes(v.Fixes, node[i].Fixes) {
+			continue
+		}
+		if better(v, node[i]) {
+			node[i].Rule = ""
+			return true, 1
+		}
+		return false, 0
+	}
+	return true, 0
 }
 
 // worstFirst orders a node's few violations by severity, keeping rule order

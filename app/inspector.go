@@ -48,7 +48,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 	var basic, advanced []app.UI
 	for _, p := range comp.Schema {
 		rp, _ := resolved.Get(p.Name)
-		row := in.renderProperty(p, rp)
+		row := in.renderProperty(comp, p, rp)
 		if p.Advanced {
 			advanced = append(advanced, row)
 		} else {
@@ -116,9 +116,14 @@ func propertyTable(caption string, rows []app.UI) app.UI {
 	)
 }
 
-// renderProperty draws one property row: name, typed editor, source, reset.
-func (in *Inspector) renderProperty(p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
+// renderProperty draws one property row: name (with the product's limit on
+// it, if any), typed editor, source, reset.
+func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
 	id := "prop-" + p.Name
+	var limit app.UI
+	if l := comp.Limits[p.Name]; l != nil {
+		limit = app.Span().Class("description limit").Text(comp.ID + " allows " + l.Describe() + ".")
+	}
 	var editor app.UI
 	switch p.Type {
 	case catalogue.TypeEnum:
@@ -156,6 +161,7 @@ func (in *Inspector) renderProperty(p *catalogue.Property, rp catalogue.Resolved
 		app.Th().Scope("row").Body(
 			app.Label().For(id).Text(p.Name),
 			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
+			limit,
 		),
 		app.Td().Body(editor),
 		app.Td().Class("source").DataSet("source", string(rp.Source)).Text(string(rp.Source)),
@@ -171,6 +177,7 @@ func (in *Inspector) renderProblems(id string) app.UI {
 	if len(vs) == 0 {
 		return app.P().Class("ok").Text("This node breaks no rule.")
 	}
+	offered := map[string]bool{}
 	return app.Div().Body(
 		app.H3().Textf("Problems (%d)", len(vs)),
 		app.Ul().Class("node-problems").Body(app.Range(vs).Slice(func(i int) app.UI {
@@ -178,9 +185,29 @@ func (in *Inspector) renderProblems(id string) app.UI {
 			return app.Li().DataSet("severity", string(v.Severity)).Body(
 				app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
 				app.Text(" "+v.Message),
+				app.If(!in.Store.ReadOnly(), app.Range(v.Fixes).Slice(func(j int) app.UI {
+					label := v.Fixes[j].Label()
+					if offered[label] {
+						return nil
+					}
+					offered[label] = true
+					return app.Button().Class("fix").DataSet("violation", i).DataSet("fix", j).Text(label).OnClick(in.onFix)
+				})),
 			)
 		})),
 	)
+}
+
+// onFix applies a fix of one of the node's problems.
+func (in *Inspector) onFix(ctx app.Context, e app.Event) {
+	ds := ctx.JSSrc().Get("dataset")
+	i, _ := strconv.Atoi(ds.Get("violation").String())
+	j, _ := strconv.Atoi(ds.Get("fix").String())
+	vs := in.Store.Violations(in.Store.Selection().Node)
+	if i < 0 || i >= len(vs) || j < 0 || j >= len(vs[i].Fixes) {
+		return
+	}
+	in.Store.Report(in.Store.ApplyFix(vs[i].Fixes[j]))
 }
 
 // renderConnections lists the node's edges and offers a new one, so that a

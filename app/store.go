@@ -156,7 +156,9 @@ func (s *Store) index(d *catalogue.Design) {
 	}
 	s.violations = map[string][]catalogue.Violation{}
 	for _, v := range s.resolution.Violations {
-		s.violations[v.Node] = append(s.violations[v.Node], v)
+		if !v.Suppressed {
+			s.violations[v.Node] = append(s.violations[v.Node], v)
+		}
 	}
 }
 
@@ -215,6 +217,7 @@ func cloneDesign(d *catalogue.Design) *catalogue.Design {
 	c := *d
 	c.Nodes = append([]catalogue.Node(nil), d.Nodes...)
 	c.Edges = append([]catalogue.Edge(nil), d.Edges...)
+	c.Suppress = slices.Clone(d.Suppress)
 	c.Positions = nil
 	return &c
 }
@@ -298,7 +301,8 @@ func (s *Store) Resolved(id string) *catalogue.ResolvedNode {
 	return nil
 }
 
-// Violations returns the violations of node id, worst first.
+// Violations returns the violations of node id that are not suppressed,
+// worst first.
 func (s *Store) Violations(id string) []catalogue.Violation { return s.violations[id] }
 
 // Worst returns the worst severity among node id's violations, or "".
@@ -461,6 +465,11 @@ func (s *Store) RenameNode(id, newID string) error {
 				d.Edges[i].To = newID
 			}
 		}
+		for i, sup := range d.Suppress {
+			if sup.Node == id {
+				d.Suppress[i].Node = newID
+			}
+		}
 		return "", nil
 	}, sel)
 }
@@ -549,8 +558,62 @@ func (s *Store) DeleteNode(id string) error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Nodes = slices.Delete(d.Nodes, i, i+1)
 		d.Edges = slices.DeleteFunc(d.Edges, func(e catalogue.Edge) bool { return e.From == id || e.To == id })
+		// A suppression of the node's violations goes with it (and comes
+		// back with Undo).
+		d.Suppress = slices.DeleteFunc(d.Suppress, func(sup catalogue.Suppression) bool { return sup.Node == id })
 		return "", nil
 	}, &sel)
+}
+
+// ApplyFix makes the change a violation's fix offers, as one undoable step.
+func (s *Store) ApplyFix(f catalogue.Fix) error {
+	return s.editNode(f.Node, func(n *catalogue.Node) (string, error) {
+		d := &catalogue.Design{Nodes: []catalogue.Node{*n}}
+		f.Apply(d)
+		*n = d.Nodes[0]
+		return "Fixed: " + strings.TrimPrefix(f.Label(), "Fix: ") + ".", nil
+	})
+}
+
+// Suppress acknowledges the violations of rule on node (every node when
+// node is ""), for reason, as one undoable step. The reason is required.
+func (s *Store) Suppress(rule, node, reason string) error {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return errors.New("say why the design accepts this violation; a suppression needs a reason")
+	}
+	if _, problem := catalogue.TextProblem(reason); problem != "" {
+		return errors.New("the reason: " + problem)
+	}
+	for _, sup := range s.design.Suppress {
+		if sup.Rule == rule && sup.Node == node {
+			return fmt.Errorf("rule %s is already suppressed here", rule)
+		}
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Suppress = append(d.Suppress, catalogue.Suppression{Rule: rule, Node: node, Reason: reason})
+		return "Suppressed " + rule + suppressedWhere(node) + ".", nil
+	}, nil)
+}
+
+// Unsuppress removes the suppression of rule on node, as one undoable step.
+func (s *Store) Unsuppress(rule, node string) error {
+	i := slices.IndexFunc(s.design.Suppress, func(sup catalogue.Suppression) bool { return sup.Rule == rule && sup.Node == node })
+	if i < 0 {
+		return fmt.Errorf("rule %s is not suppressed%s", rule, suppressedWhere(node))
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Suppress = slices.Delete(d.Suppress, i, i+1)
+		return "Unsuppressed " + rule + suppressedWhere(node) + ".", nil
+	}, nil)
+}
+
+// suppressedWhere names where a suppression applies, for messages.
+func suppressedWhere(node string) string {
+	if node == "" {
+		return " on every node"
+	}
+	return " on " + node
 }
 
 // DeleteEdge removes edge i.

@@ -379,3 +379,84 @@ func TestEdgeLabelsStayReadable(t *testing.T) {
 		t.Errorf("the export does not read back: %v", errs)
 	}
 }
+
+// violationOf returns the unsuppressed violation of rule on node, or nil.
+func violationOf(s *Store, rule, node string) *catalogue.Violation {
+	for _, v := range s.Resolution().Violations {
+		if v.Rule == rule && v.Node == node && !v.Suppressed {
+			return &v
+		}
+	}
+	return nil
+}
+
+// A fix clears its violation in one step, and Undo brings it back.
+func TestApplyFixIsOneUndoableStep(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "kafka")
+	v := violationOf(s, "stream-durable-acks-need-replicas", id)
+	if v == nil || len(v.Fixes) == 0 || v.Fixes[0].Label() != "Fix: set replicationFactor to 3 and minInsyncReplicas to 2 on kafka" {
+		t.Fatalf("violation %+v", v)
+	}
+	if err := s.ApplyFix(v.Fixes[0]); err != nil {
+		t.Fatal(err)
+	}
+	if violationOf(s, "stream-durable-acks-need-replicas", id) != nil {
+		t.Error("the fix left the violation")
+	}
+	if p, _ := s.Resolved(id).Get("replicationFactor"); p.Value != catalogue.IntValue(3) || p.Source != catalogue.SourceDesign {
+		t.Errorf("replicationFactor %+v", p)
+	}
+	if !s.Undo() || violationOf(s, "stream-durable-acks-need-replicas", id) == nil {
+		t.Error("Undo did not bring the violation back")
+	}
+}
+
+// Suppressing needs a reason; it hides the violation from the counts and
+// badges, is undoable, follows a renamed node and goes with a deleted one.
+func TestSuppressAndUnsuppress(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "kafka")
+	const rule = "stream-durable-acks-need-replicas"
+	if err := s.Suppress(rule, id, "  "); err == nil {
+		t.Error("a blank reason was accepted")
+	}
+	if err := s.Suppress(rule, id, "A dev sandbox."); err != nil {
+		t.Fatal(err)
+	}
+	if violationOf(s, rule, id) != nil || len(s.Violations(id)) != 0 || s.Resolution().Worst() != "" {
+		t.Errorf("still counted: %v", s.Violations(id))
+	}
+	if err := s.Suppress(rule, id, "Again."); err == nil {
+		t.Error("suppressed twice")
+	}
+	if err := s.RenameNode(id, "events"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Design().Suppress; len(got) != 1 || got[0].Node != "events" {
+		t.Errorf("after rename %+v", got)
+	}
+	if !strings.Contains(string(s.Export()), "suppress:\n  - {rule: \"stream-durable-acks-need-replicas\", node: \"events\", reason: \"A dev sandbox.\"}\n") {
+		t.Errorf("export:\n%s", s.Export())
+	}
+	if err := s.Unsuppress(rule, "events"); err != nil {
+		t.Fatal(err)
+	}
+	if violationOf(s, rule, "events") == nil {
+		t.Error("unsuppressed, but the violation is gone")
+	}
+	s.Undo()
+	if violationOf(s, rule, "events") != nil {
+		t.Error("Undo did not restore the suppression")
+	}
+	if err := s.DeleteNode("events"); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Design().Suppress) != 0 {
+		t.Errorf("the deleted node's suppression stays: %+v", s.Design().Suppress)
+	}
+	s.Undo()
+	if len(s.Design().Suppress) != 1 {
+		t.Error("Undo did not bring the suppression back with the node")
+	}
+}

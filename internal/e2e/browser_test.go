@@ -262,14 +262,23 @@ type axNode struct {
 
 // query returns the elements of a role whose accessible name satisfies match.
 func (p *tab) query(role string, match func(string) bool) []axNode {
+	return p.queryWithin(0, role, match)
+}
+
+// queryWithin is query inside the element root (the whole page when 0).
+func (p *tab) queryWithin(root cdp.BackendNodeID, role string, match func(string) bool) []axNode {
 	p.t.Helper()
 	var out []axNode
 	p.call(func(ctx context.Context) error {
-		doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(0))})
-		if err != nil {
-			return err
+		params := accessibility.QueryAXTreeParams{BackendNodeID: root, Role: role}
+		if root == 0 {
+			doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(0))})
+			if err != nil {
+				return err
+			}
+			params.NodeID = doc.Root.NodeID
 		}
-		res, err := chromedp.Call(ctx, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role})
+		res, err := chromedp.Call(ctx, accessibility.QueryAXTree, params)
 		if err != nil {
 			return err
 		}
@@ -361,6 +370,29 @@ func (p *tab) click(role, name string) {
 	var x, y float64
 	p.eventually(fmt.Sprintf("one %s named %q on screen", role, name), func() (bool, string) {
 		found := p.query(role, match)
+		if len(found) != 1 {
+			return false, fmt.Sprintf("%d found", len(found))
+		}
+		var ok bool
+		x, y, ok = p.box(found[0])
+		return ok, "it has no box"
+	})
+	p.do(chromedp.MouseClickXY(x, y))
+}
+
+// clickIn clicks the one element of role named name inside the region
+// named region (a name may appear once in each region, as in Problems and
+// the Inspector).
+func (p *tab) clickIn(region, role, name string) {
+	p.t.Helper()
+	match := named(name)
+	var x, y float64
+	p.eventually(fmt.Sprintf("one %s named %q on screen in %s", role, name, region), func() (bool, string) {
+		regions := p.query("region", named(region))
+		if len(regions) != 1 {
+			return false, fmt.Sprintf("%d regions found", len(regions))
+		}
+		found := p.queryWithin(regions[0].id, role, match)
 		if len(found) != 1 {
 			return false, fmt.Sprintf("%d found", len(found))
 		}

@@ -592,3 +592,71 @@ func (p *tab) waitWorker() {
 		return got == "true", got
 	})
 }
+
+// A violation's fix is a button named after the change; clicking it clears
+// the violation in one undoable step, from Problems and from the Inspector.
+// Suppressing asks for a reason, lists the violation apart, is undoable and
+// exported; Unsuppress lifts it.
+func TestEditorFixAndSuppress(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Stream (19 products)")
+	p.click("button", "Apache Kafka")
+	const finding = "waits for a single copy"
+	const fix = "Fix: set replicationFactor to 3 and minInsyncReplicas to 2 on kafka"
+	p.waitText("region", "Problems", finding)
+
+	p.clickIn("Problems", "button", fix)
+	p.waitText("status", "", "Fixed: set replicationFactor to 3 and minInsyncReplicas to 2 on kafka.")
+	p.eventually("the fixed violation to clear", func() (bool, string) {
+		got := p.text("region", "Problems")
+		return !strings.Contains(got, finding), got
+	})
+	p.waitText("row", "Property replicationFactor", "design")
+	p.click("button", "Undo")
+	p.waitText("region", "Problems", finding)
+
+	// The Inspector offers the same fix on the node's own problems.
+	p.clickIn("Inspector", "button", fix)
+	p.eventually("the fix from the Inspector to clear it", func() (bool, string) {
+		got := p.text("region", "Problems")
+		return !strings.Contains(got, finding), got
+	})
+	p.click("button", "Undo")
+	p.waitText("region", "Problems", finding)
+
+	// Suppress with a reason.
+	const rule = "stream-durable-acks-need-replicas"
+	p.clickIn("Problems", "button", "Suppress "+rule+" on kafka")
+	p.click("button", "Confirm suppression") // no reason yet: refused
+	p.waitText("status", "", "a suppression needs a reason")
+	p.fill("textbox", "Reason for suppressing "+rule+" on kafka", "Throwaway data in a dev sandbox.")
+	p.click("button", "Confirm suppression")
+	p.waitText("region", "Problems", "Suppressed (1)")
+	p.waitText("region", "Problems", "Throwaway data in a dev sandbox.")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.absent("button", "kafka (Apache Kafka), 1 problem…")
+	if got := p.text("heading", "Problems (0)"); got != "Problems (0)" {
+		t.Errorf("heading %q", got)
+	}
+	_, exported := p.download("button", "Export YAML")
+	if !strings.Contains(string(exported), "suppress:\n  - {rule: \""+rule+"\", node: \"kafka\", reason: \"Throwaway data in a dev sandbox.\"}\n") {
+		t.Errorf("export:\n%s", exported)
+	}
+	p.click("button", "Undo")
+	p.eventually("Undo to lift the suppression", func() (bool, string) {
+		got := p.text("region", "Problems")
+		return !strings.Contains(got, "Suppressed (") && strings.Contains(got, finding), got
+	})
+	p.click("button", "Redo")
+	p.waitText("region", "Problems", "Suppressed (1)")
+
+	// Reload: the suppression was saved with the design.
+	p.navigate(p.origin + "/")
+	p.waitText("region", "Problems", "Suppressed (1)")
+	p.clickIn("Problems", "button", "Unsuppress "+rule+" on kafka")
+	p.eventually("Unsuppress to bring the violation back", func() (bool, string) {
+		got := p.text("region", "Problems")
+		return !strings.Contains(got, "Suppressed (") && strings.Contains(got, finding), got
+	})
+	p.checkClean()
+}

@@ -8,7 +8,10 @@
 // properties. A design places components as nodes and may override their
 // properties. Resolution gives every property of a node a value and a Source:
 // the node's override (design), the component's pin (component), a declared
-// default (kind), or nothing (unset). Rules then run over the resolved values.
+// default (kind), or nothing (unset). A property is a setting; a component's
+// limits bound it, each from the product's docs. Rules then run over the
+// resolved values; a violation may carry fixes (property changes that clear
+// it), and a design may suppress one with a reason.
 //
 // Nothing here touches a browser or the network: input is an fs.FS or bytes, so
 // the same code serves the editor (compiled to WebAssembly), the CLI and the
@@ -19,7 +22,8 @@
 // The catalogue and its model:
 //   - catalogue.go: Load and LoadEmbedded, layers and overlays, linking, lookups.
 //   - kind.go, property.go, value.go: kinds, their typed properties, values.
-//   - component.go: products, their pins and refinements, Matches (search).
+//   - component.go: products, their pins and refinements, Matches (search);
+//     limit.go: their limits and the violations of rule "limit".
 //   - providers.go: providers.yaml and categories.yaml.
 //   - rule.go: rules, selectors and conditions; ruleparse.go reads them,
 //     ruletype.go type-checks them against the kinds they select, ruleeval.go
@@ -30,7 +34,9 @@
 //
 // Designs:
 //   - design.go: the model and ParseDesign; check.go: Check, ReadDesign, PosOf.
-//   - resolve.go: Resolve, properties with their source, violations.
+//   - resolve.go: Resolve, properties with their source, violations, each
+//     finding told once, suppressions applied.
+//   - fix.go: fixes, as rules declare them and as violations offer them.
 //   - designyaml.go, designjson.go: EncodeDesignYAML and EncodeDesignJSON.
 //
 // Shared with the sub-packages:

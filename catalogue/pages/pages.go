@@ -347,13 +347,29 @@ func Rule(c *catalogue.Catalogue, id, base string) (*page.Page, bool) {
 	if r.IsConnection() {
 		selects = "connections from " + orAny(selectorWords(r.Connection.From, c)) + " to " + orAny(selectorWords(r.Connection.To, c))
 	}
-	p.Blocks = append(p.Blocks, page.Table{Header: []page.Inline{{}, {}}, Caption: "About the rule " + r.Name, Rows: [][]page.Inline{
+	rows := [][]page.Inline{
 		{{page.Text("Severity")}, {page.Text(string(r.Severity))}},
 		{{page.Text("Selects")}, {page.Text(selects)}},
 		{{page.Text("Condition")}, {page.Text(condition)}},
 		{{page.Text("Message")}, {page.Text(r.Message)}},
-		{{page.Text("Official docs")}, {page.Span{Text: r.Docs, Href: r.Docs}}},
-	}})
+	}
+	if len(r.Fixes) > 0 {
+		var fixes []string
+		for _, opt := range r.Fixes {
+			var sets []string
+			for _, set := range opt.Set {
+				where := ""
+				if opt.End != "" {
+					where = " on the " + opt.End + " end"
+				}
+				sets = append(sets, set.Property+" to "+set.Value.Text()+where)
+			}
+			fixes = append(fixes, "set "+strings.Join(sets, " and "))
+		}
+		rows = append(rows, []page.Inline{{page.Text("Fixes")}, {page.Text(strings.Join(fixes, "; or "))}})
+	}
+	rows = append(rows, []page.Inline{{page.Text("Official docs")}, {page.Span{Text: r.Docs, Href: r.Docs}}})
+	p.Blocks = append(p.Blocks, page.Table{Header: []page.Inline{{}, {}}, Caption: "About the rule " + r.Name, Rows: rows})
 	var applies []*catalogue.Component
 	for _, cid := range c.ComponentIDs() {
 		if ruleConcerns(c, r, cid) {

@@ -123,6 +123,7 @@ func TestRulePageSaysTheCondition(t *testing.T) {
 	for _, want := range []string{
 		"| Condition | when acks is one of all, quorum: replicationFactor is more than 1 |",
 		"| Severity | warning |",
+		"| Fixes | set replicationFactor to 3 and minInsyncReplicas to 2 |",
 		"[NATS JetStream](https://x.test/catalogue/components/nats-jetstream) `nats-jetstream` — stream, default",
 	} {
 		if !strings.Contains(md, want) {

@@ -196,7 +196,10 @@ const (
 	MaxDesignBytes = 10 << 20
 	MaxNodes       = 50000
 	MaxEdges       = 50000
-	maxTextLength  = 10000
+	// MaxSuppressions bounds a design's suppressions, one per node and
+	// rule being far more than a design needs.
+	MaxSuppressions = 50000
+	maxTextLength   = 10000
 )
 
 // SizeError returns why a design file of size bytes is refused, or nil when
@@ -325,6 +328,10 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 // a node, and a reason.
 func (d *decoder) parseSuppress(n *yaml.Node, ids map[string]int, src *PosMap) []Suppression {
 	if !d.IsKind(n, yaml.SequenceNode, "suppress", "a list of suppressions, each { rule, node, reason }") {
+		return nil
+	}
+	if len(n.Content) > MaxSuppressions {
+		d.Errorf(n, diag.CodeTooLarge, "suppress: %d suppressions; a design is limited to %d", len(n.Content), MaxSuppressions)
 		return nil
 	}
 	var out []Suppression

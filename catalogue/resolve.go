@@ -216,16 +216,35 @@ func better(a, b Violation) bool {
 const RuleUnusedSuppression = "unused-suppression"
 
 // suppress marks the violations the design's suppressions acknowledge, and
-// reports each suppression that matches none.
+// reports each suppression that matches none. A violation takes the reason of
+// the first suppression that matches it (see Suppression.Matches), found by
+// rule and node, so that many suppressions cost no more than a few.
 func suppress(d *Design, vs []Violation) []Violation {
+	type key struct{ rule, node string }
+	first := make(map[key]int, len(d.Suppress))
+	for j, s := range d.Suppress {
+		if _, dup := first[key{s.Rule, s.Node}]; !dup {
+			first[key{s.Rule, s.Node}] = j
+		}
+	}
 	used := make([]bool, len(d.Suppress))
 	for i := range vs {
-		for j, s := range d.Suppress {
-			if s.Matches(vs[i]) {
-				vs[i].Suppressed, vs[i].Reason = true, s.Reason
-				used[j] = true
-				break
+		v := &vs[i]
+		best := -1
+		candidates := [4]string{"", v.Node}
+		n := 2
+		if v.Edge != nil {
+			candidates[2], candidates[3] = v.Edge.From, v.Edge.To
+			n = 4
+		}
+		for _, node := range candidates[:n] {
+			if j, ok := first[key{v.Rule, node}]; ok && (best < 0 || j < best) {
+				best = j
 			}
+		}
+		if best >= 0 {
+			v.Suppressed, v.Reason = true, d.Suppress[best].Reason
+			used[best] = true
 		}
 	}
 	for j, s := range d.Suppress {
@@ -239,7 +258,6 @@ func suppress(d *Design, vs []Violation) []Violation {
 		vs = append(vs, Violation{
 			Rule: RuleUnusedSuppression, Severity: SeverityInfo, Node: s.Node,
 			Message:     "the suppression of rule " + s.Rule + " on " + where + " matches no violation; remove it, or name the rule and node it is for",
-			Fixes:       nil,
 			suppression: j + 1,
 		})
 	}

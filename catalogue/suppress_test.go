@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -77,5 +78,48 @@ func TestSuppressionErrors(t *testing.T) {
 		if len(errs) == 0 || !strings.Contains(errs[0].Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.src, errs, tc.want)
 		}
+	}
+}
+
+// manySuppressed is a design of n kafka nodes, each breaking
+// stream-durable-acks-need-replicas, with one suppression per node.
+func manySuppressed(n int) *Design {
+	d := &Design{}
+	for i := range n {
+		id := fmt.Sprintf("k-%d", i)
+		d.Nodes = append(d.Nodes, Node{ID: id, Component: "kafka"})
+		d.Suppress = append(d.Suppress, Suppression{Rule: "stream-durable-acks-need-replicas", Node: id, Reason: "sandbox"})
+	}
+	return d
+}
+
+// Suppressions are found by rule and node, so a suppression per node is
+// as cheap as one (BenchmarkResolveSuppressed measures it).
+func TestManySuppressions(t *testing.T) {
+	cat := mustDefault(t)
+	res := cat.Resolve(manySuppressed(2000))
+	n := 0
+	for _, v := range res.Violations {
+		if v.Rule == "stream-durable-acks-need-replicas" {
+			n++
+			if !v.Suppressed {
+				t.Fatalf("not suppressed: %+v", v)
+			}
+		}
+		if v.Rule == RuleUnusedSuppression {
+			t.Fatalf("unused: %+v", v)
+		}
+	}
+	if n != 2000 {
+		t.Errorf("%d violations, want 2000", n)
+	}
+}
+
+func BenchmarkResolveSuppressed(b *testing.B) {
+	cat := mustDefault(b)
+	d := manySuppressed(MaxNodes)
+	b.ReportAllocs()
+	for b.Loop() {
+		cat.Resolve(d)
 	}
 }

@@ -2,7 +2,6 @@ package catalogue
 
 import (
 	"maps"
-	"slices"
 	"strconv"
 
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -59,17 +58,14 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 			}
 		}
 	}
-	for i, s := range d.Suppress {
-		if _, ok := c.Rules[s.Rule]; ok || s.Rule == RuleLimit || s.Rule == RuleRequired {
-			continue
-		}
-		known := append(slices.Sorted(maps.Keys(c.Rules)), RuleLimit, RuleRequired)
-		errs.Add(d.Positions.Pos("suppress["+strconv.Itoa(i)+"].rule"), diag.CodeUnknownRule, "suppress[%d].rule: the catalogue has no rule `%s`%s", i, s.Rule, hints.DidYouMean(s.Rule, known))
-	}
 	for _, r := range renames {
+		// A new map: the editor's designs share their nodes' maps with
+		// their undo history.
 		n := &d.Nodes[r.node]
-		n.Props[r.name] = n.Props[r.old]
-		delete(n.Props, r.old)
+		props := maps.Clone(n.Props)
+		props[r.name] = props[r.old]
+		delete(props, r.old)
+		n.Props = props
 		d.Positions.renameProp(r.node, r.old, r.name)
 	}
 	errs.Sort()

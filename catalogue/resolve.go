@@ -3,6 +3,8 @@ package catalogue
 import (
 	"slices"
 	"sort"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // Source says where a resolved property value comes from.
@@ -168,7 +170,7 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		res.Violations = slices.DeleteFunc(res.Violations, func(v Violation) bool { return v.Rule == "" })
 	}
 	if len(d.Suppress) > 0 {
-		res.Violations = suppress(d, res.Violations)
+		res.Violations = c.suppress(d, res.Violations)
 	}
 	return res
 }
@@ -219,7 +221,7 @@ const RuleUnusedSuppression = "unused-suppression"
 // reports each suppression that matches none. A violation takes the reason of
 // the first suppression that matches it (see Suppression.Matches), found by
 // rule and node, so that many suppressions cost no more than a few.
-func suppress(d *Design, vs []Violation) []Violation {
+func (c *Catalogue) suppress(d *Design, vs []Violation) []Violation {
 	type key struct{ rule, node string }
 	first := make(map[key]int, len(d.Suppress))
 	for j, s := range d.Suppress {
@@ -255,11 +257,16 @@ func suppress(d *Design, vs []Violation) []Violation {
 		if s.Node != "" {
 			where = s.Node
 		}
-		vs = append(vs, Violation{
+		v := Violation{
 			Rule: RuleUnusedSuppression, Severity: SeverityInfo, Node: s.Node,
 			Message:     "the suppression of rule " + s.Rule + " on " + where + " matches no violation; remove it, or name the rule and node it is for",
 			suppression: j + 1,
-		})
+		}
+		if _, known := c.Rules[s.Rule]; !known && s.Rule != RuleLimit && s.Rule != RuleRequired {
+			v.Severity = SeverityWarning
+			v.Message = "the suppression names rule " + s.Rule + ", which this catalogue does not have" + diag.DidYouMean(s.Rule, c.RuleIDs()) + "; correct the rule id or remove the suppression"
+		}
+		vs = append(vs, v)
 	}
 	return vs
 }

@@ -62,15 +62,37 @@ suppress:
 	}
 }
 
-// A suppression without a reason, or naming a node or rule that does not
-// exist, is refused with its position.
+// A suppression naming a rule the catalogue does not have (a typo, or a rule
+// a catalogue update removed) leaves the design readable: it is a warning,
+// with the near miss, where the suppression is written.
+func TestSuppressionOfAnUnknownRule(t *testing.T) {
+	cat := mustDefault(t)
+	d, errs := cat.ReadDesign("t.yaml", []byte("nodes: [{ id: \"jobs\", component: \"aws-sqs\" }]\nsuppress:\n  - { rule: \"queue-dead-letter-queue-configurd\", node: \"jobs\", reason: \"A typo.\" }\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, v := range cat.Resolve(d).Violations {
+		if v.Rule == RuleUnusedSuppression {
+			if v.Severity != SeverityWarning || !strings.Contains(v.Message, "which this catalogue does not have; did you mean `queue-dead-letter-queue-configured`?") {
+				t.Errorf("%+v", v)
+			}
+			if got := d.PosOf(v).String(); got != "t.yaml:3:5" {
+				t.Errorf("at %s", got)
+			}
+			return
+		}
+	}
+	t.Error("not reported")
+}
+
+// A suppression without a reason, or naming a node that does not exist, is
+// refused with its position.
 func TestSuppressionErrors(t *testing.T) {
 	cat := mustDefault(t)
 	for _, tc := range []struct{ src, want string }{
 		{`suppress: [{ rule: "limit" }]`, "d.yaml:2:12: suppress[0]: `reason` is required"},
 		{`suppress: [{ rule: "limit", reason: " " }]`, "d.yaml:2:37: suppress[0].reason: must not be empty"},
 		{`suppress: [{ rule: "limit", node: "fnn", reason: "x" }]`, "d.yaml:2:35: suppress[0].node: no node has the id `fnn`; did you mean `fn`?"},
-		{`suppress: [{ rule: "lambda-timout", reason: "x" }]`, "d.yaml:2:20: suppress[0].rule: the catalogue has no rule `lambda-timout`"},
 		{`suppress: [{ rule: "limit", reason: "x" }, { rule: "limit", reason: "y" }]`, "already acknowledges rule `limit`"},
 		{`suppress: { rule: "limit", reason: "x" }`, "suppress: expected a list of suppressions"},
 	} {

@@ -57,5 +57,4 @@ const (
 	CodeTag                Code = "tag"                  // a YAML tag (!foo), which files may not use
 	CodeAmbiguousNumber    Code = "ambiguous-number"     // an integer YAML readers disagree on (012, 0b101, 1_000)
 	CodeInvalidName        Code = "invalid-name"         // a property name that is not a name
-	CodeUnknownRule        Code = "unknown-rule"         // a suppression names a rule the catalogue does not have
 )

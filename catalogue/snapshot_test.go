@@ -177,7 +177,7 @@ func TestSnapshotKeepsEveryField(t *testing.T) {
 		}
 		compareFields(t, cat, back, set)
 	}
-	for _, typ := range []reflect.Type{reflect.TypeFor[Kind](), reflect.TypeFor[Component](), reflect.TypeFor[Rule](), reflect.TypeFor[Property](), reflect.TypeFor[Condition]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[Kind](), reflect.TypeFor[Component](), reflect.TypeFor[Rule](), reflect.TypeFor[Property](), reflect.TypeFor[Condition](), reflect.TypeFor[Limit](), reflect.TypeFor[FixOption](), reflect.TypeFor[Setting]()} {
 		for i := range typ.NumField() {
 			if f := typ.Field(i); f.IsExported() && f.Name != "Text" && !set[typ.Name()+"."+f.Name] {
 				t.Errorf("%s.%s is zero throughout the test catalogues, so its round trip is untested", typ.Name(), f.Name)

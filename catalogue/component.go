@@ -225,6 +225,12 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 		p := c.raw[name]
 		prop := c.Property(name)
 		if prop == nil {
+			if now := c.Renamed(name); now != nil {
+				// A catalogue (an organisation's overlay) written before a
+				// rename: its old pin meant something else, so say what.
+				d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: `%s` is now `%s` in kind %s: %s Pin what the product does when left alone there, and put its cap under `limits`", name, now.Name, k.ID, now.Description)
+				continue
+			}
 			d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, diag.DidYouMean(name, c.PropertyNames()))
 			continue
 		}

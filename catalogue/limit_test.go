@@ -204,3 +204,18 @@ func TestEveryLimitBitesAndItsFixesClear(t *testing.T) {
 		t.Errorf("only %d limits tried", count)
 	}
 }
+
+// An overlay written before a rename is told what the property is now and
+// where its cap goes, not just that the name is unknown.
+func TestOverlayPinningAFormerName(t *testing.T) {
+	overlay := Files{"components/my-fn.yaml": "schemaVersion: \"1\"\ntype: component\nid: my-fn\nkind: function\nprovider: aws\ndocs: https://example.com/docs\ndefaults: { maxTimeoutSeconds: 900 }\n",
+		"products/mine.yaml": "schemaVersion: \"1\"\ntype: \"products\"\nproducts:\n  my-fn: { name: \"My functions\", summary: \"Ours.\" }\n"}
+	_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: overlay})
+	list, _ := err.(ErrorList)
+	for _, e := range list {
+		if strings.Contains(e.Msg, "`maxTimeoutSeconds` is now `timeoutSeconds` in kind function") && strings.Contains(e.Msg, "under `limits`") {
+			return
+		}
+	}
+	t.Errorf("got %v", list)
+}

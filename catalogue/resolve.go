@@ -72,8 +72,12 @@ type Violation struct {
 	// the reason it gives; a suppressed violation does not count.
 	Suppressed bool   `json:"suppressed,omitempty"`
 	Reason     string `json:"reason,omitempty"`
+	// Also names the rules of findings that asked for the same change and
+	// are told with this one (see onceEach).
+	Also []string `json:"also,omitempty"`
 
-	suppression int // for rule "unused-suppression", 1 + the index of the suppression
+	suppression int   // for rule "unused-suppression", 1 + the index of the suppression
+	target      int32 // for a connection rule's fixes, 1 + the resolved index of the node they change
 }
 
 // EdgeRef names an edge by its ends.
@@ -120,7 +124,6 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 	// Where each resolved node's violations are, so that a connection
 	// rule's finding can be told apart from the node's own.
 	spans := make([][2]int32, 0, len(d.Nodes))
-	dropped := 0
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
@@ -158,44 +161,88 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 			}
 		}
 		worstFirst(res.Violations[first:])
-		dropped += onceEach(res.Violations[first:])
 		spans = append(spans, [2]int32{int32(first), int32(len(res.Violations))})
 	}
+	edges := len(res.Violations)
 	if len(c.connections) > 0 && len(d.Edges) > 0 {
-		var edgeDropped int
-		res.Violations, edgeDropped = c.checkEdges(d, res, spans)
-		dropped += edgeDropped
+		res.Violations = c.checkEdges(d, res)
 	}
-	if dropped > 0 {
-		res.Violations = slices.DeleteFunc(res.Violations, func(v Violation) bool { return v.Rule == "" })
-	}
+	// Suppressions first: a finding told with another must not take the
+	// other's suppression, nor hide that its own was used.
 	if len(d.Suppress) > 0 {
 		res.Violations = c.suppress(d, res.Violations)
 	}
+	res.Violations = onceEach(res.Violations, spans, edges)
 	return res
 }
 
-// onceEach reports a finding once among one node's violations, which come
-// worst first: of those whose fixes are the same (the same values on the same
-// node), it keeps the first and marks the others dropped (an empty Rule),
-// returning how many. Connection rules' findings are compared with the
-// node's as they are found (keepEdgeFinding), where the edge's, which says
-// what about the connection makes the change needed, wins among equals.
-func onceEach(vs []Violation) int {
+// onceEach reports a finding once: of violations that ask for the same
+// change (the same fixes, on the same node) and are alike suppressed or not,
+// it keeps the worse, and of equals a connection rule's over the node's own
+// (it says what about the connection makes the change needed), else the
+// first; the rules of those it drops are listed in the kept one's Also. A node's own violations (spans, worst first) are compared among
+// themselves; a connection rule's (from index edges on) with those of the
+// node its fix changes and with other edges' that change that node.
+func onceEach(vs []Violation, spans [][2]int32, edges int) []Violation {
 	dropped := 0
-	for i := 1; i < len(vs); i++ {
-		if len(vs[i].Fixes) == 0 {
-			continue
+	drop := func(kept, gone *Violation) {
+		for _, r := range append([]string{gone.Rule}, gone.Also...) {
+			if r != kept.Rule && !slices.Contains(kept.Also, r) {
+				kept.Also = append(kept.Also, r)
+			}
 		}
-		for j := 0; j < i; j++ {
-			if vs[j].Rule != "" && sameFixes(vs[i].Fixes, vs[j].Fixes) {
-				vs[i].Rule = ""
-				dropped++
-				break
+		gone.Rule = ""
+		dropped++
+	}
+	same := func(a, b *Violation) bool {
+		return a.Rule != "" && b.Rule != "" && a.Suppressed == b.Suppressed && len(a.Fixes) > 0 && sameFixes(a.Fixes, b.Fixes)
+	}
+	for _, span := range spans {
+		for i := int(span[0]) + 1; i < int(span[1]); i++ {
+			for j := int(span[0]); j < i; j++ {
+				if same(&vs[i], &vs[j]) {
+					drop(&vs[j], &vs[i])
+					break
+				}
 			}
 		}
 	}
-	return dropped
+	var byTarget map[int32][]int // edges' fixable violations by the node they change
+	for i := edges; i < len(vs); i++ {
+		v := &vs[i]
+		if v.target == 0 || len(v.Fixes) == 0 {
+			continue
+		}
+		span := spans[v.target-1]
+		for j := int(span[0]); j < int(span[1]) && v.Rule != ""; j++ {
+			if same(v, &vs[j]) {
+				if better(*v, vs[j]) {
+					drop(v, &vs[j])
+				} else {
+					drop(&vs[j], v)
+				}
+			}
+		}
+		if v.Rule == "" {
+			continue
+		}
+		for _, j := range byTarget[v.target] {
+			if same(v, &vs[j]) {
+				drop(&vs[j], v)
+				break
+			}
+		}
+		if v.Rule != "" {
+			if byTarget == nil {
+				byTarget = map[int32][]int{}
+			}
+			byTarget[v.target] = append(byTarget[v.target], i)
+		}
+	}
+	if dropped == 0 {
+		return vs
+	}
+	return slices.DeleteFunc(vs, func(v Violation) bool { return v.Rule == "" })
 }
 
 // sameFixes reports whether two violations offer the same changes.
@@ -273,16 +320,13 @@ func (c *Catalogue) suppress(d *Design, vs []Violation) []Violation {
 
 // checkEdges runs the connection rules on every edge whose ends resolved and
 // appends their violations to res's, in edge order, worst first within an
-// edge. A finding that asks for a change a node's own violation asks for too
-// is told once (see onceEach); it returns the violations and how many it
-// marked dropped.
-func (c *Catalogue) checkEdges(d *Design, res *Resolution, spans [][2]int32) ([]Violation, int) {
+// edge, each fixable one marked with the node its fixes change.
+func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 	index := make(map[string]int, len(res.Nodes))
 	for i := range res.Nodes {
 		index[res.Nodes[i].ID] = i
 	}
 	out := res.Violations
-	dropped := 0
 	for _, e := range d.Edges {
 		fi, okFrom := index[e.From]
 		ti, okTo := index[e.To]
@@ -302,15 +346,9 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution, spans [][2]int32) ([]
 			if v, broken := cr.rule.eval(sc); broken {
 				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
 				if len(v.Fixes) > 0 {
-					target := ti
+					v.target = int32(ti) + 1
 					if v.Fixes[0].Node == e.From {
-						target = fi
-					}
-					span := spans[target]
-					keep, n := keepEdgeFinding(v, out[span[0]:span[1]])
-					dropped += n
-					if !keep {
-						continue
+						v.target = int32(fi) + 1
 					}
 				}
 				out = append(out, v)
@@ -318,25 +356,7 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution, spans [][2]int32) ([]
 		}
 		worstFirst(out[first:])
 	}
-	return out, dropped
-}
-
-// keepEdgeFinding compares a connection rule's violation with those of the
-// node its fix changes: when one of them asks for the same change, the
-// better of the two stays (see better). It reports whether v stays, and how
-// many of the node's it marked dropped.
-func keepEdgeFinding(v Violation, node []Violation) (bool, int) {
-	for i := range node {
-		if node[i].Rule == "" || !sameFixes(v.Fixes, node[i].Fixes) {
-			continue
-		}
-		if better(v, node[i]) {
-			node[i].Rule = ""
-			return true, 1
-		}
-		return false, 0
-	}
-	return true, 0
+	return out
 }
 
 // worstFirst orders a node's few violations by severity, keeping rule order

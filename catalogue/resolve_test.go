@@ -106,3 +106,52 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// Findings that ask for the same change are told once, the others' rules in
+// Also; suppressions apply before that, so suppressing one finding never
+// hides another, and a used suppression is never called unused.
+func TestFindingsToldOnce(t *testing.T) {
+	cat := mustDefault(t)
+	const db = `nodes:
+  - { id: "db", component: "aws-aurora-postgresql", props: { automatedBackups: false, pointInTimeRecovery: true } }
+`
+	rules := func(src string) (shown, suppressed []string, also [][]string) {
+		d, errs := cat.ReadDesign("d.yaml", []byte(src))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, v := range cat.Resolve(d).Violations {
+			if v.Suppressed {
+				suppressed = append(suppressed, v.Rule)
+			} else {
+				shown = append(shown, v.Rule)
+				also = append(also, v.Also)
+			}
+		}
+		return
+	}
+	shown, _, also := rules(db)
+	if len(shown) != 1 || shown[0] != RuleLimit || len(also[0]) != 1 || also[0][0] != "relational-pitr-needs-automated-backups" {
+		t.Errorf("told %v, also %v; want the limit once, with the PITR rule", shown, also)
+	}
+	shown, suppressed, _ := rules(db + "suppress: [{ rule: \"limit\", node: \"db\", reason: \"migrating\" }]\n")
+	if len(shown) != 1 || shown[0] != "relational-pitr-needs-automated-backups" || len(suppressed) != 1 {
+		t.Errorf("suppressing the limit: shown %v, suppressed %v; the PITR error must stay", shown, suppressed)
+	}
+	shown, suppressed, _ = rules(db + "suppress: [{ rule: \"relational-pitr-needs-automated-backups\", node: \"db\", reason: \"restores are tested\" }]\n")
+	if len(shown) != 1 || shown[0] != RuleLimit || len(suppressed) != 1 || suppressed[0] != "relational-pitr-needs-automated-backups" {
+		t.Errorf("suppressing the PITR rule: shown %v, suppressed %v", shown, suppressed)
+	}
+	// Two functions on one database ask for one pooler: told once.
+	shown, _, _ = rules(`nodes:
+  - { id: "a", component: "aws-lambda" }
+  - { id: "b", component: "aws-lambda" }
+  - { id: "db", component: "aws-rds-postgresql" }
+edges:
+  - { from: "a", to: "db" }
+  - { from: "b", to: "db" }
+`)
+	if n := strings.Count(strings.Join(shown, " "), "function-to-database-needs-pooling"); n != 1 {
+		t.Errorf("pooling told %d times: %v", n, shown)
+	}
+}

@@ -81,13 +81,14 @@ type ruleFix struct {
 }
 
 // chooseFixes takes the first fix of each unsuppressed violation (of rule,
-// if given), leaving out one that would set a property another fix already
-// sets to something else.
+// if given, or told with one of it), leaving out one that would set a
+// property another fix already sets to something else. A setting another
+// fix already makes is made once (see applyFixes).
 func chooseFixes(vs []catalogue.Violation, rule string) []ruleFix {
 	var out []ruleFix
 	set := map[[2]string]catalogue.Value{}
 	for _, v := range vs {
-		if v.Suppressed || len(v.Fixes) == 0 || rule != "" && v.Rule != rule {
+		if v.Suppressed || len(v.Fixes) == 0 || rule != "" && v.Rule != rule && !slices.Contains(v.Also, rule) {
 			continue
 		}
 		f := v.Fixes[0]
@@ -132,7 +133,13 @@ func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixe
 		if _, seen := byNode[f.Node]; !seen {
 			order = append(order, f.Node)
 		}
-		byNode[f.Node] = append(byNode[f.Node], f.Set...)
+		for _, set := range f.Set {
+			// Two fixes may make one change (two functions asking for one
+			// database's pooler): it is written once.
+			if !slices.ContainsFunc(byNode[f.Node], func(s catalogue.Setting) bool { return s.Property == set.Property }) {
+				byNode[f.Node] = append(byNode[f.Node], set)
+			}
+		}
 	}
 	index := map[string]int{}
 	for i, n := range d.Nodes {
@@ -209,15 +216,22 @@ func findProp(props *yaml.Node, name string, p *catalogue.Property) (key, val *y
 // in a file's bytes.
 type source struct {
 	data  []byte
-	lines []int // the offset each line starts at
+	lines []int  // the offset each line starts at
+	eol   string // the file's line ending, "\n" or "\r\n"
 }
 
 func newSource(data []byte) *source {
-	s := &source{data: data, lines: []int{0}}
+	s := &source{data: data, lines: []int{0}, eol: "\n"}
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		s.lines[0] = len("\uFEFF") // yaml.v3 counts columns after a byte order mark
+	}
 	for i, c := range data {
 		if c == '\n' {
 			s.lines = append(s.lines, i+1)
 		}
+	}
+	if bytes.Contains(data, []byte("\r\n")) {
+		s.eol = "\r\n"
 	}
 	return s
 }
@@ -279,9 +293,13 @@ func (s *source) scalar(n *yaml.Node) (int, int, error) {
 	return start, end, nil
 }
 
-// lineEnd is the offset of the end of the line that offset is on.
+// lineEnd is the offset of the end of the line that offset is on, before
+// its line ending.
 func (s *source) lineEnd(offset int) int {
 	if i := bytes.IndexByte(s.data[offset:], '\n'); i >= 0 {
+		if i > 0 && s.data[offset+i-1] == '\r' {
+			return offset + i - 1
+		}
 		return offset + i
 	}
 	return len(s.data)
@@ -291,15 +309,34 @@ func (s *source) lineEnd(offset int) int {
 // its props, or as new props after its component, in the style (flow or
 // block) of what they go into.
 func (s *source) insert(node, props *yaml.Node, set []catalogue.Setting) (splice, error) {
+	// Keys are quoted where their neighbours are (a design written as JSON
+	// stays JSON).
+	quoted := node.Content[0].Style&yaml.DoubleQuotedStyle != 0
+	if props != nil && len(props.Content) > 0 {
+		quoted = props.Content[0].Style&yaml.DoubleQuotedStyle != 0
+	}
+	key := func(b []byte, k string) []byte {
+		if quoted {
+			return yamlout.String(b, k)
+		}
+		return yamlout.Key(b, k)
+	}
 	pairs := func(sep string) string {
 		var b []byte
 		for i, p := range set {
 			if i > 0 {
 				b = append(b, sep...)
 			}
-			b = p.Value.AppendYAML(append(yamlout.Key(b, p.Property), ": "...))
+			b = p.Value.AppendYAML(append(key(b, p.Property), ": "...))
 		}
 		return string(b)
+	}
+	if props != nil && props.Kind == yaml.MappingNode && len(props.Content) == 0 && props.Style&yaml.FlowStyle != 0 {
+		start, err := s.offset(props) // at its "{"
+		if err != nil || start >= len(s.data) || s.data[start] != '{' {
+			return splice{}, fmt.Errorf("line %d: empty props; set the values by hand", props.Line)
+		}
+		return splice{start + 1, start + 1, " " + pairs(", ") + " "}, nil
 	}
 	if props != nil && len(props.Content) >= 2 {
 		_, end, err := s.scalar(props.Content[len(props.Content)-1])
@@ -311,10 +348,10 @@ func (s *source) insert(node, props *yaml.Node, set []catalogue.Setting) (splice
 		}
 		indent := strings.Repeat(" ", props.Content[0].Column-1)
 		at := s.lineEnd(end)
-		return splice{at, at, "\n" + indent + pairs("\n"+indent)}, nil
+		return splice{at, at, s.eol + indent + pairs(s.eol+indent)}, nil
 	}
 	if props != nil {
-		return splice{}, fmt.Errorf("line %d: empty props; set the values by hand", props.Line)
+		return splice{}, fmt.Errorf("line %d: props is empty and not a flow mapping; set the values by hand", props.Line)
 	}
 	component := mapValue(node, "component")
 	if component == nil {
@@ -325,11 +362,11 @@ func (s *source) insert(node, props *yaml.Node, set []catalogue.Setting) (splice
 		return splice{}, err
 	}
 	if node.Style&yaml.FlowStyle != 0 {
-		return splice{end, end, ", props: { " + pairs(", ") + " }"}, nil
+		return splice{end, end, ", " + string(key(nil, "props")) + ": { " + pairs(", ") + " }"}, nil
 	}
 	indent := strings.Repeat(" ", node.Content[0].Column-1)
 	at := s.lineEnd(end)
-	return splice{at, at, "\n" + indent + "props:\n" + indent + "  " + pairs("\n"+indent+"  ")}, nil
+	return splice{at, at, s.eol + indent + "props:" + s.eol + indent + "  " + pairs(s.eol+indent+"  ")}, nil
 }
 
 // mapValue returns the value of key in mapping m, or nil.

@@ -409,3 +409,37 @@ func TestFixOneRuleAndRefusals(t *testing.T) {
 		}
 	}
 }
+
+// fix keeps what the file is: a design written as JSON stays JSON, CRLF line
+// endings stay CRLF, a byte order mark is no trouble, an empty flow props is
+// filled, and a change two findings ask for is made once.
+func TestFixKeepsTheFilesForm(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"json",
+			`{"nodes":[{"id":"cdn","component":"aws-cloudfront"},{"id":"q","component":"aws-sqs","props":{"retentionHours":500}}]}`,
+			`{"nodes":[{"id":"cdn","component":"aws-cloudfront", "props": { "httpsOnly": true }},{"id":"q","component":"aws-sqs","props":{"retentionHours":336, "deadLetterQueue": true}}]}`},
+		{"crlf",
+			"nodes:\r\n  - id: \"cdn\"\r\n    component: \"aws-cloudfront\"\r\n    props:\r\n      managed: true\r\n",
+			"nodes:\r\n  - id: \"cdn\"\r\n    component: \"aws-cloudfront\"\r\n    props:\r\n      managed: true\r\n      httpsOnly: true\r\n"},
+		{"byte order mark",
+			"\uFEFFnodes: [{ id: \"cdn\", component: \"aws-cloudfront\", props: {} }]\n",
+			"\uFEFFnodes: [{ id: \"cdn\", component: \"aws-cloudfront\", props: { httpsOnly: true } }]\n"},
+		{"one change for two findings",
+			"nodes:\n  - { id: \"a\", component: \"aws-lambda\" }\n  - { id: \"b\", component: \"aws-lambda\" }\n  - { id: \"db\", component: \"aws-rds-postgresql\" }\nedges:\n  - { from: \"a\", to: \"db\" }\n  - { from: \"b\", to: \"db\" }\n",
+			"nodes:\n  - { id: \"a\", component: \"aws-lambda\" }\n  - { id: \"b\", component: \"aws-lambda\" }\n  - { id: \"db\", component: \"aws-rds-postgresql\", props: { connectionPooling: true } }\nedges:\n  - { from: \"a\", to: \"db\" }\n  - { from: \"b\", to: \"db\" }\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := writeDesign(t, tc.src)
+			if code, _, stderr := designer(t, "fix", file); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			got, _ := os.ReadFile(file)
+			if string(got) != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			if tc.name == "json" && !json.Valid(got) {
+				t.Error("no longer JSON")
+			}
+		})
+	}
+}

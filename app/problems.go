@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -53,7 +54,7 @@ func (p *Problems) Render() app.UI {
 			return app.Li().Body(
 				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
 					Aria("label", string(v.Severity)+" on "+where(v)+": "+v.Message).
-					Title("Rule "+v.Rule).OnClick(p.onActivate).Body(
+					Title(ruleTitle(v)).OnClick(p.onActivate).Body(
 					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
 					app.Span().Class("problem-node").Text(where(v)),
 					app.Span().Class("problem-message").Text(v.Message),
@@ -140,6 +141,14 @@ func firstMatch(sups []catalogue.Suppression, v catalogue.Violation) int {
 		}
 	}
 	return -1
+}
+
+// ruleTitle names a violation's rule, and those of the findings told with it.
+func ruleTitle(v catalogue.Violation) string {
+	if len(v.Also) == 0 {
+		return "Rule " + v.Rule
+	}
+	return "Rule " + v.Rule + ", also " + strings.Join(v.Also, ", ")
 }
 
 // where names what a violation is about: its node, or its edge.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -135,7 +136,11 @@ func writeViolations(w io.Writer, r *report) {
 			suppressed++
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s: %s: %s (rule %s)\n", at[i], v.Severity, where(v), v.Message, v.Rule)
+		rule := v.Rule
+		if len(v.Also) > 0 {
+			rule += ", also " + strings.Join(v.Also, ", ")
+		}
+		fmt.Fprintf(w, "%s: %s: %s: %s (rule %s)\n", at[i], v.Severity, where(v), v.Message, rule)
 		for _, f := range v.Fixes {
 			fmt.Fprintf(w, "    %s\n", f.Label())
 		}

@@ -17,7 +17,7 @@ import (
 
 // data is the catalogue that ships with the product.
 //
-//go:embed kinds components rules products providers.yaml categories.yaml
+//go:embed kinds components rules products providers.yaml categories.yaml protocols.yaml
 var data embed.FS
 
 // Embedded returns the catalogue files that ship with the product.
@@ -39,6 +39,7 @@ type Catalogue struct {
 	Rules      map[string]*Rule
 	Providers  map[string]*Provider
 	Categories map[string]*Category
+	Protocols  map[string]*Protocol
 
 	// Sorted ids and the components of each kind (by provider, then id),
 	// computed once when linking.
@@ -87,6 +88,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		Rules:      map[string]*Rule{},
 		Providers:  map[string]*Provider{},
 		Categories: map[string]*Category{},
+		Protocols:  map[string]*Protocol{},
 		broken:     map[string]bool{},
 	}
 	var errs ErrorList
@@ -143,7 +145,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				c.broken["rule:"+id] = true
 			}
 		})
-		for _, nf := range []namesFile{providersFile, categoriesFile} {
+		for _, nf := range []namesFile{providersFile, categoriesFile, protocolsFile} {
 			file := path.Join(l.Name, nf.path)
 			b := readFile(l.FS, nf.path, file, &errs)
 			if b == nil {
@@ -155,10 +157,13 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				c.broken["file:"+nf.path] = true
 			}
 			for id, e := range names {
-				if nf == providersFile {
+				switch nf {
+				case providersFile:
 					c.Providers[id] = &Provider{ID: id, Name: e.Name}
-				} else {
+				case categoriesFile:
 					c.Categories[id] = &Category{ID: id, Name: e.Name}
+				default:
+					c.Protocols[id] = &Protocol{ID: id, Name: e.Name}
 				}
 			}
 		}

@@ -2,7 +2,9 @@ package catalogue
 
 import (
 	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 )
@@ -57,6 +59,16 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 				errs.Add(d.Positions.Pos(NodePath(i, "props."+name)), code, "nodes[%d].props.%s: %s (kind %s, %s)", i, name, msg, comp.Kind, p.Pos).Related = []Pos{p.Pos}
 			}
 		}
+	}
+	var protocols []string // for hints, sorted when first needed
+	for i, e := range d.Edges {
+		if e.Protocol == "" || c.Protocols[e.Protocol] != nil {
+			continue
+		}
+		if protocols == nil {
+			protocols = slices.Sorted(maps.Keys(c.Protocols))
+		}
+		errs.Add(d.Positions.Pos(EdgePath(i, "protocol")), diag.CodeUnknownProtocol, "edges[%d].protocol: `%s` is not one of the catalogue's protocols (%s)%s", i, diag.Clip(e.Protocol), strings.Join(protocols, ", "), hints.DidYouMean(e.Protocol, protocols))
 	}
 	for _, r := range renames {
 		// A new map: the editor's designs share their nodes' maps with

@@ -62,11 +62,15 @@ func (s Suppression) Matches(v Violation) bool {
 	return s.Node == "" || s.Node == v.Node || v.Edge != nil && (s.Node == v.Edge.From || s.Node == v.Edge.To)
 }
 
-// Edge connects two nodes by id.
+// Edge connects two nodes by id. Flow, when set, says what it carries (else
+// the kinds it joins say, see EdgeFlow); Protocol, when set, is one of the
+// catalogue's protocols.
 type Edge struct {
-	From  string
-	To    string
-	Label string
+	From     string
+	To       string
+	Label    string
+	Flow     Flow
+	Protocol string
 }
 
 // PosMap records where the parts of a parsed design were written, found by
@@ -97,7 +101,7 @@ type propPos struct {
 	value, key lineCol
 }
 
-type edgePos struct{ from, to lineCol }
+type edgePos struct{ from, to, protocol lineCol }
 
 // Pos returns the position of a path, or a position with only the file.
 func (s *PosMap) Pos(path string) Pos {
@@ -158,6 +162,8 @@ func (s *PosMap) find(path string) lineCol {
 			return s.edges[i].from
 		case "to":
 			return s.edges[i].to
+		case "protocol":
+			return s.edges[i].protocol
 		}
 	}
 	return lineCol{}
@@ -276,7 +282,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		src.edges = make([]edgePos, len(v.Val.Content))
 		for i, n := range v.Val.Content {
 			what := "edges[" + strconv.Itoa(i) + "]"
-			ef := d.Fields(n, what, "from", "to", "label")
+			ef := d.Fields(n, what, "from", "to", "label", "flow", "protocol")
 			if ef == nil {
 				continue
 			}
@@ -308,6 +314,17 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			if lv, ok := ef["label"]; ok {
 				if s, good := d.Str(lv.Val, what+".label"); good {
 					e.Label = d.limitText(lv.Val, what+".label", s)
+				}
+			}
+			if fv, ok := ef["flow"]; ok {
+				if s, good := d.Str(fv.Val, what+".flow"); good {
+					e.Flow, _ = d.flow(fv.Val, what+".flow", s)
+				}
+			}
+			if pv, ok := ef["protocol"]; ok {
+				if s, good := d.Str(pv.Val, what+".protocol"); good && d.checkID(pv.Val, what+".protocol", s) {
+					e.Protocol = s
+					src.edges[i].protocol = at(d.Pos(pv.Val))
 				}
 			}
 			if e.From != "" && e.From == e.To {

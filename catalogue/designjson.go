@@ -22,9 +22,11 @@ type nodeJSON struct {
 }
 
 type edgeJSON struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	Label string `json:"label,omitempty"`
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Label    string `json:"label,omitempty"`
+	Flow     Flow   `json:"flow,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
 }
 
 // EncodeDesignJSON writes a design as JSON with the same content as EncodeDesignYAML's

@@ -56,6 +56,14 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = yamlout.String(b, e.From)
 		b = append(b, ", to: "...)
 		b = yamlout.String(b, e.To)
+		if e.Flow != "" {
+			b = append(b, ", flow: "...)
+			b = yamlout.String(b, string(e.Flow))
+		}
+		if e.Protocol != "" {
+			b = append(b, ", protocol: "...)
+			b = yamlout.String(b, e.Protocol)
+		}
 		if e.Label != "" {
 			b = append(b, ", label: "...)
 			b = yamlout.String(b, e.Label)

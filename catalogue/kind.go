@@ -21,6 +21,8 @@ type Kind struct {
 	Category    string
 	Description string
 	Properties  map[string]*Property
+	// Flows is what the kind's edges carry when a design does not say.
+	Flows       KindFlows
 	File        string // path of the file it was loaded from
 	Text        []byte `json:"-"` // the file as stored
 	categoryPos Pos
@@ -115,7 +117,7 @@ func (d *decoder) versionAndType(f map[string]yamlstrict.Field, root *yaml.Node,
 // parseKind reads a kind file. id is the file name without its extension.
 func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "kind", "schemaVersion", "type", "id", "name", "category", "description", "properties")
+	root, f := d.Open(data, "kind", "schemaVersion", "type", "id", "name", "category", "description", "flow", "properties")
 	if root == nil {
 		return nil
 	}
@@ -129,6 +131,9 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	}
 	if v, ok := f["description"]; ok {
 		k.Description, _ = d.Str(v.Val, "description")
+	}
+	if v, ok := f["flow"]; ok {
+		k.Flows = d.parseFlows(v.Val)
 	}
 	if v, ok := f["properties"]; !ok {
 		d.Errorf(root, diag.CodeRequired, "`properties` is required: the kind's property schema")

@@ -9,6 +9,12 @@ type Provider struct {
 	Name string
 }
 
+// Protocol is what an edge may say it speaks (https, kafka, sql…).
+type Protocol struct {
+	ID   string
+	Name string
+}
+
 // Category groups kinds (messaging, data, compute…).
 type Category struct {
 	ID   string
@@ -32,6 +38,7 @@ type namesFile struct {
 var (
 	providersFile  = namesFile{path: "providers.yaml", typ: "providers"}
 	categoriesFile = namesFile{path: "categories.yaml", typ: "categories"}
+	protocolsFile  = namesFile{path: "protocols.yaml", typ: "protocols"}
 	productsFile   = namesFile{path: "products", typ: "products", summary: true}
 )
 

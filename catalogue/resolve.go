@@ -90,7 +90,10 @@ type EdgeRef struct {
 // and the violations, sorted by node order, then severity (worst first), then
 // rule id.
 type Resolution struct {
-	Nodes      []ResolvedNode
+	Nodes []ResolvedNode
+	// Edges are the edges whose ends resolved, in design order, with their
+	// flows.
+	Edges      []ResolvedEdge
 	Violations []Violation
 }
 
@@ -164,7 +167,7 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		spans = append(spans, [2]int32{int32(first), int32(len(res.Violations))})
 	}
 	edges := len(res.Violations)
-	if len(c.connections) > 0 && len(d.Edges) > 0 {
+	if len(d.Edges) > 0 {
 		res.Violations = c.checkEdges(d, res)
 	}
 	// Suppressions first: a finding told with another must not take the
@@ -318,15 +321,17 @@ func (c *Catalogue) suppress(d *Design, vs []Violation) []Violation {
 	return vs
 }
 
-// checkEdges runs the connection rules on every edge whose ends resolved and
-// appends their violations to res's, in edge order, worst first within an
-// edge, each fixable one marked with the node its fixes change.
+// checkEdges resolves every edge whose ends resolved (its flow) into
+// res.Edges, runs the connection rules on it and appends their violations to
+// res's, in edge order, worst first within an edge, each fixable one marked
+// with the node its fixes change.
 func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 	index := make(map[string]int, len(res.Nodes))
 	for i := range res.Nodes {
 		index[res.Nodes[i].ID] = i
 	}
 	out := res.Violations
+	res.Edges = make([]ResolvedEdge, 0, len(d.Edges))
 	for _, e := range d.Edges {
 		fi, okFrom := index[e.From]
 		ti, okTo := index[e.To]
@@ -334,6 +339,8 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 			continue
 		}
 		from, to := &res.Nodes[fi], &res.Nodes[ti]
+		flow, source := EdgeFlow(e, c.Kinds[from.Kind], c.Kinds[to.Kind])
+		res.Edges = append(res.Edges, ResolvedEdge{From: e.From, To: e.To, Flow: flow, FlowSource: source, Protocol: e.Protocol})
 		first := len(out)
 		var sc scope
 		for _, cr := range c.connectionsFrom[from.Component] {
@@ -341,7 +348,7 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 				continue
 			}
 			if sc == nil {
-				sc = &edgeScope{from: from, to: to, label: e.Label}
+				sc = &edgeScope{from: from, to: to, label: e.Label, flow: flow, protocol: e.Protocol}
 			}
 			if v, broken := cr.rule.eval(sc); broken {
 				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}

@@ -44,10 +44,13 @@ func (s *nodeScope) placeholder(name string) string {
 	return s.node.value(name).Text()
 }
 
-// edgeScope is a connection rule's view of an edge: "from.x" and "to.x".
+// edgeScope is a connection rule's view of an edge: "from.x" and "to.x",
+// and the edge's own "flow" and "protocol".
 type edgeScope struct {
 	from, to *ResolvedNode
 	label    string
+	flow     Flow
+	protocol string
 }
 
 func (s *edgeScope) end(prop string) (*ResolvedNode, string) {
@@ -66,6 +69,15 @@ func (s *edgeScope) target(end string) *ResolvedNode {
 }
 
 func (s *edgeScope) value(prop string) Value {
+	switch prop {
+	case "flow":
+		return StringValue(string(s.flow))
+	case "protocol":
+		if s.protocol == "" {
+			return Value{}
+		}
+		return StringValue(s.protocol)
+	}
 	n, name := s.end(prop)
 	if slices.Contains(endFields, name) {
 		return StringValue(endFieldOf(n.comp, name))
@@ -81,6 +93,10 @@ func (s *edgeScope) placeholder(name string) string {
 		return s.to.ID
 	case "label":
 		return s.label
+	case "protocol":
+		if s.protocol == "" {
+			return "unstated"
+		}
 	}
 	return s.value(name).Text()
 }

@@ -102,12 +102,12 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			continue
 		}
 		if r.IsConnection() {
-			if seg.text == "from" || seg.text == "to" || seg.text == "label" {
+			if slices.Contains(edgeFields, seg.text) {
 				continue
 			}
 			end, prop, ok := strings.Cut(seg.text, ".")
 			if !ok || (end != "from" && end != "to") {
-				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {from.property}, {to.property}", seg.text)
+				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s} is none of {from}, {to}, {label}, {flow}, {protocol}, {from.property}, {to.property}", seg.text)
 				continue
 			}
 			if slices.Contains(builtinPlaceholders[1:], prop) {
@@ -167,8 +167,12 @@ type connectionRule struct {
 	from, to map[string]bool
 }
 
-// endFields are what a connection rule may compare besides properties.
-var endFields = []string{"provider", "kind", "component"}
+// endFields are what a connection rule may compare of an end besides its
+// properties; edgeFields, what its message may name of the edge itself.
+var (
+	endFields  = []string{"provider", "kind", "component"}
+	edgeFields = []string{"from", "to", "label", "flow", "protocol"}
+)
 
 // splitEnd splits "from.delivery" into its end and property.
 func splitEnd(prop string) (end, name string, ok bool) {
@@ -273,6 +277,10 @@ func (c *Catalogue) dropChanged(d *decoder, r *Rule, end string, selected []*Com
 // checkLeaf type-checks one comparison against the selected components (of
 // the end it names, in a connection rule).
 func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends map[string][]*Component) {
+	if connection && (leaf.Prop == "flow" || leaf.Prop == "protocol") {
+		c.checkEdgeLeaf(d, leaf)
+		return
+	}
 	// resolve finds the components and property name a reference names.
 	resolve := func(what, prop string) ([]*Component, string, bool) {
 		if !connection {
@@ -403,4 +411,35 @@ func valueCanOccur(v Value, prop string, selected []*Component) (Code, string) {
 		}
 	}
 	return code, first
+}
+
+// checkEdgeLeaf type-checks a connection rule's comparison of the edge's
+// own flow or protocol: strings, compared with flows or the catalogue's
+// protocols.
+func (c *Catalogue) checkEdgeLeaf(d *decoder, leaf *Condition) {
+	switch leaf.Op {
+	case OpGt, OpGte, OpLt, OpLte:
+		d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "op: `%s` compares integers; the edge's %s is a string", leaf.Op, leaf.Prop)
+		return
+	}
+	if leaf.Ref != "" {
+		d.Errs.Add(leaf.Pos, diag.CodeInvalidCondition, "ref: compare the edge's %s with values, not another property", leaf.Prop)
+		return
+	}
+	known := Flows
+	if leaf.Prop == "protocol" {
+		known = slices.Sorted(maps.Keys(c.Protocols))
+	}
+	values := leaf.Values
+	if leaf.Value.IsSet() {
+		values = []Value{leaf.Value}
+	}
+	for i, v := range values {
+		switch {
+		case !v.fits(TypeString):
+			d.Errorf(leaf.valueNodes[i], diag.CodeTypeMismatch, "value: %s is %s; the edge's %s is a string", v.Literal(), v.typeWords(), leaf.Prop)
+		case !slices.Contains(known, v.s):
+			d.Errorf(leaf.valueNodes[i], diag.CodeEnumValue, "value: `%s` is not a %s; use one of %s%s", diag.Clip(v.s), leaf.Prop, strings.Join(known, ", "), diag.DidYouMean(v.s, known))
+		}
+	}
 }

@@ -171,6 +171,8 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(k.Category)
 		w.str(k.Description)
 		w.properties(k.Properties)
+		w.str(string(k.Flows.Into))
+		w.str(string(k.Flows.OutOf))
 		w.str(k.File)
 	}
 	w.len(len(s.Components))
@@ -220,6 +222,11 @@ func encodeSnapshot(s *snapshot) []byte {
 	for _, id := range slices.Sorted(maps.Keys(s.Categories)) {
 		w.str(s.Categories[id].ID)
 		w.str(s.Categories[id].Name)
+	}
+	w.len(len(s.Protocols))
+	for _, id := range slices.Sorted(maps.Keys(s.Protocols)) {
+		w.str(s.Protocols[id].ID)
+		w.str(s.Protocols[id].Name)
 	}
 	return w.buf
 }
@@ -439,7 +446,9 @@ func decodeSnapshot(data string) (*snapshot, error) {
 	n := r.len()
 	s.Kinds = make(map[string]*Kind, n)
 	for range n {
-		k := &Kind{ID: r.str(), Name: r.str(), Category: r.str(), Description: r.str(), Properties: r.properties(), File: r.str()}
+		k := &Kind{ID: r.str(), Name: r.str(), Category: r.str(), Description: r.str(), Properties: r.properties()}
+		k.Flows = KindFlows{Into: Flow(r.str()), OutOf: Flow(r.str())}
+		k.File = r.str()
 		s.Kinds[k.ID] = k
 	}
 	n = r.len()
@@ -477,6 +486,12 @@ func decodeSnapshot(data string) (*snapshot, error) {
 	for range n {
 		c := &Category{ID: r.str(), Name: r.str()}
 		s.Categories[c.ID] = c
+	}
+	n = r.len()
+	s.Protocols = make(map[string]*Protocol, n)
+	for range n {
+		p := &Protocol{ID: r.str(), Name: r.str()}
+		s.Protocols[p.ID] = p
 	}
 	if r.err == nil && r.off != len(r.data) {
 		r.err = errors.New("catalogue snapshot: unexpected data after the catalogue")

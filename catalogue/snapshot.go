@@ -25,6 +25,7 @@ type snapshot struct {
 	Rules      map[string]*Rule
 	Providers  map[string]*Provider
 	Categories map[string]*Category
+	Protocols  map[string]*Protocol
 }
 
 // Snapshot encodes the catalogue, which was loaded from the files of src.
@@ -35,7 +36,7 @@ func (c *Catalogue) Snapshot(src fs.FS) ([]byte, error) {
 	}
 	return encodeSnapshot(&snapshot{
 		Sum:   sum,
-		Kinds: c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories,
+		Kinds: c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
 	}), nil
 }
 
@@ -63,7 +64,7 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 // catalogue rebuilds a catalogue from a decoded snapshot, which reads a
 // file's text with source when a page shows it.
 func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, readText: source, rulesLater: true}
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, Protocols: s.Protocols, readText: source, rulesLater: true}
 	for _, comp := range c.Components {
 		kind, ok := c.Kinds[comp.Kind]
 		if !ok {
@@ -92,7 +93,7 @@ func (c *Catalogue) SelfContained() ([]byte, error) {
 	}
 	return encodeSnapshot(&snapshot{
 		Sources: sources,
-		Kinds:   c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories,
+		Kinds:   c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
 	}), nil
 }
 

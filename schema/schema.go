@@ -1,6 +1,6 @@
 // Package schema holds the JSON Schemas of every file type: kinds,
-// components, rules, designs, and the providers, categories and products
-// files. Editors with yaml-language-server validate catalogue files and
+// components, rules, designs, and the providers, categories, protocols and
+// products files. Editors with yaml-language-server validate catalogue files and
 // designs against them, and the server publishes them at /schema/.
 package schema
 

@@ -128,6 +128,7 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\ntype: \"component\"\n",
 		"nodes: []\nschemaVersion: \"2\"\n",
 		"nodes: []\nunknown: true\n",
+		"nodes: []\nedges: [{ from: \"a\", to: \"b\", flow: \"evnt\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"  \" }]\n",

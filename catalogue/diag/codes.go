@@ -57,4 +57,5 @@ const (
 	CodeTag                Code = "tag"                  // a YAML tag (!foo), which files may not use
 	CodeAmbiguousNumber    Code = "ambiguous-number"     // an integer YAML readers disagree on (012, 0b101, 1_000)
 	CodeInvalidName        Code = "invalid-name"         // a property name that is not a name
+	CodeUnknownProtocol    Code = "unknown-protocol"     // an edge's protocol the catalogue does not list
 )

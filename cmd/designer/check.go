@@ -172,8 +172,26 @@ func where(v catalogue.Violation) string {
 type resolveResult struct {
 	File       string                `json:"file"`
 	Nodes      []nodeResult          `json:"nodes"`
+	Edges      []edgeResult          `json:"edges"`
 	Violations []catalogue.Violation `json:"violations"`
 	Errors     []errorResult         `json:"errors"`
+}
+
+// edgeResult is an edge with its flow and where the flow comes from.
+type edgeResult struct {
+	From     string     `json:"from"`
+	To       string     `json:"to"`
+	Flow     flowResult `json:"flow"`
+	Protocol string     `json:"protocol,omitempty"`
+}
+
+type flowResult struct {
+	Value  catalogue.Flow   `json:"value"`
+	Source catalogue.Source `json:"source"`
+}
+
+func edgeResultOf(e catalogue.ResolvedEdge) edgeResult {
+	return edgeResult{From: e.From, To: e.To, Flow: flowResult{e.Flow, e.FlowSource}, Protocol: e.Protocol}
 }
 
 // checkResult is the JSON form of a report for check: no nodes.
@@ -227,7 +245,7 @@ type errorResult struct {
 }
 
 func (r *report) result() resolveResult {
-	out := resolveResult{File: r.File, Nodes: []nodeResult{}, Violations: []catalogue.Violation{}, Errors: []errorResult{}}
+	out := resolveResult{File: r.File, Nodes: []nodeResult{}, Edges: []edgeResult{}, Violations: []catalogue.Violation{}, Errors: []errorResult{}}
 	for _, err := range r.Errors {
 		out.Errors = append(out.Errors, errorResult{Code: err.Code, Line: err.Pos.Line, Column: err.Pos.Column, Path: err.Path, Message: err.Msg})
 	}
@@ -235,6 +253,9 @@ func (r *report) result() resolveResult {
 		return out
 	}
 	out.Violations = append(out.Violations, r.Resolution.Violations...)
+	for _, e := range r.Resolution.Edges {
+		out.Edges = append(out.Edges, edgeResultOf(e))
+	}
 	for _, n := range r.Resolution.Nodes {
 		out.Nodes = append(out.Nodes, nodeResult{ID: n.ID, Component: n.Component, Kind: n.Kind, Properties: n.Properties})
 	}

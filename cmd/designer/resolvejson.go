@@ -54,11 +54,28 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		b = flushTo(out, b)
 	}
 	b = closeList(b, len(nodes) > 0)
-	b = append(b, ",\n  \"violations\": ["...)
 	var one bytes.Buffer
 	enc := json.NewEncoder(&one)
 	enc.SetIndent("    ", "  ")
 	enc.SetEscapeHTML(false)
+	b = append(b, ",\n  \"edges\": ["...)
+	var edges []catalogue.ResolvedEdge
+	if r.Resolution != nil {
+		edges = r.Resolution.Edges
+	}
+	for i, e := range edges {
+		one.Reset()
+		if err := enc.Encode(edgeResultOf(e)); err != nil {
+			return err
+		}
+		b = append(append(b, "\n    "...), bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		if i < len(edges)-1 {
+			b = append(b, ',')
+		}
+		b = flushTo(out, b)
+	}
+	b = closeList(b, len(edges) > 0)
+	b = append(b, ",\n  \"violations\": ["...)
 	for i, v := range violations {
 		// Violations are few (a handful per node at most), so the
 		// standard encoder writes each: its fixes and suppression too.

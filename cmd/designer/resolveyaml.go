@@ -61,6 +61,25 @@ func writeResolveYAML(w io.Writer, r *report) error {
 			b = flushTo(out, b)
 		}
 	}
+	var edges []catalogue.ResolvedEdge
+	if r.Resolution != nil {
+		edges = r.Resolution.Edges
+	}
+	if len(edges) == 0 {
+		b = append(b, "edges: []\n"...)
+	} else {
+		b = append(b, "edges:\n"...)
+	}
+	for _, e := range edges {
+		b = append(yamlout.String(append(b, "  - from: "...), e.From), "\n    to: "...)
+		b = append(yamlout.String(b, e.To), "\n    flow: {value: "...)
+		b = yamlout.String(b, string(e.Flow))
+		b = append(yamlout.String(append(b, ", source: "...), string(e.FlowSource)), "}\n"...)
+		if e.Protocol != "" {
+			b = append(yamlout.String(append(b, "    protocol: "...), e.Protocol), '\n')
+		}
+		b = flushTo(out, b)
+	}
 	if len(violations) == 0 {
 		b = append(b, "violations: []\n"...)
 	} else {

@@ -1,0 +1,76 @@
+package catalogue
+
+import (
+	"strings"
+	"testing"
+)
+
+// An edge carries the flow the design gives it, else what the kinds it
+// joins say: out of a stream or queue an event, into a store data, else a
+// request.
+func TestEdgeFlows(t *testing.T) {
+	cat := mustDefault(t)
+	src := `nodes:
+  - { id: "api", component: "aws-http-api" }
+  - { id: "fn", component: "aws-lambda" }
+  - { id: "orders", component: "aws-dynamodb" }
+  - { id: "events", component: "kafka" }
+  - { id: "jobs", component: "aws-sqs" }
+  - { id: "bucket", component: "aws-s3" }
+edges:
+  - { from: "api", to: "fn" }
+  - { from: "fn", to: "orders" }
+  - { from: "fn", to: "events" }
+  - { from: "events", to: "fn" }
+  - { from: "jobs", to: "orders" }
+  - { from: "bucket", to: "fn" }
+  - { from: "orders", to: "bucket", flow: "replication", protocol: "https" }
+`
+	d, errs := cat.ReadDesign("f.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, e := range cat.Resolve(d).Edges {
+		got = append(got, e.From+"→"+e.To+" "+string(e.Flow)+" ("+string(e.FlowSource)+")"+e.Protocol)
+	}
+	want := []string{
+		"api→fn request (kind)",
+		"fn→orders data (kind)",
+		"fn→events event (kind)",
+		"events→fn event (kind)",
+		"jobs→orders event (kind)",
+		"bucket→fn event (kind)",
+		"orders→bucket replication (design)https",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A flow that is not one, or a protocol the catalogue does not list, is
+// refused where it is written; so is a rule comparing the edge's flow or
+// protocol with one.
+func TestFlowAndProtocolErrors(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct{ src, want string }{
+		{`edges: [{ from: "a", to: "b", flow: "evnt" }]`, "d.yaml:3:37: edges[0].flow: `evnt` is not a flow; use one of request, event, data, replication; did you mean `event`?"},
+		{`edges: [{ from: "a", to: "b", protocol: "htps" }]`, "d.yaml:3:41: edges[0].protocol: `htps` is not one of the catalogue's protocols"},
+	} {
+		_, errs := cat.ReadDesign("d.yaml", []byte("nodes: [{ id: \"a\", component: \"kafka\" }, { id: \"b\", component: \"aws-lambda\" }]\n\n"+tc.src+"\n"))
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.src, errs, tc.want)
+		}
+	}
+	rule := "schemaVersion: \"1\"\ntype: rule\nid: r\nname: r\nseverity: info\nconnection: { from: {}, to: {} }\nassert: { prop: \"%s\", op: \"equals\", value: \"%s\" }\nmessage: m\ndocs: https://example.com/\n"
+	for _, tc := range []struct{ prop, value, want string }{
+		{"flow", "evnt", "value: `evnt` is not a flow; use one of request, event, data, replication; did you mean `event`?"},
+		{"protocol", "htps", "value: `htps` is not a protocol"},
+	} {
+		overlay := Files{"rules/r.yaml": strings.ReplaceAll(strings.Replace(strings.Replace(rule, "%s", tc.prop, 1), "%s", tc.value, 1), "%%", "%")}
+		_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: overlay})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %s: %v", tc.prop, tc.value, err)
+		}
+	}
+}

@@ -199,8 +199,17 @@ func (c *Canvas) Render() app.UI {
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 				),
 			),
+		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
 	)
 }
+
+// flowLegend says how each flow is drawn, as one piece of markup.
+const flowLegend = `<div class="flow-legend" role="note" aria-label="Flows">` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="request"></line></svg>request</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="event"></line></svg>event</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="data"></line></svg>data</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="replication"></line></svg>replication</span>` +
+	`</div>`
 
 // arrowDefs is the edges' arrowhead as one piece of markup (go-app makes
 // every element and attribute a call into JavaScript): a nested svg of no
@@ -268,7 +277,9 @@ func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI
 	if e.Label != "" {
 		name += ": " + e.Label
 	}
+	flow, _ := c.Store.EdgeFlow(i)
 	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
+		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).
 		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
 		svg("line").ID("edge-hit-"+idx).DataSet("part", "hit").
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),

@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -269,6 +271,12 @@ func (in *Inspector) renderConnections(id string) app.UI {
 func (in *Inspector) renderEdge(i int) app.UI {
 	s := in.Store
 	e := s.Design().Edges[i]
+	flow, source := s.EdgeFlow(i)
+	kindsFlow := flow
+	if source == catalogue.SourceDesign {
+		kindsFlow, _ = catalogue.EdgeFlow(catalogue.Edge{From: e.From, To: e.To}, s.kindOf(e.From), s.kindOf(e.To))
+	}
+	protocols := slices.Sorted(maps.Keys(s.Catalogue().Protocols))
 	return app.Div().Body(
 		app.P().Textf("Connection from %s to %s", e.From, e.To),
 		app.Div().Class("field").Body(
@@ -276,6 +284,31 @@ func (in *Inspector) renderEdge(i int) app.UI {
 			app.Input().ID("edge-label").Value(e.Label).OnChange(func(ctx app.Context, ev app.Event) {
 				s.Report(s.SetEdgeLabel(s.Selection().Edge, ctx.JSSrc().Get("value").String()))
 			}),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For("edge-flow").Text("Flow"),
+			app.Select().ID("edge-flow").OnChange(func(ctx app.Context, ev app.Event) {
+				s.Report(s.SetEdgeFlow(s.Selection().Edge, catalogue.Flow(ctx.JSSrc().Get("value").String())))
+			}).Body(
+				option("", "From the kinds: "+string(kindsFlow), e.Flow == ""),
+				app.Range(catalogue.Flows).Slice(func(j int) app.UI {
+					f := catalogue.Flows[j]
+					return option(f, f, string(e.Flow) == f)
+				}),
+			),
+			app.Span().Class("source").DataSet("source", string(source)).Text(string(source)),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For("edge-protocol").Text("Protocol"),
+			app.Select().ID("edge-protocol").OnChange(func(ctx app.Context, ev app.Event) {
+				s.Report(s.SetEdgeProtocol(s.Selection().Edge, ctx.JSSrc().Get("value").String()))
+			}).Body(
+				option("", "Not stated", e.Protocol == ""),
+				app.Range(protocols).Slice(func(j int) app.UI {
+					p := s.Catalogue().Protocols[protocols[j]]
+					return option(p.ID, p.Name, e.Protocol == p.ID)
+				}),
+			),
 		),
 		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
 			s.Report(s.DeleteSelection())

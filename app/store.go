@@ -659,6 +659,51 @@ func (s *Store) SetEdgeLabel(i int, label string) error {
 	}, nil)
 }
 
+// EdgeFlow returns the flow edge i carries and where it comes from: the
+// edge's own, or its kinds' (see catalogue.EdgeFlow).
+func (s *Store) EdgeFlow(i int) (catalogue.Flow, catalogue.Source) {
+	e := s.design.Edges[i]
+	return catalogue.EdgeFlow(e, s.kindOf(e.From), s.kindOf(e.To))
+}
+
+// kindOf is the kind of node id's component, or nil.
+func (s *Store) kindOf(id string) *catalogue.Kind {
+	if n := s.Node(id); n != nil {
+		if comp := s.cat.Components[n.Component]; comp != nil {
+			return s.cat.Kinds[comp.Kind]
+		}
+	}
+	return nil
+}
+
+// SetEdgeFlow sets what edge i carries, or with "" leaves it to the kinds.
+func (s *Store) SetEdgeFlow(i int, flow catalogue.Flow) error {
+	if i < 0 || i >= len(s.design.Edges) {
+		return fmt.Errorf("no edge %d", i)
+	}
+	if flow != "" && !slices.Contains(catalogue.Flows, string(flow)) {
+		return fmt.Errorf("%q is not a flow; use one of %s", flow, strings.Join(catalogue.Flows, ", "))
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Edges[i].Flow = flow
+		return "", nil
+	}, nil)
+}
+
+// SetEdgeProtocol sets the protocol edge i speaks, or with "" none.
+func (s *Store) SetEdgeProtocol(i int, protocol string) error {
+	if i < 0 || i >= len(s.design.Edges) {
+		return fmt.Errorf("no edge %d", i)
+	}
+	if protocol != "" && s.cat.Protocols[protocol] == nil {
+		return fmt.Errorf("%q is not one of the catalogue's protocols", protocol)
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Edges[i].Protocol = protocol
+		return "", nil
+	}, nil)
+}
+
 // SetCatalogue replaces the catalogue (an embedding host's extra products),
 // refusing one under which the current design no longer checks.
 func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {

@@ -460,3 +460,40 @@ func TestSuppressAndUnsuppress(t *testing.T) {
 		t.Error("Undo did not bring the suppression back with the node")
 	}
 }
+
+// An edge's flow comes from its kinds until set; setting it, or a protocol,
+// is one undoable step, and a wrong one changes nothing.
+func TestEdgeFlowAndProtocol(t *testing.T) {
+	s := newStore(t)
+	mustAdd(t, s, "kafka")
+	mustAdd(t, s, "aws-lambda")
+	if err := s.Connect("kafka", "aws-lambda"); err != nil {
+		t.Fatal(err)
+	}
+	if f, src := s.EdgeFlow(0); f != catalogue.FlowEvent || src != catalogue.SourceKind {
+		t.Errorf("flow %s (%s), want event from the kinds", f, src)
+	}
+	if err := s.SetEdgeFlow(0, catalogue.FlowRequest); err != nil {
+		t.Fatal(err)
+	}
+	if f, src := s.EdgeFlow(0); f != catalogue.FlowRequest || src != catalogue.SourceDesign {
+		t.Errorf("flow %s (%s) after setting it", f, src)
+	}
+	if err := s.SetEdgeFlow(0, "sometimes"); err == nil {
+		t.Error("a flow that is not one was accepted")
+	}
+	if err := s.SetEdgeProtocol(0, "carrier-pigeon"); err == nil {
+		t.Error("a protocol the catalogue lacks was accepted")
+	}
+	if err := s.SetEdgeProtocol(0, "kafka"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(s.Export()), `{from: "kafka", to: "aws-lambda", flow: "request", protocol: "kafka"}`) {
+		t.Errorf("export:\n%s", s.Export())
+	}
+	s.Undo()
+	s.Undo()
+	if f, src := s.EdgeFlow(0); f != catalogue.FlowEvent || src != catalogue.SourceKind || s.Design().Edges[0].Protocol != "" {
+		t.Errorf("after two undos: %s (%s) %q", f, src, s.Design().Edges[0].Protocol)
+	}
+}

@@ -660,3 +660,46 @@ func TestEditorFixAndSuppress(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// An edge's flow comes from its kinds until the inspector sets one: the
+// canvas draws it in that flow's style (described to screen readers), the
+// choice is one undoable step and is exported; the protocol likewise.
+func TestEditorEdgeFlow(t *testing.T) {
+	p := openEditor(t)
+	p.fill("searchbox", "Search components", "kafka")
+	p.focus("button", "Apache Kafka")
+	p.keys(kb.Enter)
+	p.fill("searchbox", "Search components", "lambda")
+	p.focus("button", "AWS Lambda")
+	p.keys(kb.Enter)
+	p.find("button", "aws-lambda (AWS Lambda)…")
+	p.click("button", "kafka (Apache Kafka)…")
+	p.waitText("region", "Inspector", "Apache Kafka")
+	p.choose("Connect to", "aws-lambda")
+	p.focus("button", "Connect")
+	p.keys(kb.Enter)
+	edge := p.find("button", "Connection from kafka to aws-lambda")
+	if got := p.eval(edge, `function() { return this.dataset.flow + "|" + this.getAttribute("aria-description") }`); got != `"event|event flow"` {
+		t.Errorf("edge out of a stream: %s", got)
+	}
+	p.click("button", "Connection from kafka to aws-lambda")
+	p.waitText("region", "Inspector", "From the kinds: event")
+	p.choose("Flow", "request")
+	p.eventually("the edge to be drawn as a request", func() (bool, string) {
+		got := p.eval(p.find("button", "Connection from kafka to aws-lambda"), `function() { return this.dataset.flow }`)
+		return got == `"request"`, got
+	})
+	p.choose("Protocol", "Kafka protocol")
+	_, exported := p.download("button", "Export YAML")
+	if !strings.Contains(string(exported), `{from: "kafka", to: "aws-lambda", flow: "request", protocol: "kafka"}`) {
+		t.Errorf("export:\n%s", exported)
+	}
+	p.click("button", "Undo")
+	p.click("button", "Undo")
+	p.eventually("Undo to give the flow back to the kinds", func() (bool, string) {
+		got := p.eval(p.find("button", "Connection from kafka to aws-lambda"), `function() { return this.dataset.flow }`)
+		return got == `"event"`, got
+	})
+	p.find("note", "Flows")
+	p.checkClean()
+}

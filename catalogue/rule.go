@@ -62,7 +62,8 @@ type Rule struct {
 // component From selects to a component To selects. Its conditions name
 // properties with the end they belong to: "from.delivery", "to.idempotent";
 // "from.provider", "from.kind" and "from.component" (likewise "to.") name
-// the end's provider, kind and component.
+// the end's provider, kind and component; "flow" and "protocol" name the
+// edge's own.
 type Connection struct {
 	From, To Selector
 }

@@ -17,16 +17,17 @@ import (
 
 // data is the catalogue that ships with the product.
 //
-//go:embed kinds components rules products providers.yaml categories.yaml protocols.yaml
+//go:embed kinds components rules boundaries products providers.yaml categories.yaml protocols.yaml
 var data embed.FS
 
 // Embedded returns the catalogue files that ship with the product.
 func Embedded() fs.FS { return data }
 
-// Layer is a tree of catalogue files: kinds/, components/, rules/, products/
-// (display names of components, a file per kind or as the catalogue likes)
-// and providers.yaml and categories.yaml. Name is prefixed to file paths in errors ("catalogue" for the embedded
-// one, a directory for an overlay).
+// Layer is a tree of catalogue files: kinds/, components/, rules/,
+// boundaries/, products/ (display names of components, a file per kind or as
+// the catalogue likes) and providers.yaml, categories.yaml and
+// protocols.yaml. Name is prefixed to file paths in errors ("catalogue" for
+// the embedded one, a directory for an overlay).
 type Layer struct {
 	Name string
 	FS   fs.FS
@@ -37,6 +38,7 @@ type Catalogue struct {
 	Kinds      map[string]*Kind
 	Components map[string]*Component
 	Rules      map[string]*Rule
+	Boundaries map[string]*Boundary
 	Providers  map[string]*Provider
 	Categories map[string]*Category
 	Protocols  map[string]*Protocol
@@ -86,6 +88,7 @@ func Load(layers ...Layer) (*Catalogue, error) {
 		Kinds:      map[string]*Kind{},
 		Components: map[string]*Component{},
 		Rules:      map[string]*Rule{},
+		Boundaries: map[string]*Boundary{},
 		Providers:  map[string]*Provider{},
 		Categories: map[string]*Category{},
 		Protocols:  map[string]*Protocol{},
@@ -135,6 +138,13 @@ func Load(layers ...Layer) (*Catalogue, error) {
 				c.Components[comp.ID] = comp
 			} else {
 				c.broken["component:"+id] = true
+			}
+		})
+		read("boundaries", func(file, id string, b []byte) {
+			if bd := parseBoundary(file, id, b, &errs); bd != nil {
+				c.Boundaries[bd.ID] = bd
+			} else {
+				c.broken["boundary:"+id] = true
 			}
 		})
 		read("rules", func(file, id string, b []byte) {
@@ -285,6 +295,7 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			errs.Add(products[id].Pos, diag.CodeUnknownComponent, "products: no component `%s`%s", id, diag.DidYouMean(id, slices.Sorted(maps.Keys(c.Components))))
 		}
 	}
+	c.linkBoundaries(errs)
 	c.index()
 	c.rulesFor = map[string][]*Rule{}
 	for _, id := range slices.Sorted(maps.Keys(c.Rules)) {

@@ -193,6 +193,17 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.limits(c.Limits)
 		w.str(c.File)
 	}
+	w.len(len(s.Boundaries))
+	for _, id := range slices.Sorted(maps.Keys(s.Boundaries)) {
+		b := s.Boundaries[id]
+		w.str(b.ID)
+		w.str(b.Name)
+		w.str(b.Description)
+		w.strs(b.In)
+		w.bool(b.TopLevel)
+		w.properties(b.Properties)
+		w.str(b.File)
+	}
 	w.len(len(s.Rules))
 	for _, id := range slices.Sorted(maps.Keys(s.Rules)) {
 		r := s.Rules[id]
@@ -463,6 +474,12 @@ func decodeSnapshot(data string) (*snapshot, error) {
 		}
 		c.Declared, c.Limits, c.File = r.properties(), r.limits(), r.str()
 		s.Components[c.ID] = c
+	}
+	n = r.len()
+	s.Boundaries = make(map[string]*Boundary, n)
+	for range n {
+		b := &Boundary{ID: r.str(), Name: r.str(), Description: r.str(), In: r.strs(), TopLevel: r.bool(), Properties: r.properties(), File: r.str()}
+		s.Boundaries[b.ID] = b
 	}
 	n = r.len()
 	s.Rules = make(map[string]*Rule, n)

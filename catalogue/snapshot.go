@@ -23,6 +23,7 @@ type snapshot struct {
 	Kinds      map[string]*Kind
 	Components map[string]*Component
 	Rules      map[string]*Rule
+	Boundaries map[string]*Boundary
 	Providers  map[string]*Provider
 	Categories map[string]*Category
 	Protocols  map[string]*Protocol
@@ -36,7 +37,7 @@ func (c *Catalogue) Snapshot(src fs.FS) ([]byte, error) {
 	}
 	return encodeSnapshot(&snapshot{
 		Sum:   sum,
-		Kinds: c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
+		Kinds: c.Kinds, Components: c.Components, Rules: c.Rules, Boundaries: c.Boundaries, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
 	}), nil
 }
 
@@ -64,7 +65,7 @@ func LoadSnapshot(data string, src fs.FS) (*Catalogue, error) {
 // catalogue rebuilds a catalogue from a decoded snapshot, which reads a
 // file's text with source when a page shows it.
 func (s *snapshot) catalogue(source func(file string) ([]byte, error)) (*Catalogue, error) {
-	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Providers: s.Providers, Categories: s.Categories, Protocols: s.Protocols, readText: source, rulesLater: true}
+	c := &Catalogue{Kinds: s.Kinds, Components: s.Components, Rules: s.Rules, Boundaries: s.Boundaries, Providers: s.Providers, Categories: s.Categories, Protocols: s.Protocols, readText: source, rulesLater: true}
 	for _, comp := range c.Components {
 		kind, ok := c.Kinds[comp.Kind]
 		if !ok {
@@ -91,9 +92,12 @@ func (c *Catalogue) SelfContained() ([]byte, error) {
 	for _, r := range c.Rules {
 		sources[r.File] = c.FileText(r.File, r.Text)
 	}
+	for _, b := range c.Boundaries {
+		sources[b.File] = c.FileText(b.File, b.Text)
+	}
 	return encodeSnapshot(&snapshot{
 		Sources: sources,
-		Kinds:   c.Kinds, Components: c.Components, Rules: c.Rules, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
+		Kinds:   c.Kinds, Components: c.Components, Rules: c.Rules, Boundaries: c.Boundaries, Providers: c.Providers, Categories: c.Categories, Protocols: c.Protocols,
 	}), nil
 }
 

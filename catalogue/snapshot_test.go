@@ -177,7 +177,7 @@ func TestSnapshotKeepsEveryField(t *testing.T) {
 		}
 		compareFields(t, cat, back, set)
 	}
-	for _, typ := range []reflect.Type{reflect.TypeFor[Kind](), reflect.TypeFor[Component](), reflect.TypeFor[Rule](), reflect.TypeFor[Property](), reflect.TypeFor[Condition](), reflect.TypeFor[Limit](), reflect.TypeFor[FixOption](), reflect.TypeFor[Setting]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[Kind](), reflect.TypeFor[Component](), reflect.TypeFor[Rule](), reflect.TypeFor[Property](), reflect.TypeFor[Condition](), reflect.TypeFor[Limit](), reflect.TypeFor[FixOption](), reflect.TypeFor[Setting](), reflect.TypeFor[Boundary](), reflect.TypeFor[Protocol]()} {
 		for i := range typ.NumField() {
 			if f := typ.Field(i); f.IsExported() && f.Name != "Text" && !set[typ.Name()+"."+f.Name] {
 				t.Errorf("%s.%s is zero throughout the test catalogues, so its round trip is untested", typ.Name(), f.Name)
@@ -247,4 +247,6 @@ func compareFields(t *testing.T, cat, back *Catalogue, set map[string]bool) {
 	walk("kinds", reflect.ValueOf(cat.Kinds), reflect.ValueOf(back.Kinds))
 	walk("components", reflect.ValueOf(cat.Components), reflect.ValueOf(back.Components))
 	walk("rules", reflect.ValueOf(cat.Rules), reflect.ValueOf(back.Rules))
+	walk("boundaries", reflect.ValueOf(cat.Boundaries), reflect.ValueOf(back.Boundaries))
+	walk("protocols", reflect.ValueOf(cat.Protocols), reflect.ValueOf(back.Protocols))
 }

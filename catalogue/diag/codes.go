@@ -58,4 +58,8 @@ const (
 	CodeAmbiguousNumber    Code = "ambiguous-number"     // an integer YAML readers disagree on (012, 0b101, 1_000)
 	CodeInvalidName        Code = "invalid-name"         // a property name that is not a name
 	CodeUnknownProtocol    Code = "unknown-protocol"     // an edge's protocol the catalogue does not list
+	CodeUnknownBoundary    Code = "unknown-boundary"     // a boundary the catalogue does not have
+	CodeUnknownGroup       Code = "unknown-group"        // a group id that names no group of the design
+	CodeCycle              Code = "cycle"                // groups that sit in each other
+	CodeInvalidNesting     Code = "invalid-nesting"      // a group placed where its boundary may not sit
 )

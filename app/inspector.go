@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -74,6 +75,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 			),
 		),
 		app.P().Class("summary").Text(comp.Summary),
+		renderPlacement(resolved),
 		app.P().Class("docs").Body(
 			app.A().Href(pages.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
 			app.Text(" · "),
@@ -370,4 +372,23 @@ func (in *Inspector) onRemoveEdge(ctx app.Context, e app.Event) {
 		return
 	}
 	s.Report(s.DeleteEdge(i))
+}
+
+// renderPlacement says where a node sits and what its groups give it, each
+// value with the group that says it. (Placing a node is done in the design's
+// YAML for now: the canvas does not draw groups yet.)
+func renderPlacement(n *catalogue.ResolvedNode) app.UI {
+	if n == nil || len(n.Placement) == 0 {
+		return nil
+	}
+	return app.Div().Class("placement").Body(
+		app.P().Body(app.Strong().Text("Placed in "), app.Text(strings.Join(n.Placement, " › "))),
+		app.Ul().Body(app.Range(n.Placed).Slice(func(i int) app.UI {
+			v := n.Placed[i]
+			return app.Li().Body(
+				app.Code().Text(v.Name), app.Text(" "+v.Value.Text()+" "),
+				app.Span().Class("source").Text("from group "+v.Group),
+			)
+		})),
+	)
 }

@@ -497,3 +497,28 @@ func TestEdgeFlowAndProtocol(t *testing.T) {
 		t.Errorf("after two undos: %s (%s) %q", f, src, s.Design().Edges[0].Protocol)
 	}
 }
+
+// A design with groups keeps them, and where its nodes sit, through edits.
+func TestGroupsSurviveEdits(t *testing.T) {
+	s := newStore(t)
+	src := "groups:\n  - { id: eu, boundary: region, props: { provider: aws } }\nnodes:\n  - { id: fn, component: aws-lambda, in: eu }\n"
+	if err := s.Import("d.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetProp("fn", "timeoutSeconds", catalogue.IntValue(10)); err != nil {
+		t.Fatal(err)
+	}
+	mustAdd(t, s, "kafka")
+	if err := s.RenameNode("fn", "orders-fn"); err != nil {
+		t.Fatal(err)
+	}
+	out := string(s.Export())
+	for _, want := range []string{"groups:\n  - {id: \"eu\", boundary: \"region\", props: {provider: \"aws\"}}\n", "  - id: \"orders-fn\"\n    component: \"aws-lambda\"\n    in: \"eu\"\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+	if n := s.Resolved("orders-fn"); len(n.Placement) != 1 || n.Placement[0] != "eu" {
+		t.Errorf("placement %v", n.Placement)
+	}
+}

@@ -20,8 +20,10 @@ type Design struct {
 	ID            string
 	Name          string
 	Description   string
-	Nodes         []Node
-	Edges         []Edge
+	// Groups are the boundaries drawn in the design (regions, zones…).
+	Groups []Group
+	Nodes  []Node
+	Edges  []Edge
 	// Suppress acknowledges violations the design accepts, each with a reason.
 	Suppress []Suppression
 	// Positions maps parts of the design to where they were written; it is nil for
@@ -36,6 +38,8 @@ type Node struct {
 	// Props are the node's overrides of its component's properties.
 	Props    map[string]Value
 	Position *Point
+	// In is the group the node sits in (its innermost), or "".
+	In string
 }
 
 // Point is where a node sits on the canvas.
@@ -82,6 +86,7 @@ type PosMap struct {
 	nodes    []nodePos
 	edges    []edgePos
 	suppress []suppressPos
+	groups   []groupPos
 }
 
 type suppressPos struct{ self, rule, node lineCol }
@@ -92,8 +97,8 @@ type lineCol struct{ line, col int32 }
 func at(p Pos) lineCol { return lineCol{int32(p.Line), int32(p.Column)} }
 
 type nodePos struct {
-	self, id, component lineCol
-	props               []propPos
+	self, id, component, in lineCol
+	props                   []propPos
 }
 
 type propPos struct {
@@ -133,20 +138,23 @@ func (s *PosMap) find(path string) lineCol {
 			return n.id
 		case "component":
 			return n.component
+		case "in":
+			return n.in
 		}
-		name, ok := strings.CutPrefix(field, "props.")
-		if !ok {
-			return lineCol{}
+		return findProp(n.props, field)
+	case list == "groups" && i < len(s.groups):
+		g := &s.groups[i]
+		switch field {
+		case "":
+			return g.self
+		case "id":
+			return g.id
+		case "boundary":
+			return g.boundary
+		case "in":
+			return g.in
 		}
-		name, key := strings.CutSuffix(name, ":key")
-		for _, p := range n.props {
-			if p.name == name {
-				if key {
-					return p.key
-				}
-				return p.value
-			}
-		}
+		return findProp(g.props, field)
 	case list == "suppress" && i < len(s.suppress):
 		switch field {
 		case "":
@@ -164,6 +172,24 @@ func (s *PosMap) find(path string) lineCol {
 			return s.edges[i].to
 		case "protocol":
 			return s.edges[i].protocol
+		}
+	}
+	return lineCol{}
+}
+
+// findProp finds "props.name" (or "props.name:key", its key) among props.
+func findProp(props []propPos, field string) lineCol {
+	name, ok := strings.CutPrefix(field, "props.")
+	if !ok {
+		return lineCol{}
+	}
+	name, key := strings.CutSuffix(name, ":key")
+	for _, p := range props {
+		if p.name == name {
+			if key {
+				return p.key
+			}
+			return p.value
 		}
 	}
 	return lineCol{}
@@ -202,6 +228,7 @@ const (
 	MaxDesignBytes = 10 << 20
 	MaxNodes       = 50000
 	MaxEdges       = 50000
+	MaxGroups      = 50000
 	// MaxSuppressions bounds a design's suppressions, one per node and
 	// rule being far more than a design needs.
 	MaxSuppressions = 50000
@@ -217,7 +244,7 @@ func SizeError(name string, size int64) *Error {
 	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
-var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "nodes", "edges", "suppress"}
+var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "groups", "nodes", "edges", "suppress"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
 // and references between nodes and edges. Catalogue references (components,
@@ -249,6 +276,10 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	des.Name = d.text(f, "name")
 	des.Description = d.text(f, "description")
 	ids := map[string]int{}
+	groupIDs := map[string]int{}
+	if v, ok := f["groups"]; ok {
+		des.Groups, groupIDs = d.parseGroups(v.Val, src)
+	}
 	if v, ok := f["nodes"]; !ok {
 		d.Errorf(root, diag.CodeRequired, "`nodes` is required, for example:\nnodes:\n  - { id: \"kafka\", component: \"kafka\" }")
 	} else if d.IsKind(v.Val, yaml.SequenceNode, "nodes", "a list of nodes") {
@@ -334,6 +365,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 			v.Val.Content[i] = nil
 		}
 	}
+	d.checkGroups(des, groupIDs, ids, src)
 	if v, ok := f["suppress"]; ok {
 		des.Suppress = d.parseSuppress(v.Val, ids, src)
 	}
@@ -419,7 +451,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	var node Node
 	pos := &src.nodes[i]
 	pos.self = at(d.Pos(n))
-	f := d.Fields(n, what, "id", "component", "props", "position")
+	f := d.Fields(n, what, "id", "component", "in", "props", "position")
 	if f == nil {
 		return node
 	}
@@ -434,6 +466,12 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	} else if s, good := d.Str(v.Val, what+".component"); good {
 		node.Component = s
 		pos.component = at(d.Pos(v.Val))
+	}
+	if v, ok := f["in"]; ok {
+		if s, good := d.Str(v.Val, what+".in"); good {
+			node.In = s
+			pos.in = at(d.Pos(v.Val))
+		}
 	}
 	if v, ok := f["props"]; ok {
 		pairs := d.Pairs(v.Val, what+".props")

@@ -9,14 +9,24 @@ type designJSON struct {
 	ID            string        `json:"id,omitempty"`
 	Name          string        `json:"name,omitempty"`
 	Description   string        `json:"description,omitempty"`
+	Groups        []groupJSON   `json:"groups,omitempty"`
 	Nodes         []nodeJSON    `json:"nodes"`
 	Edges         []edgeJSON    `json:"edges,omitempty"`
 	Suppress      []Suppression `json:"suppress,omitempty"`
 }
 
+type groupJSON struct {
+	ID       string           `json:"id"`
+	Boundary string           `json:"boundary"`
+	In       string           `json:"in,omitempty"`
+	Name     string           `json:"name,omitempty"`
+	Props    map[string]Value `json:"props,omitempty"`
+}
+
 type nodeJSON struct {
 	ID        string           `json:"id"`
 	Component string           `json:"component"`
+	In        string           `json:"in,omitempty"`
 	Props     map[string]Value `json:"props,omitempty"`
 	Position  *Point           `json:"position,omitempty"`
 }
@@ -33,8 +43,11 @@ type edgeJSON struct {
 // YAML (for hosts that prefer JSON, such as the embed protocol's export).
 func EncodeDesignJSON(d *Design) []byte {
 	out := designJSON{SchemaVersion: SchemaVersion, Type: "design", ID: d.ID, Name: d.Name, Description: d.Description, Nodes: []nodeJSON{}}
+	for _, g := range d.Groups {
+		out.Groups = append(out.Groups, groupJSON(g))
+	}
 	for _, n := range d.Nodes {
-		out.Nodes = append(out.Nodes, nodeJSON{ID: n.ID, Component: n.Component, Props: n.Props, Position: n.Position})
+		out.Nodes = append(out.Nodes, nodeJSON{ID: n.ID, Component: n.Component, In: n.In, Props: n.Props, Position: n.Position})
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, edgeJSON(e))

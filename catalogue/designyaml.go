@@ -23,6 +23,35 @@ func EncodeDesignYAML(d *Design) []byte {
 			b = append(yamlout.String(b, f.val), '\n')
 		}
 	}
+	if len(d.Groups) > 0 {
+		b = append(b, "groups:\n"...)
+	}
+	for _, g := range d.Groups {
+		b = append(b, "  - {id: "...)
+		b = yamlout.String(b, g.ID)
+		b = append(b, ", boundary: "...)
+		b = yamlout.String(b, g.Boundary)
+		if g.In != "" {
+			b = append(b, ", in: "...)
+			b = yamlout.String(b, g.In)
+		}
+		if g.Name != "" {
+			b = append(b, ", name: "...)
+			b = yamlout.String(b, g.Name)
+		}
+		if len(g.Props) > 0 {
+			b = append(b, ", props: {"...)
+			for i, name := range slices.Sorted(maps.Keys(g.Props)) {
+				if i > 0 {
+					b = append(b, ", "...)
+				}
+				b = append(yamlout.Key(b, name), ": "...)
+				b = g.Props[name].AppendYAML(b)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, "}\n"...)
+	}
 	if len(d.Nodes) == 0 {
 		b = append(b, "nodes: []\n"...)
 	} else {
@@ -34,6 +63,9 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = yamlout.String(b, n.ID)
 		b = append(b, "\n    component: "...)
 		b = append(yamlout.String(b, n.Component), '\n')
+		if n.In != "" {
+			b = append(yamlout.String(append(b, "    in: "...), n.In), '\n')
+		}
 		if len(n.Props) > 0 {
 			b = append(b, "    props:\n"...)
 			for _, name := range slices.Sorted(maps.Keys(n.Props)) {

@@ -32,6 +32,10 @@ type ResolvedNode struct {
 	Component  string
 	Kind       string
 	Properties []ResolvedProperty
+	// Placement is the chain of groups the node sits in, outermost first;
+	// Placed, the values they give it (shared with the group: read only).
+	Placement []string
+	Placed    []Placed
 
 	comp *Component
 }
@@ -90,7 +94,8 @@ type EdgeRef struct {
 // and the violations, sorted by node order, then severity (worst first), then
 // rule id.
 type Resolution struct {
-	Nodes []ResolvedNode
+	Groups []ResolvedGroup
+	Nodes  []ResolvedNode
 	// Edges are the edges whose ends resolved, in design order, with their
 	// flows.
 	Edges      []ResolvedEdge
@@ -127,6 +132,10 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 	// Where each resolved node's violations are, so that a connection
 	// rule's finding can be told apart from the node's own.
 	spans := make([][2]int32, 0, len(d.Nodes))
+	var groupIndex map[string]int
+	if len(d.Groups) > 0 {
+		res.Groups, groupIndex = c.resolveGroups(d)
+	}
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
@@ -135,6 +144,9 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		}
 		rn := resolveInto(comp, n, slab[:len(comp.Schema):len(comp.Schema)])
 		slab = slab[len(comp.Schema):]
+		if j, ok := groupIndex[n.In]; ok && n.In != "" {
+			rn.Placement, rn.Placed = res.Groups[j].Placement, res.Groups[j].held
+		}
 		res.Nodes = append(res.Nodes, rn)
 		first := len(res.Violations)
 		for j, p := range comp.Schema {
@@ -143,6 +155,11 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 					Rule: RuleRequired, Severity: SeverityError, Node: n.ID, Property: p.Name,
 					Message: "`" + p.Name + "` is required by kind " + comp.Kind + " and has no value; set it on the node",
 				})
+			}
+		}
+		if len(rn.Placed) > 0 {
+			if v, broken := placementViolation(comp, &rn); broken {
+				res.Violations = append(res.Violations, v)
 			}
 		}
 		for j, l := range comp.limits {
@@ -312,7 +329,7 @@ func (c *Catalogue) suppress(d *Design, vs []Violation) []Violation {
 			Message:     "the suppression of rule " + s.Rule + " on " + where + " matches no violation; remove it, or name the rule and node it is for",
 			suppression: j + 1,
 		}
-		if _, known := c.Rules[s.Rule]; !known && s.Rule != RuleLimit && s.Rule != RuleRequired {
+		if _, known := c.Rules[s.Rule]; !known && !slices.Contains(builtinRules, s.Rule) {
 			v.Severity = SeverityWarning
 			v.Message = "the suppression names rule " + s.Rule + ", which this catalogue does not have" + diag.DidYouMean(s.Rule, c.RuleIDs()) + "; correct the rule id or remove the suppression"
 		}

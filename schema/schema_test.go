@@ -129,6 +129,8 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\nschemaVersion: \"2\"\n",
 		"nodes: []\nunknown: true\n",
 		"nodes: []\nedges: [{ from: \"a\", to: \"b\", flow: \"evnt\" }]\n",
+		"nodes: []\ngroups: [{ id: \"eu\" }]\n",
+		"nodes: []\ngroups: [{ id: \"eu\", boundary: \"region\", zone: \"a\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"  \" }]\n",

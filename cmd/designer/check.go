@@ -171,6 +171,7 @@ func where(v catalogue.Violation) string {
 // same content as YAML).
 type resolveResult struct {
 	File       string                `json:"file"`
+	Groups     []groupResult         `json:"groups"`
 	Nodes      []nodeResult          `json:"nodes"`
 	Edges      []edgeResult          `json:"edges"`
 	Violations []catalogue.Violation `json:"violations"`
@@ -206,6 +207,54 @@ type nodeResult struct {
 	Component  string           `json:"component"`
 	Kind       string           `json:"kind"`
 	Properties propertiesResult `json:"properties"`
+	Placement  *placementResult `json:"placement,omitempty"`
+}
+
+// placementResult is where a node sits: its chain of groups and the values
+// they give it, each with its source and the group that says it.
+type placementResult struct {
+	Groups []string     `json:"groups"`
+	Values placedResult `json:"values"`
+}
+
+// placedResult writes placed values as an object keyed by name.
+type placedResult []catalogue.Placed
+
+// MarshalJSON writes {"name": {"value": …, "source": "…", "group": "…"}, …}.
+func (ps placedResult) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, p := range ps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, _ := json.Marshal(p.Name)
+		value, err := p.Value.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		rest, _ := json.Marshal(struct {
+			Source catalogue.Source `json:"source"`
+			Group  string           `json:"group"`
+		}{p.Source, p.Group})
+		b = append(append(append(b, name...), `:{"value":`...), value...)
+		b = append(append(b, ','), rest[1:]...)
+	}
+	return append(b, '}'), nil
+}
+
+func placementOf(n *catalogue.ResolvedNode) *placementResult {
+	if len(n.Placement) == 0 {
+		return nil
+	}
+	return &placementResult{Groups: n.Placement, Values: n.Placed}
+}
+
+// groupResult is a group with where it sits and its values.
+type groupResult struct {
+	ID        string       `json:"id"`
+	Boundary  string       `json:"boundary"`
+	Placement []string     `json:"placement"`
+	Values    placedResult `json:"values"`
 }
 
 // propertiesResult is a node's resolved properties as a JSON object keyed
@@ -245,7 +294,7 @@ type errorResult struct {
 }
 
 func (r *report) result() resolveResult {
-	out := resolveResult{File: r.File, Nodes: []nodeResult{}, Edges: []edgeResult{}, Violations: []catalogue.Violation{}, Errors: []errorResult{}}
+	out := resolveResult{File: r.File, Groups: []groupResult{}, Nodes: []nodeResult{}, Edges: []edgeResult{}, Violations: []catalogue.Violation{}, Errors: []errorResult{}}
 	for _, err := range r.Errors {
 		out.Errors = append(out.Errors, errorResult{Code: err.Code, Line: err.Pos.Line, Column: err.Pos.Column, Path: err.Path, Message: err.Msg})
 	}
@@ -256,8 +305,12 @@ func (r *report) result() resolveResult {
 	for _, e := range r.Resolution.Edges {
 		out.Edges = append(out.Edges, edgeResultOf(e))
 	}
-	for _, n := range r.Resolution.Nodes {
-		out.Nodes = append(out.Nodes, nodeResult{ID: n.ID, Component: n.Component, Kind: n.Kind, Properties: n.Properties})
+	for _, g := range r.Resolution.Groups {
+		out.Groups = append(out.Groups, groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement, Values: g.Values})
+	}
+	for i := range r.Resolution.Nodes {
+		n := &r.Resolution.Nodes[i]
+		out.Nodes = append(out.Nodes, nodeResult{ID: n.ID, Component: n.Component, Kind: n.Kind, Properties: n.Properties, Placement: placementOf(n)})
 	}
 	return out
 }

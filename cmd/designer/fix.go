@@ -35,7 +35,7 @@ func (e *env) fix(args []string) int {
 		return exitUnusable
 	}
 	file := files[0]
-	if *rule != "" && *rule != catalogue.RuleLimit && cat.Rules[*rule] == nil {
+	if *rule != "" && !catalogue.BuiltinRule(*rule) && cat.Rules[*rule] == nil {
 		fmt.Fprintf(e.stderr, "designer fix: --rule %s: the catalogue has no such rule\n", *rule)
 		return exitUnusable
 	}

@@ -21,6 +21,33 @@ func writeResolveJSON(w io.Writer, r *report) error {
 	b := make([]byte, 0, 4096)
 	b = append(b, "{\n  \"file\": "...)
 	b = appendJSONString(b, r.File)
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetIndent("    ", "  ")
+	enc.SetEscapeHTML(false)
+	// encode appends v as the standard encoder indents it at depth prefix.
+	encode := func(b []byte, v any) ([]byte, error) {
+		one.Reset()
+		if err := enc.Encode(v); err != nil {
+			return b, err
+		}
+		return append(b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...), nil
+	}
+	b = append(b, ",\n  \"groups\": ["...)
+	var groups []catalogue.ResolvedGroup
+	if r.Resolution != nil {
+		groups = r.Resolution.Groups
+	}
+	for i, g := range groups {
+		var err error
+		if b, err = encode(append(b, "\n    "...), groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement, Values: g.Values}); err != nil {
+			return err
+		}
+		if i < len(groups)-1 {
+			b = append(b, ',')
+		}
+	}
+	b = closeList(b, len(groups) > 0)
 	b = append(b, ",\n  \"nodes\": ["...)
 	nodes, violations := r.resolved()
 	for i := range nodes {
@@ -47,17 +74,23 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		if len(n.Properties) > 0 {
 			b = append(b, "\n      "...)
 		}
-		b = append(b, "}\n    }"...)
+		b = append(b, '}')
+		if p := placementOf(n); p != nil {
+			enc.SetIndent("      ", "  ")
+			var err error
+			b, err = encode(append(b, ",\n      \"placement\": "...), p)
+			enc.SetIndent("    ", "  ")
+			if err != nil {
+				return err
+			}
+		}
+		b = append(b, "\n    }"...)
 		if i < len(nodes)-1 {
 			b = append(b, ',')
 		}
 		b = flushTo(out, b)
 	}
 	b = closeList(b, len(nodes) > 0)
-	var one bytes.Buffer
-	enc := json.NewEncoder(&one)
-	enc.SetIndent("    ", "  ")
-	enc.SetEscapeHTML(false)
 	b = append(b, ",\n  \"edges\": ["...)
 	var edges []catalogue.ResolvedEdge
 	if r.Resolution != nil {

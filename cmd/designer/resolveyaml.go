@@ -32,6 +32,21 @@ func writeResolveYAML(w io.Writer, r *report) error {
 	b := make([]byte, 0, 4096)
 	b = append(b, "file: "...)
 	b = append(yamlout.String(b, r.File), '\n')
+	var groups []catalogue.ResolvedGroup
+	if r.Resolution != nil {
+		groups = r.Resolution.Groups
+	}
+	if len(groups) == 0 {
+		b = append(b, "groups: []\n"...)
+	} else {
+		b = append(b, "groups:\n"...)
+	}
+	for _, g := range groups {
+		b = append(yamlout.String(append(b, "  - id: "...), g.ID), "\n    boundary: "...)
+		b = append(yamlout.String(b, g.Boundary), "\n    placement: "...)
+		b = appendYAMLList(b, g.Placement)
+		b = appendPlaced(append(b, "\n    values:"...), "      ", g.Values)
+	}
 	nodes, violations := r.resolved()
 	if len(nodes) == 0 {
 		b = append(b, "nodes: []\n"...)
@@ -57,6 +72,10 @@ func writeResolveYAML(w io.Writer, r *report) error {
 				b = p.Value.AppendYAML(b)
 				b = append(b, "\n        source: "...)
 				b = append(yamlout.String(b, string(p.Source)), '\n')
+			}
+			if len(n.Placement) > 0 {
+				b = appendYAMLList(append(b, "    placement:\n      groups: "...), n.Placement)
+				b = appendPlaced(append(b, "\n      values:"...), "        ", n.Placed)
 			}
 			b = flushTo(out, b)
 		}
@@ -141,4 +160,32 @@ func writeResolveYAML(w io.Writer, r *report) error {
 	}
 	flushTo(out, b)
 	return out.Flush()
+}
+
+// appendYAMLList appends a flow list of strings: ["eu", "eu-a"].
+func appendYAMLList(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = yamlout.String(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendPlaced appends placed values as a mapping at indent, each
+// "name: {value, source, group}", or " {}" when there are none.
+func appendPlaced(b []byte, indent string, values []catalogue.Placed) []byte {
+	if len(values) == 0 {
+		return append(b, " {}\n"...)
+	}
+	b = append(b, '\n')
+	for _, v := range values {
+		b = append(yamlout.Key(append(b, indent...), v.Name), ": {value: "...)
+		b = v.Value.AppendYAML(b)
+		b = append(yamlout.String(append(b, ", source: "...), string(v.Source)), ", group: "...)
+		b = append(yamlout.String(b, v.Group), "}\n"...)
+	}
+	return b
 }

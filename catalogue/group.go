@@ -1,0 +1,205 @@
+package catalogue
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/archdesigner/designer/catalogue/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// Group is a boundary drawn in a design: a region, a zone, a network… It
+// may sit in another group (In) and says values (Props) that what it holds
+// inherits.
+type Group struct {
+	ID       string
+	Boundary string
+	In       string
+	Name     string
+	Props    map[string]Value
+}
+
+type groupPos struct {
+	self, id, boundary, in lineCol
+	props                  []propPos
+}
+
+// GroupPath returns the source map path of group i, or of one of its fields
+// ("id", "boundary", "in", "props.region").
+func GroupPath(i int, field string) string {
+	p := "groups[" + strconv.Itoa(i) + "]"
+	if field != "" {
+		p += "." + field
+	}
+	return p
+}
+
+// parseGroups reads a design's groups: their ids, boundaries, parents,
+// names and values. Where they sit is checked once the nodes are read (see
+// checkGroups), the boundaries and values against the catalogue (Check).
+func (d *decoder) parseGroups(n *yaml.Node, src *PosMap) ([]Group, map[string]int) {
+	ids := map[string]int{}
+	if !d.IsKind(n, yaml.SequenceNode, "groups", "a list of groups, each { id, boundary, in, name, props }") {
+		return nil, ids
+	}
+	if len(n.Content) > MaxGroups {
+		d.Errorf(n, diag.CodeTooLarge, "groups: %d groups; a design is limited to %d", len(n.Content), MaxGroups)
+		return nil, ids
+	}
+	groups := make([]Group, 0, len(n.Content))
+	src.groups = make([]groupPos, len(n.Content))
+	for i, item := range n.Content {
+		what := GroupPath(i, "")
+		pos := &src.groups[i]
+		pos.self = at(d.Pos(item))
+		var g Group
+		f := d.Fields(item, what, "id", "boundary", "in", "name", "props")
+		if f != nil {
+			if v, ok := f["id"]; !ok {
+				d.Errorf(item, diag.CodeRequired, "%s: `id` is required (for example \"eu-west\")", what)
+			} else if s, good := d.Str(v.Val, what+".id"); good && d.checkID(v.Val, what+".id", s) {
+				g.ID = s
+				pos.id = at(d.Pos(v.Val))
+				if prev, dup := ids[s]; dup {
+					d.Errorf(v.Val, diag.CodeDuplicateID, "%s.id: `%s` is already the id of groups[%d] (line %d); ids must be unique", what, s, prev, src.groups[prev].id.line)
+				} else {
+					ids[s] = i
+				}
+			}
+			if v, ok := f["boundary"]; !ok {
+				d.Errorf(item, diag.CodeRequired, "%s: `boundary` is required (region, zone, network, subnet, account, cluster, on-premises or internet)", what)
+			} else if s, good := d.Str(v.Val, what+".boundary"); good {
+				g.Boundary = s
+				pos.boundary = at(d.Pos(v.Val))
+			}
+			if v, ok := f["in"]; ok {
+				if s, good := d.Str(v.Val, what+".in"); good {
+					g.In = s
+					pos.in = at(d.Pos(v.Val))
+				}
+			}
+			g.Name = d.text(f, "name")
+			if v, ok := f["props"]; ok {
+				pairs := d.Pairs(v.Val, what+".props")
+				g.Props = make(map[string]Value, len(pairs))
+				for _, p := range pairs {
+					if val, good := d.scalarValue(p.Val, what+".props."+p.Key.Value); good {
+						if val.kind == stringValue {
+							val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
+						}
+						g.Props[p.Key.Value] = val
+						pos.props = append(pos.props, propPos{name: p.Key.Value, value: at(d.Pos(p.Val)), key: at(d.Pos(p.Key))})
+					}
+				}
+				if len(g.Props) == 0 {
+					g.Props = nil
+				}
+			}
+		}
+		groups = append(groups, g)
+		n.Content[i] = nil
+	}
+	return groups, ids
+}
+
+// checkGroups checks where groups and nodes sit: every `in` names a group,
+// no group sits in itself through others, and no group shares a node's id.
+func (d *decoder) checkGroups(des *Design, groupIDs, nodeIDs map[string]int, src *PosMap) {
+	var names []string // for hints, sorted when first needed
+	hint := func(s string) string {
+		if names == nil {
+			names = slices.Sorted(maps.Keys(groupIDs))
+		}
+		return d.DidYouMean(s, names)
+	}
+	for i, g := range des.Groups {
+		if g.ID != "" {
+			if j, clash := nodeIDs[g.ID]; clash {
+				d.Errorf(src.groups[i].id.node(d), diag.CodeDuplicateID, "groups[%d].id: `%s` is also the id of nodes[%d]; a group and a node need ids of their own", i, g.ID, j)
+			}
+		}
+		if g.In == "" {
+			continue
+		}
+		if _, ok := groupIDs[g.In]; !ok {
+			d.Errorf(src.groups[i].in.node(d), diag.CodeUnknownGroup, "groups[%d].in: no group has the id `%s`%s", i, diag.Clip(g.In), hint(g.In))
+			continue
+		}
+		// Walk up: a chain longer than the groups is a cycle.
+		seen := 0
+		for at := g.In; at != "" && seen <= len(des.Groups); seen++ {
+			j := groupIDs[at]
+			if at == g.ID {
+				d.Errorf(src.groups[i].in.node(d), diag.CodeCycle, "groups[%d].in: `%s` sits in itself (through %s); a group sits in groups outside it", i, g.ID, g.In)
+				break
+			}
+			at = des.Groups[j].In
+			if _, ok := groupIDs[at]; !ok {
+				break
+			}
+		}
+	}
+	for i, n := range des.Nodes {
+		if n.In == "" {
+			continue
+		}
+		if _, ok := groupIDs[n.In]; !ok {
+			d.Errorf(src.nodes[i].in.node(d), diag.CodeUnknownGroup, "nodes[%d].in: no group has the id `%s`%s", i, diag.Clip(n.In), hint(n.In))
+		}
+	}
+}
+
+// node is a synthetic YAML node at the position, so that a problem found
+// after the tree is released still points where the value was written.
+func (lc lineCol) node(*decoder) *yaml.Node {
+	return &yaml.Node{Line: int(lc.line), Column: int(lc.col)}
+}
+
+// checkGroups checks a design's groups against the catalogue: each names a
+// boundary, sits where that boundary may, and says values its boundary has,
+// of the right type.
+func (c *Catalogue) checkGroups(d *Design, errs *ErrorList, hints *diag.Hints) {
+	ids := make(map[string]int, len(d.Groups))
+	for i, g := range d.Groups {
+		ids[g.ID] = i
+	}
+	boundaries := c.BoundaryIDs()
+	for i, g := range d.Groups {
+		b := c.Boundaries[g.Boundary]
+		if b == nil {
+			if g.Boundary != "" {
+				errs.Add(d.Positions.Pos(GroupPath(i, "boundary")), diag.CodeUnknownBoundary, "groups[%d].boundary: unknown boundary `%s`%s", i, diag.Clip(g.Boundary), hints.DidYouMean(g.Boundary, boundaries))
+			}
+			continue
+		}
+		parent := ""
+		if j, ok := ids[g.In]; ok && g.In != "" {
+			parent = d.Groups[j].Boundary
+		}
+		if c.Boundaries[parent] != nil || parent == "" {
+			if !b.Allows(parent) {
+				where, at := "at the top level", GroupPath(i, "")
+				if parent != "" {
+					where, at = "in "+g.In+", a "+parent, GroupPath(i, "in")
+				}
+				errs.Add(d.Positions.Pos(at), diag.CodeInvalidNesting, "groups[%d]: a %s sits %s, not %s", i, g.Boundary, b.Where(), where)
+			}
+		}
+		for name, v := range g.Props {
+			p := b.Properties[name]
+			if p == nil {
+				errs.Add(d.Positions.Pos(GroupPath(i, "props."+name+":key")), diag.CodeUnknownProperty, "groups[%d].props.%s: boundary `%s` has no property `%s`%s", i, diag.Clip(name), b.ID, diag.Clip(name), hints.DidYouMean(name, b.PropertyNames()))
+				continue
+			}
+			if code, msg := p.problem(v, hints); msg != "" {
+				errs.Add(d.Positions.Pos(GroupPath(i, "props."+name)), code, "groups[%d].props.%s: %s (boundary %s, %s)", i, name, msg, b.ID, p.Pos).Related = []Pos{p.Pos}
+				continue
+			}
+			if name == "provider" && c.Providers[v.Str()] == nil {
+				ids := slices.Sorted(maps.Keys(c.Providers))
+				errs.Add(d.Positions.Pos(GroupPath(i, "props."+name)), diag.CodeUnknownProvider, "groups[%d].props.provider: unknown provider `%s`%s", i, diag.Clip(v.Str()), hints.DidYouMean(v.Str(), ids))
+			}
+		}
+	}
+}

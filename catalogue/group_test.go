@@ -1,0 +1,101 @@
+package catalogue
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The issue's own example: groups nest, nodes sit in them and inherit what
+// they say, each value with the group that says it.
+const placedDesign = `groups:
+  - { id: eu, boundary: region, props: { provider: aws, region: eu-west-1 } }
+  - { id: eu-a, boundary: zone, in: eu, props: { zone: eu-west-1a } }
+  - { id: vpc, boundary: network, in: eu, name: "Orders VPC" }
+  - { id: private-a, boundary: subnet, in: vpc }
+nodes:
+  - { id: orders-db, component: aws-rds-postgresql, in: eu-a }
+  - { id: api, component: aws-http-api, in: eu }
+  - { id: orders-fn, component: aws-lambda, in: private-a }
+  - { id: outside, component: kafka }
+edges:
+  - { from: api, to: orders-fn, flow: request, protocol: https, label: "POST /orders" }
+`
+
+func TestPlacement(t *testing.T) {
+	cat := mustDefault(t)
+	d, errs := cat.ReadDesign("p.yaml", []byte(placedDesign))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := cat.Resolve(d)
+	placed := map[string]string{}
+	for _, n := range res.Nodes {
+		var parts []string
+		for _, v := range n.Placed {
+			parts = append(parts, v.Name+"="+v.Value.Text()+"("+string(v.Source)+" "+v.Group+")")
+		}
+		placed[n.ID] = strings.Join(n.Placement, ">") + " " + strings.Join(parts, " ")
+	}
+	want := map[string]string{
+		"orders-db": "eu>eu-a provider=aws(group eu) region=eu-west-1(group eu) zone=eu-west-1a(group eu-a)",
+		"api":       "eu provider=aws(group eu) region=eu-west-1(group eu)",
+		"orders-fn": "eu>vpc>private-a provider=aws(group eu) public=false(group private-a) region=eu-west-1(group eu)",
+		"outside":   " ",
+	}
+	if !reflect.DeepEqual(placed, want) {
+		t.Errorf("got  %v\nwant %v", placed, want)
+	}
+	// A group's own values are design-sourced, its boundary's defaults kind.
+	for _, g := range res.Groups {
+		if g.ID == "private-a" {
+			if len(g.Values) != 3 || g.Values[1].Name != "public" || g.Values[1].Source != SourceKind {
+				t.Errorf("private-a %+v", g.Values)
+			}
+		}
+	}
+	for _, v := range res.Violations {
+		if v.Rule == RulePlacementProvider {
+			t.Errorf("aws products in an aws region: %+v", v)
+		}
+	}
+	assertRoundTrip(t, d)
+}
+
+// A product placed in another provider's region is an error.
+func TestPlacementProvider(t *testing.T) {
+	cat := mustDefault(t)
+	res := evaluate(t, cat, "x.yaml", []byte("groups: [{ id: eu, boundary: region, props: { provider: aws } }]\nnodes:\n  - { id: bus, component: azure-service-bus, in: eu }\n  - { id: k, component: kafka, in: eu }\n"))
+	var got []string
+	for _, v := range res.Violations {
+		if v.Rule == RulePlacementProvider {
+			got = append(got, v.Node+": "+v.Message)
+		}
+	}
+	if len(got) != 1 || got[0] != "bus: azure-service-bus is a azure product, but it sits in eu, which is aws's; place it in a azure group or choose a aws product" {
+		t.Errorf("%q", got)
+	}
+}
+
+// Where groups and nodes sit is checked, each problem where it is written.
+func TestGroupErrors(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct{ src, want string }{
+		{"groups: [{ id: a, boundary: region, in: nowhere }]\nnodes: []\n", "p.yaml:1:41: groups[0].in: no group has the id `nowhere`"},
+		{"groups: [{ id: a, boundary: region, in: b }, { id: b, boundary: account, in: a }]\nnodes: []\n", "groups[0].in: `a` sits in itself (through b)"},
+		{"groups: [{ id: a, boundary: region }]\nnodes: [{ id: n, component: kafka, in: aa }]\n", "p.yaml:2:40: nodes[0].in: no group has the id `aa`"},
+		{"groups: [{ id: a, boundary: region }, { id: a, boundary: region }]\nnodes: []\n", "groups[1].id: `a` is already the id of groups[0]"},
+		{"groups: [{ id: kafka, boundary: region }]\nnodes: [{ id: kafka, component: kafka }]\n", "groups[0].id: `kafka` is also the id of nodes[0]"},
+		{"groups: [{ id: a, boundary: regoin }]\nnodes: []\n", "p.yaml:1:29: groups[0].boundary: unknown boundary `regoin`; did you mean `region`?"},
+		{"groups: [{ id: a, boundary: zone }]\nnodes: []\n", "groups[0]: a zone sits in a region, network group, not at the top level"},
+		{"groups: [{ id: acct, boundary: account }, { id: z, boundary: zone, in: acct }]\nnodes: []\n", "groups[1]: a zone sits in a region, network group, not in acct, a account"},
+		{"groups: [{ id: a, boundary: region, props: { regoin: x } }]\nnodes: []\n", "groups[0].props.regoin: boundary `region` has no property `regoin`; did you mean `region`?"},
+		{"groups: [{ id: a, boundary: subnet, in: b, props: { public: \"yes\" } }, { id: b, boundary: network }]\nnodes: []\n", "groups[0].props.public: \"yes\" is a string; public is a boolean"},
+		{"groups: [{ id: a, boundary: region, props: { provider: amazon } }]\nnodes: []\n", "groups[0].props.provider: unknown provider `amazon`"},
+	} {
+		_, errs := cat.ReadDesign("p.yaml", []byte(tc.src))
+		if len(errs) == 0 || !strings.Contains(errs.Lines()[0], tc.want) {
+			t.Errorf("%s\ngot  %v\nwant %q", tc.src, errs, tc.want)
+		}
+	}
+}

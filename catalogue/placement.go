@@ -1,0 +1,126 @@
+package catalogue
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// SourceGroup is the source of a value a node (or a group) holds because a
+// group it sits in says it.
+const SourceGroup Source = "group"
+
+// RulePlacementProvider is the rule id of a product placed in another
+// provider's region or account.
+const RulePlacementProvider = "placement-provider"
+
+// builtinRules are the rules the core checks itself, which a design may
+// suppress like the catalogue's.
+var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider}
+
+// BuiltinRule reports whether id is a rule the core checks itself rather
+// than one of the catalogue's files.
+func BuiltinRule(id string) bool { return slices.Contains(builtinRules, id) }
+
+// Placed is a value a group says, as what it holds sees it: with its source
+// (design: the group's own; group: a group it sits in says it; kind: its
+// boundary's default) and the group that says it.
+type Placed struct {
+	Name   string
+	Value  Value
+	Source Source
+	Group  string
+}
+
+// ResolvedGroup is a group with the groups it sits in and its values.
+type ResolvedGroup struct {
+	ID       string
+	Boundary string
+	// Placement is the chain of groups from the outermost to this one.
+	Placement []string
+	// Values are the group's values, sorted by name.
+	Values []Placed
+
+	held []Placed // Values as what the group holds sees them (source group)
+}
+
+// resolveGroups resolves a design's groups, parents before what they hold.
+// A group whose parent cannot be resolved (a cycle Check refused) sits at
+// the top.
+func (c *Catalogue) resolveGroups(d *Design) ([]ResolvedGroup, map[string]int) {
+	index := make(map[string]int, len(d.Groups))
+	for i, g := range d.Groups {
+		index[g.ID] = i
+	}
+	out := make([]ResolvedGroup, len(d.Groups))
+	state := make([]int8, len(d.Groups)) // 0 new, 1 resolving, 2 done
+	var resolve func(i int)
+	resolve = func(i int) {
+		if state[i] != 0 {
+			return
+		}
+		state[i] = 1
+		g := d.Groups[i]
+		rg := ResolvedGroup{ID: g.ID, Boundary: g.Boundary}
+		values := map[string]Placed{}
+		if j, ok := index[g.In]; ok && g.In != "" {
+			resolve(j)
+			if state[j] == 2 {
+				rg.Placement = append(rg.Placement, out[j].Placement...)
+				for _, v := range out[j].held {
+					values[v.Name] = v
+				}
+			}
+		}
+		rg.Placement = append(rg.Placement, g.ID)
+		if b := c.Boundaries[g.Boundary]; b != nil {
+			for name, p := range b.Properties {
+				if p.Default.IsSet() {
+					values[name] = Placed{Name: name, Value: p.Default, Source: SourceKind, Group: g.ID}
+				}
+			}
+		}
+		for name, v := range g.Props {
+			values[name] = Placed{Name: name, Value: v, Source: SourceDesign, Group: g.ID}
+		}
+		for _, v := range values {
+			rg.Values = append(rg.Values, v)
+		}
+		sort.Slice(rg.Values, func(a, b int) bool { return rg.Values[a].Name < rg.Values[b].Name })
+		rg.held = make([]Placed, len(rg.Values))
+		for k, v := range rg.Values {
+			v.Source = SourceGroup
+			rg.held[k] = v
+		}
+		out[i] = rg
+		state[i] = 2
+	}
+	for i := range d.Groups {
+		resolve(i)
+	}
+	return out, index
+}
+
+// Placed returns the value name a node's groups give it, and whether they do.
+func (n *ResolvedNode) PlacedValue(name string) (Placed, bool) {
+	for _, v := range n.Placed {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Placed{}, false
+}
+
+// placementViolation reports a product placed in another provider's region
+// or account.
+func placementViolation(comp *Component, n *ResolvedNode) (Violation, bool) {
+	v, ok := n.PlacedValue("provider")
+	if !ok || comp.Provider == "default" || v.Value.Str() == comp.Provider {
+		return Violation{}, false
+	}
+	return Violation{
+		Rule: RulePlacementProvider, Severity: SeverityError, Node: n.ID, Property: "provider",
+		Message: comp.ID + " is a " + comp.Provider + " product, but it sits in " + v.Group + ", which is " + diag.Clip(v.Value.Str()) + "'s; place it in a " + comp.Provider + " group or choose a " + diag.Clip(v.Value.Str()) + " product",
+	}, true
+}

@@ -26,6 +26,8 @@ type Design struct {
 	Edges  []Edge
 	// Suppress acknowledges violations the design accepts, each with a reason.
 	Suppress []Suppression
+	// Constraints are what the design requires of where things run.
+	Constraints Constraints
 	// Positions maps parts of the design to where they were written; it is nil for
 	// a design built in memory.
 	Positions *PosMap
@@ -46,6 +48,12 @@ type Node struct {
 type Point struct {
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
+}
+
+// Constraints are what a design requires of its placement: Regions, when
+// set, are the only region codes its nodes may sit in (data residency).
+type Constraints struct {
+	Regions []string `json:"regions,omitempty"`
 }
 
 // Suppression acknowledges the violations of one rule, on one node or on
@@ -244,7 +252,7 @@ func SizeError(name string, size int64) *Error {
 	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
-var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "groups", "nodes", "edges", "suppress"}
+var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "constraints", "groups", "nodes", "edges", "suppress"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
 // and references between nodes and edges. Catalogue references (components,
@@ -276,6 +284,20 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	des.Name = d.text(f, "name")
 	des.Description = d.text(f, "description")
 	ids := map[string]int{}
+	if v, ok := f["constraints"]; ok {
+		if cf := d.Fields(v.Val, "constraints", "regions"); cf != nil {
+			if r, ok := cf["regions"]; ok {
+				if list, good := d.Strings(r.Val, "constraints.regions"); good {
+					if len(list) == 0 {
+						d.Errorf(r.Val, diag.CodeEmpty, "constraints.regions: the list is empty; name the region codes nodes may sit in, or leave it out")
+					}
+					for i, s := range list {
+						des.Constraints.Regions = append(des.Constraints.Regions, d.limitText(r.Val.Content[i], "constraints.regions", s))
+					}
+				}
+			}
+		}
+	}
 	groupIDs := map[string]int{}
 	if v, ok := f["groups"]; ok {
 		des.Groups, groupIDs = d.parseGroups(v.Val, src)

@@ -9,6 +9,7 @@ type designJSON struct {
 	ID            string        `json:"id,omitempty"`
 	Name          string        `json:"name,omitempty"`
 	Description   string        `json:"description,omitempty"`
+	Constraints   *Constraints  `json:"constraints,omitempty"`
 	Groups        []groupJSON   `json:"groups,omitempty"`
 	Nodes         []nodeJSON    `json:"nodes"`
 	Edges         []edgeJSON    `json:"edges,omitempty"`
@@ -53,6 +54,9 @@ func EncodeDesignJSON(d *Design) []byte {
 		out.Edges = append(out.Edges, edgeJSON(e))
 	}
 	out.Suppress = d.Suppress
+	if len(d.Constraints.Regions) > 0 {
+		out.Constraints = &d.Constraints
+	}
 	b, err := json.Marshal(out)
 	if err != nil {
 		// Strings, numbers and booleans always encode.

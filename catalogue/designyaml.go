@@ -23,6 +23,16 @@ func EncodeDesignYAML(d *Design) []byte {
 			b = append(yamlout.String(b, f.val), '\n')
 		}
 	}
+	if len(d.Constraints.Regions) > 0 {
+		b = append(b, "constraints:\n  regions: ["...)
+		for i, r := range d.Constraints.Regions {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = yamlout.String(b, r)
+		}
+		b = append(b, "]\n"...)
+	}
 	if len(d.Groups) > 0 {
 		b = append(b, "groups:\n"...)
 	}

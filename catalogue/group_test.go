@@ -99,3 +99,33 @@ func TestGroupErrors(t *testing.T) {
 		}
 	}
 }
+
+// A design may require its nodes to stay in some regions: each node placed
+// in another is an error; one placed in no region is not judged.
+func TestDataResidency(t *testing.T) {
+	cat := mustDefault(t)
+	src := `constraints:
+  regions: ["eu-west-1", "eu-central-1"]
+groups:
+  - { id: eu, boundary: region, props: { provider: aws, region: eu-west-1 } }
+  - { id: us, boundary: region, props: { provider: aws, region: us-east-1 } }
+nodes:
+  - { id: orders, component: aws-dynamodb, in: eu }
+  - { id: backup, component: aws-s3, in: us }
+  - { id: loose, component: aws-sqs }
+`
+	d, errs := cat.ReadDesign("r.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, v := range cat.Resolve(d).Violations {
+		if v.Rule == RuleDataResidency {
+			got = append(got, v.Message)
+		}
+	}
+	if len(got) != 1 || got[0] != "backup sits in us-east-1 (group us), outside the regions the design allows (eu-west-1, eu-central-1); place it in one of them" {
+		t.Errorf("%q", got)
+	}
+	assertRoundTrip(t, d)
+}

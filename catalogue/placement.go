@@ -3,6 +3,7 @@ package catalogue
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 )
@@ -12,12 +13,16 @@ import (
 const SourceGroup Source = "group"
 
 // RulePlacementProvider is the rule id of a product placed in another
-// provider's region or account.
-const RulePlacementProvider = "placement-provider"
+// provider's region or account; RuleDataResidency, of a node placed in a
+// region the design's constraints do not allow.
+const (
+	RulePlacementProvider = "placement-provider"
+	RuleDataResidency     = "data-residency"
+)
 
 // builtinRules are the rules the core checks itself, which a design may
 // suppress like the catalogue's.
-var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider}
+var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider, RuleDataResidency}
 
 // BuiltinRule reports whether id is a rule the core checks itself rather
 // than one of the catalogue's files.
@@ -122,5 +127,19 @@ func placementViolation(comp *Component, n *ResolvedNode) (Violation, bool) {
 	return Violation{
 		Rule: RulePlacementProvider, Severity: SeverityError, Node: n.ID, Property: "provider",
 		Message: comp.ID + " is a " + comp.Provider + " product, but it sits in " + v.Group + ", which is " + diag.Clip(v.Value.Str()) + "'s; place it in a " + comp.Provider + " group or choose a " + diag.Clip(v.Value.Str()) + " product",
+	}, true
+}
+
+// residencyViolation reports a node placed in a region the design's
+// constraints leave out. A node placed in no region is not judged: its
+// placement is not known.
+func residencyViolation(d *Design, n *ResolvedNode) (Violation, bool) {
+	v, ok := n.PlacedValue("region")
+	if !ok || slices.Contains(d.Constraints.Regions, v.Value.Str()) {
+		return Violation{}, false
+	}
+	return Violation{
+		Rule: RuleDataResidency, Severity: SeverityError, Node: n.ID, Property: "placed.region",
+		Message: n.ID + " sits in " + diag.Clip(v.Value.Str()) + " (group " + v.Group + "), outside the regions the design allows (" + strings.Join(d.Constraints.Regions, ", ") + "); place it in one of them",
 	}, true
 }

@@ -161,6 +161,11 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 			if v, broken := placementViolation(comp, &rn); broken {
 				res.Violations = append(res.Violations, v)
 			}
+			if len(d.Constraints.Regions) > 0 {
+				if v, broken := residencyViolation(d, &rn); broken {
+					res.Violations = append(res.Violations, v)
+				}
+			}
 		}
 		for j, l := range comp.limits {
 			if l != nil {

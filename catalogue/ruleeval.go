@@ -20,6 +20,10 @@ type scope interface {
 }
 
 func (n *ResolvedNode) value(prop string) Value {
+	if isPlaced(prop) {
+		v, _ := n.PlacedValue(prop[len("placed."):])
+		return v.Value
+	}
 	p, _ := n.Get(prop)
 	return p.Value
 }

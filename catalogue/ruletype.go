@@ -113,12 +113,24 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 			if slices.Contains(builtinPlaceholders[1:], prop) {
 				continue
 			}
+			if isPlaced(prop) {
+				if c.placedProperty(prop) == nil {
+					d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s}: no boundary has a property `%s`", seg.text, strings.TrimPrefix(prop, "placed."))
+				}
+				continue
+			}
 			if missing, _ := lacking(ends[end], prop); missing != "" {
 				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s}: %s has no property `%s`", seg.text, missing, prop)
 			}
 			continue
 		}
 		if slices.Contains(builtinPlaceholders, seg.text) {
+			continue
+		}
+		if isPlaced(seg.text) {
+			if c.placedProperty(seg.text) == nil {
+				d.Errorf(r.nodes["message"], diag.CodeInvalidTemplate, "message: {%s}: no boundary has a property `%s`", seg.text, strings.TrimPrefix(seg.text, "placed."))
+			}
 			continue
 		}
 		if missing, _ := lacking(ends[""], seg.text); missing != "" {
@@ -233,6 +245,9 @@ func (c *Catalogue) dropChanged(d *decoder, r *Rule, end string, selected []*Com
 		} else if slices.Contains(builtinPlaceholders, prop) {
 			return
 		}
+		if isPlaced(prop) {
+			return // a group's value, not the component's
+		}
 		if !slices.Contains(used, prop) {
 			used = append(used, prop)
 		}
@@ -295,6 +310,10 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	}
 	selected, name, ok := resolve("prop", leaf.Prop)
 	if !ok {
+		return
+	}
+	if isPlaced(name) {
+		c.checkPlacedLeaf(d, leaf, name, func(prop string) ([]*Component, string, bool) { return resolve("ref", prop) })
 		return
 	}
 	pseudo := connection && slices.Contains(endFields, name)
@@ -440,6 +459,76 @@ func (c *Catalogue) checkEdgeLeaf(d *decoder, leaf *Condition) {
 			d.Errorf(leaf.valueNodes[i], diag.CodeTypeMismatch, "value: %s is %s; the edge's %s is a string", v.Literal(), v.typeWords(), leaf.Prop)
 		case !slices.Contains(known, v.s):
 			d.Errorf(leaf.valueNodes[i], diag.CodeEnumValue, "value: `%s` is not a %s; use one of %s%s", diag.Clip(v.s), leaf.Prop, strings.Join(known, ", "), diag.DidYouMean(v.s, known))
+		}
+	}
+}
+
+// isPlaced reports whether a rule's property names a value a node's groups
+// give it ("placed.zone", "placed.public") rather than one of its own.
+func isPlaced(prop string) bool {
+	return strings.HasPrefix(prop, "placed.") && len(prop) > len("placed.")
+}
+
+// placedProperty is the boundary property a "placed." name reads: the
+// first boundary's, by id, that declares it; nil when none does.
+func (c *Catalogue) placedProperty(prop string) *Property {
+	name := strings.TrimPrefix(prop, "placed.")
+	for _, id := range c.BoundaryIDs() {
+		if p := c.Boundaries[id].Properties[name]; p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// checkPlacedLeaf type-checks a comparison of a placed value: a boundary
+// must declare it, every boundary that does with one type, and the values
+// (or the reference) must be of it.
+func (c *Catalogue) checkPlacedLeaf(d *decoder, leaf *Condition, name string, resolve func(string) ([]*Component, string, bool)) {
+	p := c.placedProperty(name)
+	if p == nil {
+		var known []string
+		for _, id := range c.BoundaryIDs() {
+			for prop := range c.Boundaries[id].Properties {
+				if !slices.Contains(known, "placed."+prop) {
+					known = append(known, "placed."+prop)
+				}
+			}
+		}
+		sort.Strings(known)
+		d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: no boundary has a property `%s`%s", strings.TrimPrefix(name, "placed."), diag.DidYouMean(name, known))
+		return
+	}
+	for _, id := range c.BoundaryIDs() {
+		if other := c.Boundaries[id].Properties[p.Name]; other != nil && other.Type != p.Type {
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "prop: `%s` is %s in boundary %s but %s elsewhere", name, other.typeWords(), id, p.typeWords())
+			return
+		}
+	}
+	switch leaf.Op {
+	case OpGt, OpGte, OpLt, OpLte:
+		if p.Type != TypeInteger {
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "op: `%s` compares integers; `%s` is %s", leaf.Op, leaf.Prop, p.typeWords())
+			return
+		}
+	}
+	if leaf.Ref != "" {
+		_, refName, ok := resolve(leaf.Ref)
+		if !ok {
+			return
+		}
+		if !isPlaced(refName) || c.placedProperty(refName) == nil || c.placedProperty(refName).Type != p.Type {
+			d.Errs.Add(leaf.Pos, diag.CodeTypeMismatch, "ref: compare `%s` with another placed value of the same type (like from.placed.region with to.placed.region)", leaf.Prop)
+		}
+		return
+	}
+	values := leaf.Values
+	if leaf.Value.IsSet() {
+		values = []Value{leaf.Value}
+	}
+	for i, v := range values {
+		if code, msg := p.problem(v, nil); msg != "" && code != diag.CodeLimitExceeded {
+			d.Errorf(leaf.valueNodes[i], code, "value: %s (a placed value)", msg)
 		}
 	}
 }

@@ -21,7 +21,11 @@ const (
 	kindsPath      = "/catalogue/kinds/"
 	componentsPath = "/catalogue/components/"
 	rulesPath      = "/catalogue/rules/"
+	boundariesPath = "/catalogue/boundaries/"
 )
+
+// BoundaryPath returns the path of a boundary's page.
+func BoundaryPath(id string) string { return boundariesPath + id }
 
 // ComponentPath returns the path of a component's page.
 func ComponentPath(id string) string { return componentsPath + id }
@@ -52,6 +56,9 @@ func Paths(c *catalogue.Catalogue) []string {
 	for _, id := range c.RuleIDs() {
 		paths = append(paths, RulePath(id))
 	}
+	for _, id := range c.BoundaryIDs() {
+		paths = append(paths, BoundaryPath(id))
+	}
 	return paths
 }
 
@@ -67,6 +74,8 @@ func Has(c *catalogue.Catalogue, path string) bool {
 		return c.Components[strings.TrimPrefix(path, componentsPath)] != nil
 	case strings.HasPrefix(path, rulesPath):
 		return c.Rules[strings.TrimPrefix(path, rulesPath)] != nil
+	case strings.HasPrefix(path, boundariesPath):
+		return c.Boundaries[strings.TrimPrefix(path, boundariesPath)] != nil
 	}
 	return false
 }
@@ -86,8 +95,62 @@ func At(c *catalogue.Catalogue, path, base string, query url.Values) (*page.Page
 		return Component(c, strings.TrimPrefix(path, componentsPath), base)
 	case strings.HasPrefix(path, rulesPath):
 		return Rule(c, strings.TrimPrefix(path, rulesPath), base)
+	case strings.HasPrefix(path, boundariesPath):
+		return Boundary(c, strings.TrimPrefix(path, boundariesPath), base)
 	}
 	return nil, false
+}
+
+// Boundary returns a boundary's page: what it is, where a group of it may
+// sit, the values it says (which what it holds inherits), a design snippet
+// and its file verbatim.
+func Boundary(c *catalogue.Catalogue, id, base string) (*page.Page, bool) {
+	b, ok := c.Boundaries[id]
+	if !ok {
+		return nil, false
+	}
+	l := pageLinks{base}
+	p := &page.Page{
+		Path:  BoundaryPath(id),
+		Title: b.Name,
+		Front: []page.Field{field("id", id), field("type", "boundary"), field("url", base+BoundaryPath(id))},
+	}
+	where := page.Inline{}
+	for i, parent := range b.In {
+		if i > 0 {
+			where = append(where, page.Text(", "))
+		}
+		where = append(where, l.link(c.Boundaries[parent].Name, BoundaryPath(parent)))
+	}
+	if b.TopLevel {
+		if len(where) > 0 {
+			where = append(where, page.Text(", or"))
+		}
+		where = append(where, page.Text(" at the top level"))
+	}
+	p.Blocks = append(p.Blocks,
+		paragraph(page.Text(b.Description)),
+		page.Table{Header: []page.Inline{{}, {}}, Caption: "About the boundary " + b.Name, Rows: [][]page.Inline{
+			{{page.Text("Sits")}, where},
+		}},
+		heading("Values · "+strconv.Itoa(len(b.Properties))),
+		paragraph(page.Text("What a group of it may say; the nodes and groups it holds inherit each value, shown with source group and the group's id.")),
+	)
+	values := page.Table{Caption: "Values of the boundary " + b.Name, Header: []page.Inline{
+		{page.Text("property")}, {page.Text("type")}, {page.Text("default")}, {page.Text("description")},
+	}}
+	for _, name := range b.PropertyNames() {
+		prop := b.Properties[name]
+		values.Rows = append(values.Rows, []page.Inline{{page.CodeSpan(name)}, {page.Text(string(prop.Type))}, {page.Text(prop.Default.Literal())}, {page.Text(prop.Description)}})
+	}
+	p.Blocks = append(p.Blocks, values,
+		heading("Use it in a design"),
+		page.CodeBlock{Lang: "yaml", Text: boundarySnippet(c, b)},
+		sourceHeading("boundary"),
+		page.CodeBlock{Lang: "yaml", Text: c.FileText(b.File, b.Text)},
+	)
+	p.Footer = page.Inline{page.Text("Human page: " + base + BoundaryPath(id))}
+	return p, true
 }
 
 // limitsTable lists a product's limits: the range or values it allows,
@@ -513,6 +576,15 @@ func Index(c *catalogue.Catalogue, base string, query url.Values) *page.Page {
 	}
 	if len(filters) == 0 {
 		p.Blocks = append(p.Blocks, rulesBlocks(c, base, func(*catalogue.Rule) bool { return true })...)
+		bounds := page.List{}
+		for _, id := range c.BoundaryIDs() {
+			b := c.Boundaries[id]
+			bounds.Items = append(bounds.Items, page.Inline{l.link(b.Name, BoundaryPath(id)), page.Text(" "), page.CodeSpan(id), page.Text(" — " + b.Description)})
+		}
+		if len(bounds.Items) > 0 {
+			p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Boundaries · %d", len(bounds.Items))),
+				paragraph(page.Text("The groups a design draws around what runs together; what a group says, what it holds inherits.")), bounds)
+		}
 	}
 	return p
 }
@@ -530,3 +602,30 @@ func field(key, value string) page.Field { return page.Field{Key: key, Value: va
 
 // paragraph returns a paragraph of spans.
 func paragraph(spans ...page.Span) page.Paragraph { return page.Paragraph{Content: spans} }
+
+// boundarySnippet is a design that places a node in a group of b, inside
+// the groups it needs to sit in (a zone in a region).
+func boundarySnippet(c *catalogue.Catalogue, b *catalogue.Boundary) string {
+	var chain []*catalogue.Boundary
+	for at := b; at != nil && len(chain) < 8; {
+		chain = append([]*catalogue.Boundary{at}, chain...)
+		if at.TopLevel || len(at.In) == 0 {
+			break
+		}
+		at = c.Boundaries[at.In[0]]
+	}
+	var s strings.Builder
+	s.WriteString("groups:\n")
+	parent := ""
+	for _, g := range chain {
+		id := "my-" + g.ID
+		s.WriteString("  - { id: " + strconv.Quote(id) + ", boundary: " + strconv.Quote(g.ID))
+		if parent != "" {
+			s.WriteString(", in: " + strconv.Quote(parent))
+		}
+		s.WriteString(" }\n")
+		parent = id
+	}
+	s.WriteString("nodes:\n  - { id: \"kafka\", component: \"kafka\", in: " + strconv.Quote(parent) + " }\n")
+	return s.String()
+}

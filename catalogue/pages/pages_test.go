@@ -173,3 +173,29 @@ func TestPagesSurviveASnapshot(t *testing.T) {
 		}
 	}
 }
+
+// Every boundary's page says where it sits and what it holds inherits, and
+// its design snippet is a design that reads.
+func TestBoundaryPages(t *testing.T) {
+	cat := embedded(t)
+	for _, id := range cat.BoundaryIDs() {
+		pg, ok := At(cat, BoundaryPath(id), "https://x.test", nil)
+		if !ok {
+			t.Fatalf("no page for boundary %s", id)
+		}
+		md := pg.Markdown()
+		start := strings.Index(md, "## Use it in a design\n\n```yaml\n")
+		if start < 0 {
+			t.Fatalf("%s: no snippet", id)
+		}
+		snippet := md[start+len("## Use it in a design\n\n```yaml\n"):]
+		snippet = snippet[:strings.Index(snippet, "```")]
+		if _, errs := cat.ReadDesign(id+".yaml", []byte(snippet)); len(errs) > 0 {
+			t.Errorf("%s: the snippet does not read: %v\n%s", id, errs, snippet)
+		}
+	}
+	pg, _ := At(cat, BoundaryPath("zone"), "https://x.test", nil)
+	if md := pg.Markdown(); !strings.Contains(md, "| Sits | [Region](https://x.test/catalogue/boundaries/region), [Network](https://x.test/catalogue/boundaries/network) |") {
+		t.Errorf("zone page:\n%s", md)
+	}
+}

@@ -86,12 +86,13 @@ func (e *env) page(args []string) int {
 	base := fs.String("base-url", defaultBaseURL, "absolute `URL` the links start with")
 	kind := fs.Bool("kind", false, "ID is a kind")
 	rule := fs.Bool("rule", false, "ID is a rule")
+	boundary := fs.Bool("boundary", false, "ID is a boundary")
 	ids, err := parse(fs, args)
 	if err != nil {
 		return exitUnusable
 	}
-	if len(ids) != 1 || (*kind && *rule) {
-		fmt.Fprintln(e.stderr, "designer catalogue page: name one ID (a component; with --kind a kind, with --rule a rule; index for the index)")
+	if flags := btoi(*kind) + btoi(*rule) + btoi(*boundary); len(ids) != 1 || flags > 1 {
+		fmt.Fprintln(e.stderr, "designer catalogue page: name one ID (a component; with --kind a kind, with --rule a rule, with --boundary a boundary; index for the index)")
 		return exitUnusable
 	}
 	cat := e.catalogueOrFail()
@@ -104,6 +105,8 @@ func (e *env) page(args []string) int {
 		path = pages.KindPath(ids[0])
 	case *rule:
 		path = pages.RulePath(ids[0])
+	case *boundary:
+		path = pages.BoundaryPath(ids[0])
 	case ids[0] == "index":
 		path = pages.IndexPath
 	}
@@ -115,6 +118,8 @@ func (e *env) page(args []string) int {
 			known = cat.KindIDs()
 		case *rule:
 			known = cat.RuleIDs()
+		case *boundary:
+			known = cat.BoundaryIDs()
 		}
 		fmt.Fprintf(e.stderr, "designer catalogue page: no page for %q; known: %s\n", ids[0], strings.Join(known, ", "))
 		return exitUnusable
@@ -152,4 +157,11 @@ func (e *env) pages(args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "wrote %d pages under %s\n", len(paths), *out)
 	return exitOK
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

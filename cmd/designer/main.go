@@ -8,7 +8,7 @@
 //	designer [--catalogue DIR] fix [--rule ID] FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
-//	designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
+//	designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
 //	designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
 //	designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
 //	designer static --out DIR [--web DIR] [--base-url URL]
@@ -41,7 +41,7 @@ Usage:
   designer [--catalogue DIR] fix [--rule ID] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
-  designer [--catalogue DIR] catalogue page [--kind|--rule] ID [--base-url URL]
+  designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
   designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
   designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
   designer static --out DIR [--web DIR] [--base-url URL]

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -151,6 +152,7 @@ func (c *Canvas) Render() app.UI {
 		pos[d.Nodes[i].ID] = [2]float64{x, y}
 	}
 	drawn := c.view.drawn(c.width, c.height)
+	groups := c.renderGroups(d, pos)
 	var edges []app.UI
 	for i, e := range d.Edges {
 		a, b := pos[e.From], pos[e.To]
@@ -194,6 +196,7 @@ func (c *Canvas) Render() app.UI {
 				svg("rect").DataSet("part", "background").Attr("x", "-100000").Attr("y", "-100000").
 					Attr("width", "200000").Attr("height", "200000"),
 				svg("g").ID("viewport").Body(
+					svg("g").DataSet("layer", "groups").Body(groups...),
 					svg("g").DataSet("layer", "edges").Body(edges...),
 					svg("g").DataSet("layer", "nodes").Body(nodes...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
@@ -267,6 +270,51 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 		))
 	}
 	return g.Body(body...)
+}
+
+// renderGroups draws the design's groups as labelled frames behind the
+// nodes, outer groups first, each styled by its boundary (data-boundary).
+// A frame's label selects the group; the frame's inside lets clicks through
+// to the canvas, so that panning still works inside a region.
+func (c *Canvas) renderGroups(d *catalogue.Design, pos map[string][2]float64) []app.UI {
+	if len(d.Groups) == 0 {
+		return nil
+	}
+	frames := groupFrames(d, pos)
+	order := make([]int, len(d.Groups))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return frames[d.Groups[order[a]].ID].depth < frames[d.Groups[order[b]].ID].depth })
+	out := make([]app.UI, 0, len(d.Groups))
+	for _, i := range order {
+		g := d.Groups[i]
+		f := frames[g.ID]
+		name := g.Boundary
+		if b := c.Store.Catalogue().Boundaries[g.Boundary]; b != nil {
+			name = b.Name
+		}
+		label := name + " · " + g.ID
+		if g.Name != "" {
+			label = name + " · " + g.Name
+		}
+		for _, key := range []string{"region", "zone", "cidr"} {
+			if v, ok := g.Props[key]; ok {
+				label += " · " + v.Text()
+				break
+			}
+		}
+		out = append(out, svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).
+			DataSet("selected", strconv.FormatBool(c.Store.Selection().Group == g.ID)).
+			Attr("tabindex", "0").Attr("role", "button").Aria("label", name+" group "+g.ID).Body(
+			svg("rect").DataSet("part", "frame").Attr("x", f.box.X0).Attr("y", f.box.Y0).
+				Attr("width", f.box.X1-f.box.X0).Attr("height", f.box.Y1-f.box.Y0).Attr("rx", "8"),
+			svg("rect").DataSet("part", "group-label").Attr("x", f.box.X0).Attr("y", f.box.Y0).
+				Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Attr("rx", "8"),
+			svg("text").DataSet("part", "group-text").Attr("x", f.box.X0+10).Attr("y", f.box.Y0+15).Text(truncate(label, 60)),
+		))
+	}
+	return out
 }
 
 func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI {
@@ -347,6 +395,9 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	case closest(target, "[data-edge]").Truthy():
 		i, _ := strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
 		s.SelectEdge(i)
+		return
+	case closest(target, "[data-group]").Truthy():
+		s.SelectGroup(closest(target, "[data-group]").Get("dataset").Get("group").String())
 		return
 	default:
 		s.Select("")
@@ -504,6 +555,9 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			s.Select(id)
 		}
+	case closest(e.Get("target"), "[data-group]").Truthy() && (key == "Enter" || key == " "):
+		e.PreventDefault()
+		s.SelectGroup(closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String())
 	case edge.Truthy() && (key == "Enter" || key == " "):
 		e.PreventDefault()
 		i, _ := strconv.Atoi(edge.Get("dataset").Get("edge").String())
@@ -542,9 +596,9 @@ func (c *Canvas) size() (float64, float64) {
 	return c.width, c.height
 }
 
-// fit shows every node.
+// fit shows every node and group.
 func (c *Canvas) fit() {
-	b, ok := designBounds(c.Store.Design())
+	b, ok := contentBounds(c.Store.Design())
 	if !ok {
 		c.view = viewport{Scale: 1}
 		c.applyView()

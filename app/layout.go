@@ -87,3 +87,117 @@ func freeSpot(d *catalogue.Design) (float64, float64) {
 func floorDiv(v float64, step int) int {
 	return int(math.Floor(v / float64(step)))
 }
+
+// Group frames: the space a group leaves around what it holds, and the band
+// its label takes at the top.
+const (
+	groupPad   = 16
+	groupLabel = 22
+	emptyW     = 200 // an empty group's frame
+	emptyH     = 80
+)
+
+// groupFrame is a group's frame on the canvas and how deep it is nested.
+type groupFrame struct {
+	box   rect
+	depth int
+}
+
+// groupFrames lays out the frames of d's groups: each around the nodes and
+// groups it holds, padded, with room for its label; a group that holds
+// nothing gets a frame of its own beside the design. pos gives each node's
+// top-left corner.
+func groupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]groupFrame {
+	frames := make(map[string]groupFrame, len(d.Groups))
+	if len(d.Groups) == 0 {
+		return frames
+	}
+	children := map[string][]string{}
+	for _, g := range d.Groups {
+		if g.In != "" {
+			children[g.In] = append(children[g.In], g.ID)
+		}
+	}
+	members := map[string][]string{}
+	for _, n := range d.Nodes {
+		if n.In != "" {
+			members[n.In] = append(members[n.In], n.ID)
+		}
+	}
+	bounds, any := designBounds(d)
+	nextEmpty := 0
+	state := map[string]int8{}
+	var frame func(id string, depth int) (rect, bool)
+	frame = func(id string, depth int) (rect, bool) {
+		if state[id] != 0 { // done, or a cycle the design check refuses
+			f, ok := frames[id]
+			return f.box, ok
+		}
+		state[id] = 1
+		var box rect
+		has := false
+		grow := func(r rect) {
+			if !has {
+				box, has = r, true
+				return
+			}
+			box = rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
+		}
+		for _, n := range members[id] {
+			p := pos[n]
+			grow(nodeBox(p[0], p[1]))
+		}
+		for _, c := range children[id] {
+			if r, ok := frame(c, depth+1); ok {
+				grow(r)
+			}
+		}
+		if has {
+			box = rect{box.X0 - groupPad, box.Y0 - groupPad - groupLabel, box.X1 + groupPad, box.Y1 + groupPad}
+		} else {
+			x := float64(gridOrigin)
+			if any {
+				x = bounds.X1 + 60
+			}
+			y := float64(gridOrigin + nextEmpty*(emptyH+20))
+			nextEmpty++
+			box = rect{x, y, x + emptyW, y + emptyH}
+		}
+		frames[id] = groupFrame{box: box, depth: depth}
+		state[id] = 2
+		return box, true
+	}
+	for _, g := range d.Groups {
+		if g.In == "" {
+			frame(g.ID, 0)
+		}
+	}
+	for _, g := range d.Groups { // groups under a parent the design lacks
+		frame(g.ID, 0)
+	}
+	return frames
+}
+
+// nodePositions is where each node of d is drawn, by id.
+func nodePositions(d *catalogue.Design) map[string][2]float64 {
+	pos := make(map[string][2]float64, len(d.Nodes))
+	for i := range d.Nodes {
+		x, y := position(&d.Nodes[i], i)
+		pos[d.Nodes[i].ID] = [2]float64{x, y}
+	}
+	return pos
+}
+
+// contentBounds is the box around every node and group frame of d, and
+// false for a design with neither.
+func contentBounds(d *catalogue.Design) (rect, bool) {
+	box, ok := designBounds(d)
+	for _, f := range groupFrames(d, nodePositions(d)) {
+		if !ok {
+			box, ok = f.box, true
+			continue
+		}
+		box = rect{math.Min(box.X0, f.box.X0), math.Min(box.Y0, f.box.Y0), math.Max(box.X1, f.box.X1), math.Max(box.Y1, f.box.Y1)}
+	}
+	return box, ok
+}

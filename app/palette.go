@@ -68,6 +68,39 @@ func (p *Palette) Render() app.UI {
 		app.Raw(filters),
 		app.P().Class("count").Aria("live", "polite").Text(strconv.Itoa(total)+" of "+strconv.Itoa(len(cat.Components))+" components"),
 		app.Div().Class("palette-groups").OnClick(p.onClick).Body(groups...),
+		p.renderBoundaries(cat),
+	)
+}
+
+// renderBoundaries offers a group of each boundary (Region, Zone…), closed
+// until opened like the kinds. A new group goes in the selected group where
+// its boundary may sit there (see Store.AddGroup).
+func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
+	ids := cat.BoundaryIDs()
+	if len(ids) == 0 {
+		return nil
+	}
+	header := app.Button().DataSet("kind", "*boundaries").Aria("expanded", strconv.FormatBool(p.open["*boundaries"])).
+		Text("Boundaries (" + strconv.Itoa(len(ids)) + ")")
+	if !p.open["*boundaries"] {
+		return app.Div().Class("palette-groups").OnClick(p.onClick).Body(header)
+	}
+	return app.Div().Class("palette-groups").OnClick(p.onClick).Body(
+		header.Aria("controls", "palette-boundaries"),
+		app.Ul().ID("palette-boundaries").Class("palette-list").Body(
+			app.Range(ids).Slice(func(i int) app.UI {
+				b := cat.Boundaries[ids[i]]
+				return app.Li().Class("palette-item").Body(
+					app.Button().Class("palette-entry").Aria("label", "New "+b.Name+" group").Title(b.Description).
+						DataSet("boundary", b.ID).Body(
+						app.Span().Class("entry-name").Text(b.Name),
+						app.Span().Class("entry-meta").Text("group · "+b.ID),
+					),
+					app.A().Class("entry-page").Href(pages.BoundaryPath(b.ID)).Aria("label", "About "+b.Name).
+						Title("Catalogue page of "+b.Name).Text("ⓘ"),
+				)
+			}),
+		),
 	)
 }
 
@@ -132,6 +165,10 @@ func (p *Palette) onClick(ctx app.Context, e app.Event) {
 		p.open[kind.String()] = !p.open[kind.String()]
 	} else if id := data.Get("component"); id.Truthy() {
 		if _, err := p.Store.AddNode(id.String()); err != nil {
+			p.Store.Report(err)
+		}
+	} else if b := data.Get("boundary"); b.Truthy() {
+		if _, err := p.Store.AddGroup(b.String()); err != nil {
 			p.Store.Report(err)
 		}
 	}

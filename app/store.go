@@ -14,10 +14,12 @@ import (
 // maxHistory bounds the undo history.
 const maxHistory = 200
 
-// Selection is what the user has selected: a node, an edge, or nothing.
+// Selection is what the user has selected: a node, an edge, a group, or
+// nothing.
 type Selection struct {
-	Node string // a node id, or ""
-	Edge int    // an edge index, or -1
+	Node  string // a node id, or ""
+	Edge  int    // an edge index, or -1
+	Group string // a group id, or ""
 }
 
 // none is the empty selection.
@@ -172,6 +174,9 @@ func (s *Store) reconcile() {
 	if s.selection.Edge >= len(s.design.Edges) {
 		s.selection = none()
 	}
+	if s.selection.Group != "" && s.groupIndex(s.selection.Group) < 0 {
+		s.selection = none()
+	}
 }
 
 // update applies edit to a copy of the design and commits it, recording the
@@ -218,6 +223,7 @@ func cloneDesign(d *catalogue.Design) *catalogue.Design {
 	c.Nodes = append([]catalogue.Node(nil), d.Nodes...)
 	c.Edges = append([]catalogue.Edge(nil), d.Edges...)
 	c.Suppress = slices.Clone(d.Suppress)
+	c.Groups = slices.Clone(d.Groups)
 	c.Positions = nil
 	return &c
 }
@@ -380,15 +386,162 @@ func (s *Store) AddNode(componentID string) (string, error) {
 }
 
 func (s *Store) freeID(base string) string {
-	if _, taken := s.nodeIndex[base]; !taken {
+	taken := func(id string) bool {
+		_, node := s.nodeIndex[id]
+		return node || s.groupIndex(id) >= 0
+	}
+	if !taken(base) {
 		return base
 	}
 	for i := 2; ; i++ {
 		id := base + "-" + strconv.Itoa(i)
-		if _, taken := s.nodeIndex[id]; !taken {
+		if !taken(id) {
 			return id
 		}
 	}
+}
+
+// groupIndex is the index of group id in the design, or -1.
+func (s *Store) groupIndex(id string) int {
+	return slices.IndexFunc(s.design.Groups, func(g catalogue.Group) bool { return g.ID == id })
+}
+
+// Group returns group id of the design, or nil.
+func (s *Store) Group(id string) *catalogue.Group {
+	if i := s.groupIndex(id); i >= 0 {
+		return &s.design.Groups[i]
+	}
+	return nil
+}
+
+// ResolvedGroup returns group id as resolved (its chain and values), or nil.
+func (s *Store) ResolvedGroup(id string) *catalogue.ResolvedGroup {
+	for i := range s.resolution.Groups {
+		if s.resolution.Groups[i].ID == id {
+			return &s.resolution.Groups[i]
+		}
+	}
+	return nil
+}
+
+// SelectGroup selects group id.
+func (s *Store) SelectGroup(id string) {
+	if s.groupIndex(id) < 0 {
+		return
+	}
+	if sel := (Selection{Edge: -1, Group: id}); sel != s.selection {
+		s.commit(change{selection: &sel})
+	}
+}
+
+// AddGroup adds a group of boundary, selected: inside the selected group
+// when the boundary may sit there, else at the top level when it may stand
+// alone, else inside the first group where it may sit (a zone in the first
+// region). It refuses a boundary with nowhere to go.
+func (s *Store) AddGroup(boundary string) (string, error) {
+	b := s.cat.Boundaries[boundary]
+	if b == nil {
+		return "", fmt.Errorf("no boundary %q", boundary)
+	}
+	parent, found := "", false
+	if g := s.Group(s.selection.Group); g != nil && b.Allows(g.Boundary) {
+		parent, found = g.ID, true
+	}
+	if !found && b.TopLevel {
+		found = true
+	}
+	for _, g := range s.design.Groups {
+		if !found && b.Allows(g.Boundary) {
+			parent, found = g.ID, true
+		}
+	}
+	if !found {
+		return "", fmt.Errorf("a %s sits %s: add one of those first", boundary, b.Where())
+	}
+	id := s.freeID(boundary)
+	return id, s.update(func(d *catalogue.Design) (string, error) {
+		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: boundary, In: parent})
+		where := ""
+		if parent != "" {
+			where = " in " + parent
+		}
+		return "Added the " + b.Name + " group " + id + where + ".", nil
+	}, &Selection{Edge: -1, Group: id})
+}
+
+// MoveToGroup places node id in group (none when group is ""), so that it
+// inherits what the group says, as one undoable step.
+func (s *Store) MoveToGroup(id, group string) error {
+	if group != "" && s.groupIndex(group) < 0 {
+		return fmt.Errorf("no group has the id %q", group)
+	}
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		if n.In == group {
+			return "", nil
+		}
+		n.In = group
+		if group == "" {
+			return id + " is in no group now.", nil
+		}
+		return id + " is in " + group + " now.", nil
+	})
+}
+
+// SetGroupProp sets a value a group says (or, with an unset value, removes
+// it), as one undoable step; the catalogue checks it against the boundary.
+func (s *Store) SetGroupProp(id, prop string, v catalogue.Value) error {
+	i := s.groupIndex(id)
+	if i < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		g := &d.Groups[i]
+		props := maps.Clone(g.Props)
+		if props == nil {
+			props = map[string]catalogue.Value{}
+		}
+		if v.IsSet() {
+			props[prop] = v
+		} else {
+			delete(props, prop)
+		}
+		if len(props) == 0 {
+			props = nil
+		}
+		g.Props = props
+		return "", nil
+	}, nil)
+}
+
+// DeleteGroup removes a group; what it held moves to the group it sat in.
+func (s *Store) DeleteGroup(id string) error {
+	i := s.groupIndex(id)
+	if i < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	parent := s.design.Groups[i].In
+	sel := none()
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Groups = slices.Delete(d.Groups, i, i+1)
+		for j := range d.Groups {
+			if d.Groups[j].In == id {
+				d.Groups[j].In = parent
+			}
+		}
+		for j := range d.Nodes {
+			if d.Nodes[j].In == id {
+				d.Nodes[j].In = parent
+			}
+		}
+		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now.", nil
+	}, &sel)
+}
+
+func orNone(group string) string {
+	if group == "" {
+		return "no group"
+	}
+	return group
 }
 
 // MoveNode moves a node to x, y.

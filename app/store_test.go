@@ -522,3 +522,63 @@ func TestGroupsSurviveEdits(t *testing.T) {
 		t.Errorf("placement %v", n.Placement)
 	}
 }
+
+// Groups are added where their boundary may sit (a zone in the selected
+// region), nodes move between them and inherit what they say, and deleting
+// a group gives what it held to its parent; each one undoable step.
+func TestGroupEditing(t *testing.T) {
+	s := newStore(t)
+	if _, err := s.AddGroup("zone"); err == nil {
+		t.Error("a zone with no region to sit in was added")
+	}
+	region, err := s.AddGroup("region")
+	if err != nil || region != "region" || s.Selection().Group != "region" {
+		t.Fatalf("region %q %v, selection %+v", region, err, s.Selection())
+	}
+	if err := s.SetGroupProp(region, "region", catalogue.StringValue("eu-west-1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGroupProp(region, "regoin", catalogue.StringValue("x")); err == nil {
+		t.Error("a value the boundary lacks was accepted")
+	}
+	a, _ := s.AddGroup("zone")
+	s.SelectGroup(region)
+	b, _ := s.AddGroup("zone")
+	if a != "zone" || b != "zone-2" || s.Group(b).In != region {
+		t.Fatalf("zones %q %q in %q", a, b, s.Group(b).In)
+	}
+	s.SetGroupProp(a, "zone", catalogue.StringValue("eu-west-1a"))
+	s.SetGroupProp(b, "zone", catalogue.StringValue("eu-west-1b"))
+	id := mustAdd(t, s, "kafka")
+	zoneOf := func() string {
+		v, _ := s.Resolved(id).PlacedValue("zone")
+		return v.Value.Str() + "@" + v.Group
+	}
+	if err := s.MoveToGroup(id, a); err != nil {
+		t.Fatal(err)
+	}
+	if got := zoneOf(); got != "eu-west-1a@zone" {
+		t.Errorf("zone %s", got)
+	}
+	s.MoveToGroup(id, b)
+	if got := zoneOf(); got != "eu-west-1b@zone-2" {
+		t.Errorf("after the move: %s", got)
+	}
+	s.Undo()
+	if got := zoneOf(); got != "eu-west-1a@zone" {
+		t.Errorf("after Undo: %s", got)
+	}
+	if err := s.DeleteGroup(a); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Node(id); n.In != region {
+		t.Errorf("after deleting its zone the node is in %q", n.In)
+	}
+	if err := s.DeleteGroup(region); err == nil {
+		t.Error("deleting the region left zone-2 at the top level")
+	}
+	d, errs := s.Catalogue().ReadDesign("e.yaml", s.Export())
+	if len(errs) > 0 || string(catalogue.EncodeDesignYAML(d)) != string(s.Export()) {
+		t.Errorf("the export does not read back the same: %v\n%s", errs, s.Export())
+	}
+}

@@ -3,22 +3,19 @@ package app
 import (
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 )
 
 // DesignSVG draws the whole design as a standalone SVG document (the embed
-// protocol's SVG export): every node and edge, whatever the canvas shows.
-// Text from the design is escaped.
+// protocol's SVG export): every group, node and edge, whatever the canvas
+// shows. Text from the design is escaped.
 func DesignSVG(s *Store) string {
 	d := s.Design()
-	pos := make(map[string][2]float64, len(d.Nodes))
-	for i := range d.Nodes {
-		x, y := position(&d.Nodes[i], i)
-		pos[d.Nodes[i].ID] = [2]float64{x, y}
-	}
-	box, ok := designBounds(d)
+	pos := nodePositions(d)
+	box, ok := contentBounds(d)
 	if !ok {
 		box = nodeBox(0, 0)
 	}
@@ -27,6 +24,14 @@ func DesignSVG(s *Store) string {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" font-family="sans-serif">`,
 		box.X0-margin, box.Y0-margin, box.X1-box.X0+2*margin, box.Y1-box.Y0+2*margin)
 	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker></defs>`)
+	frames := groupFrames(d, pos)
+	groups := slices.Clone(d.Groups)
+	slices.SortStableFunc(groups, func(a, z catalogue.Group) int { return frames[a.ID].depth - frames[z.ID].depth }) // outer first
+	for _, g := range groups {
+		f := frames[g.ID]
+		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="#1f4e79" fill-opacity="0.04" stroke="#8a97a8" stroke-width="1.5"/>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, f.box.Y1-f.box.Y0)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" font-weight="600" fill="#1b2430">%s · %s</text>`, f.box.X0+10, f.box.Y0+15, html.EscapeString(g.Boundary), html.EscapeString(g.ID))
+	}
 	for _, e := range d.Edges {
 		a, z := pos[e.From], pos[e.To]
 		x1, y1, x2, y2 := edgeLine(a[0], a[1], z[0], z[1])

@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -701,5 +703,75 @@ func TestEditorEdgeFlow(t *testing.T) {
 		return got == `"event"`, got
 	})
 	p.find("note", "Flows")
+	p.checkClean()
+}
+
+// Boundaries from the palette, by mouse and by keyboard: a region with two
+// zones and a network, values set in the group inspector, a node placed in a
+// zone and moved to the other, its inherited zone following; the export
+// reads back as the same design.
+func TestEditorGroups(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Boundaries (8)")
+	p.click("button", "New Region group")
+	p.find("button", "Region group region")
+	p.fill("textbox", "provider", "aws")
+	p.fill("textbox", "region", "eu-west-1")
+	p.waitText("row", "Value region", "design")
+	p.click("button", "New Availability zone group")
+	p.fill("textbox", "zone", "eu-west-1a")
+	// The second zone and the network by keyboard, from the region again.
+	p.focus("button", "Region group region")
+	p.keys(kb.Enter)
+	p.waitText("region", "Inspector", "Region group region")
+	p.focus("button", "New Availability zone group")
+	p.keys(kb.Enter)
+	p.fill("textbox", "zone", "eu-west-1b")
+	p.focus("button", "Region group region")
+	p.keys(kb.Enter)
+	p.focus("button", "New Network group")
+	p.keys(kb.Enter)
+	p.find("button", "Network group network")
+	p.waitText("region", "Inspector", "in region")
+	// By mouse: a group's label selects it.
+	label := p.eval(p.find("button", "Region group region"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
+	var at []float64
+	if err := json.Unmarshal([]byte(label), &at); err != nil || len(at) != 2 {
+		t.Fatalf("label at %s", label)
+	}
+	p.do(chromedp.MouseClickXY(at[0], at[1]))
+	p.waitText("region", "Inspector", "Region group region, at the top level")
+
+	p.fill("searchbox", "Search components", "postgres")
+	p.focus("button", "Amazon RDS for PostgreSQL")
+	p.keys(kb.Enter)
+	p.choose("Group", "zone (zone)")
+	p.waitText("region", "Inspector", "Placed in region › zone")
+	p.waitText("region", "Inspector", "eu-west-1a from group zone")
+	p.choose("Group", "zone-2 (zone)")
+	p.waitText("region", "Inspector", "eu-west-1b from group zone-2")
+	p.click("button", "Undo")
+	p.waitText("region", "Inspector", "eu-west-1a from group zone")
+
+	_, exported := p.download("button", "Export YAML")
+	for _, want := range []string{
+		`  - {id: "region", boundary: "region", props: {provider: "aws", region: "eu-west-1"}}`,
+		`  - {id: "zone-2", boundary: "zone", in: "region", props: {zone: "eu-west-1b"}}`,
+		`  - {id: "network", boundary: "network", in: "region"}`,
+		"    in: \"zone\"\n",
+	} {
+		if !strings.Contains(string(exported), want) {
+			t.Errorf("export lacks %q:\n%s", want, exported)
+		}
+	}
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := exported[bytes.IndexByte(exported, '\n')+1:] // after the modeline
+	d, errs := cat.ReadDesign("design.yaml", body)
+	if len(errs) > 0 || string(catalogue.EncodeDesignYAML(d)) != string(body) {
+		t.Errorf("the export does not read back the same: %v", errs)
+	}
 	p.checkClean()
 }

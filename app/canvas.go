@@ -146,16 +146,29 @@ func (c *Canvas) applyView() {
 func (c *Canvas) Render() app.UI {
 	s := c.Store
 	d := s.Design()
-	pos := make(map[string][2]float64, len(d.Nodes))
-	for i := range d.Nodes {
-		x, y := position(&d.Nodes[i], i)
-		pos[d.Nodes[i].ID] = [2]float64{x, y}
-	}
+	pos := nodePositions(d)
 	drawn := c.view.drawn(c.width, c.height)
-	groups := c.renderGroups(d, pos)
+	var frames map[string]groupFrame
+	var hiddenIn map[string]string // node or group id → the collapsed group drawn in its place
+	if len(d.Groups) > 0 {
+		frames = groupFrames(d, pos)
+		hiddenIn = collapsedIn(d, s.Collapsed)
+	}
+	groups := c.renderGroups(d, frames, hiddenIn)
+	// What a collapsed group holds is drawn as the group's box: edges to it
+	// attach there.
+	at := func(id string) [2]float64 {
+		if g := hiddenIn[id]; g != "" {
+			return [2]float64{frames[g].box.X0, frames[g].box.Y0}
+		}
+		return pos[id]
+	}
 	var edges []app.UI
 	for i, e := range d.Edges {
-		a, b := pos[e.From], pos[e.To]
+		if g := hiddenIn[e.From]; g != "" && g == hiddenIn[e.To] {
+			continue
+		}
+		a, b := at(e.From), at(e.To)
 		if drawn.meets(a[0], a[1], b[0]+NodeWidth, b[1]+NodeHeight) {
 			edges = append(edges, c.renderEdge(i, e, a, b))
 		}
@@ -163,6 +176,9 @@ func (c *Canvas) Render() app.UI {
 	var nodes []app.UI
 	labels := c.view.Scale >= textScale
 	for i := range d.Nodes {
+		if hiddenIn[d.Nodes[i].ID] != "" {
+			continue
+		}
 		p := pos[d.Nodes[i].ID]
 		if drawn.meets(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) {
 			nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
@@ -276,11 +292,10 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 // nodes, outer groups first, each styled by its boundary (data-boundary).
 // A frame's label selects the group; the frame's inside lets clicks through
 // to the canvas, so that panning still works inside a region.
-func (c *Canvas) renderGroups(d *catalogue.Design, pos map[string][2]float64) []app.UI {
+func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame, hiddenIn map[string]string) []app.UI {
 	if len(d.Groups) == 0 {
 		return nil
 	}
-	frames := groupFrames(d, pos)
 	order := make([]int, len(d.Groups))
 	for i := range order {
 		order[i] = i
@@ -293,6 +308,13 @@ func (c *Canvas) renderGroups(d *catalogue.Design, pos map[string][2]float64) []
 		name := g.Boundary
 		if b := c.Store.Catalogue().Boundaries[g.Boundary]; b != nil {
 			name = b.Name
+		}
+		if hiddenIn[g.ID] != "" && hiddenIn[g.ID] != g.ID {
+			continue // inside a collapsed group
+		}
+		if hiddenIn[g.ID] == g.ID {
+			out = append(out, c.renderCollapsed(d, g, name, f, hiddenIn))
+			continue
 		}
 		label := name + " · " + g.ID
 		if g.Name != "" {
@@ -315,6 +337,40 @@ func (c *Canvas) renderGroups(d *catalogue.Design, pos map[string][2]float64) []
 		))
 	}
 	return out
+}
+
+// renderCollapsed draws a collapsed group as one box: its name, how many
+// nodes it holds and the worst of their problems.
+func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name string, f groupFrame, hiddenIn map[string]string) app.UI {
+	s := c.Store
+	count := 0
+	var worst catalogue.Severity
+	for _, n := range d.Nodes {
+		if hiddenIn[n.ID] == g.ID {
+			count++
+			if w := s.Worst(n.ID); w.Rank() > worst.Rank() {
+				worst = w
+			}
+		}
+	}
+	label := name + " group " + g.ID + ", collapsed: " + strconv.Itoa(count) + " " + plural(count, "node")
+	body := []app.UI{
+		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
+		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
+		svg("text").DataSet("part", "group-text").Attr("x", "10").Attr("y", "15").Text(truncate(name, 24)),
+		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(g.ID, 24)),
+		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count)+" "+plural(count, "node")),
+	}
+	if worst != "" {
+		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(
+			svg("circle").Attr("cx", NodeWidth-14).Attr("cy", "38").Attr("r", "10"),
+			svg("text").Attr("x", NodeWidth-14).Attr("y", "42").Attr("text-anchor", "middle").Text(severityMark(worst)),
+		))
+	}
+	return svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).DataSet("collapsed", "true").
+		DataSet("selected", strconv.FormatBool(s.Selection().Group == g.ID)).DataSet("severity", string(worst)).
+		Attr("transform", translate(f.box.X0, f.box.Y0)).
+		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(body...)
 }
 
 func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI {

@@ -462,6 +462,12 @@ func (in *Inspector) renderGroup(g *catalogue.Group) app.UI {
 		app.H3().Textf("Holds (%d)", len(members)),
 		app.If(len(members) == 0, app.P().Class("hint").Text("Nothing yet: choose this group in a node's Group field.")),
 		app.Ul().Body(app.Range(members).Slice(func(i int) app.UI { return app.Li().Text(members[i]) })),
+		app.If(s.Collapsed(g.ID), app.Button().Text("Expand group").OnClick(func(app.Context, app.Event) {
+			s.SetCollapsed(s.Selection().Group, false)
+		})),
+		app.If(!s.Collapsed(g.ID), app.Button().Text("Collapse group").Title("Draw the group as one box").OnClick(func(app.Context, app.Event) {
+			s.SetCollapsed(s.Selection().Group, true)
+		})),
 		app.Button().Class("danger").Text("Delete group").OnClick(func(app.Context, app.Event) {
 			s.Report(s.DeleteGroup(s.Selection().Group))
 		}),

@@ -201,3 +201,38 @@ func contentBounds(d *catalogue.Design) (rect, bool) {
 	}
 	return box, ok
 }
+
+// collapsedIn maps each node and group of d inside a collapsed group, and
+// each collapsed group itself, to the outermost collapsed group that holds
+// it: the box drawn in its place.
+func collapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]string {
+	parent := make(map[string]string, len(d.Groups))
+	for _, g := range d.Groups {
+		parent[g.ID] = g.In
+	}
+	// top is the outermost collapsed group among id and what holds it.
+	top := func(id string) string {
+		found := ""
+		for steps := 0; id != "" && steps <= len(d.Groups); steps++ {
+			if collapsed(id) {
+				found = id
+			}
+			id = parent[id]
+		}
+		return found
+	}
+	out := map[string]string{}
+	for _, g := range d.Groups {
+		if t := top(g.ID); t != "" {
+			out[g.ID] = t
+		}
+	}
+	for _, n := range d.Nodes {
+		if n.In != "" {
+			if t := top(n.In); t != "" {
+				out[n.ID] = t
+			}
+		}
+	}
+	return out
+}

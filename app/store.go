@@ -58,6 +58,9 @@ type Store struct {
 	revealCount int
 
 	past, future []*catalogue.Design
+	// collapsed are the groups drawn as one box: a view of the design,
+	// neither saved nor undone.
+	collapsed    map[string]bool
 	nodeIndex    map[string]int
 	resolved     map[string]int
 	violations   map[string][]catalogue.Violation
@@ -177,6 +180,11 @@ func (s *Store) reconcile() {
 	if s.selection.Group != "" && s.groupIndex(s.selection.Group) < 0 {
 		s.selection = none()
 	}
+	for id := range s.collapsed {
+		if s.groupIndex(id) < 0 {
+			delete(s.collapsed, id)
+		}
+	}
 }
 
 // update applies edit to a copy of the design and commits it, recording the
@@ -267,10 +275,42 @@ func (s *Store) Select(id string) {
 
 // Reveal selects a node and asks the canvas to bring it into view.
 func (s *Store) Reveal(id string) {
-	if _, ok := s.nodeIndex[id]; !ok {
+	if i, ok := s.nodeIndex[id]; ok {
+		// A node inside a collapsed group comes into view with it open.
+		for g := s.design.Nodes[i].In; g != ""; {
+			delete(s.collapsed, g)
+			gi := s.groupIndex(g)
+			if gi < 0 {
+				break
+			}
+			if g = s.design.Groups[gi].In; len(s.collapsed) == 0 {
+				break
+			}
+		}
+	} else {
 		id = ""
 	}
 	s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true})
+}
+
+// Collapsed reports whether group id is drawn as one box.
+func (s *Store) Collapsed(id string) bool { return s.collapsed[id] }
+
+// SetCollapsed draws group id as one box (its member count and worst
+// problem, with the edges to what it holds attached to it), or opens it.
+func (s *Store) SetCollapsed(id string, collapsed bool) {
+	if s.groupIndex(id) < 0 || s.collapsed[id] == collapsed {
+		return
+	}
+	if s.collapsed == nil {
+		s.collapsed = map[string]bool{}
+	}
+	if collapsed {
+		s.collapsed[id] = true
+	} else {
+		delete(s.collapsed, id)
+	}
+	s.commit(change{})
 }
 
 // SelectEdge selects edge i.

@@ -582,3 +582,28 @@ func TestGroupEditing(t *testing.T) {
 		t.Errorf("the export does not read back the same: %v\n%s", errs, s.Export())
 	}
 }
+
+// Collapsing is a view of the design: not an edit, not undone, forgotten
+// with the group; revealing a node inside opens what holds it.
+func TestCollapse(t *testing.T) {
+	s := newStore(t)
+	region, _ := s.AddGroup("region")
+	id := mustAdd(t, s, "kafka")
+	s.MoveToGroup(id, region)
+	before := len(s.Export())
+	s.SetCollapsed(region, true)
+	if !s.Collapsed(region) || len(s.Export()) != before || !s.CanUndo() {
+		t.Fatal("collapsing changed the design")
+	}
+	s.Reveal(id)
+	if s.Collapsed(region) {
+		t.Error("revealing a node kept its group collapsed")
+	}
+	s.SetCollapsed(region, true)
+	if err := s.DeleteGroup(region); err != nil {
+		t.Fatal(err)
+	}
+	if s.Collapsed(region) {
+		t.Error("a deleted group is still collapsed")
+	}
+}

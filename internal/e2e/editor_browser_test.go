@@ -753,6 +753,17 @@ func TestEditorGroups(t *testing.T) {
 	p.click("button", "Undo")
 	p.waitText("region", "Inspector", "eu-west-1a from group zone")
 
+	// Collapse the region: one box with its node count, no node drawn
+	// inside; expand it again.
+	p.focus("button", "Region group region")
+	p.keys(kb.Enter)
+	p.click("button", "Collapse group")
+	p.find("button", "Region group region, collapsed: 1 node")
+	p.absent("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
+	p.click("button", "Expand group")
+	p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
+	p.find("button", "Region group region")
+
 	_, exported := p.download("button", "Export YAML")
 	for _, want := range []string{
 		`  - {id: "region", boundary: "region", props: {provider: "aws", region: "eu-west-1"}}`,

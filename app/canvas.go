@@ -559,7 +559,7 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	}
 	switch d.end(commit) {
 	case endMoveNode:
-		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNode(d.node, d.x, d.y)) })
+		ctx.Dispatch(func(app.Context) { c.Store.Report(c.dropNode(d.node, d.x, d.y)) })
 	case endRestore:
 		c.restoreNode(d)
 	case endKeepView:
@@ -575,6 +575,19 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 			}
 		}
 	}
+}
+
+// dropNode moves a dragged node to x, y, and into the innermost group frame
+// it is dropped in (as drawn when the drag began), or out of every group when
+// dropped outside them: one undoable step.
+func (c *Canvas) dropNode(id string, x, y float64) error {
+	s := c.Store
+	d := s.Design()
+	n := s.Node(id)
+	if n == nil || len(d.Groups) == 0 {
+		return s.MoveNode(id, x, y)
+	}
+	return s.MoveNodeInto(id, x, y, dropTarget(d, x+NodeWidth/2, y+NodeHeight/2, s.Collapsed))
 }
 
 // restoreNode puts a node the user dragged back where the design has it.

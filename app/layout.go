@@ -236,3 +236,21 @@ func collapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]st
 	}
 	return out
 }
+
+// dropTarget is the innermost group whose frame, as d draws it, holds the
+// point x, y, among those drawn open; "" outside every frame.
+func dropTarget(d *catalogue.Design, x, y float64, collapsed func(string) bool) string {
+	frames := groupFrames(d, nodePositions(d))
+	hidden := collapsedIn(d, collapsed)
+	best, depth := "", -1
+	for _, g := range d.Groups {
+		f := frames[g.ID]
+		if hidden[g.ID] != "" {
+			continue
+		}
+		if x >= f.box.X0 && x <= f.box.X1 && y >= f.box.Y0 && y <= f.box.Y1 && f.depth > depth {
+			best, depth = g.ID, f.depth
+		}
+	}
+	return best
+}

@@ -509,6 +509,25 @@ func (s *Store) AddGroup(boundary string) (string, error) {
 	}, &Selection{Edge: -1, Group: id})
 }
 
+// MoveNodeInto moves node id to x, y and places it in group ("" for none),
+// as one undoable step: a node dragged into a group's frame.
+func (s *Store) MoveNodeInto(id string, x, y float64, group string) error {
+	if group != "" && s.groupIndex(group) < 0 {
+		return fmt.Errorf("no group has the id %q", group)
+	}
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.Position = &catalogue.Point{X: x, Y: y}
+		if n.In == group {
+			return "", nil
+		}
+		n.In = group
+		if group == "" {
+			return id + " is in no group now.", nil
+		}
+		return id + " is in " + group + " now.", nil
+	})
+}
+
 // MoveToGroup places node id in group (none when group is ""), so that it
 // inherits what the group says, as one undoable step.
 func (s *Store) MoveToGroup(id, group string) error {

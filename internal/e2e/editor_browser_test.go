@@ -753,6 +753,20 @@ func TestEditorGroups(t *testing.T) {
 	p.click("button", "Undo")
 	p.waitText("region", "Inspector", "eu-west-1a from group zone")
 
+	// By mouse: drag the node into the other zone's frame.
+	p.click("button", "Fit")
+	from := p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
+	fx, fy := p.center(from)
+	frame := p.eval(p.find("button", "Availability zone group zone-2"), `function() { const r = this.querySelector("[data-part=frame]").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2 + 10] }`)
+	var to []float64
+	if err := json.Unmarshal([]byte(frame), &to); err != nil || len(to) != 2 {
+		t.Fatalf("frame at %s", frame)
+	}
+	p.drag(fx, fy, to[0], to[1])
+	p.waitText("region", "Inspector", "eu-west-1b from group zone-2")
+	p.click("button", "Undo")
+	p.waitText("region", "Inspector", "eu-west-1a from group zone")
+
 	// Collapse the region: one box with its node count, no node drawn
 	// inside; expand it again.
 	p.focus("button", "Region group region")

@@ -1,0 +1,44 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+// A group's frame holds what it holds, padded, with its label on top; a
+// drop lands in the innermost frame under it, or in none.
+func TestGroupFramesAndDrops(t *testing.T) {
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "eu", Boundary: "region"}, {ID: "eu-a", Boundary: "zone", In: "eu"}, {ID: "empty", Boundary: "region"}},
+		Nodes: []catalogue.Node{
+			{ID: "a", Component: "kafka", In: "eu-a", Position: &catalogue.Point{X: 100, Y: 100}},
+			{ID: "b", Component: "kafka", In: "eu", Position: &catalogue.Point{X: 400, Y: 100}},
+			{ID: "c", Component: "kafka", Position: &catalogue.Point{X: 800, Y: 400}},
+		},
+	}
+	frames := groupFrames(d, nodePositions(d))
+	zone := frames["eu-a"]
+	if zone.box != (rect{100 - groupPad, 100 - groupPad - groupLabel, 100 + NodeWidth + groupPad, 100 + NodeHeight + groupPad}) || zone.depth != 1 {
+		t.Errorf("zone frame %+v", zone)
+	}
+	region := frames["eu"]
+	if region.box.X0 != zone.box.X0-groupPad || region.box.X1 != 400+NodeWidth+groupPad || region.depth != 0 {
+		t.Errorf("region frame %+v", region)
+	}
+	if e := frames["empty"]; e.box.X0 <= 800+NodeWidth || e.box.X1-e.box.X0 != emptyW {
+		t.Errorf("an empty group's frame %+v is not beside the design", e)
+	}
+	none := func(string) bool { return false }
+	for _, tc := range []struct {
+		x, y float64
+		want string
+	}{{150, 130, "eu-a"}, {450, 130, "eu"}, {850, 430, ""}} {
+		if got := dropTarget(d, tc.x, tc.y, none); got != tc.want {
+			t.Errorf("drop at %g,%g: %q, want %q", tc.x, tc.y, got, tc.want)
+		}
+	}
+	// A collapsed group's frame is not drawn: a drop there lands outside.
+	if got := dropTarget(d, 150, 130, func(id string) bool { return id == "eu" }); got != "" {
+		t.Errorf("drop on a collapsed region: %q", got)
+	}
+}

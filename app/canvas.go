@@ -55,6 +55,7 @@ type drag struct {
 	gesture
 	elem  app.Value
 	edges []edgeEnd
+	held  []heldElement // what a group drag moves
 }
 
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
@@ -453,8 +454,14 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		s.SelectEdge(i)
 		return
 	case closest(target, "[data-group]").Truthy():
-		s.SelectGroup(closest(target, "[data-group]").Get("dataset").Get("group").String())
-		return
+		g := closest(target, "[data-group]")
+		id := g.Get("dataset").Get("group").String()
+		s.SelectGroup(id)
+		if g.Get("dataset").Get("collapsed").String() == "true" {
+			return
+		}
+		d.kind, d.node = gestureGroup, id
+		d.held = c.heldElements(id)
 	default:
 		s.Select("")
 		d.kind, d.origX, d.origY, d.x, d.y = gesturePan, c.view.X, c.view.Y, c.view.X, c.view.Y
@@ -509,6 +516,10 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		}
 	case gesturePan:
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
+	case gestureGroup:
+		for _, h := range d.held {
+			h.elem.Call("setAttribute", "transform", translate(h.x+d.x, h.y+d.y))
+		}
 	case gestureConnect:
 		line := app.Window().GetElementByID("connect-preview")
 		fx, fy, _ := c.Store.Position(d.node)
@@ -562,6 +573,12 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 		ctx.Dispatch(func(app.Context) { c.Store.Report(c.dropNode(d.node, d.x, d.y)) })
 	case endRestore:
 		c.restoreNode(d)
+	case endMoveGroup:
+		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveGroup(d.node, d.x, d.y)) })
+	case endRestoreGroup:
+		for _, h := range d.held {
+			h.elem.Call("setAttribute", "transform", translate(h.x, h.y))
+		}
 	case endKeepView:
 		c.view.X, c.view.Y = d.x, d.y
 		c.viewChanged()
@@ -588,6 +605,45 @@ func (c *Canvas) dropNode(id string, x, y float64) error {
 		return s.MoveNode(id, x, y)
 	}
 	return s.MoveNodeInto(id, x, y, dropTarget(d, x+NodeWidth/2, y+NodeHeight/2, s.Collapsed))
+}
+
+// heldElement is an element a group drag moves, and where it was drawn.
+type heldElement struct {
+	elem app.Value
+	x, y float64
+}
+
+// heldElements are the elements that move with group id: its frame, the
+// frames of the groups inside it, and the nodes they hold.
+func (c *Canvas) heldElements(id string) []heldElement {
+	d := c.Store.Design()
+	inside := map[string]bool{id: true}
+	for changed := true; changed; { // the groups inside, however deep
+		changed = false
+		for _, g := range d.Groups {
+			if !inside[g.ID] && inside[g.In] {
+				inside[g.ID], changed = true, true
+			}
+		}
+	}
+	w := app.Window()
+	var out []heldElement
+	for _, g := range d.Groups {
+		if inside[g.ID] {
+			if el := w.GetElementByID("group-" + g.ID); el.Truthy() {
+				out = append(out, heldElement{elem: el})
+			}
+		}
+	}
+	for i := range d.Nodes {
+		if inside[d.Nodes[i].In] {
+			if el := w.GetElementByID("node-" + d.Nodes[i].ID); el.Truthy() {
+				x, y := position(&d.Nodes[i], i)
+				out = append(out, heldElement{elem: el, x: x, y: y})
+			}
+		}
+	}
+	return out
 }
 
 // restoreNode puts a node the user dragged back where the design has it.

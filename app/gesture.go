@@ -14,6 +14,7 @@ const (
 	gestureNode    gestureKind = iota + 1 // drag a node
 	gesturePan                            // drag the background: pan the view
 	gestureConnect                        // drag from a node's connector to another node
+	gestureGroup                          // drag a group's label: move what it holds
 )
 
 // clickSlop is how far the pointer may travel (|dx|+|dy|, client pixels)
@@ -23,7 +24,7 @@ const clickSlop = 3
 // gesture is a pointer gesture in progress.
 type gesture struct {
 	kind           gestureKind
-	node           string  // the dragged node, or the connection's from node
+	node           string  // the dragged node or group, or the connection's from node
 	startX, startY float64 // where the pointer went down, client pixels
 	origX, origY   float64 // the node's position or the view's offset then
 	x, y           float64 // the node's position or the view's offset now
@@ -42,6 +43,8 @@ func (g *gesture) move(px, py, scale float64) {
 		g.x, g.y = math.Round(g.origX+dx/scale), math.Round(g.origY+dy/scale)
 	case gesturePan:
 		g.x, g.y = g.origX+dx, g.origY+dy
+	case gestureGroup: // x, y are the offset of what the group holds
+		g.x, g.y = math.Round(dx/scale), math.Round(dy/scale)
 	}
 }
 
@@ -56,6 +59,8 @@ const (
 	endResetView        // the view goes back to where it was
 	endConnect          // connect node to the node under the pointer, if another
 	endNoConnect        // drop the connection being drawn
+	endMoveGroup        // move what the group holds by (x, y): one undoable step
+	endRestoreGroup     // put what the group holds back
 )
 
 // end says what ending the gesture does, committed or not. A node that was
@@ -77,6 +82,11 @@ func (g *gesture) end(commit bool) ending {
 			return endConnect
 		}
 		return endNoConnect
+	case gestureGroup:
+		if commit && g.moved && (g.x != 0 || g.y != 0) {
+			return endMoveGroup
+		}
+		return endRestoreGroup
 	}
 	return endNothing
 }

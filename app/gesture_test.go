@@ -34,3 +34,21 @@ func TestGestureEnds(t *testing.T) {
 		})
 	}
 }
+
+// Dragging a group's label moves what it holds by whole units; a click, or a
+// drag back to the start, moves nothing.
+func TestGroupGesture(t *testing.T) {
+	g := gesture{kind: gestureGroup, startX: 100, startY: 100}
+	g.move(150.4, 80, 2)
+	if g.x != 25 || g.y != -10 || g.end(true) != endMoveGroup {
+		t.Errorf("offset %g,%g, end %v", g.x, g.y, g.end(true))
+	}
+	if g.end(false) != endRestoreGroup {
+		t.Error("a cancelled group drag moved")
+	}
+	click := gesture{kind: gestureGroup, startX: 100, startY: 100}
+	click.move(101, 100, 1)
+	if click.end(true) != endRestoreGroup {
+		t.Error("a click moved the group")
+	}
+}

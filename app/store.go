@@ -509,6 +509,32 @@ func (s *Store) AddGroup(boundary string) (string, error) {
 	}, &Selection{Edge: -1, Group: id})
 }
 
+// MoveGroup moves everything group id holds, however deep, by dx, dy: one
+// undoable step (a group's frame follows what it holds).
+func (s *Store) MoveGroup(id string, dx, dy float64) error {
+	if s.groupIndex(id) < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	inside := map[string]bool{id: true}
+	for changed := true; changed; {
+		changed = false
+		for _, g := range s.design.Groups {
+			if !inside[g.ID] && inside[g.In] {
+				inside[g.ID], changed = true, true
+			}
+		}
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		for i := range d.Nodes {
+			if inside[d.Nodes[i].In] {
+				x, y := position(&d.Nodes[i], i)
+				d.Nodes[i].Position = &catalogue.Point{X: x + dx, Y: y + dy}
+			}
+		}
+		return "", nil
+	}, nil)
+}
+
 // MoveNodeInto moves node id to x, y and places it in group ("" for none),
 // as one undoable step: a node dragged into a group's frame.
 func (s *Store) MoveNodeInto(id string, x, y float64, group string) error {

@@ -778,6 +778,20 @@ func TestEditorGroups(t *testing.T) {
 	p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
 	p.find("button", "Region group region")
 
+	// Dragging the region by its label moves what it holds; Undo puts it back.
+	transform := func() string {
+		return p.eval(p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…"), `function() { return this.getAttribute("transform") }`)
+	}
+	before := transform()
+	label = p.eval(p.find("button", "Region group region"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
+	if err := json.Unmarshal([]byte(label), &at); err != nil {
+		t.Fatal(err)
+	}
+	p.drag(at[0], at[1], at[0]+60, at[1]+40)
+	p.eventually("the region's node to move with it", func() (bool, string) { got := transform(); return got != before, got })
+	p.click("button", "Undo")
+	p.eventually("Undo to put it back", func() (bool, string) { got := transform(); return got == before, got })
+
 	_, exported := p.download("button", "Export YAML")
 	for _, want := range []string{
 		`  - {id: "region", boundary: "region", props: {provider: "aws", region: "eu-west-1"}}`,

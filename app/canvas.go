@@ -360,7 +360,7 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
 		svg("text").DataSet("part", "group-text").Attr("x", "10").Attr("y", "15").Text(truncate(name, 24)),
 		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(g.ID, 24)),
-		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count)+" "+plural(count, "node")),
+		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {
 		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(

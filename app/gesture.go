@@ -52,15 +52,15 @@ func (g *gesture) move(px, py, scale float64) {
 type ending int8
 
 const (
-	endNothing   ending = iota
-	endMoveNode         // move the node to (x, y) in the design: one undoable step
-	endRestore          // put the node back where the design has it
-	endKeepView         // the view stays at (x, y)
-	endResetView        // the view goes back to where it was
-	endConnect          // connect node to the node under the pointer, if another
-	endNoConnect        // drop the connection being drawn
-	endMoveGroup        // move what the group holds by (x, y): one undoable step
-	endRestoreGroup     // put what the group holds back
+	endNothing      ending = iota
+	endMoveNode            // move the node to (x, y) in the design: one undoable step
+	endRestore             // put the node back where the design has it
+	endKeepView            // the view stays at (x, y)
+	endResetView           // the view goes back to where it was
+	endConnect             // connect node to the node under the pointer, if another
+	endNoConnect           // drop the connection being drawn
+	endMoveGroup           // move what the group holds by (x, y): one undoable step
+	endRestoreGroup        // put what the group holds back
 )
 
 // end says what ending the gesture does, committed or not. A node that was

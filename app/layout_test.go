@@ -5,6 +5,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 )
+
 // A group's frame holds what it holds, padded, with its label on top; a
 // drop lands in the innermost frame under it, or in none.
 func TestGroupFramesAndDrops(t *testing.T) {

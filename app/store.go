@@ -60,10 +60,10 @@ type Store struct {
 	past, future []*catalogue.Design
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
-	collapsed    map[string]bool
-	nodeIndex    map[string]int
-	resolved     map[string]int
-	violations   map[string][]catalogue.Violation
+	collapsed  map[string]bool
+	nodeIndex  map[string]int
+	resolved   map[string]int
+	violations map[string][]catalogue.Violation
 }
 
 // NewStore returns a store holding an empty design.

@@ -381,13 +381,13 @@ func (in *Inspector) onRemoveEdge(ctx app.Context, e app.Event) {
 // value with the group that says it. (Placing a node is done in the design's
 // YAML for now: the canvas does not draw groups yet.)
 func renderPlacement(n *catalogue.ResolvedNode) app.UI {
-	if n == nil || len(n.Placement) == 0 {
+	if n == nil || len(n.Placement()) == 0 {
 		return nil
 	}
 	return app.Div().Class("placement").Body(
-		app.P().Body(app.Strong().Text("Placed in "), app.Text(strings.Join(n.Placement, " › "))),
-		app.Ul().Body(app.Range(n.Placed).Slice(func(i int) app.UI {
-			v := n.Placed[i]
+		app.P().Body(app.Strong().Text("Placed in "), app.Text(strings.Join(n.Placement(), " › "))),
+		app.Ul().Body(app.Range(n.PlacedValues()).Slice(func(i int) app.UI {
+			v := n.PlacedValues()[i]
 			return app.Li().Body(
 				app.Code().Text(v.Name), app.Text(" "+v.Value.Text()+" "),
 				app.Span().Class("source").Text("from group "+v.Group),

@@ -518,8 +518,8 @@ func TestGroupsSurviveEdits(t *testing.T) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}
 	}
-	if n := s.Resolved("orders-fn"); len(n.Placement) != 1 || n.Placement[0] != "eu" {
-		t.Errorf("placement %v", n.Placement)
+	if n := s.Resolved("orders-fn"); len(n.Placement()) != 1 || n.Placement()[0] != "eu" {
+		t.Errorf("placement %v", n.Placement())
 	}
 }
 

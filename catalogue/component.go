@@ -42,6 +42,7 @@ type Component struct {
 	limits []*Limit
 	File   string
 	Text   []byte `json:"-"`
+	kind   *Kind  // its kind, once linked
 
 	// raw and props hold the pinned values and declarations as written until
 	// link checks them against the kind.
@@ -155,6 +156,7 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 // It merges the kind's properties, sorted once per kind, with the few the
 // component declares, rather than sorting every component's whole schema.
 func (c *Component) buildSchema(k *Kind) {
+	c.kind = k
 	if k.ordered == nil {
 		k.ordered = make([]*Property, 0, len(k.Properties))
 		for _, name := range slices.Sorted(maps.Keys(k.Properties)) {

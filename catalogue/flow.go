@@ -57,13 +57,13 @@ func (d *decoder) flow(n *yaml.Node, what, s string) (Flow, bool) {
 	return "", false
 }
 
-// ResolvedEdge is an edge with the flow it carries and where that comes
-// from: the design (the edge says so) or the kinds it joins.
+// ResolvedEdge is an edge (by its index in the design) with the flow it
+// carries and where that comes from: the design (the edge says so) or the
+// kinds it joins.
 type ResolvedEdge struct {
-	From, To   string
+	Edge       int32
 	Flow       Flow
 	FlowSource Source
-	Protocol   string
 }
 
 // EdgeFlow is the flow of edge e from a component of kind from to one of

@@ -32,7 +32,8 @@ edges:
 	}
 	var got []string
 	for _, e := range cat.Resolve(d).Edges {
-		got = append(got, e.From+"→"+e.To+" "+string(e.Flow)+" ("+string(e.FlowSource)+")"+e.Protocol)
+		de := d.Edges[e.Edge]
+		got = append(got, de.From+"→"+de.To+" "+string(e.Flow)+" ("+string(e.FlowSource)+")"+de.Protocol)
 	}
 	want := []string{
 		"api→fn request (kind)",
@@ -71,6 +72,26 @@ func TestFlowAndProtocolErrors(t *testing.T) {
 		_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: overlay})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %s: %v", tc.prop, tc.value, err)
+		}
+	}
+}
+
+// A rule whose condition needs a placed value is skipped on designs without
+// groups, where it could not fire; others never are.
+func TestRulesThatNeedPlacement(t *testing.T) {
+	cat := mustDefault(t)
+	cat.linkRules()
+	for id, want := range map[string]bool{
+		"cross-region-connection":                        true,
+		"single-zone-placement":                          true,
+		"datastore-in-public-subnet":                     true,
+		"public-to-datastore":                            true,
+		"stream-durable-acks-need-replicas":              false,
+		"cross-provider-connection":                      false,
+		"function-async-retries-need-idempotent-handler": false,
+	} {
+		if got := cat.Rules[id].placed; got != want {
+			t.Errorf("%s: placed %v, want %v", id, got, want)
 		}
 	}
 }

@@ -32,10 +32,10 @@ func TestPlacement(t *testing.T) {
 	placed := map[string]string{}
 	for _, n := range res.Nodes {
 		var parts []string
-		for _, v := range n.Placed {
+		for _, v := range n.PlacedValues() {
 			parts = append(parts, v.Name+"="+v.Value.Text()+"("+string(v.Source)+" "+v.Group+")")
 		}
-		placed[n.ID] = strings.Join(n.Placement, ">") + " " + strings.Join(parts, " ")
+		placed[n.ID] = strings.Join(n.Placement(), ">") + " " + strings.Join(parts, " ")
 	}
 	want := map[string]string{
 		"orders-db": "eu>eu-a provider=aws(group eu) region=eu-west-1(group eu) zone=eu-west-1a(group eu-a)",

@@ -107,9 +107,29 @@ func (c *Catalogue) resolveGroups(d *Design) ([]ResolvedGroup, map[string]int) {
 	return out, index
 }
 
-// Placed returns the value name a node's groups give it, and whether they do.
+// Placement is the chain of groups the node sits in, outermost first, or
+// nil for a node in no group.
+func (n *ResolvedNode) Placement() []string {
+	if n.group == nil {
+		return nil
+	}
+	return n.group.Placement
+}
+
+// PlacedValues are the values the node's groups give it, sorted by name,
+// each with source group and the group that says it. They are shared with
+// the group: read them, never change them.
+func (n *ResolvedNode) PlacedValues() []Placed {
+	if n.group == nil {
+		return nil
+	}
+	return n.group.held
+}
+
+// PlacedValue returns the value name a node's groups give it, and whether
+// they do.
 func (n *ResolvedNode) PlacedValue(name string) (Placed, bool) {
-	for _, v := range n.Placed {
+	for _, v := range n.PlacedValues() {
 		if v.Name == name {
 			return v, true
 		}

@@ -32,10 +32,8 @@ type ResolvedNode struct {
 	Component  string
 	Kind       string
 	Properties []ResolvedProperty
-	// Placement is the chain of groups the node sits in, outermost first;
-	// Placed, the values they give it (shared with the group: read only).
-	Placement []string
-	Placed    []Placed
+	// group is the resolved group the node sits in, or nil (see Placement).
+	group *ResolvedGroup
 
 	comp *Component
 }
@@ -145,7 +143,7 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 		rn := resolveInto(comp, n, slab[:len(comp.Schema):len(comp.Schema)])
 		slab = slab[len(comp.Schema):]
 		if j, ok := groupIndex[n.In]; ok && n.In != "" {
-			rn.Placement, rn.Placed = res.Groups[j].Placement, res.Groups[j].held
+			rn.group = &res.Groups[j]
 		}
 		res.Nodes = append(res.Nodes, rn)
 		first := len(res.Violations)
@@ -157,7 +155,7 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 				})
 			}
 		}
-		if len(rn.Placed) > 0 {
+		if rn.group != nil {
 			if v, broken := placementViolation(comp, &rn); broken {
 				res.Violations = append(res.Violations, v)
 			}
@@ -179,6 +177,9 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 			// scope interface allocates.
 			var sc scope = &nodeScope{comp: comp, node: &res.Nodes[len(res.Nodes)-1]}
 			for _, r := range rules {
+				if r.placed && len(d.Groups) == 0 {
+					continue
+				}
 				if v, broken := r.eval(sc); broken {
 					v.Node = n.ID
 					res.Violations = append(res.Violations, v)
@@ -354,19 +355,19 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 	}
 	out := res.Violations
 	res.Edges = make([]ResolvedEdge, 0, len(d.Edges))
-	for _, e := range d.Edges {
+	for i, e := range d.Edges {
 		fi, okFrom := index[e.From]
 		ti, okTo := index[e.To]
 		if !okFrom || !okTo {
 			continue
 		}
 		from, to := &res.Nodes[fi], &res.Nodes[ti]
-		flow, source := EdgeFlow(e, c.Kinds[from.Kind], c.Kinds[to.Kind])
-		res.Edges = append(res.Edges, ResolvedEdge{From: e.From, To: e.To, Flow: flow, FlowSource: source, Protocol: e.Protocol})
+		flow, source := EdgeFlow(e, from.comp.kind, to.comp.kind)
+		res.Edges = append(res.Edges, ResolvedEdge{Edge: int32(i), Flow: flow, FlowSource: source})
 		first := len(out)
 		var sc scope
 		for _, cr := range c.connectionsFrom[from.Component] {
-			if !cr.to[to.Component] {
+			if !cr.to[to.Component] || cr.rule.placed && len(d.Groups) == 0 {
 				continue
 			}
 			if sc == nil {

@@ -145,6 +145,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 
 // register records which components a checked rule applies to.
 func (c *Catalogue) register(r *Rule) {
+	r.placed = needsPlacement(r.When) || needsPlacement(r.Assert) && r.When == nil
 	if c.rulesFor == nil {
 		c.rulesFor = map[string][]*Rule{}
 	}
@@ -531,4 +532,36 @@ func (c *Catalogue) checkPlacedLeaf(d *decoder, leaf *Condition, name string, re
 			d.Errorf(leaf.valueNodes[i], code, "value: %s (a placed value)", msg)
 		}
 	}
+}
+
+// needsPlacement reports whether a condition can only hold, or only be
+// broken, when a placed value is set: a comparison of one (other than
+// unset), or an `all` with such a comparison. With no groups in a design
+// every placed value is unset, so the condition is unknown or false and the
+// rule cannot fire.
+func needsPlacement(c *Condition) bool {
+	if c == nil {
+		return false
+	}
+	if c.All != nil {
+		for _, sub := range c.All {
+			if needsPlacement(sub) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.Any != nil {
+		for _, sub := range c.Any {
+			if !needsPlacement(sub) {
+				return false
+			}
+		}
+		return true
+	}
+	placed := isPlaced(c.Prop)
+	if end, name, ok := splitEnd(c.Prop); ok && end != "" {
+		placed = isPlaced(name)
+	}
+	return placed && c.Op != OpUnset
 }

@@ -191,8 +191,9 @@ type flowResult struct {
 	Source catalogue.Source `json:"source"`
 }
 
-func edgeResultOf(e catalogue.ResolvedEdge) edgeResult {
-	return edgeResult{From: e.From, To: e.To, Flow: flowResult{e.Flow, e.FlowSource}, Protocol: e.Protocol}
+func edgeResultOf(d *catalogue.Design, e catalogue.ResolvedEdge) edgeResult {
+	de := d.Edges[e.Edge]
+	return edgeResult{From: de.From, To: de.To, Flow: flowResult{e.Flow, e.FlowSource}, Protocol: de.Protocol}
 }
 
 // checkResult is the JSON form of a report for check: no nodes.
@@ -243,10 +244,10 @@ func (ps placedResult) MarshalJSON() ([]byte, error) {
 }
 
 func placementOf(n *catalogue.ResolvedNode) *placementResult {
-	if len(n.Placement) == 0 {
+	if len(n.Placement()) == 0 {
 		return nil
 	}
-	return &placementResult{Groups: n.Placement, Values: n.Placed}
+	return &placementResult{Groups: n.Placement(), Values: n.PlacedValues()}
 }
 
 // groupResult is a group with where it sits and its values.
@@ -303,7 +304,7 @@ func (r *report) result() resolveResult {
 	}
 	out.Violations = append(out.Violations, r.Resolution.Violations...)
 	for _, e := range r.Resolution.Edges {
-		out.Edges = append(out.Edges, edgeResultOf(e))
+		out.Edges = append(out.Edges, edgeResultOf(r.Design, e))
 	}
 	for _, g := range r.Resolution.Groups {
 		out.Groups = append(out.Groups, groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement, Values: g.Values})

@@ -98,7 +98,7 @@ func writeResolveJSON(w io.Writer, r *report) error {
 	}
 	for i, e := range edges {
 		one.Reset()
-		if err := enc.Encode(edgeResultOf(e)); err != nil {
+		if err := enc.Encode(edgeResultOf(r.Design, e)); err != nil {
 			return err
 		}
 		b = append(append(b, "\n    "...), bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)

@@ -73,9 +73,9 @@ func writeResolveYAML(w io.Writer, r *report) error {
 				b = append(b, "\n        source: "...)
 				b = append(yamlout.String(b, string(p.Source)), '\n')
 			}
-			if len(n.Placement) > 0 {
-				b = appendYAMLList(append(b, "    placement:\n      groups: "...), n.Placement)
-				b = appendPlaced(append(b, "\n      values:"...), "        ", n.Placed)
+			if len(n.Placement()) > 0 {
+				b = appendYAMLList(append(b, "    placement:\n      groups: "...), n.Placement())
+				b = appendPlaced(append(b, "\n      values:"...), "        ", n.PlacedValues())
 			}
 			b = flushTo(out, b)
 		}
@@ -90,12 +90,13 @@ func writeResolveYAML(w io.Writer, r *report) error {
 		b = append(b, "edges:\n"...)
 	}
 	for _, e := range edges {
-		b = append(yamlout.String(append(b, "  - from: "...), e.From), "\n    to: "...)
-		b = append(yamlout.String(b, e.To), "\n    flow: {value: "...)
+		de := r.Design.Edges[e.Edge]
+		b = append(yamlout.String(append(b, "  - from: "...), de.From), "\n    to: "...)
+		b = append(yamlout.String(b, de.To), "\n    flow: {value: "...)
 		b = yamlout.String(b, string(e.Flow))
 		b = append(yamlout.String(append(b, ", source: "...), string(e.FlowSource)), "}\n"...)
-		if e.Protocol != "" {
-			b = append(yamlout.String(append(b, "    protocol: "...), e.Protocol), '\n')
+		if de.Protocol != "" {
+			b = append(yamlout.String(append(b, "    protocol: "...), de.Protocol), '\n')
 		}
 		b = flushTo(out, b)
 	}

@@ -56,9 +56,9 @@ type Rule struct {
 	property string // the property a violation points at
 	// placed: the rule can only fire on a node or an edge placed in groups
 	// (its condition needs a placed value), so designs without groups skip it.
-	placed   bool
-	layer    int    // the index of the layer it was loaded from
-	nodes    map[string]*yaml.Node
+	placed bool
+	layer  int // the index of the layer it was loaded from
+	nodes  map[string]*yaml.Node
 }
 
 // Connection selects the edges a connection rule applies to: those from a

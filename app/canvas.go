@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -482,8 +483,17 @@ func (c *Canvas) onDrag(event string, h func(app.Value)) {
 // edgesOf collects the edges touching node id with their fixed other ends.
 func (c *Canvas) edgesOf(id string) []edgeEnd {
 	s := c.Store
+	d := s.Design()
 	var out []edgeEnd
-	for i, e := range s.Design().Edges {
+	// An end inside a collapsed group is drawn at the group's box.
+	var hiddenIn map[string]string
+	var frames map[string]groupFrame
+	if len(d.Groups) > 0 {
+		if hiddenIn = collapsedIn(d, s.Collapsed); len(hiddenIn) > 0 {
+			frames = groupFrames(d, nodePositions(d))
+		}
+	}
+	for i, e := range d.Edges {
 		if e.From != id && e.To != id {
 			continue
 		}
@@ -492,6 +502,9 @@ func (c *Canvas) edgesOf(id string) []edgeEnd {
 			other = e.From
 		}
 		ox, oy, _ := s.Position(other)
+		if g := hiddenIn[other]; g != "" {
+			ox, oy = frames[g].box.X0, frames[g].box.Y0
+		}
 		idx := strconv.Itoa(i)
 		w := app.Window()
 		out = append(out, edgeEnd{
@@ -518,7 +531,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
 	case gestureGroup:
 		for _, h := range d.held {
-			h.elem.Call("setAttribute", "transform", translate(h.x+d.x, h.y+d.y))
+			h.shift(d.x, d.y)
 		}
 	case gestureConnect:
 		line := app.Window().GetElementByID("connect-preview")
@@ -574,10 +587,14 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	case endRestore:
 		c.restoreNode(d)
 	case endMoveGroup:
+		// Back to what go-app drew, which the move's render then updates.
+		for _, h := range d.held {
+			h.restore()
+		}
 		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveGroup(d.node, d.x, d.y)) })
 	case endRestoreGroup:
 		for _, h := range d.held {
-			h.elem.Call("setAttribute", "transform", translate(h.x, h.y))
+			h.restore()
 		}
 	case endKeepView:
 		c.view.X, c.view.Y = d.x, d.y
@@ -607,10 +624,26 @@ func (c *Canvas) dropNode(id string, x, y float64) error {
 	return s.MoveNodeInto(id, x, y, dropTarget(d, x+NodeWidth/2, y+NodeHeight/2, s.Collapsed))
 }
 
-// heldElement is an element a group drag moves, and where it was drawn.
+// heldElement is an element a group drag moves, and the transform it had,
+// which the drag appends to and puts back when it ends (go-app's view of
+// the element never sees the drag's).
 type heldElement struct {
 	elem app.Value
-	x, y float64
+	orig string
+}
+
+// shift moves a held element by dx, dy from where it was drawn.
+func (h heldElement) shift(dx, dy float64) {
+	h.elem.Call("setAttribute", "transform", strings.TrimSpace(h.orig+" "+translate(dx, dy)))
+}
+
+// restore puts back the transform the element had.
+func (h heldElement) restore() {
+	if h.orig == "" {
+		h.elem.Call("removeAttribute", "transform")
+		return
+	}
+	h.elem.Call("setAttribute", "transform", h.orig)
 }
 
 // heldElements are the elements that move with group id: its frame, the
@@ -628,19 +661,23 @@ func (c *Canvas) heldElements(id string) []heldElement {
 	}
 	w := app.Window()
 	var out []heldElement
+	held := func(id string) {
+		if el := w.GetElementByID(id); el.Truthy() {
+			orig := ""
+			if t := el.Call("getAttribute", "transform"); t.Truthy() {
+				orig = t.String()
+			}
+			out = append(out, heldElement{elem: el, orig: orig})
+		}
+	}
 	for _, g := range d.Groups {
 		if inside[g.ID] {
-			if el := w.GetElementByID("group-" + g.ID); el.Truthy() {
-				out = append(out, heldElement{elem: el})
-			}
+			held("group-" + g.ID)
 		}
 	}
 	for i := range d.Nodes {
 		if inside[d.Nodes[i].In] {
-			if el := w.GetElementByID("node-" + d.Nodes[i].ID); el.Truthy() {
-				x, y := position(&d.Nodes[i], i)
-				out = append(out, heldElement{elem: el, x: x, y: y})
-			}
+			held("node-" + d.Nodes[i].ID)
 		}
 	}
 	return out

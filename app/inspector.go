@@ -505,7 +505,11 @@ func (in *Inspector) renderGroupValue(p *catalogue.Property, placed catalogue.Pl
 	if p.Type == catalogue.TypeBoolean {
 		editor = checkbox(placed.Value.Bool()).ID(id).DataSet("prop", p.Name).OnChange(in.onGroupProp)
 	} else {
-		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(placed.Value.Str()).Placeholder("unset").OnChange(in.onGroupProp)
+		text := ""
+		if placed.Value.IsSet() {
+			text = placed.Value.Text()
+		}
+		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(text).Placeholder("unset").OnChange(in.onGroupProp)
 	}
 	return app.Tr().Aria("label", "Value "+p.Name).Body(
 		app.Th().Scope("row").Body(

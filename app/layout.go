@@ -210,26 +210,35 @@ func collapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]st
 	for _, g := range d.Groups {
 		parent[g.ID] = g.In
 	}
-	// top is the outermost collapsed group among id and what holds it.
-	top := func(id string) string {
-		found := ""
-		for steps := 0; id != "" && steps <= len(d.Groups); steps++ {
-			if collapsed(id) {
-				found = id
-			}
-			id = parent[id]
+	// top is the outermost collapsed group among id and what holds it,
+	// found once per group (a cycle, which the design check refuses, ends
+	// the walk).
+	memo := make(map[string]string, len(d.Groups))
+	var top func(id string, depth int) string
+	top = func(id string, depth int) string {
+		if id == "" || depth > len(d.Groups) {
+			return ""
 		}
+		if t, ok := memo[id]; ok {
+			return t
+		}
+		memo[id] = "" // while walking: a cycle ends here
+		found := top(parent[id], depth+1)
+		if found == "" && collapsed(id) {
+			found = id
+		}
+		memo[id] = found
 		return found
 	}
 	out := map[string]string{}
 	for _, g := range d.Groups {
-		if t := top(g.ID); t != "" {
+		if t := top(g.ID, 0); t != "" {
 			out[g.ID] = t
 		}
 	}
 	for _, n := range d.Nodes {
 		if n.In != "" {
-			if t := top(n.In); t != "" {
+			if t := top(n.In, 0); t != "" {
 				out[n.ID] = t
 			}
 		}

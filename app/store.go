@@ -62,6 +62,7 @@ type Store struct {
 	// neither saved nor undone.
 	collapsed  map[string]bool
 	nodeIndex  map[string]int
+	groupIDs   map[string]int
 	resolved   map[string]int
 	violations map[string][]catalogue.Violation
 }
@@ -153,6 +154,10 @@ func (s *Store) index(d *catalogue.Design) {
 	s.nodeIndex = make(map[string]int, len(d.Nodes))
 	for i, n := range d.Nodes {
 		s.nodeIndex[n.ID] = i
+	}
+	s.groupIDs = make(map[string]int, len(d.Groups))
+	for i, g := range d.Groups {
+		s.groupIDs[g.ID] = i
 	}
 	s.resolution = s.cat.Resolve(d)
 	s.resolved = make(map[string]int, len(s.resolution.Nodes))
@@ -443,7 +448,10 @@ func (s *Store) freeID(base string) string {
 
 // groupIndex is the index of group id in the design, or -1.
 func (s *Store) groupIndex(id string) int {
-	return slices.IndexFunc(s.design.Groups, func(g catalogue.Group) bool { return g.ID == id })
+	if i, ok := s.groupIDs[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // Group returns group id of the design, or nil.
@@ -605,6 +613,15 @@ func (s *Store) DeleteGroup(id string) error {
 		return fmt.Errorf("no group has the id %q", id)
 	}
 	parent := s.design.Groups[i].In
+	parentBoundary := ""
+	if j := s.groupIndex(parent); j >= 0 {
+		parentBoundary = s.design.Groups[j].Boundary
+	}
+	for _, g := range s.design.Groups {
+		if b := s.cat.Boundaries[g.Boundary]; g.In == id && b != nil && !b.Allows(parentBoundary) {
+			return fmt.Errorf("%s holds %s, a %s, which cannot sit %s; move or delete %s first", id, g.ID, g.Boundary, placeWords(parent, parentBoundary), g.ID)
+		}
+	}
 	sel := none()
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Groups = slices.Delete(d.Groups, i, i+1)
@@ -620,6 +637,14 @@ func (s *Store) DeleteGroup(id string) error {
 		}
 		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now.", nil
 	}, &sel)
+}
+
+// placeWords says where a group would sit: "at the top level", "in eu".
+func placeWords(group, boundary string) string {
+	if group == "" {
+		return "at the top level"
+	}
+	return "in " + group + " (a " + boundary + ")"
 }
 
 func orNone(group string) string {
@@ -688,6 +713,9 @@ func (s *Store) RenameNode(id, newID string) error {
 	}
 	if _, taken := s.nodeIndex[newID]; taken {
 		return fmt.Errorf("%q is already the id of another node", newID)
+	}
+	if s.groupIndex(newID) >= 0 {
+		return fmt.Errorf("%q is the id of a group; a node needs an id of its own", newID)
 	}
 	var sel *Selection
 	if s.selection.Node == id {
@@ -879,6 +907,8 @@ func (s *Store) DeleteSelection() error {
 		return s.DeleteNode(s.selection.Node)
 	case s.selection.Edge >= 0:
 		return s.DeleteEdge(s.selection.Edge)
+	case s.selection.Group != "":
+		return s.DeleteGroup(s.selection.Group)
 	}
 	return nil
 }

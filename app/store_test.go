@@ -607,3 +607,26 @@ func TestCollapse(t *testing.T) {
 		t.Error("a deleted group is still collapsed")
 	}
 }
+
+// A node cannot take a group's id, a group that holds zones cannot leave
+// them stranded, and Delete removes a selected group.
+func TestGroupRefusals(t *testing.T) {
+	s := newStore(t)
+	region, _ := s.AddGroup("region")
+	zone, _ := s.AddGroup("zone")
+	id := mustAdd(t, s, "kafka")
+	if err := s.RenameNode(id, region); err == nil {
+		t.Error("a node took a group's id")
+	}
+	if err := s.DeleteGroup(region); err == nil || !strings.Contains(err.Error(), "region holds zone, a zone, which cannot sit at the top level; move or delete zone first") {
+		t.Errorf("deleting the region: %v", err)
+	}
+	s.SelectGroup(zone)
+	if err := s.DeleteSelection(); err != nil || s.Group(zone) != nil {
+		t.Errorf("Delete on a selected group: %v", err)
+	}
+	d, errs := s.Catalogue().ReadDesign("e.yaml", s.Export())
+	if len(errs) > 0 || d == nil {
+		t.Errorf("the design does not read back: %v", errs)
+	}
+}

@@ -95,3 +95,34 @@ func TestRulesThatNeedPlacement(t *testing.T) {
 		}
 	}
 }
+
+// A rule is skipped without groups only when it could not fire there: an
+// assert that a placed value is set fires on every unplaced node.
+func TestPlacementSkipsOnlyWhatCannotFire(t *testing.T) {
+	for _, tc := range []struct {
+		when, assert string
+		want         bool
+	}{
+		{"", `{ prop: "placed.region", op: "set" }`, false},
+		{"", `{ prop: "placed.region", op: "equals", value: "x" }`, true},
+		{"", `{ all: [{ prop: "placed.region", op: "set" }, { prop: "partitions", op: "gte", value: 2 }] }`, false},
+		{"", `{ any: [{ prop: "placed.region", op: "equals", value: "x" }, { prop: "partitions", op: "gte", value: 2 }] }`, true},
+		{`{ prop: "placed.zone", op: "set" }`, `{ prop: "partitions", op: "gte", value: 2 }`, true},
+		{`{ prop: "placed.zone", op: "unset" }`, `{ prop: "partitions", op: "gte", value: 2 }`, false},
+		{`{ any: [{ prop: "placed.zone", op: "set" }, { prop: "partitions", op: "set" }] }`, `{ prop: "partitions", op: "gte", value: 2 }`, false},
+	} {
+		src := "schemaVersion: \"1\"\ntype: rule\nid: r\nname: r\nseverity: info\nselect: { kinds: [stream] }\n"
+		if tc.when != "" {
+			src += "when: " + tc.when + "\n"
+		}
+		src += "assert: " + tc.assert + "\nmessage: m\ndocs: https://example.com/\n"
+		cat, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: Files{"rules/r.yaml": src}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat.linkRules()
+		if got := cat.Rules["r"].placed; got != tc.want {
+			t.Errorf("when %s assert %s: skipped %v, want %v", tc.when, tc.assert, got, tc.want)
+		}
+	}
+}

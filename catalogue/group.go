@@ -126,18 +126,33 @@ func (d *decoder) checkGroups(des *Design, groupIDs, nodeIDs map[string]int, src
 			d.Errorf(src.groups[i].in.node(d), diag.CodeUnknownGroup, "groups[%d].in: no group has the id `%s`%s", i, diag.Clip(g.In), hint(g.In))
 			continue
 		}
-		// Walk up: a chain longer than the groups is a cycle.
-		seen := 0
-		for at := g.In; at != "" && seen <= len(des.Groups); seen++ {
-			j := groupIDs[at]
-			if at == g.ID {
-				d.Errorf(src.groups[i].in.node(d), diag.CodeCycle, "groups[%d].in: `%s` sits in itself (through %s); a group sits in groups outside it", i, g.ID, g.In)
+	}
+	// Cycles: walk up from each group once, in linear time over all of
+	// them (0 not seen, 1 on the walk under way, 2 done).
+	state := make([]int8, len(des.Groups))
+	var path []int
+	for i := range des.Groups {
+		path = path[:0]
+		j := i
+		for {
+			if state[j] == 1 { // back on this walk: j sits in itself
+				g := des.Groups[j]
+				d.Errorf(src.groups[j].in.node(d), diag.CodeCycle, "groups[%d].in: `%s` sits in itself (through %s); a group sits in groups outside it", j, g.ID, g.In)
 				break
 			}
-			at = des.Groups[j].In
-			if _, ok := groupIDs[at]; !ok {
+			if state[j] == 2 {
 				break
 			}
+			state[j] = 1
+			path = append(path, j)
+			next, ok := groupIDs[des.Groups[j].In]
+			if !ok || des.Groups[j].In == "" {
+				break
+			}
+			j = next
+		}
+		for _, k := range path {
+			state[k] = 2
 		}
 	}
 	for i, n := range des.Nodes {

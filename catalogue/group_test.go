@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,3 +130,39 @@ nodes:
 	}
 	assertRoundTrip(t, d)
 }
+
+// Deep chains and long cycles are checked in one pass over the groups, and
+// a chain's placement is made when asked for.
+func TestDeepGroupChains(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("groups:\n  - { id: g-0, boundary: account }\n")
+	for i := 1; i < 5000; i++ {
+		b.WriteString("  - { id: g-" + itoa(i) + ", boundary: account, in: g-" + itoa(i-1) + " }\n")
+	}
+	b.WriteString("nodes: [{ id: n, component: kafka, in: g-4999 }]\n")
+	d, errs := ParseDesign("deep.yaml", []byte(b.String()))
+	for _, e := range errs {
+		if e.Code == "cycle" {
+			t.Fatalf("a chain reported as a cycle: %v", e)
+		}
+	}
+	cat := mustDefault(t)
+	res := cat.Resolve(d)
+	if got := res.Nodes[0].Placement(); len(got) != 5000 || got[0] != "g-0" || got[4999] != "g-4999" {
+		t.Errorf("placement of %d groups, from %v", len(got), got[:2])
+	}
+	// Every group of a ring is in a cycle; one report per ring.
+	ring := "groups:\n  - { id: a, boundary: account, in: c }\n  - { id: b, boundary: account, in: a }\n  - { id: c, boundary: account, in: b }\n  - { id: d, boundary: account, in: a }\nnodes: []\n"
+	_, errs = ParseDesign("ring.yaml", []byte(ring))
+	cycles := 0
+	for _, e := range errs {
+		if e.Code == "cycle" {
+			cycles++
+		}
+	}
+	if cycles != 1 {
+		t.Errorf("%d cycle reports for one ring: %v", cycles, errs)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -42,12 +42,27 @@ type Placed struct {
 type ResolvedGroup struct {
 	ID       string
 	Boundary string
-	// Placement is the chain of groups from the outermost to this one.
-	Placement []string
 	// Values are the group's values, sorted by name.
 	Values []Placed
 
-	held []Placed // Values as what the group holds sees them (source group)
+	parent *ResolvedGroup // the group it sits in, or nil
+	held   []Placed       // Values as what the group holds sees them (source group)
+}
+
+// Placement is the chain of groups from the outermost to this one. It is
+// made when asked for: kept for every group, chains would take memory
+// growing with the square of their depth.
+func (g *ResolvedGroup) Placement() []string {
+	n := 0
+	for at := g; at != nil; at = at.parent {
+		n++
+	}
+	chain := make([]string, n)
+	for at := g; at != nil; at = at.parent {
+		n--
+		chain[n] = at.ID
+	}
+	return chain
 }
 
 // resolveGroups resolves a design's groups, parents before what they hold.
@@ -69,20 +84,21 @@ func (c *Catalogue) resolveGroups(d *Design) ([]ResolvedGroup, map[string]int) {
 		g := d.Groups[i]
 		rg := ResolvedGroup{ID: g.ID, Boundary: g.Boundary}
 		values := map[string]Placed{}
-		if j, ok := index[g.In]; ok && g.In != "" {
-			resolve(j)
-			if state[j] == 2 {
-				rg.Placement = append(rg.Placement, out[j].Placement...)
-				for _, v := range out[j].held {
-					values[v.Name] = v
-				}
-			}
-		}
-		rg.Placement = append(rg.Placement, g.ID)
+		// Its boundary's defaults, then what the groups it sits in say,
+		// then its own: what a group says beats what its boundary assumes.
 		if b := c.Boundaries[g.Boundary]; b != nil {
 			for name, p := range b.Properties {
 				if p.Default.IsSet() {
 					values[name] = Placed{Name: name, Value: p.Default, Source: SourceKind, Group: g.ID}
+				}
+			}
+		}
+		if j, ok := index[g.In]; ok && g.In != "" {
+			resolve(j)
+			if state[j] == 2 {
+				rg.parent = &out[j]
+				for _, v := range out[j].held {
+					values[v.Name] = v
 				}
 			}
 		}
@@ -113,7 +129,7 @@ func (n *ResolvedNode) Placement() []string {
 	if n.group == nil {
 		return nil
 	}
-	return n.group.Placement
+	return n.group.Placement()
 }
 
 // PlacedValues are the values the node's groups give it, sorted by name,

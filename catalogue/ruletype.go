@@ -145,7 +145,7 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 
 // register records which components a checked rule applies to.
 func (c *Catalogue) register(r *Rule) {
-	r.placed = needsPlacement(r.When) || needsPlacement(r.Assert) && r.When == nil
+	r.placed = whenNeedsPlacement(r.When) || assertNeedsPlacement(r.Assert)
 	if c.rulesFor == nil {
 		c.rulesFor = map[string][]*Rule{}
 	}
@@ -534,34 +534,39 @@ func (c *Catalogue) checkPlacedLeaf(d *decoder, leaf *Condition, name string, re
 	}
 }
 
-// needsPlacement reports whether a condition can only hold, or only be
-// broken, when a placed value is set: a comparison of one (other than
-// unset), or an `all` with such a comparison. With no groups in a design
-// every placed value is unset, so the condition is unknown or false and the
-// rule cannot fire.
-func needsPlacement(c *Condition) bool {
-	if c == nil {
+// whenNeedsPlacement reports whether a rule's `when` can only hold when a
+// placed value is set, and assertNeedsPlacement whether its `assert` can
+// only be broken then. With no groups in a design every placed value is
+// unset: a comparison of one is unknown, `set` is false and `unset` true.
+// Such a rule cannot fire there, and is skipped.
+func whenNeedsPlacement(c *Condition) bool {
+	switch {
+	case c == nil:
 		return false
+	case c.All != nil: // holds only if every part does
+		return slices.ContainsFunc(c.All, whenNeedsPlacement)
+	case c.Any != nil: // holds if one part does
+		return !slices.ContainsFunc(c.Any, func(sub *Condition) bool { return !whenNeedsPlacement(sub) })
 	}
-	if c.All != nil {
-		for _, sub := range c.All {
-			if needsPlacement(sub) {
-				return true
-			}
-		}
+	return readsPlaced(c) && c.Op != OpUnset
+}
+
+func assertNeedsPlacement(c *Condition) bool {
+	switch {
+	case c == nil:
 		return false
+	case c.All != nil: // broken if one part is
+		return !slices.ContainsFunc(c.All, func(sub *Condition) bool { return !assertNeedsPlacement(sub) })
+	case c.Any != nil: // broken only if every part is
+		return slices.ContainsFunc(c.Any, assertNeedsPlacement)
 	}
-	if c.Any != nil {
-		for _, sub := range c.Any {
-			if !needsPlacement(sub) {
-				return false
-			}
-		}
-		return true
-	}
-	placed := isPlaced(c.Prop)
+	return readsPlaced(c) && c.Op != OpSet && c.Op != OpUnset
+}
+
+// readsPlaced reports whether a comparison reads a placed value.
+func readsPlaced(c *Condition) bool {
 	if end, name, ok := splitEnd(c.Prop); ok && end != "" {
-		placed = isPlaced(name)
+		return isPlaced(name)
 	}
-	return placed && c.Op != OpUnset
+	return isPlaced(c.Prop)
 }

@@ -307,7 +307,7 @@ func (r *report) result() resolveResult {
 		out.Edges = append(out.Edges, edgeResultOf(r.Design, e))
 	}
 	for _, g := range r.Resolution.Groups {
-		out.Groups = append(out.Groups, groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement, Values: g.Values})
+		out.Groups = append(out.Groups, groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement(), Values: g.Values})
 	}
 	for i := range r.Resolution.Nodes {
 		n := &r.Resolution.Nodes[i]

@@ -40,7 +40,7 @@ func writeResolveJSON(w io.Writer, r *report) error {
 	}
 	for i, g := range groups {
 		var err error
-		if b, err = encode(append(b, "\n    "...), groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement, Values: g.Values}); err != nil {
+		if b, err = encode(append(b, "\n    "...), groupResult{ID: g.ID, Boundary: g.Boundary, Placement: g.Placement(), Values: g.Values}); err != nil {
 			return err
 		}
 		if i < len(groups)-1 {

@@ -44,7 +44,7 @@ func writeResolveYAML(w io.Writer, r *report) error {
 	for _, g := range groups {
 		b = append(yamlout.String(append(b, "  - id: "...), g.ID), "\n    boundary: "...)
 		b = append(yamlout.String(b, g.Boundary), "\n    placement: "...)
-		b = appendYAMLList(b, g.Placement)
+		b = appendYAMLList(b, g.Placement())
 		b = appendPlaced(append(b, "\n    values:"...), "      ", g.Values)
 	}
 	nodes, violations := r.resolved()

@@ -787,10 +787,21 @@ func TestEditorGroups(t *testing.T) {
 	if err := json.Unmarshal([]byte(label), &at); err != nil {
 		t.Fatal(err)
 	}
+	regionFrame := func() string {
+		return p.eval(p.find("button", "Region group region"), `function() { return (this.getAttribute("transform") || "none") + " " + this.querySelector("[data-part=frame]").getAttribute("x") }`)
+	}
+	frameBefore := regionFrame()
 	p.drag(at[0], at[1], at[0]+60, at[1]+40)
 	p.eventually("the region's node to move with it", func() (bool, string) { got := transform(); return got != before, got })
+	// The frame is redrawn where its contents went, with no drag left on it.
+	if got := regionFrame(); !strings.HasPrefix(got, "\"none ") || got == frameBefore {
+		t.Errorf("the region's frame after the drag: %s (before %s)", got, frameBefore)
+	}
 	p.click("button", "Undo")
 	p.eventually("Undo to put it back", func() (bool, string) { got := transform(); return got == before, got })
+	if got := regionFrame(); got != frameBefore {
+		t.Errorf("the region's frame after Undo: %s, want %s", got, frameBefore)
+	}
 
 	_, exported := p.download("button", "Export YAML")
 	for _, want := range []string{

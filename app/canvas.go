@@ -717,9 +717,24 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			s.Select(id)
 		}
-	case closest(e.Get("target"), "[data-group]").Truthy() && (key == "Enter" || key == " "):
-		e.PreventDefault()
-		s.SelectGroup(closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String())
+	case closest(e.Get("target"), "[data-group]").Truthy():
+		id := closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String()
+		step := 10.0
+		if e.Get("shiftKey").Bool() {
+			step = 50
+		}
+		arrows := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}
+		if v, ok := arrows[key]; ok {
+			e.PreventDefault()
+			s.Report(s.MoveGroup(id, v[0], v[1]))
+			s.SelectGroup(id)
+			ctx.Defer(func(app.Context) { app.Window().GetElementByID("group-" + id).Call("focus") })
+			return
+		}
+		if key == "Enter" || key == " " {
+			e.PreventDefault()
+			s.SelectGroup(id)
+		}
 	case edge.Truthy() && (key == "Enter" || key == " "):
 		e.PreventDefault()
 		i, _ := strconv.Atoi(edge.Get("dataset").Get("edge").String())

@@ -195,12 +195,15 @@ func (em *embedding) exit() {
 
 func (em *embedding) selection() {
 	sel := em.store.Selection()
-	event := map[string]any{"event": "selection", "node": nil, "edge": nil}
-	if sel.Node != "" {
+	event := map[string]any{"event": "selection", "node": nil, "edge": nil, "group": nil}
+	switch {
+	case sel.Node != "":
 		event["node"] = sel.Node
-	} else if sel.Edge >= 0 && sel.Edge < len(em.store.Design().Edges) {
+	case sel.Edge >= 0 && sel.Edge < len(em.store.Design().Edges):
 		e := em.store.Design().Edges[sel.Edge]
 		event["edge"] = catalogue.EdgeRef{From: e.From, To: e.To}
+	case sel.Group != "":
+		event["group"] = sel.Group
 	}
 	em.send(event)
 }

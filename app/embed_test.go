@@ -105,6 +105,18 @@ func TestEmbedProtocol(t *testing.T) {
 		t.Errorf("after deleting the selected node: %+v", h.posted)
 	}
 
+	// A group's selection is told as one.
+	h.posted = nil
+	g, err := s.AddGroup("region")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev := h.posted[0].event; ev["event"] != "selection" || ev["group"] != g || ev["node"] != nil {
+		t.Errorf("group selection: %+v", ev)
+	}
+	s.Undo()
+	h.em.flush()
+
 	for format, want := range map[string]string{"yaml": `component: "aws-lambda"`, "json": `"component":"aws-lambda"`, "svg": "<svg"} {
 		ev := h.only(h.send(portal, `{"action":"export","format":"`+format+`"}`))
 		if data, _ := ev["data"].(string); ev["format"] != format || !strings.Contains(data, want) {

@@ -455,7 +455,14 @@ func (in *Inspector) renderGroup(g *catalogue.Group) app.UI {
 		where = "in " + g.In
 	}
 	return app.Div().Body(
-		app.P().Body(app.Strong().Text(boundaryName(b, g.Boundary)+" group "+g.ID), app.Text(", "+where)),
+		app.Div().Class("field").Body(
+			app.Label().For("group-id").Text("Group id"),
+			app.Input().ID("group-id").Value(g.ID).Attr("autocomplete", "off").Attr("spellcheck", "false").
+				OnChange(func(ctx app.Context, e app.Event) {
+					s.Report(s.RenameGroup(s.Selection().Group, ctx.JSSrc().Get("value").String()))
+				}),
+		),
+		app.P().Body(app.Strong().Text(boundaryName(b, g.Boundary)+" group "+g.ID), app.Text(", "+where+" · "), app.A().Href(pages.BoundaryPath(g.Boundary)).Text("About "+boundaryName(b, g.Boundary))),
 		app.If(b != nil && b.Description != "", app.P().Class("summary").Text(boundaryDescription(b))),
 		app.H3().Text("Values"),
 		propertyTable("values of the group", rows),

@@ -482,17 +482,34 @@ func (s *Store) SelectGroup(id string) {
 	}
 }
 
-// AddGroup adds a group of boundary, selected: inside the selected group
-// when the boundary may sit there, else at the top level when it may stand
-// alone, else inside the first group where it may sit (a zone in the first
-// region). It refuses a boundary with nowhere to go.
+// AddGroup adds a group of boundary, selected. With a node selected, the
+// group goes around it: where the node sits (or the nearest group above it
+// that the boundary may sit in), and the node moves into it. Otherwise it
+// goes inside the selected group when the boundary may sit there, else at
+// the top level when it may stand alone, else inside the first group where
+// it may sit (a zone in the first region). It refuses a boundary with
+// nowhere to go.
 func (s *Store) AddGroup(boundary string) (string, error) {
 	b := s.cat.Boundaries[boundary]
 	if b == nil {
 		return "", fmt.Errorf("no boundary %q", boundary)
 	}
 	parent, found := "", false
-	if g := s.Group(s.selection.Group); g != nil && b.Allows(g.Boundary) {
+	around := ""
+	if n := s.Node(s.selection.Node); n != nil {
+		around = n.ID
+		for at, steps := n.In, 0; at != "" && steps <= len(s.design.Groups); steps++ {
+			g := s.Group(at)
+			if g == nil {
+				break
+			}
+			if b.Allows(g.Boundary) {
+				parent, found = g.ID, true
+				break
+			}
+			at = g.In
+		}
+	} else if g := s.Group(s.selection.Group); g != nil && b.Allows(g.Boundary) {
 		parent, found = g.ID, true
 	}
 	if !found && b.TopLevel {
@@ -513,8 +530,45 @@ func (s *Store) AddGroup(boundary string) (string, error) {
 		if parent != "" {
 			where = " in " + parent
 		}
+		if around != "" {
+			d.Nodes[s.nodeIndex[around]].In = id
+			where += ", around " + around
+		}
 		return "Added the " + b.Name + " group " + id + where + ".", nil
 	}, &Selection{Edge: -1, Group: id})
+}
+
+// RenameGroup changes a group's id, keeping what it holds and where it
+// sits, as one undoable step.
+func (s *Store) RenameGroup(id, newID string) error {
+	i := s.groupIndex(id)
+	if i < 0 || newID == id {
+		return nil
+	}
+	if !catalogue.ValidID(newID) {
+		return fmt.Errorf("%q is not a valid id; use 1 to 64 lower-case letters, digits and single hyphens (like \"eu-west\")", newID)
+	}
+	if _, taken := s.nodeIndex[newID]; taken || s.groupIndex(newID) >= 0 {
+		return fmt.Errorf("%q is already the id of a node or a group", newID)
+	}
+	if s.collapsed[id] {
+		delete(s.collapsed, id)
+		s.collapsed[newID] = true
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Groups[i].ID = newID
+		for j := range d.Groups {
+			if d.Groups[j].In == id {
+				d.Groups[j].In = newID
+			}
+		}
+		for j := range d.Nodes {
+			if d.Nodes[j].In == id {
+				d.Nodes[j].In = newID
+			}
+		}
+		return "", nil
+	}, &Selection{Edge: -1, Group: newID})
 }
 
 // MoveGroup moves everything group id holds, however deep, by dx, dy: one

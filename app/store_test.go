@@ -630,3 +630,38 @@ func TestGroupRefusals(t *testing.T) {
 		t.Errorf("the design does not read back: %v", errs)
 	}
 }
+
+// With a node selected, a new group goes around it, in the nearest group
+// above it where its boundary may sit; a group's id can change, and what it
+// holds follows.
+func TestGroupAroundSelectionAndRename(t *testing.T) {
+	s := newStore(t)
+	region, _ := s.AddGroup("region")
+	id := mustAdd(t, s, "kafka")
+	s.MoveToGroup(id, region)
+	s.Select(id)
+	zone, err := s.AddGroup("zone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Group(zone); g.In != region || s.Node(id).In != zone {
+		t.Errorf("zone in %q, node in %q", g.In, s.Node(id).In)
+	}
+	// A subnet sits in a network or a zone: around the node, in its zone.
+	s.Select(id)
+	if _, err := s.AddGroup("subnet"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RenameGroup(region, "eu-west"); err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Group(zone); g.In != "eu-west" || s.Selection().Group != "eu-west" {
+		t.Errorf("after the rename the zone sits in %q, selection %+v", g.In, s.Selection())
+	}
+	if err := s.RenameGroup("eu-west", id); err == nil {
+		t.Error("a group took a node's id")
+	}
+	if n := s.Resolved(id); strings.Join(n.Placement(), ">") != "eu-west>zone>subnet" {
+		t.Errorf("placement %v", n.Placement())
+	}
+}

@@ -166,3 +166,19 @@ func TestDeepGroupChains(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// A vendor-neutral product runs where it is placed: self-run Kafka in an AWS
+// region talking to an Azure product crosses providers.
+func TestProviderByPlacement(t *testing.T) {
+	cat := mustDefault(t)
+	res := evaluate(t, cat, "x.yaml", []byte("groups: [{ id: eu, boundary: region, props: { provider: aws } }]\nnodes:\n  - { id: k, component: kafka, in: eu }\n  - { id: bus, component: azure-service-bus }\n  - { id: other, component: kafka }\nedges:\n  - { from: k, to: bus }\n  - { from: other, to: bus }\n"))
+	var got []string
+	for _, v := range res.Violations {
+		if v.Rule == "cross-provider-connection" {
+			got = append(got, v.Edge.From+": "+v.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "k: k (aws) talks to bus (azure)") {
+		t.Errorf("%q", got)
+	}
+}

@@ -161,7 +161,7 @@ func placementViolation(comp *Component, n *ResolvedNode) (Violation, bool) {
 		return Violation{}, false
 	}
 	return Violation{
-		Rule: RulePlacementProvider, Severity: SeverityError, Node: n.ID, Property: "provider",
+		Rule: RulePlacementProvider, Severity: SeverityError, Node: n.ID, Property: "provider", Group: v.Group,
 		Message: comp.ID + " is a " + comp.Provider + " product, but it sits in " + v.Group + ", which is " + diag.Clip(v.Value.Str()) + "'s; place it in a " + comp.Provider + " group or choose a " + diag.Clip(v.Value.Str()) + " product",
 	}, true
 }
@@ -175,7 +175,7 @@ func residencyViolation(d *Design, n *ResolvedNode) (Violation, bool) {
 		return Violation{}, false
 	}
 	return Violation{
-		Rule: RuleDataResidency, Severity: SeverityError, Node: n.ID, Property: "placed.region",
+		Rule: RuleDataResidency, Severity: SeverityError, Node: n.ID, Property: "placed.region", Group: v.Group,
 		Message: n.ID + " sits in " + diag.Clip(v.Value.Str()) + " (group " + v.Group + "), outside the regions the design allows (" + strings.Join(d.Constraints.Regions, ", ") + "); place it in one of them",
 	}, true
 }

@@ -77,6 +77,9 @@ type Violation struct {
 	// Also names the rules of findings that asked for the same change and
 	// are told with this one (see onceEach).
 	Also []string `json:"also,omitempty"`
+	// Group is the group a placement rule's finding is about: the one that
+	// says the value at fault.
+	Group string `json:"group,omitempty"`
 
 	suppression int   // for rule "unused-suppression", 1 + the index of the suppression
 	target      int32 // for a connection rule's fixes, 1 + the resolved index of the node they change

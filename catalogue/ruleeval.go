@@ -84,6 +84,13 @@ func (s *edgeScope) value(prop string) Value {
 	}
 	n, name := s.end(prop)
 	if slices.Contains(endFields, name) {
+		if name == "provider" && n.comp.Provider == "default" {
+			// A vendor-neutral product runs where it is placed: self-run
+			// Kafka in an AWS region is on AWS.
+			if v, ok := n.PlacedValue("provider"); ok {
+				return v.Value
+			}
+		}
 		return StringValue(endFieldOf(n.comp, name))
 	}
 	return n.value(name)

@@ -20,7 +20,8 @@
 //     each page shows.
 //
 // Pure geometry, shared by the canvas, the SVG export and the store:
-//   - layout.go: node sizes, the grid, free spots, edge endpoints, labels.
+//   - layout.go: node sizes, the grid, free spots, edge endpoints, labels,
+//     group frames, collapsed groups and where a drop lands.
 //   - viewport.go: pan and zoom, culling, fitting.
 //   - svgexport.go: the whole design as a standalone SVG.
 //

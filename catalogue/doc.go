@@ -24,7 +24,9 @@
 //   - kind.go, property.go, value.go: kinds, their typed properties, values.
 //   - component.go: products, their pins and refinements, Matches (search);
 //     limit.go: their limits and the violations of rule "limit".
-//   - providers.go: providers.yaml and categories.yaml.
+//   - providers.go: providers.yaml, categories.yaml and protocols.yaml.
+//   - boundary.go: boundary types (region, zone…), where each may sit.
+//   - flow.go: what edges carry, by design or by the kinds they join.
 //   - rule.go: rules, selectors and conditions; ruleparse.go reads them,
 //     ruletype.go type-checks them against the kinds they select, ruleeval.go
 //     evaluates them in three-valued logic.
@@ -34,6 +36,9 @@
 //
 // Designs:
 //   - design.go: the model and ParseDesign; check.go: Check, ReadDesign, PosOf.
+//   - group.go: a design's groups, where they and its nodes sit;
+//     placement.go: what groups give what they hold, with provenance, and
+//     the built-in placement rules.
 //   - resolve.go: Resolve, properties with their source, violations, each
 //     finding told once, suppressions applied.
 //   - fix.go: fixes, as rules declare them and as violations offer them.

@@ -691,6 +691,17 @@ func (c *Canvas) restoreNode(d *drag) {
 	}
 }
 
+// arrowStep is how far an arrow key moves what is focused (Shift: further),
+// or false for another key.
+func arrowStep(e app.Event) ([2]float64, bool) {
+	step := 10.0
+	if e.Get("shiftKey").Bool() {
+		step = 50
+	}
+	v, ok := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}[e.Get("key").String()]
+	return v, ok
+}
+
 // onKeyDown moves the focused node with the arrow keys (Shift: further).
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 	node := closest(e.Get("target"), "g[data-node]")
@@ -700,12 +711,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 	switch {
 	case node.Truthy():
 		id := node.Get("dataset").Get("node").String()
-		step := 10.0
-		if e.Get("shiftKey").Bool() {
-			step = 50
-		}
-		arrows := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}
-		if v, ok := arrows[key]; ok {
+		if v, ok := arrowStep(e); ok {
 			e.PreventDefault()
 			x, y, _ := s.Position(id)
 			s.Report(s.MoveNode(id, x+v[0], y+v[1]))
@@ -719,12 +725,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		}
 	case closest(e.Get("target"), "[data-group]").Truthy():
 		id := closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String()
-		step := 10.0
-		if e.Get("shiftKey").Bool() {
-			step = 50
-		}
-		arrows := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}
-		if v, ok := arrows[key]; ok {
+		if v, ok := arrowStep(e); ok {
 			e.PreventDefault()
 			s.Report(s.MoveGroup(id, v[0], v[1]))
 			s.SelectGroup(id)

@@ -557,16 +557,7 @@ func (s *Store) RenameGroup(id, newID string) error {
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Groups[i].ID = newID
-		for j := range d.Groups {
-			if d.Groups[j].In == id {
-				d.Groups[j].In = newID
-			}
-		}
-		for j := range d.Nodes {
-			if d.Nodes[j].In == id {
-				d.Nodes[j].In = newID
-			}
-		}
+		moveHeld(d, id, newID)
 		return "", nil
 	}, &Selection{Edge: -1, Group: newID})
 }
@@ -679,18 +670,23 @@ func (s *Store) DeleteGroup(id string) error {
 	sel := none()
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Groups = slices.Delete(d.Groups, i, i+1)
-		for j := range d.Groups {
-			if d.Groups[j].In == id {
-				d.Groups[j].In = parent
-			}
-		}
-		for j := range d.Nodes {
-			if d.Nodes[j].In == id {
-				d.Nodes[j].In = parent
-			}
-		}
+		moveHeld(d, id, parent)
 		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now.", nil
 	}, &sel)
+}
+
+// moveHeld puts what sat in group from (its groups and nodes) in group to.
+func moveHeld(d *catalogue.Design, from, to string) {
+	for j := range d.Groups {
+		if d.Groups[j].In == from {
+			d.Groups[j].In = to
+		}
+	}
+	for j := range d.Nodes {
+		if d.Nodes[j].In == from {
+			d.Nodes[j].In = to
+		}
+	}
 }
 
 // placeWords says where a group would sit: "at the top level", "in eu".

@@ -496,20 +496,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		}
 	}
 	if v, ok := f["props"]; ok {
-		pairs := d.Pairs(v.Val, what+".props")
-		node.Props = make(map[string]Value, len(pairs))
-		for _, p := range pairs {
-			if val, good := d.scalarValue(p.Val, what+".props."+p.Key.Value); good {
-				if val.kind == stringValue {
-					val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
-				}
-				node.Props[p.Key.Value] = val
-				pos.props = append(pos.props, propPos{name: p.Key.Value, value: at(d.Pos(p.Val)), key: at(d.Pos(p.Key))})
-			}
-		}
-		if len(node.Props) == 0 {
-			node.Props = nil
-		}
+		node.Props = d.parseProps(v.Val, what, &pos.props)
 	}
 	if v, ok := f["position"]; ok {
 		pf := d.Fields(v.Val, what+".position", "x", "y")
@@ -536,6 +523,26 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		}
 	}
 	return node
+}
+
+// parseProps reads the values of a node's or a group's `props` (what is
+// its path, "nodes[2]"), recording where each is written; nil when none.
+func (d *decoder) parseProps(n *yaml.Node, what string, where *[]propPos) map[string]Value {
+	pairs := d.Pairs(n, what+".props")
+	props := make(map[string]Value, len(pairs))
+	for _, p := range pairs {
+		if val, good := d.scalarValue(p.Val, what+".props."+p.Key.Value); good {
+			if val.kind == stringValue {
+				val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
+			}
+			props[p.Key.Value] = val
+			*where = append(*where, propPos{name: p.Key.Value, value: at(d.Pos(p.Val)), key: at(d.Pos(p.Key))})
+		}
+	}
+	if len(props) == 0 {
+		return nil
+	}
+	return props
 }
 
 // text reads an optional free-text field.

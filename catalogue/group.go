@@ -81,20 +81,7 @@ func (d *decoder) parseGroups(n *yaml.Node, src *PosMap) ([]Group, map[string]in
 			}
 			g.Name = d.text(f, "name")
 			if v, ok := f["props"]; ok {
-				pairs := d.Pairs(v.Val, what+".props")
-				g.Props = make(map[string]Value, len(pairs))
-				for _, p := range pairs {
-					if val, good := d.scalarValue(p.Val, what+".props."+p.Key.Value); good {
-						if val.kind == stringValue {
-							val.s = d.limitText(p.Val, what+".props."+p.Key.Value, val.s)
-						}
-						g.Props[p.Key.Value] = val
-						pos.props = append(pos.props, propPos{name: p.Key.Value, value: at(d.Pos(p.Val)), key: at(d.Pos(p.Key))})
-					}
-				}
-				if len(g.Props) == 0 {
-					g.Props = nil
-				}
+				g.Props = d.parseProps(v.Val, what, &pos.props)
 			}
 		}
 		groups = append(groups, g)

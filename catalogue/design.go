@@ -237,6 +237,9 @@ const (
 	MaxNodes       = 50000
 	MaxEdges       = 50000
 	MaxGroups      = 50000
+	// MaxRegions bounds a design's allowed regions (every provider's
+	// regions together are a few hundred).
+	MaxRegions = 1000
 	// MaxSuppressions bounds a design's suppressions, one per node and
 	// rule being far more than a design needs.
 	MaxSuppressions = 50000
@@ -288,7 +291,11 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		if cf := d.Fields(v.Val, "constraints", "regions"); cf != nil {
 			if r, ok := cf["regions"]; ok {
 				if list, good := d.Strings(r.Val, "constraints.regions"); good {
-					if len(list) == 0 {
+					if len(list) > MaxRegions {
+						d.Errorf(r.Val, diag.CodeTooLarge, "constraints.regions: %d regions; a design may name at most %d", len(list), MaxRegions)
+						list = nil
+					}
+					if len(list) == 0 && len(r.Val.Content) <= MaxRegions {
 						d.Errorf(r.Val, diag.CodeEmpty, "constraints.regions: the list is empty; name the region codes nodes may sit in, or leave it out")
 					}
 					for i, s := range list {

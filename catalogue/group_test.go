@@ -182,3 +182,17 @@ func TestProviderByPlacement(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// A design names at most MaxRegions allowed regions.
+func TestTooManyRegions(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("constraints:\n  regions: [")
+	for i := 0; i <= MaxRegions; i++ {
+		b.WriteString("r" + itoa(i) + ", ")
+	}
+	b.WriteString("x]\nnodes: []\n")
+	_, errs := ParseDesign("r.yaml", []byte(b.String()))
+	if len(errs) != 1 || errs[0].Code != "too-large" {
+		t.Errorf("%v", errs)
+	}
+}

@@ -41,14 +41,8 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = yamlout.String(b, g.ID)
 		b = append(b, ", boundary: "...)
 		b = yamlout.String(b, g.Boundary)
-		if g.In != "" {
-			b = append(b, ", in: "...)
-			b = yamlout.String(b, g.In)
-		}
-		if g.Name != "" {
-			b = append(b, ", name: "...)
-			b = yamlout.String(b, g.Name)
-		}
+		b = flowField(b, "in", g.In)
+		b = flowField(b, "name", g.Name)
 		if len(g.Props) > 0 {
 			b = append(b, ", props: {"...)
 			for i, name := range slices.Sorted(maps.Keys(g.Props)) {
@@ -98,18 +92,9 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = yamlout.String(b, e.From)
 		b = append(b, ", to: "...)
 		b = yamlout.String(b, e.To)
-		if e.Flow != "" {
-			b = append(b, ", flow: "...)
-			b = yamlout.String(b, string(e.Flow))
-		}
-		if e.Protocol != "" {
-			b = append(b, ", protocol: "...)
-			b = yamlout.String(b, e.Protocol)
-		}
-		if e.Label != "" {
-			b = append(b, ", label: "...)
-			b = yamlout.String(b, e.Label)
-		}
+		b = flowField(b, "flow", string(e.Flow))
+		b = flowField(b, "protocol", e.Protocol)
+		b = flowField(b, "label", e.Label)
 		b = append(b, "}\n"...)
 	}
 	if len(d.Suppress) > 0 {
@@ -118,10 +103,7 @@ func EncodeDesignYAML(d *Design) []byte {
 	for _, s := range d.Suppress {
 		b = append(b, "  - {rule: "...)
 		b = yamlout.String(b, s.Rule)
-		if s.Node != "" {
-			b = append(b, ", node: "...)
-			b = yamlout.String(b, s.Node)
-		}
+		b = flowField(b, "node", s.Node)
 		b = append(b, ", reason: "...)
 		b = append(yamlout.String(b, s.Reason), "}\n"...)
 	}
@@ -140,4 +122,14 @@ func (v Value) AppendYAML(b []byte) []byte {
 		return yamlout.Bool(b, v.b)
 	}
 	return append(b, "null"...)
+}
+
+// flowField appends ", key: value" to a flow mapping, or nothing for an
+// empty value: the optional fields of groups, edges and suppressions.
+func flowField(b []byte, key, value string) []byte {
+	if value == "" {
+		return b
+	}
+	b = append(append(append(b, ", "...), key...), ": "...)
+	return yamlout.String(b, value)
 }

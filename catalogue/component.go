@@ -29,6 +29,12 @@ type Component struct {
 	Declared map[string]*Property
 	// Limits are the product's bounds on its settings, by property name.
 	Limits map[string]*Limit
+	// SLA are the provider's published uptime commitments, most specific
+	// configuration first; none for a product without one.
+	SLA []SLA
+	// Durability says what the product survives without losing
+	// acknowledged writes, by configuration, first match wins.
+	Durability []Durability
 	// Schema is the effective property schema: the kind's properties with the
 	// component's refinements applied, plus its own, sorted by name. It is
 	// filled in when the catalogue is linked (and rebuilt, not stored, in a
@@ -49,6 +55,8 @@ type Component struct {
 	raw       map[string]yamlstrict.Field
 	props     []yamlstrict.Field
 	rawLimits []yamlstrict.Field
+	rawSLA    *yaml.Node
+	rawDur    *yaml.Node
 	pos       map[string]Pos
 	layer     int // the index of the layer it was loaded from
 }
@@ -115,7 +123,7 @@ func (c *Component) PropertyNames() []string {
 // declarations are checked later against its kind (see link).
 func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties", "limits")
+	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties", "limits", "sla", "durability")
 	if root == nil {
 		return nil
 	}
@@ -144,6 +152,12 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	}
 	if v, ok := f["limits"]; ok {
 		c.rawLimits = d.Pairs(v.Val, "limits")
+	}
+	if v, ok := f["sla"]; ok {
+		c.rawSLA = v.Val
+	}
+	if v, ok := f["durability"]; ok {
+		c.rawDur = v.Val
 	}
 	if len(*errs) > before {
 		return nil
@@ -223,6 +237,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 	}
 	c.buildSchema(k)
 	c.parseLimits(d, c.rawLimits)
+	c.parseGuarantees(d, c.rawSLA, c.rawDur)
 	for _, name := range slices.Sorted(maps.Keys(c.raw)) {
 		p := c.raw[name]
 		prop := c.Property(name)
@@ -249,5 +264,5 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 	}
 	c.pin()
 	c.checkOwnLimits(d)
-	c.raw, c.props, c.rawLimits = nil, nil, nil
+	c.raw, c.props, c.rawLimits, c.rawSLA, c.rawDur = nil, nil, nil, nil, nil
 }

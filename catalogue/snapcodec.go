@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 )
 
@@ -110,6 +111,36 @@ func (w *snapWriter) limits(m map[string]*Limit) {
 	}
 }
 
+// guarantees writes a component's SLAs and durability facts; uptime as an
+// integer count of ten-thousandths of a percent (the precision parsing
+// allows).
+func (w *snapWriter) guarantees(c *Component) {
+	settings := func(list []Setting) {
+		w.len(len(list))
+		for _, s := range list {
+			w.str(s.Property)
+			w.value(s.Value)
+		}
+	}
+	w.len(len(c.SLA))
+	for _, s := range c.SLA {
+		w.int(int64(math.Round(s.Uptime * 1e4)))
+		settings(s.When)
+		w.str(s.Docs)
+		w.str(s.Note)
+		w.pos(s.Pos)
+	}
+	w.len(len(c.Durability))
+	for _, du := range c.Durability {
+		w.int(int64(du.FailuresTolerated))
+		w.str(du.Of)
+		settings(du.When)
+		w.str(du.Docs)
+		w.str(du.Note)
+		w.pos(du.Pos)
+	}
+}
+
 func (w *snapWriter) fixes(list []FixOption) {
 	w.len(len(list))
 	for _, opt := range list {
@@ -191,6 +222,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		}
 		w.properties(c.Declared)
 		w.limits(c.Limits)
+		w.guarantees(c)
 		w.str(c.File)
 	}
 	w.len(len(s.Boundaries))
@@ -386,6 +418,29 @@ func (r *snapReader) limits() map[string]*Limit {
 	return m
 }
 
+func (r *snapReader) guarantees() ([]SLA, []Durability) {
+	settings := func() []Setting {
+		n := r.len()
+		if n == 0 {
+			return nil
+		}
+		list := make([]Setting, n)
+		for i := range list {
+			list[i] = Setting{Property: r.str(), Value: r.value()}
+		}
+		return list
+	}
+	var slas []SLA
+	for range r.len() {
+		slas = append(slas, SLA{Uptime: float64(r.int()) / 1e4, When: settings(), Docs: r.str(), Note: r.str(), Pos: r.pos()})
+	}
+	var durs []Durability
+	for range r.len() {
+		durs = append(durs, Durability{FailuresTolerated: int(r.int()), Of: r.str(), When: settings(), Docs: r.str(), Note: r.str(), Pos: r.pos()})
+	}
+	return slas, durs
+}
+
 func (r *snapReader) fixes() []FixOption {
 	n := r.len()
 	if n == 0 {
@@ -472,7 +527,9 @@ func decodeSnapshot(data string) (*snapshot, error) {
 			name := r.str()
 			c.Defaults[name] = r.value()
 		}
-		c.Declared, c.Limits, c.File = r.properties(), r.limits(), r.str()
+		c.Declared, c.Limits = r.properties(), r.limits()
+		c.SLA, c.Durability = r.guarantees()
+		c.File = r.str()
 		s.Components[c.ID] = c
 	}
 	n = r.len()

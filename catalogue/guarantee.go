@@ -1,0 +1,228 @@
+package catalogue
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
+	"gopkg.in/yaml.v3"
+)
+
+// SLA is a provider's published commitment of monthly uptime for a product,
+// in the configuration When describes: the settings, by property name, a
+// node must have for it to apply (none: any). A component lists its SLAs
+// under `sla:`, most specific first; the first whose settings a node has is
+// the node's.
+type SLA struct {
+	// Uptime is the monthly uptime percentage committed (99.95).
+	Uptime float64
+	When   []Setting
+	Docs   string
+	// Note states what the commitment also requires that a design cannot
+	// say (a tier, a plan), or "".
+	Note string
+	Pos  Pos
+}
+
+// Durability is what a product's documentation says it survives without
+// losing acknowledged writes, in the configuration When describes:
+// FailuresTolerated failures of Of ("zone", "node"). A component lists these
+// under `durability:`, first match wins, like its SLAs.
+type Durability struct {
+	FailuresTolerated int
+	Of                string
+	When              []Setting
+	Docs              string
+	Note              string
+	Pos               Pos
+}
+
+// FailureDomains are what a Durability's failures are of.
+var FailureDomains = []string{"node", "zone", "region"}
+
+// Applies reports whether a node's resolved values (see ResolvedNode.Get)
+// have every setting of when.
+func Applies(when []Setting, n *ResolvedNode) bool {
+	for _, s := range when {
+		if p, ok := n.Get(s.Property); !ok || p.Value != s.Value {
+			return false
+		}
+	}
+	return true
+}
+
+// SLAFor returns the component's SLA that applies to node n, or nil.
+func (c *Component) SLAFor(n *ResolvedNode) *SLA {
+	for i := range c.SLA {
+		if Applies(c.SLA[i].When, n) {
+			return &c.SLA[i]
+		}
+	}
+	return nil
+}
+
+// DurabilityFor returns the component's durability fact that applies to
+// node n, or nil.
+func (c *Component) DurabilityFor(n *ResolvedNode) *Durability {
+	for i := range c.Durability {
+		if Applies(c.Durability[i].When, n) {
+			return &c.Durability[i]
+		}
+	}
+	return nil
+}
+
+// DescribeWhen says a configuration in words: "multiZone true", or "" for
+// any.
+func DescribeWhen(when []Setting) string {
+	parts := make([]string, len(when))
+	for i, s := range when {
+		parts[i] = s.Property + " " + s.Value.Text()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FormatPercent writes a percentage with the digits it has, at most four
+// decimals: 99.95, 99.999, 100.
+func FormatPercent(p float64) string {
+	return strconv.FormatFloat(math.Round(p*1e4)/1e4, 'f', -1, 64)
+}
+
+var (
+	slaKeys        = []string{"uptime", "when", "docs", "note"}
+	durabilityKeys = []string{"failuresTolerated", "of", "when", "docs", "note"}
+)
+
+// parseGuarantees reads a component's `sla` and `durability` once its
+// schema is built, so that their settings are checked against it.
+func (c *Component) parseGuarantees(d *decoder, sla, durability *yaml.Node) {
+	if sla != nil && d.IsKind(sla, yaml.SequenceNode, "sla", "a list of SLAs, each { uptime, when, docs, note }") {
+		for i, n := range sla.Content {
+			what := "sla[" + strconv.Itoa(i) + "]"
+			f := d.Fields(n, what, slaKeys...)
+			if f == nil {
+				continue
+			}
+			before := len(*d.Errs)
+			s := SLA{Pos: d.Pos(n)}
+			if v, ok := f["uptime"]; !ok {
+				d.Errorf(n, diag.CodeRequired, "%s: `uptime` is required: the monthly uptime percentage the SLA commits to, such as 99.95", what)
+			} else {
+				s.Uptime, _ = d.percent(v.Val, what+".uptime")
+			}
+			s.When = c.parseWhen(d, f, what)
+			s.Docs = d.requiredDocs(f, n, what, "the provider's SLA page")
+			s.Note = d.optionalText(f, "note", what)
+			if len(*d.Errs) == before {
+				c.SLA = append(c.SLA, s)
+			}
+		}
+	}
+	if durability != nil && d.IsKind(durability, yaml.SequenceNode, "durability", "a list of facts, each { failuresTolerated, of, when, docs, note }") {
+		for i, n := range durability.Content {
+			what := "durability[" + strconv.Itoa(i) + "]"
+			f := d.Fields(n, what, durabilityKeys...)
+			if f == nil {
+				continue
+			}
+			before := len(*d.Errs)
+			du := Durability{Pos: d.Pos(n)}
+			if v, ok := f["failuresTolerated"]; !ok {
+				d.Errorf(n, diag.CodeRequired, "%s: `failuresTolerated` is required: how many failures the product survives without losing acknowledged writes", what)
+			} else if k, good := d.Int(v.Val, what+".failuresTolerated"); good {
+				if k < 0 || k > 100 {
+					d.Errorf(v.Val, diag.CodeOutOfRange, "%s.failuresTolerated: %d is not between 0 and 100", what, k)
+				}
+				du.FailuresTolerated = int(k)
+			}
+			if v, ok := f["of"]; !ok {
+				d.Errorf(n, diag.CodeRequired, "%s: `of` is required: what a failure is (%s)", what, strings.Join(FailureDomains, ", "))
+			} else if s, good := d.Str(v.Val, what+".of"); good {
+				if !slices.Contains(FailureDomains, s) {
+					d.Errorf(v.Val, diag.CodeEnumValue, "%s.of: `%s` is not one of %s%s", what, diag.Clip(s), strings.Join(FailureDomains, ", "), diag.DidYouMean(s, FailureDomains))
+				}
+				du.Of = s
+			}
+			du.When = c.parseWhen(d, f, what)
+			du.Docs = d.requiredDocs(f, n, what, "the official page that says how the product keeps written data")
+			du.Note = d.optionalText(f, "note", what)
+			if len(*d.Errs) == before {
+				c.Durability = append(c.Durability, du)
+			}
+		}
+	}
+}
+
+// parseWhen reads the settings a guarantee applies to: values of the
+// component's own properties.
+func (c *Component) parseWhen(d *decoder, f map[string]yamlstrict.Field, what string) []Setting {
+	v, ok := f["when"]
+	if !ok {
+		return nil
+	}
+	var out []Setting
+	for _, p := range d.Pairs(v.Val, what+".when") {
+		name := p.Key.Value
+		prop := c.Property(name)
+		if prop == nil {
+			d.Errorf(p.Key, diag.CodeUnknownProperty, "%s.when: %s has no property `%s`%s", what, c.ID, diag.Clip(name), diag.DidYouMean(name, c.PropertyNames()))
+			continue
+		}
+		val, good := d.scalarValue(p.Val, what+".when."+name)
+		if !good {
+			continue
+		}
+		if code, msg := prop.problem(val, nil); msg != "" {
+			d.Errorf(p.Val, code, "%s.when.%s: %s", what, name, msg)
+			continue
+		}
+		out = append(out, Setting{Property: name, Value: val})
+	}
+	slices.SortFunc(out, func(a, b Setting) int { return strings.Compare(a.Property, b.Property) })
+	return out
+}
+
+// requiredDocs reads a required https link.
+func (d *decoder) requiredDocs(f map[string]yamlstrict.Field, n *yaml.Node, what, page string) string {
+	v, ok := f["docs"]
+	if !ok {
+		d.Errorf(n, diag.CodeRequired, "%s: `docs` is required: %s", what, page)
+		return ""
+	}
+	s, good := d.Str(v.Val, what+".docs")
+	if good {
+		d.checkURL(v.Val, what+".docs", s)
+	}
+	return s
+}
+
+// optionalText reads an optional string field.
+func (d *decoder) optionalText(f map[string]yamlstrict.Field, key, what string) string {
+	v, ok := f[key]
+	if !ok {
+		return ""
+	}
+	s, _ := d.Str(v.Val, what+"."+key)
+	return s
+}
+
+// percent reads a percentage above 0 and at most 100, with at most four
+// decimals (99.9999).
+func (d *decoder) percent(n *yaml.Node, what string) (float64, bool) {
+	p, ok := d.Number(n, what)
+	if !ok {
+		return 0, false
+	}
+	if p <= 0 || p > 100 {
+		d.Errorf(n, diag.CodeOutOfRange, "%s: %s is not a percentage above 0 and at most 100 (write 99.95 for 99.95 %%)", what, n.Value)
+		return 0, false
+	}
+	if _, frac, _ := strings.Cut(n.Value, "."); len(frac) > 4 || strings.ContainsAny(n.Value, "eE") {
+		d.Errorf(n, diag.CodeOutOfRange, "%s: write %s with at most four decimals, without an exponent (99.9999)", what, n.Value)
+		return 0, false
+	}
+	return p, true
+}

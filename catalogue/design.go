@@ -28,6 +28,9 @@ type Design struct {
 	Suppress []Suppression
 	// Constraints are what the design requires of where things run.
 	Constraints Constraints
+	// Objectives are what the design requires of every entry point (only
+	// Availability applies at this level).
+	Objectives Objectives
 	// Positions maps parts of the design to where they were written; it is nil for
 	// a design built in memory.
 	Positions *PosMap
@@ -42,6 +45,34 @@ type Node struct {
 	Position *Point
 	// In is the group the node sits in (its innermost), or "".
 	In string
+	// Entry marks the node as an entry point: where callers come in.
+	Entry bool
+	// ReplicaOf names a node this one is a copy of, elsewhere: a caller
+	// connected to several copies fails over between them.
+	ReplicaOf string
+	// Assume holds the figures the design states for the node where the
+	// catalogue has none (a product with no published SLA).
+	Assume Assumptions
+	// Objectives are what the design requires of the node: Availability
+	// of an entry point, FailuresTolerated (written `durability:`) of a
+	// stateful node.
+	Objectives Objectives
+}
+
+// Assumptions are figures a design states for a node; zero means none.
+type Assumptions struct {
+	// Availability is an assumed monthly uptime percentage.
+	Availability float64 `json:"availability,omitempty"`
+}
+
+// Objectives are what a design requires; zero means none.
+type Objectives struct {
+	// Availability is the least monthly uptime percentage an entry point
+	// must have.
+	Availability float64 `json:"availability,omitempty"`
+	// FailuresTolerated is the least number of failures a stateful node
+	// must survive without losing acknowledged writes.
+	FailuresTolerated int `json:"-"`
 }
 
 // Point is where a node sits on the canvas.
@@ -105,8 +136,8 @@ type lineCol struct{ line, col int32 }
 func at(p Pos) lineCol { return lineCol{int32(p.Line), int32(p.Column)} }
 
 type nodePos struct {
-	self, id, component, in lineCol
-	props                   []propPos
+	self, id, component, in, replicaOf lineCol
+	props                              []propPos
 }
 
 type propPos struct {
@@ -148,6 +179,8 @@ func (s *PosMap) find(path string) lineCol {
 			return n.component
 		case "in":
 			return n.in
+		case "replicaOf":
+			return n.replicaOf
 		}
 		return findProp(n.props, field)
 	case list == "groups" && i < len(s.groups):
@@ -255,7 +288,7 @@ func SizeError(name string, size int64) *Error {
 	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
-var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "constraints", "groups", "nodes", "edges", "suppress"}
+var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "constraints", "objectives", "groups", "nodes", "edges", "suppress"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
 // and references between nodes and edges. Catalogue references (components,
@@ -302,6 +335,14 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 						des.Constraints.Regions = append(des.Constraints.Regions, d.limitText(r.Val.Content[i], "constraints.regions", s))
 					}
 				}
+			}
+		}
+	}
+	if v, ok := f["objectives"]; ok {
+		if of := d.Fields(v.Val, "objectives", "availability"); of != nil {
+			des.Objectives.Availability = d.optionalPercent(of, "objectives")
+			if len(of) == 0 {
+				d.Errorf(v.Val, diag.CodeEmpty, "objectives: state `availability`, the least monthly uptime percentage of every entry point (99.95), or leave it out")
 			}
 		}
 	}
@@ -395,6 +436,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		}
 	}
 	d.checkGroups(des, groupIDs, ids, src)
+	d.checkReplicas(des, ids)
 	if v, ok := f["suppress"]; ok {
 		des.Suppress = d.parseSuppress(v.Val, ids, src)
 	}
@@ -480,7 +522,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	var node Node
 	pos := &src.nodes[i]
 	pos.self = at(d.Pos(n))
-	f := d.Fields(n, what, "id", "component", "in", "props", "position")
+	f := d.Fields(n, what, "id", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position")
 	if f == nil {
 		return node
 	}
@@ -500,6 +542,44 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		if s, good := d.Str(v.Val, what+".in"); good {
 			node.In = s
 			pos.in = at(d.Pos(v.Val))
+		}
+	}
+	if v, ok := f["entry"]; ok {
+		node.Entry, _ = d.Bool(v.Val, what+".entry")
+	}
+	if v, ok := f["replicaOf"]; ok {
+		if s, good := d.Str(v.Val, what+".replicaOf"); good {
+			node.ReplicaOf = s
+			pos.replicaOf = at(d.Pos(v.Val))
+		}
+	}
+	if v, ok := f["assume"]; ok {
+		if af := d.Fields(v.Val, what+".assume", "availability"); af != nil {
+			node.Assume.Availability = d.optionalPercent(af, what+".assume")
+			if len(af) == 0 {
+				d.Errorf(v.Val, diag.CodeEmpty, "%s.assume: state `availability`, the monthly uptime percentage you assume for the node (99.9), or leave it out", what)
+			}
+		}
+	}
+	if v, ok := f["objectives"]; ok {
+		if of := d.Fields(v.Val, what+".objectives", "availability"); of != nil {
+			node.Objectives.Availability = d.optionalPercent(of, what+".objectives")
+			if len(of) == 0 {
+				d.Errorf(v.Val, diag.CodeEmpty, "%s.objectives: state `availability`, the least monthly uptime percentage of this entry point (99.95), or leave it out", what)
+			}
+		}
+	}
+	if v, ok := f["durability"]; ok {
+		if df := d.Fields(v.Val, what+".durability", "failuresTolerated"); df != nil {
+			if fv, has := df["failuresTolerated"]; !has {
+				d.Errorf(v.Val, diag.CodeRequired, "%s.durability: `failuresTolerated` is required: the least number of failures the node must survive without losing acknowledged writes", what)
+			} else if k, good := d.Int(fv.Val, what+".durability.failuresTolerated"); good {
+				if k < 1 || k > 100 {
+					d.Errorf(fv.Val, diag.CodeOutOfRange, "%s.durability.failuresTolerated: %d is not between 1 and 100 (every node tolerates 0; leave it out)", what, k)
+				} else {
+					node.Objectives.FailuresTolerated = int(k)
+				}
+			}
 		}
 	}
 	if v, ok := f["props"]; ok {
@@ -530,6 +610,37 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		}
 	}
 	return node
+}
+
+// optionalPercent reads the optional `availability` of an objectives or
+// assume mapping.
+func (d *decoder) optionalPercent(f map[string]yamlstrict.Field, what string) float64 {
+	v, ok := f["availability"]
+	if !ok {
+		return 0
+	}
+	p, _ := d.percent(v.Val, what+".availability")
+	return p
+}
+
+// checkReplicas reports a node's replicaOf that names no other node.
+func (d *decoder) checkReplicas(des *Design, ids map[string]int) {
+	var nodeIDs []string // for hints, sorted when first needed
+	for i, n := range des.Nodes {
+		if n.ReplicaOf == "" {
+			continue
+		}
+		pos := des.Positions.Pos(NodePath(i, "replicaOf"))
+		switch _, known := ids[n.ReplicaOf]; {
+		case n.ReplicaOf == n.ID:
+			d.Errs.Add(pos, diag.CodeSelfEdge, "nodes[%d].replicaOf: `%s` is the node itself; name the node it is a copy of", i, n.ID)
+		case !known:
+			if nodeIDs == nil {
+				nodeIDs = slices.Sorted(maps.Keys(ids))
+			}
+			d.Errs.Add(pos, diag.CodeUnknownNode, "nodes[%d].replicaOf: no node has the id `%s`%s", i, diag.Clip(n.ReplicaOf), d.DidYouMean(n.ReplicaOf, nodeIDs))
+		}
+	}
 }
 
 // parseProps reads the values of a node's or a group's `props` (what is

@@ -47,7 +47,7 @@ func TestDesignErrors(t *testing.T) {
 		{"edge to itself", "nodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"a\" }\n",
 			[]string{"d.yaml:4:5: edges[0]: connects `a` to itself; an edge joins two different nodes"}},
 		{"unknown key", "nodes:\n  - { id: \"a\", component: \"kafka\", prop: {} }\n",
-			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, component, in, props, position)"}},
+			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, component, in, entry, replicaOf, assume, objectives, durability, props, position)"}},
 		{"missing component", "nodes:\n  - { id: \"a\" }\n",
 			[]string{"d.yaml:2:5: nodes[0]: `component` is required (a component id such as \"kafka\")"}},
 		{"bad node id", "nodes:\n  - { id: \"Kafka Main\", component: \"kafka\" }\n",
@@ -63,7 +63,7 @@ func TestDesignErrors(t *testing.T) {
 		{"YAML syntax", "nodes:\n  - { id: \"a\", component: \"kafka\"\n",
 			[]string{"d.yaml:2:3: YAML syntax error: did not find expected ',' or '}'"}},
 		{"alias", "x: &a {}\nnodes: *a\n",
-			[]string{"d.yaml:1:1: design: unknown key `x` (allowed: schemaVersion, type, id, name, description, constraints, groups, nodes, edges, suppress)", "d.yaml:2:8: nodes: YAML aliases (*a) are not supported; write the value out"}},
+			[]string{"d.yaml:1:1: design: unknown key `x` (allowed: schemaVersion, type, id, name, description, constraints, objectives, groups, nodes, edges, suppress)", "d.yaml:2:8: nodes: YAML aliases (*a) are not supported; write the value out"}},
 		{"several problems at once", "nodes:\n  - { id: \"a\", component: \"kafak\" }\n  - { id: \"b\", component: \"kafka\", props: { acks: 1 } }\nedges:\n  - { from: \"a\", to: \"z\" }\n",
 			[]string{
 				"d.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?",

@@ -10,6 +10,7 @@ type designJSON struct {
 	Name          string        `json:"name,omitempty"`
 	Description   string        `json:"description,omitempty"`
 	Constraints   *Constraints  `json:"constraints,omitempty"`
+	Objectives    *Objectives   `json:"objectives,omitempty"`
 	Groups        []groupJSON   `json:"groups,omitempty"`
 	Nodes         []nodeJSON    `json:"nodes"`
 	Edges         []edgeJSON    `json:"edges,omitempty"`
@@ -25,11 +26,20 @@ type groupJSON struct {
 }
 
 type nodeJSON struct {
-	ID        string           `json:"id"`
-	Component string           `json:"component"`
-	In        string           `json:"in,omitempty"`
-	Props     map[string]Value `json:"props,omitempty"`
-	Position  *Point           `json:"position,omitempty"`
+	ID         string           `json:"id"`
+	Component  string           `json:"component"`
+	In         string           `json:"in,omitempty"`
+	Entry      bool             `json:"entry,omitempty"`
+	ReplicaOf  string           `json:"replicaOf,omitempty"`
+	Assume     *Assumptions     `json:"assume,omitempty"`
+	Objectives *Objectives      `json:"objectives,omitempty"`
+	Durability *durabilityJSON  `json:"durability,omitempty"`
+	Props      map[string]Value `json:"props,omitempty"`
+	Position   *Point           `json:"position,omitempty"`
+}
+
+type durabilityJSON struct {
+	FailuresTolerated int `json:"failuresTolerated"`
 }
 
 type edgeJSON struct {
@@ -48,7 +58,20 @@ func EncodeDesignJSON(d *Design) []byte {
 		out.Groups = append(out.Groups, groupJSON(g))
 	}
 	for _, n := range d.Nodes {
-		out.Nodes = append(out.Nodes, nodeJSON{ID: n.ID, Component: n.Component, In: n.In, Props: n.Props, Position: n.Position})
+		nj := nodeJSON{ID: n.ID, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position}
+		if n.Assume.Availability > 0 {
+			nj.Assume = &Assumptions{Availability: n.Assume.Availability}
+		}
+		if n.Objectives.Availability > 0 {
+			nj.Objectives = &Objectives{Availability: n.Objectives.Availability}
+		}
+		if n.Objectives.FailuresTolerated > 0 {
+			nj.Durability = &durabilityJSON{FailuresTolerated: n.Objectives.FailuresTolerated}
+		}
+		out.Nodes = append(out.Nodes, nj)
+	}
+	if d.Objectives.Availability > 0 {
+		out.Objectives = &Objectives{Availability: d.Objectives.Availability}
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, edgeJSON(e))

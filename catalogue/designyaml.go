@@ -33,6 +33,10 @@ func EncodeDesignYAML(d *Design) []byte {
 		}
 		b = append(b, "]\n"...)
 	}
+	if d.Objectives.Availability > 0 {
+		b = append(b, "objectives: {availability: "...)
+		b = append(yamlout.Number(b, d.Objectives.Availability), "}\n"...)
+	}
 	if len(d.Groups) > 0 {
 		b = append(b, "groups:\n"...)
 	}
@@ -69,6 +73,24 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = append(yamlout.String(b, n.Component), '\n')
 		if n.In != "" {
 			b = append(yamlout.String(append(b, "    in: "...), n.In), '\n')
+		}
+		if n.Entry {
+			b = append(b, "    entry: true\n"...)
+		}
+		if n.ReplicaOf != "" {
+			b = append(yamlout.String(append(b, "    replicaOf: "...), n.ReplicaOf), '\n')
+		}
+		if n.Assume.Availability > 0 {
+			b = append(b, "    assume: {availability: "...)
+			b = append(yamlout.Number(b, n.Assume.Availability), "}\n"...)
+		}
+		if n.Objectives.Availability > 0 {
+			b = append(b, "    objectives: {availability: "...)
+			b = append(yamlout.Number(b, n.Objectives.Availability), "}\n"...)
+		}
+		if n.Objectives.FailuresTolerated > 0 {
+			b = append(b, "    durability: {failuresTolerated: "...)
+			b = append(yamlout.Int(b, int64(n.Objectives.FailuresTolerated)), "}\n"...)
 		}
 		if len(n.Props) > 0 {
 			b = append(b, "    props:\n"...)

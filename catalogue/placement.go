@@ -22,7 +22,14 @@ const (
 
 // builtinRules are the rules the core checks itself, which a design may
 // suppress like the catalogue's.
-var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider, RuleDataResidency}
+var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider, RuleDataResidency, RuleAvailabilityObjective, RuleDurabilityObjective}
+
+// The rules of the objectives a design states, which the analysis checks
+// (see package analysis).
+const (
+	RuleAvailabilityObjective = "availability-objective"
+	RuleDurabilityObjective   = "durability-objective"
+)
 
 // BuiltinRule reports whether id is a rule the core checks itself rather
 // than one of the catalogue's files.

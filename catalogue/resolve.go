@@ -117,7 +117,12 @@ func (r *Resolution) Worst() Severity {
 
 // Resolve resolves every node of a design that Check accepted and runs the
 // rules. Nodes whose component is unknown are left out.
-func (c *Catalogue) Resolve(d *Design) *Resolution {
+func (c *Catalogue) Resolve(d *Design) *Resolution { return c.ResolveWith(d, nil) }
+
+// ResolveWith resolves like Resolve, and adds the violations more finds in
+// the resolution (the analysis's objectives) before the design's
+// suppressions apply, so that those can acknowledge them too.
+func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *Resolution {
 	if len(d.Nodes) > 0 { // the editor resolves its empty design at start-up
 		c.linkRules()
 	}
@@ -195,6 +200,9 @@ func (c *Catalogue) Resolve(d *Design) *Resolution {
 	edges := len(res.Violations)
 	if len(d.Edges) > 0 {
 		res.Violations = c.checkEdges(d, res)
+	}
+	if more != nil {
+		res.Violations = append(res.Violations, more(res)...)
 	}
 	// Suppressions first: a finding told with another must not take the
 	// other's suppression, nor hide that its own was used.

@@ -1,0 +1,349 @@
+// Package analysis says what a design guarantees end to end, from the
+// catalogue's documented SLAs and durability and the design's placement and
+// flows: the availability of each entry point with its derivation, the
+// single points of failure, what the loss of a zone or a region takes, the
+// delivery each event sink gets, the failures each stateful node tolerates,
+// and whether the design's objectives are met.
+//
+// The model, and its limits, are in the README ("What the analysis
+// assumes"). In short: an entry point needs every node it waits on (request
+// and data flows, and the broker it publishes an event to), each up
+// independently with its product's SLA as the chance; a caller connected to
+// several replicas of a node (replicaOf) needs any one of them; an unknown
+// figure is taken as 1, so that the result is a bound.
+package analysis
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// MinutesPerMonth is the month the downtime figures are of: 30 days.
+const MinutesPerMonth = 30 * 24 * 60
+
+// Report is the analysis of one design.
+type Report struct {
+	Entries    []Entry               `json:"entries"`
+	SPOFs      []SPOF                `json:"spofs"`
+	Losses     []Loss                `json:"losses"`
+	Sinks      []Sink                `json:"sinks"`
+	Durability []Durability          `json:"durability"`
+	Objectives []Objective           `json:"objectives"`
+	Violations []catalogue.Violation `json:"-"`
+
+	g     *graph
+	trees []*series // each entry's, in Entries' order
+}
+
+// Entry is an entry point's availability: the percentage of a month it is
+// up, at most (Bound) when a factor is unknown, with every factor.
+type Entry struct {
+	Node                    string   `json:"node"`
+	Availability            float64  `json:"availability"`
+	DowntimeMinutesPerMonth float64  `json:"downtimeMinutesPerMonth"`
+	Bound                   bool     `json:"bound"`
+	Assumed                 bool     `json:"assumed"`
+	Factors                 []Factor `json:"factors"`
+	// Unknown lists the nodes whose figure is unknown.
+	Unknown []string `json:"unknown,omitempty"`
+	// Why says how the entry was found: "marked entry", "nothing flows into
+	// it", "it has an availability objective".
+	Why string `json:"why"`
+}
+
+// Factor is one term of an entry's availability: a node's figure, or a
+// choice among replicas (Source "redundant") with the factors of each.
+type Factor struct {
+	Node     string     `json:"node,omitempty"`
+	Nodes    []string   `json:"nodes,omitempty"`
+	Value    float64    `json:"value"`
+	Source   string     `json:"source"`
+	Docs     string     `json:"docs,omitempty"`
+	Note     string     `json:"note,omitempty"`
+	Branches [][]Factor `json:"branches,omitempty"`
+}
+
+// SPOF is a node or a group whose loss alone cuts entries off from what
+// they wait on.
+type SPOF struct {
+	Node    string   `json:"node,omitempty"`
+	Group   string   `json:"group,omitempty"`
+	Cuts    []string `json:"cuts"`
+	Because string   `json:"because"`
+}
+
+// Loss is what the failure of a group takes: the nodes in it, the entries
+// that lose something they wait on, and the stateful nodes whose only copy
+// of acknowledged data is in it.
+type Loss struct {
+	Group      string   `json:"group"`
+	Boundary   string   `json:"boundary"`
+	Nodes      []string `json:"nodes"`
+	Cuts       []string `json:"cuts"`
+	DataAtRisk []string `json:"dataAtRisk"`
+}
+
+// Sink is a node reached through event flows where the path ends, with the
+// guarantee it gets: Delivery is the weakest hop's ("at-most-once",
+// "at-least-once", "exactly-once"; "none" when a path may both lose and
+// repeat; "unknown" when a hop's is not known).
+type Sink struct {
+	Node               string `json:"node"`
+	Delivery           string `json:"delivery"`
+	DuplicatesPossible bool   `json:"duplicatesPossible"`
+	LossPossible       bool   `json:"lossPossible"`
+	Because            string `json:"because"`
+	Docs               string `json:"docs,omitempty"`
+}
+
+// Durability is how many failures (of Of: node, zone) a stateful node
+// survives without losing acknowledged writes; nil when not known.
+type Durability struct {
+	Node              string `json:"node"`
+	FailuresTolerated *int   `json:"failuresTolerated"`
+	Of                string `json:"of,omitempty"`
+	Because           string `json:"because"`
+	Docs              string `json:"docs,omitempty"`
+}
+
+// Objective is one objective the design states and whether the analysis
+// shows it met: Met is false when it is missed or cannot be shown (Known
+// false).
+type Objective struct {
+	Target    string  `json:"target"`
+	Measure   string  `json:"measure"` // "availability" or "failuresTolerated"
+	Objective float64 `json:"objective"`
+	Actual    float64 `json:"actual"`
+	Bound     bool    `json:"bound,omitempty"`
+	Known     bool    `json:"known"`
+	Met       bool    `json:"met"`
+}
+
+// Resolve resolves the design and analyses it, with the objectives'
+// violations among the resolution's (so that the design's suppressions
+// apply to them, and check counts them).
+func Resolve(cat *catalogue.Catalogue, d *catalogue.Design) (*catalogue.Resolution, *Report) {
+	var rep *Report
+	res := cat.ResolveWith(d, func(res *catalogue.Resolution) []catalogue.Violation {
+		rep = Analyze(cat, d, res)
+		return rep.Violations
+	})
+	return res, rep
+}
+
+// Analyze analyses a resolved design.
+func Analyze(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Resolution) *Report {
+	g := newGraph(cat, d, res)
+	rep := &Report{g: g, Entries: []Entry{}, SPOFs: []SPOF{}, Losses: []Loss{}, Sinks: []Sink{}, Durability: []Durability{}, Objectives: []Objective{}}
+	rep.entries()
+	rep.spofs()
+	rep.sinks()
+	rep.durability()
+	rep.objectives()
+	return rep
+}
+
+// entries finds the entry points and their availability.
+func (r *Report) entries() {
+	g := r.g
+	for i := range g.nodes {
+		n := int32(i)
+		dn := g.design[i]
+		var why string
+		switch {
+		case dn.Entry:
+			why = "marked entry"
+		case dn.Objectives.Availability > 0:
+			why = "it has an availability objective"
+		case !g.hasIn[i] && g.hasOut[i]:
+			why = "nothing flows into it"
+		default:
+			continue
+		}
+		tree := g.requirement(n)
+		a, unknown := g.availability(tree)
+		e := Entry{Node: g.id(n), Availability: round(a * 100), DowntimeMinutesPerMonth: round((1 - a) * MinutesPerMonth), Bound: unknown, Factors: g.factors(tree), Why: why}
+		each(tree, func(m int32) {
+			switch g.figures[m].source {
+			case SourceUnknown:
+				e.Unknown = append(e.Unknown, g.id(m))
+			case SourceAssumed:
+				e.Assumed = true
+			}
+		})
+		r.Entries = append(r.Entries, e)
+		r.trees = append(r.trees, tree)
+	}
+}
+
+// factors lists a series' terms for its derivation.
+func (g *graph) factors(s *series) []Factor {
+	out := make([]Factor, 0, len(s.nodes)+len(s.blocks))
+	for _, n := range s.nodes {
+		f := g.figures[n]
+		out = append(out, Factor{Node: g.id(n), Value: round(f.value * 100), Source: f.source, Docs: f.docs, Note: f.note})
+	}
+	for _, blk := range s.blocks {
+		a, _ := g.blockAvailability(blk)
+		f := Factor{Value: round(a * 100), Source: SourceRedundant}
+		for _, m := range blk.members {
+			f.Nodes = append(f.Nodes, g.id(m))
+		}
+		for _, br := range blk.branches {
+			f.Branches = append(f.Branches, g.factors(br))
+		}
+		f.Note = "any one of " + strings.Join(f.Nodes, ", ") + " serves"
+		out = append(out, f)
+	}
+	return out
+}
+
+// round keeps six significant decimals of a percentage, enough for 99.9999.
+func round(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 6, 64), 64)
+	return v
+}
+
+// singleReason says why losing node i alone takes it down (one copy, one
+// zone), from what its settings or placement state; "" when they do not.
+func (g *graph) singleReason(i int32) string {
+	if z := g.zoneOf(i); z >= 0 {
+		return "it runs only in zone " + g.d.Groups[z].ID
+	}
+	for _, s := range singleSettings[g.nodes[i].Kind] {
+		if v := g.value(i, s.prop); v.IsSet() && v == s.value {
+			return s.because
+		}
+	}
+	return ""
+}
+
+// singleSettings are the settings that say a node of a kind runs as one
+// copy, so that losing one machine takes it down.
+var singleSettings = map[string][]struct {
+	prop    string
+	value   catalogue.Value
+	because string
+}{
+	"relational-database": {{"highAvailability", catalogue.BoolValue(false), "it has no standby to take over (highAvailability false)"}},
+	"cache":               {{"replication", catalogue.BoolValue(false), "it has no replica to take over (replication false)"}},
+	"stream":              {{"replicationFactor", catalogue.IntValue(1), "it keeps one copy of each record (replicationFactor 1)"}},
+}
+
+// spofs lists the nodes, and the zones and regions, whose loss alone cuts
+// an entry off.
+func (r *Report) spofs() {
+	g := r.g
+	cuts := map[int32][]string{}
+	var order []int32
+	for k, tree := range r.trees {
+		for _, n := range tree.nodes {
+			if g.singleReason(n) == "" {
+				continue
+			}
+			if _, seen := cuts[n]; !seen {
+				order = append(order, n)
+			}
+			cuts[n] = append(cuts[n], r.Entries[k].Node)
+		}
+	}
+	for _, n := range order {
+		r.SPOFs = append(r.SPOFs, SPOF{Node: g.id(n), Cuts: cuts[n], Because: g.singleReason(n)})
+	}
+	for gi, gr := range g.d.Groups {
+		if gr.Boundary != "zone" && gr.Boundary != "region" {
+			continue
+		}
+		loss := r.loss(int32(gi))
+		r.Losses = append(r.Losses, loss)
+		if len(loss.Cuts) > 0 {
+			r.SPOFs = append(r.SPOFs, SPOF{Group: gr.ID, Cuts: loss.Cuts, Because: "everything in " + gr.Boundary + " " + gr.ID + " fails with it, and " + strings.Join(loss.Cuts, ", ") + " needs some of it with no replica elsewhere"})
+		}
+	}
+}
+
+// Loss returns what the failure of the group id takes, and whether the
+// design has that group.
+func (r *Report) Loss(id string) (Loss, bool) {
+	gi, ok := r.g.groups[id]
+	if !ok {
+		return Loss{}, false
+	}
+	return r.loss(gi), true
+}
+
+func (r *Report) loss(gi int32) Loss {
+	g := r.g
+	gr := g.d.Groups[gi]
+	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}}
+	lost := make([]bool, len(g.nodes))
+	any := false
+	for i := range g.nodes {
+		if g.within(int32(i), gi) {
+			lost[i], any = true, true
+			l.Nodes = append(l.Nodes, g.id(int32(i)))
+		}
+	}
+	if !any {
+		return l
+	}
+	failed := func(n int32) bool { return lost[n] }
+	for k, tree := range r.trees {
+		if !up(tree, failed) {
+			l.Cuts = append(l.Cuts, r.Entries[k].Node)
+		}
+	}
+	for i := range g.nodes {
+		n := int32(i)
+		if !lost[i] || !stateful[g.nodes[i].Kind] {
+			continue
+		}
+		if s := g.set[n]; s >= 0 && slices.ContainsFunc(g.sets[s], func(m int32) bool { return !lost[m] }) {
+			continue // a replica outside holds the data
+		}
+		if gr.Boundary == "region" && (g.value(n, "multiRegion") == catalogue.BoolValue(true) || g.value(n, "replication") == catalogue.BoolValue(true) && g.nodes[i].Kind == "object-storage") {
+			continue // copied to another region
+		}
+		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
+	}
+	return l
+}
+
+// stateful are the kinds that keep acknowledged data.
+var stateful = map[string]bool{
+	"stream": true, "queue": true, "relational-database": true, "nosql-database": true, "cache": true, "object-storage": true,
+}
+
+// Lost reports, for the editor's "fail this group", which nodes a group's
+// failure takes and which entries it cuts, by node id.
+func (r *Report) Lost(id string) (nodes, entries map[string]bool) {
+	l, ok := r.Loss(id)
+	if !ok {
+		return nil, nil
+	}
+	nodes = make(map[string]bool, len(l.Nodes))
+	for _, n := range l.Nodes {
+		nodes[n] = true
+	}
+	entries = make(map[string]bool, len(l.Cuts))
+	for _, e := range l.Cuts {
+		entries[e] = true
+	}
+	return nodes, entries
+}
+
+// Needs returns the nodes entry waits on (itself included), for the
+// editor's highlight, or nil when it is not an entry.
+func (r *Report) Needs(entry string) []string {
+	for k, e := range r.Entries {
+		if e.Node == entry {
+			var out []string
+			each(r.trees[k], func(n int32) { out = append(out, r.g.id(n)) })
+			return out
+		}
+	}
+	return nil
+}

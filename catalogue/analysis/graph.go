@@ -1,0 +1,254 @@
+package analysis
+
+import (
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// graph is a resolved design as the analyses walk it: nodes by index, the
+// edges a caller waits on, the event edges, the replica sets and the groups
+// each node sits in.
+type graph struct {
+	cat   *catalogue.Catalogue
+	d     *catalogue.Design
+	nodes []*catalogue.ResolvedNode
+	// design is the design node of each resolved node.
+	design []*catalogue.Node
+	index  map[string]int32
+	// waits are the nodes each node waits on (request and data flows, and
+	// an event published to a broker), without repeats.
+	waits [][]int32
+	// events are the event edges out of each node, and onward the request
+	// and data edges, which the delivery analysis follows.
+	events  [][]int32
+	onward  [][]int32
+	hasIn   []bool
+	hasOut  []bool
+	broker  []bool
+	figures []figure
+	// set is the replica set of each node (the nodes joined by replicaOf),
+	// or -1; sets lists each set's members.
+	set  []int32
+	sets [][]int32
+	// group is the innermost group index of each node, or -1; parent is
+	// each group's, or -1.
+	group  []int32
+	parent []int32
+	groups map[string]int32
+	// mark is scratch space for the walks, reset after each.
+	mark []int32
+}
+
+// figure is what a node's own availability is taken to be.
+type figure struct {
+	value  float64 // a fraction (0.9995); 1 when unknown
+	source string  // SourceSLA, SourceAssumed or SourceUnknown
+	docs   string
+	note   string
+}
+
+// Sources of a factor's value.
+const (
+	SourceSLA       = "sla"
+	SourceAssumed   = "assumed"
+	SourceUnknown   = "unknown"
+	SourceRedundant = "redundant"
+)
+
+func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Resolution) *graph {
+	n := len(res.Nodes)
+	g := &graph{
+		cat: cat, d: d,
+		nodes: make([]*catalogue.ResolvedNode, n), design: make([]*catalogue.Node, n),
+		index: make(map[string]int32, n),
+		waits: make([][]int32, n), events: make([][]int32, n), onward: make([][]int32, n),
+		hasIn: make([]bool, n), hasOut: make([]bool, n), broker: make([]bool, n),
+		figures: make([]figure, n), set: make([]int32, n), group: make([]int32, n), mark: make([]int32, n),
+	}
+	byID := make(map[string]int, len(d.Nodes))
+	for i := range d.Nodes {
+		if _, dup := byID[d.Nodes[i].ID]; !dup {
+			byID[d.Nodes[i].ID] = i
+		}
+	}
+	for i := range res.Nodes {
+		rn := &res.Nodes[i]
+		g.nodes[i] = rn
+		g.index[rn.ID] = int32(i)
+		g.design[i] = &d.Nodes[byID[rn.ID]]
+		if k := cat.Kinds[rn.Kind]; k != nil {
+			g.broker[i] = k.Flows.Into == catalogue.FlowEvent
+		}
+		g.figures[i] = nodeFigure(cat.Components[rn.Component], rn, g.design[i])
+		g.set[i] = -1
+	}
+	for _, re := range res.Edges {
+		e := d.Edges[re.Edge]
+		from, to := g.index[e.From], g.index[e.To]
+		g.hasIn[to], g.hasOut[from] = true, true
+		switch re.Flow {
+		case catalogue.FlowRequest, catalogue.FlowData:
+			g.waits[from] = appendOnce(g.waits[from], to)
+			g.onward[from] = appendOnce(g.onward[from], to)
+		case catalogue.FlowEvent:
+			// The publisher waits for the broker to take the event, not for
+			// the consumers behind it.
+			if g.broker[to] && !g.broker[from] {
+				g.waits[from] = appendOnce(g.waits[from], to)
+			}
+			g.events[from] = appendOnce(g.events[from], to)
+		}
+	}
+	g.replicaSets()
+	g.placeGroups(res)
+	return g
+}
+
+// appendOnce appends x to list unless it is there (lists are a node's few
+// neighbours).
+func appendOnce(list []int32, x int32) []int32 {
+	for _, y := range list {
+		if y == x {
+			return list
+		}
+	}
+	return append(list, x)
+}
+
+// nodeFigure is a node's own availability: the design's assumption, else
+// its product's SLA for its configuration, else unknown.
+func nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catalogue.Node) figure {
+	if dn.Assume.Availability > 0 {
+		f := figure{value: dn.Assume.Availability / 100, source: SourceAssumed}
+		if comp != nil {
+			if s := comp.SLAFor(rn); s != nil {
+				f.note = "assumed on the node; the published SLA is " + catalogue.FormatPercent(s.Uptime) + " %"
+				f.docs = s.Docs
+			}
+		}
+		return f
+	}
+	if comp != nil {
+		if s := comp.SLAFor(rn); s != nil {
+			note := catalogue.DescribeWhen(s.When)
+			if s.Note != "" {
+				if note != "" {
+					note += "; "
+				}
+				note += s.Note
+			}
+			return figure{value: s.Uptime / 100, source: SourceSLA, docs: s.Docs, note: note}
+		}
+		if len(comp.SLA) > 0 {
+			return figure{value: 1, source: SourceUnknown, docs: comp.SLA[0].Docs, note: comp.ID + "'s SLA does not cover this configuration"}
+		}
+	}
+	return figure{value: 1, source: SourceUnknown, note: rn.Component + " has no published SLA in the catalogue"}
+}
+
+// replicaSets joins nodes linked by replicaOf (union-find), and lists the
+// members of each set of two or more.
+func (g *graph) replicaSets() {
+	root := make([]int32, len(g.nodes))
+	for i := range root {
+		root[i] = int32(i)
+	}
+	var find func(int32) int32
+	find = func(x int32) int32 {
+		for root[x] != x {
+			root[x] = root[root[x]]
+			x = root[x]
+		}
+		return x
+	}
+	joined := false
+	for i, dn := range g.design {
+		if dn.ReplicaOf == "" {
+			continue
+		}
+		if j, ok := g.index[dn.ReplicaOf]; ok {
+			a, b := find(int32(i)), find(j)
+			if a != b {
+				root[a] = b
+				joined = true
+			}
+		}
+	}
+	if !joined {
+		return
+	}
+	count := map[int32]int{}
+	for i := range g.nodes {
+		count[find(int32(i))]++
+	}
+	next := map[int32]int32{}
+	for i := range g.nodes {
+		r := find(int32(i))
+		if count[r] < 2 {
+			continue
+		}
+		s, ok := next[r]
+		if !ok {
+			s = int32(len(g.sets))
+			next[r] = s
+			g.sets = append(g.sets, nil)
+		}
+		g.set[i] = s
+		g.sets[s] = append(g.sets[s], int32(i))
+	}
+}
+
+// placeGroups records each node's innermost group and each group's parent.
+func (g *graph) placeGroups(res *catalogue.Resolution) {
+	g.groups = make(map[string]int32, len(g.d.Groups))
+	for i, gr := range g.d.Groups {
+		if _, dup := g.groups[gr.ID]; !dup {
+			g.groups[gr.ID] = int32(i)
+		}
+	}
+	g.parent = make([]int32, len(g.d.Groups))
+	for i, gr := range g.d.Groups {
+		g.parent[i] = -1
+		if p, ok := g.groups[gr.In]; ok && gr.In != "" && p != int32(i) {
+			g.parent[i] = p
+		}
+	}
+	for i, dn := range g.design {
+		g.group[i] = -1
+		if j, ok := g.groups[dn.In]; ok && dn.In != "" {
+			g.group[i] = j
+		}
+	}
+}
+
+// within reports whether node i sits in group gi, directly or through the
+// groups it sits in. Check rejects cycles, and the walk is bounded anyway.
+func (g *graph) within(i int32, gi int32) bool {
+	for c, steps := g.group[i], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if c == gi {
+			return true
+		}
+	}
+	return false
+}
+
+// zoneOf returns the innermost zone group node i sits in, or -1.
+func (g *graph) zoneOf(i int32) int32 {
+	for c, steps := g.group[i], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if g.d.Groups[c].Boundary == "zone" {
+			return c
+		}
+	}
+	return -1
+}
+
+// value returns node i's resolved value of a property, unset when it has
+// none.
+func (g *graph) value(i int32, name string) catalogue.Value {
+	if p, ok := g.nodes[i].Get(name); ok {
+		return p.Value
+	}
+	return catalogue.Value{}
+}
+
+// id is node i's id.
+func (g *graph) id(i int32) string { return g.nodes[i].ID }

@@ -1,0 +1,392 @@
+package analysis
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// flags are what may happen to an event on its way: repeated, lost, or
+// carried by a hop with no stated guarantee.
+type flags struct{ dup, loss, unknown bool }
+
+func (f flags) or(o flags) flags {
+	return flags{f.dup || o.dup, f.loss || o.loss, f.unknown || o.unknown}
+}
+
+// reach is what a node reached by events gets: the transport's flags (the
+// weakest hop), whether duplicates still reach it (its callers may absorb
+// them), and why.
+type reach struct {
+	reached   bool
+	transport flags
+	dup       bool
+	dupWhy    string
+	lossWhy   string
+	unkWhy    string
+	absorbed  string // the idempotent node that stopped duplicates
+	docs      string
+}
+
+// sinks follows event flows from every broker and event source to where
+// they end, and says what each end gets.
+func (r *Report) sinks() {
+	g := r.g
+	st := make([]reach, len(g.nodes))
+	var queue []int32
+	// receive merges what arrives at v: in from the node it comes from,
+	// plus the hop's own flags.
+	receive := func(v int32, in reach, hop flags, dupWhy, lossWhy, unkWhy, docs string) {
+		s := &st[v]
+		before := *s
+		s.reached = true
+		t := in.transport.or(hop)
+		s.transport = s.transport.or(t)
+		if hop.dup && s.dupWhy == "" {
+			s.dupWhy = dupWhy
+		}
+		if in.dup && s.dupWhy == "" {
+			s.dupWhy = in.dupWhy
+		}
+		s.dup = s.dup || hop.dup || in.dup
+		if t.loss && s.lossWhy == "" {
+			s.lossWhy = lossWhy
+			if s.lossWhy == "" {
+				s.lossWhy = in.lossWhy
+			}
+		}
+		if t.unknown && s.unkWhy == "" {
+			s.unkWhy = unkWhy
+			if s.unkWhy == "" {
+				s.unkWhy = in.unkWhy
+			}
+		}
+		if s.absorbed == "" {
+			s.absorbed = in.absorbed
+		}
+		if s.docs == "" {
+			s.docs = docs
+			if s.docs == "" {
+				s.docs = in.docs
+			}
+		}
+		if s.transport != before.transport || s.dup != before.dup || !before.reached {
+			queue = append(queue, v)
+		}
+	}
+	// out is what node u passes on: an idempotent handler stops
+	// duplicates; any other non-broker passes them on as its own writes.
+	out := func(u int32) reach {
+		o := st[u]
+		if !o.dup || g.broker[u] {
+			return o
+		}
+		if g.value(u, "idempotentHandler") == catalogue.BoolValue(true) {
+			o.dup, o.absorbed = false, g.id(u)
+			return o
+		}
+		o.dupWhy += " and " + g.id(u) + notIdempotent(g, u)
+		return o
+	}
+	send := func(u int32) {
+		from := out(u)
+		if !st[u].reached {
+			from = reach{}
+		}
+		for _, v := range g.events[u] {
+			hop, dupWhy, lossWhy, unkWhy, docs := g.hop(u, v)
+			receive(v, from, hop, dupWhy, lossWhy, unkWhy, docs)
+		}
+		if st[u].reached {
+			for _, v := range g.onward[u] {
+				receive(v, from, flags{}, "", "", "", "")
+			}
+		}
+	}
+	for i := range g.nodes {
+		if len(g.events[i]) > 0 {
+			send(int32(i))
+		}
+	}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		send(u)
+	}
+	for i := range g.nodes {
+		n := int32(i)
+		s := st[i]
+		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || len(g.onward[i]) > 0 {
+			continue
+		}
+		sink := Sink{Node: g.id(n), DuplicatesPossible: s.dup, LossPossible: s.transport.loss, Docs: s.docs}
+		switch t := s.transport; {
+		case t.dup && t.loss:
+			sink.Delivery = "none"
+		case t.unknown:
+			sink.Delivery = "unknown"
+		case t.dup:
+			sink.Delivery = "at-least-once"
+		case t.loss:
+			sink.Delivery = "at-most-once"
+		default:
+			sink.Delivery = "exactly-once"
+		}
+		var why []string
+		if s.dup {
+			why = append(why, sink.Node+" may see duplicates: "+s.dupWhy)
+		} else if s.transport.dup && s.absorbed != "" {
+			why = append(why, "duplicates stop at "+s.absorbed+", whose handler is idempotent")
+		}
+		if s.transport.loss {
+			why = append(why, sink.Node+" may miss events: "+s.lossWhy)
+		}
+		if s.transport.unknown {
+			why = append(why, s.unkWhy)
+		}
+		if len(why) == 0 {
+			why = append(why, "every hop delivers exactly once")
+		}
+		sink.Because = strings.Join(why, "; ")
+		r.Sinks = append(r.Sinks, sink)
+	}
+}
+
+// notIdempotent says how node u's idempotence stands.
+func notIdempotent(g *graph, u int32) string {
+	if v := g.value(u, "idempotentHandler"); v.IsSet() {
+		return " is not idempotent (idempotentHandler false)"
+	}
+	return " is not stated to be idempotent"
+}
+
+// hop is what the event edge u→v adds: a broker's delivery guarantee, or
+// for an event straight into a function, its retries.
+func (g *graph) hop(u, v int32) (f flags, dupWhy, lossWhy, unkWhy, docs string) {
+	if g.broker[v] && !g.broker[u] {
+		return // the broker's guarantee covers its producers
+	}
+	if g.broker[u] {
+		docs = g.cat.Components[g.nodes[u].Component].Docs
+		switch d := g.value(u, "delivery"); d.Str() {
+		case "at-least-once":
+			return flags{dup: true}, g.id(u) + " delivers at least once", "", "", docs
+		case "at-most-once":
+			return flags{loss: true}, "", g.id(u) + " delivers at most once", "", docs
+		case "exactly-once":
+			return flags{}, "", "", "", docs
+		}
+		return flags{unknown: true}, "", "", g.id(u) + " states no delivery guarantee (delivery is not set)", docs
+	}
+	if g.value(v, "retriesOnFailure") == catalogue.BoolValue(true) {
+		docs = g.cat.Components[g.nodes[v].Component].Docs
+		return flags{dup: true}, g.id(v) + " retries failed asynchronous invocations", "", "", docs
+	}
+	return flags{unknown: true}, "", "", "the event from " + g.id(u) + " to " + g.id(v) + " has no stated delivery guarantee", ""
+}
+
+// durability says, for each stateful node, how many failures it survives
+// without losing acknowledged writes.
+func (r *Report) durability() {
+	g := r.g
+	for i := range g.nodes {
+		n := int32(i)
+		rn := g.nodes[i]
+		if !stateful[rn.Kind] {
+			continue
+		}
+		r.Durability = append(r.Durability, g.nodeDurability(n))
+	}
+}
+
+func (g *graph) nodeDurability(n int32) Durability {
+	rn := g.nodes[n]
+	out := Durability{Node: rn.ID}
+	comp := g.cat.Components[rn.Component]
+	if f := comp.DurabilityFor(rn); f != nil {
+		k := f.FailuresTolerated
+		out.FailuresTolerated, out.Of, out.Docs = &k, f.Of, f.Docs
+		out.Because = comp.ID + "'s documentation"
+		if w := catalogue.DescribeWhen(f.When); w != "" {
+			out.Because += ", with " + w
+		}
+		if f.Note != "" {
+			out.Because += ": " + f.Note
+		}
+		return out
+	}
+	if rn.Kind == "stream" {
+		return g.streamDurability(n, out)
+	}
+	out.Because = "the catalogue has no documented figure for " + comp.ID + " in this configuration"
+	return out
+}
+
+// streamDurability derives a replicated log's tolerance from its settings:
+// an acknowledged write is on every in-sync replica (acks all, at least
+// minInsyncReplicas of them) or on a majority (acks quorum).
+func (g *graph) streamDurability(n int32, out Durability) Durability {
+	rf, acks, minISR := g.value(n, "replicationFactor"), g.value(n, "acks"), g.value(n, "minInsyncReplicas")
+	set := func(k int, because string) Durability {
+		out.FailuresTolerated, out.Of, out.Because = &k, "node", because
+		return out
+	}
+	if !rf.IsSet() || !acks.IsSet() {
+		missing := "replicationFactor"
+		if rf.IsSet() {
+			missing = "acks"
+		}
+		out.Because = missing + " is not set, so what an acknowledgement means is not known"
+		return out
+	}
+	r := int(rf.Int())
+	switch acks.Str() {
+	case "none":
+		return set(0, "acks none: the producer does not wait, so a write may be lost before any broker holds it")
+	case "leader":
+		return set(0, "acks leader: a write is acknowledged once the leader has it, and is lost if the leader fails before a follower copies it")
+	case "quorum":
+		k := r / 2
+		return set(k, fmt.Sprintf("replicationFactor %d, acks quorum: an acknowledged write is on a majority (%d of %d), so %d may fail", r, k+1, r, k))
+	case "all":
+		if !minISR.IsSet() {
+			out.Because = "acks all waits for the in-sync replicas, but minInsyncReplicas is not set, so how many hold a write is not known"
+			return out
+		}
+		m := min(int(minISR.Int()), r)
+		return set(m-1, fmt.Sprintf("replicationFactor %d, minInsyncReplicas %d, acks all: an acknowledged write is on at least %d brokers, so %d may fail", r, minISR.Int(), m, m-1))
+	}
+	out.Because = "acks " + acks.Str() + " is not one the analysis reads"
+	return out
+}
+
+// objectives compares the design's objectives with the results, and makes
+// a violation of each missed or unshown.
+func (r *Report) objectives() {
+	g := r.g
+	for k, e := range r.Entries {
+		dn := g.design[g.index[e.Node]]
+		obj := dn.Objectives.Availability
+		if obj == 0 {
+			obj = g.d.Objectives.Availability
+		}
+		if obj == 0 {
+			continue
+		}
+		o := Objective{Target: e.Node, Measure: "availability", Objective: obj, Actual: e.Availability, Bound: e.Bound, Known: !e.Bound || e.Availability < obj}
+		o.Met = !e.Bound && e.Availability >= obj
+		r.Objectives = append(r.Objectives, o)
+		if o.Met {
+			continue
+		}
+		weakest, docs := r.weakest(k)
+		v := catalogue.Violation{Rule: catalogue.RuleAvailabilityObjective, Severity: catalogue.SeverityError, Node: e.Node, Docs: docs}
+		derivation := describe(e.Factors)
+		switch {
+		case !e.Bound:
+			v.Message = fmt.Sprintf("%s's availability is %s %% (%s), about %s minutes down a month, below the objective of %s %%; raise the weakest part (%s) or add a replica of it in another zone or region (replicaOf)",
+				e.Node, catalogue.FormatPercent(e.Availability), derivation, minutes(e.DowntimeMinutesPerMonth), catalogue.FormatPercent(obj), weakest)
+		case e.Availability < obj:
+			v.Message = fmt.Sprintf("%s's availability is at most %s %% (%s), below the objective of %s %% whatever %s gives; raise the weakest part (%s) or add a replica of it in another zone or region (replicaOf)",
+				e.Node, catalogue.FormatPercent(e.Availability), derivation, catalogue.FormatPercent(obj), strings.Join(e.Unknown, ", "), weakest)
+		default:
+			v.Severity = catalogue.SeverityWarning
+			v.Message = fmt.Sprintf("%s's availability cannot be shown to meet the objective of %s %%: it is at most %s %%, and %s %s no published SLA in the catalogue; state the figure you rely on with assume: {availability: …} on %s",
+				e.Node, catalogue.FormatPercent(obj), catalogue.FormatPercent(e.Availability), strings.Join(e.Unknown, ", "), hasHave(len(e.Unknown)), pronoun(len(e.Unknown)))
+		}
+		r.Violations = append(r.Violations, v)
+	}
+	for i, dn := range g.design {
+		want := dn.Objectives.FailuresTolerated
+		if want == 0 {
+			continue
+		}
+		n := int32(i)
+		var d Durability
+		if stateful[g.nodes[i].Kind] {
+			d = g.nodeDurability(n)
+		} else {
+			d = Durability{Node: g.id(n), Because: g.id(n) + " is a " + g.nodes[i].Kind + ", which keeps no acknowledged data the analysis judges"}
+		}
+		o := Objective{Target: g.id(n), Measure: "failuresTolerated", Objective: float64(want), Known: d.FailuresTolerated != nil}
+		if o.Known {
+			o.Actual = float64(*d.FailuresTolerated)
+			o.Met = *d.FailuresTolerated >= want
+		}
+		r.Objectives = append(r.Objectives, o)
+		if o.Met {
+			continue
+		}
+		v := catalogue.Violation{Rule: catalogue.RuleDurabilityObjective, Severity: catalogue.SeverityError, Node: g.id(n), Docs: d.Docs}
+		if o.Known {
+			v.Message = fmt.Sprintf("%s survives %d %s %s without losing acknowledged writes (%s), below the objective of %d; raise its replication", g.id(n), *d.FailuresTolerated, d.Of, plural("failure", *d.FailuresTolerated), d.Because, want)
+		} else {
+			v.Severity = catalogue.SeverityWarning
+			v.Message = fmt.Sprintf("%s cannot be shown to survive %d %s without losing acknowledged writes: %s", g.id(n), want, plural("failure", want), d.Because)
+		}
+		r.Violations = append(r.Violations, v)
+	}
+}
+
+// weakest names entry k's lowest known factor, with its docs.
+func (r *Report) weakest(k int) (string, string) {
+	best, docs, low := "", "", 2.0
+	for _, f := range r.Entries[k].Factors {
+		if f.Source == SourceUnknown || f.Value/100 >= low {
+			continue
+		}
+		low, docs = f.Value/100, f.Docs
+		if f.Node != "" {
+			best = f.Node + " at " + catalogue.FormatPercent(f.Value) + " %"
+		} else {
+			best = "the replicas " + strings.Join(f.Nodes, ", ") + " at " + catalogue.FormatPercent(f.Value) + " %"
+		}
+	}
+	return best, docs
+}
+
+// describe writes a derivation in one line: "api 99.95 × fn 99.95 × db 99.99".
+func describe(fs []Factor) string {
+	parts := make([]string, 0, len(fs))
+	for _, f := range fs {
+		switch f.Source {
+		case SourceUnknown:
+			parts = append(parts, f.Node+" unknown")
+		case SourceRedundant:
+			parts = append(parts, "any of "+strings.Join(f.Nodes, ", ")+" "+catalogue.FormatPercent(f.Value))
+		case SourceAssumed:
+			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value)+" assumed")
+		default:
+			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value))
+		}
+	}
+	return strings.Join(parts, " × ")
+}
+
+// Describe writes an entry's derivation in one line.
+func (e Entry) Describe() string { return describe(e.Factors) }
+
+func minutes(m float64) string { return strconv.FormatFloat(m, 'f', 1, 64) }
+
+func plural(word string, n int) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func hasHave(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "each"
+}

@@ -196,3 +196,31 @@ func TestPositionsByPath(t *testing.T) {
 		t.Errorf("a design built in memory has positions: %v", got)
 	}
 }
+
+// The analysis's fields survive both writers: YAML exactly, and JSON read
+// back as the same design.
+func TestAnalysisFieldsRoundTrip(t *testing.T) {
+	src := "objectives: {availability: 99.95}\nnodes:\n  - { id: \"a\", component: \"aws-http-api\", entry: true, objectives: { availability: 99.99 } }\n  - { id: \"b\", component: \"kafka\", assume: { availability: 99.5 }, durability: { failuresTolerated: 2 } }\n  - { id: \"c\", component: \"kafka\", replicaOf: \"b\" }\n"
+	d, errs := ParseDesign("d.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if !d.Nodes[0].Entry || d.Nodes[0].Objectives.Availability != 99.99 || d.Nodes[1].Assume.Availability != 99.5 || d.Nodes[1].Objectives.FailuresTolerated != 2 || d.Nodes[2].ReplicaOf != "b" || d.Objectives.Availability != 99.95 {
+		t.Fatalf("%+v", d)
+	}
+	assertRoundTrip(t, d)
+	j := EncodeDesignJSON(d)
+	want := `{"schemaVersion":"1","type":"design","objectives":{"availability":99.95},"nodes":[{"id":"a","component":"aws-http-api","entry":true,"objectives":{"availability":99.99}},{"id":"b","component":"kafka","assume":{"availability":99.5},"durability":{"failuresTolerated":2}},{"id":"c","component":"kafka","replicaOf":"b"}]}`
+	if string(j) != want {
+		t.Errorf("got  %s\nwant %s", j, want)
+	}
+	back, errs := ParseDesign("d.json", j)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	a, b := *d, *back
+	a.Positions, b.Positions = nil, nil
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("JSON changed the design:\n%+v\n%+v", a, b)
+	}
+}

@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,5 +195,57 @@ func TestTooManyRegions(t *testing.T) {
 	_, errs := ParseDesign("r.yaml", []byte(b.String()))
 	if len(errs) != 1 || errs[0].Code != "too-large" {
 		t.Errorf("%v", errs)
+	}
+}
+
+// A node pinned to one zone is warned about unless the design gives it a
+// replica (replicaOf) elsewhere: rules read the count as design.replicas.
+func TestReplicasAnswerSingleZone(t *testing.T) {
+	cat := mustDefault(t)
+	src := `groups:
+  - { id: eu, boundary: region, props: { provider: aws, region: eu-west-1 } }
+  - { id: a, boundary: zone, in: eu, props: { zone: eu-west-1a } }
+  - { id: b, boundary: zone, in: eu, props: { zone: eu-west-1b } }
+nodes:
+  - { id: alone, component: service, in: a }
+  - { id: w1, component: service, in: a }
+  - { id: w2, component: service, in: b, replicaOf: w3 }
+  - { id: w3, component: service, in: b, replicaOf: w1 }
+`
+	d, errs := cat.ReadDesign("r.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, v := range cat.Resolve(d).Violations {
+		if v.Rule == "single-zone-placement" {
+			got = append(got, v.Node)
+		}
+	}
+	if !slices.Equal(got, []string{"alone"}) {
+		t.Errorf("single-zone-placement on %v, want alone only", got)
+	}
+	assertRoundTrip(t, d)
+}
+
+func TestReplicaOfErrors(t *testing.T) {
+	cat := mustDefault(t)
+	for src, want := range map[string]string{
+		"nodes:\n  - { id: a, component: service, replicaOf: a }\n":                         "nodes[0].replicaOf: `a` is the node itself",
+		"nodes:\n  - { id: a, component: service, replicaOf: bee }\n":                       "nodes[0].replicaOf: no node has the id `bee`",
+		"nodes:\n  - { id: a, component: service, replicaOf: 3 }\n":                         "nodes[0].replicaOf: expected a string",
+		"nodes:\n  - { id: a, component: service, assume: {} }\n":                           "nodes[0].assume: state `availability`",
+		"nodes:\n  - { id: a, component: service, assume: {availability: 120} }\n":          "is not a percentage above 0 and at most 100",
+		"nodes:\n  - { id: a, component: service, objectives: {availability: 99.99999} }\n": "at most four decimals",
+		"nodes:\n  - { id: a, component: service, durability: {failuresTolerated: 0} }\n":   "is not between 1 and 100",
+		"nodes:\n  - { id: a, component: service, durability: {} }\n":                       "`failuresTolerated` is required",
+		"objectives: {}\nnodes: []\n":                                                       "objectives: state `availability`",
+		"objectives: {availability: \"high\"}\nnodes: []\n":                                 "objectives.availability: expected a number",
+		"nodes:\n  - { id: a, component: service, entry: yes }\n":                           "nodes[0].entry",
+	} {
+		_, errs := cat.ReadDesign("r.yaml", []byte(src))
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), want) {
+			t.Errorf("%s: got %v, want %q", src, errs, want)
+		}
 	}
 }

@@ -34,6 +34,8 @@ type ResolvedNode struct {
 	Properties []ResolvedProperty
 	// group is the resolved group the node sits in, or nil (see Placement).
 	group *ResolvedGroup
+	// replicas counts the other nodes the design joins to it by replicaOf.
+	replicas int32
 
 	comp *Component
 }
@@ -142,6 +144,7 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 	if len(d.Groups) > 0 {
 		res.Groups, groupIndex = c.resolveGroups(d)
 	}
+	replicas := replicaCounts(d)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
@@ -152,6 +155,9 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 		slab = slab[len(comp.Schema):]
 		if j, ok := groupIndex[n.In]; ok && n.In != "" {
 			rn.group = &res.Groups[j]
+		}
+		if replicas != nil {
+			rn.replicas = replicas[i]
 		}
 		res.Nodes = append(res.Nodes, rn)
 		first := len(res.Violations)
@@ -211,6 +217,52 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 	}
 	res.Violations = onceEach(res.Violations, spans, edges)
 	return res
+}
+
+// replicaCounts returns, for each node, how many others replicaOf joins it
+// with (transitively), or nil when no node names one.
+func replicaCounts(d *Design) []int32 {
+	var index map[string]int
+	root := []int{}
+	find := func(x int) int {
+		for root[x] != x {
+			root[x] = root[root[x]]
+			x = root[x]
+		}
+		return x
+	}
+	for i, n := range d.Nodes {
+		if n.ReplicaOf == "" {
+			continue
+		}
+		if index == nil {
+			index = make(map[string]int, len(d.Nodes))
+			for j := len(d.Nodes) - 1; j >= 0; j-- {
+				index[d.Nodes[j].ID] = j
+			}
+			root = make([]int, len(d.Nodes))
+			for j := range root {
+				root[j] = j
+			}
+		}
+		if j, ok := index[n.ReplicaOf]; ok {
+			if a, b := find(i), find(j); a != b {
+				root[a] = b
+			}
+		}
+	}
+	if index == nil {
+		return nil
+	}
+	size := make([]int32, len(d.Nodes))
+	for i := range d.Nodes {
+		size[find(i)]++
+	}
+	out := make([]int32, len(d.Nodes))
+	for i := range d.Nodes {
+		out[i] = size[find(i)] - 1
+	}
+	return out
 }
 
 // onceEach reports a finding once: of violations that ask for the same

@@ -24,6 +24,9 @@ func (n *ResolvedNode) value(prop string) Value {
 		v, _ := n.PlacedValue(prop[len("placed."):])
 		return v.Value
 	}
+	if prop == PropReplicas {
+		return IntValue(int64(n.replicas))
+	}
 	p, _ := n.Get(prop)
 	return p.Value
 }

@@ -246,8 +246,8 @@ func (c *Catalogue) dropChanged(d *decoder, r *Rule, end string, selected []*Com
 		} else if slices.Contains(builtinPlaceholders, prop) {
 			return
 		}
-		if isPlaced(prop) {
-			return // a group's value, not the component's
+		if isPlaced(prop) || prop == PropReplicas {
+			return // a group's value or the design's, not the component's
 		}
 		if !slices.Contains(used, prop) {
 			used = append(used, prop)
@@ -317,7 +317,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		c.checkPlacedLeaf(d, leaf, name, func(prop string) ([]*Component, string, bool) { return resolve("ref", prop) })
 		return
 	}
-	pseudo := connection && slices.Contains(endFields, name)
+	pseudo := connection && slices.Contains(endFields, name) || name == PropReplicas
 	if !pseudo {
 		if missing, comp := lacking(selected, name); missing != "" {
 			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, diag.DidYouMean(name, comp.PropertyNames()))
@@ -327,6 +327,9 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	typeOf := func(comps []*Component, prop string) (Type, string) {
 		if connection && slices.Contains(endFields, prop) {
 			return TypeString, "a string (the end's " + prop + ")"
+		}
+		if prop == PropReplicas {
+			return TypeInteger, "an integer (the node's replicas in the design)"
 		}
 		p := comps[0].Property(prop)
 		return p.Type, p.typeWords()
@@ -371,7 +374,11 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	for i, v := range values {
 		var code Code
 		var msg string
-		if pseudo {
+		if name == PropReplicas {
+			if !v.fits(TypeInteger) {
+				code, msg = diag.CodeTypeMismatch, v.Literal()+" is "+v.typeWords()+"; "+PropReplicas+" is an integer"
+			}
+		} else if pseudo {
 			code, msg = c.endValueCanOccur(v, name, selected)
 		} else {
 			code, msg = valueCanOccur(v, name, selected)
@@ -463,6 +470,10 @@ func (c *Catalogue) checkEdgeLeaf(d *decoder, leaf *Condition) {
 		}
 	}
 }
+
+// PropReplicas is what a rule reads for the number of other nodes the
+// design joins to a node by replicaOf (copies of it elsewhere).
+const PropReplicas = "design.replicas"
 
 // isPlaced reports whether a rule's property names a value a node's groups
 // give it ("placed.zone", "placed.public") rather than one of its own.

@@ -257,10 +257,10 @@ func (r *Report) spofs() {
 		if gr.Boundary != "zone" && gr.Boundary != "region" {
 			continue
 		}
-		loss := r.loss(int32(gi))
+		loss, needed := r.lossAndNeeds(int32(gi))
 		r.Losses = append(r.Losses, loss)
 		if len(loss.Cuts) > 0 {
-			r.SPOFs = append(r.SPOFs, SPOF{Group: gr.ID, Cuts: loss.Cuts, Because: "everything in " + gr.Boundary + " " + gr.ID + " fails with it, and " + strings.Join(loss.Cuts, ", ") + " needs some of it with no replica elsewhere"})
+			r.SPOFs = append(r.SPOFs, SPOF{Group: gr.ID, Cuts: loss.Cuts, Because: "everything in " + gr.Boundary + " " + gr.ID + " fails with it, and what is cut needs " + strings.Join(needed, ", ") + " there, with no replica outside"})
 		}
 	}
 }
@@ -276,6 +276,13 @@ func (r *Report) Loss(id string) (Loss, bool) {
 }
 
 func (r *Report) loss(gi int32) Loss {
+	l, _ := r.lossAndNeeds(gi)
+	return l
+}
+
+// lossAndNeeds returns the loss of group gi, and the nodes in it that the
+// entries it cuts wait on.
+func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	g := r.g
 	gr := g.d.Groups[gi]
 	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}}
@@ -288,12 +295,20 @@ func (r *Report) loss(gi int32) Loss {
 		}
 	}
 	if !any {
-		return l
+		return l, nil
 	}
 	failed := func(n int32) bool { return lost[n] }
+	var needed []string
+	seen := map[int32]bool{}
 	for k, tree := range r.trees {
 		if !up(tree, failed) {
 			l.Cuts = append(l.Cuts, r.Entries[k].Node)
+			each(tree, func(n int32) {
+				if lost[n] && !seen[n] {
+					seen[n] = true
+					needed = append(needed, g.id(n))
+				}
+			})
 		}
 	}
 	for i := range g.nodes {
@@ -309,7 +324,7 @@ func (r *Report) loss(gi int32) Loss {
 		}
 		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
 	}
-	return l
+	return l, needed
 }
 
 // stateful are the kinds that keep acknowledged data.

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/archdesigner/designer/catalogue"
 )
 
@@ -139,10 +141,23 @@ func nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catal
 			return figure{value: s.Uptime / 100, source: SourceSLA, docs: s.Docs, note: note}
 		}
 		if len(comp.SLA) > 0 {
-			return figure{value: 1, source: SourceUnknown, docs: comp.SLA[0].Docs, note: comp.ID + "'s SLA does not cover this configuration"}
+			return figure{value: 1, source: SourceUnknown, docs: comp.SLA[0].Docs, note: comp.ID + "'s SLA does not cover this configuration (" + slaConfigurations(comp) + ")"}
 		}
 	}
 	return figure{value: 1, source: SourceUnknown, note: rn.Component + " has no published SLA in the catalogue"}
+}
+
+// slaConfigurations says which configurations a component's SLAs cover.
+func slaConfigurations(comp *catalogue.Component) string {
+	parts := make([]string, 0, len(comp.SLA))
+	for _, s := range comp.SLA {
+		w := catalogue.DescribeWhen(s.When)
+		if w == "" {
+			w = "any"
+		}
+		parts = append(parts, w+": "+catalogue.FormatPercent(s.Uptime)+" %")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // replicaSets joins nodes linked by replicaOf (union-find), and lists the

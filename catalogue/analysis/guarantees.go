@@ -35,6 +35,7 @@ type reach struct {
 func (r *Report) sinks() {
 	g := r.g
 	st := make([]reach, len(g.nodes))
+	consumer := make([]bool, len(g.nodes)) // an event edge ends at it
 	var queue []int32
 	// receive merges what arrives at v: in from the node it comes from,
 	// plus the hop's own flags.
@@ -96,6 +97,7 @@ func (r *Report) sinks() {
 			from = reach{}
 		}
 		for _, v := range g.events[u] {
+			consumer[v] = true
 			hop, dupWhy, lossWhy, unkWhy, docs := g.hop(u, v)
 			receive(v, from, hop, dupWhy, lossWhy, unkWhy, docs)
 		}
@@ -118,7 +120,9 @@ func (r *Report) sinks() {
 	for i := range g.nodes {
 		n := int32(i)
 		s := st[i]
-		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || len(g.onward[i]) > 0 {
+		// A sink is where a path ends: a store, or a consumer that calls
+		// nothing (a secrets store or a log it reads or writes is not).
+		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || len(g.onward[i]) > 0 || !stateful[g.nodes[i].Kind] && !consumer[i] {
 			continue
 		}
 		sink := Sink{Node: g.id(n), DuplicatesPossible: s.dup, LossPossible: s.transport.loss, Docs: s.docs}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
 )
 
@@ -16,6 +17,7 @@ type report struct {
 	File       string
 	Design     *catalogue.Design
 	Resolution *catalogue.Resolution
+	Analysis   *analysis.Report
 	Errors     catalogue.ErrorList
 }
 
@@ -46,7 +48,7 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 	if len(r.Errors) > 0 {
 		return r
 	}
-	r.Resolution = cat.Resolve(r.Design)
+	r.Resolution, r.Analysis = analysis.Resolve(cat, r.Design)
 	return r
 }
 

@@ -38,6 +38,7 @@ const usage = `designer: check architecture designs against the catalogue
 Usage:
   designer [--catalogue DIR] check [-o text|json] FILE...
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
+  designer [--catalogue DIR] analyze [-o text|json] FILE
   designer [--catalogue DIR] fix [--rule ID] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
@@ -46,6 +47,9 @@ Usage:
   designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
   designer static --out DIR [--web DIR] [--base-url URL]
 
+analyze says what the design guarantees: availability per entry point with
+its derivation, single points of failure, zone and region loss, delivery per
+event sink, durability per stateful node, and the design's objectives.
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
@@ -90,6 +94,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 		return env.check(args[1:])
 	case "fix":
 		return env.fix(args[1:])
+	case "analyze":
+		return env.analyze(args[1:])
 	case "resolve":
 		return env.resolve(args[1:])
 	case "catalogue":

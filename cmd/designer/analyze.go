@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
+)
+
+// analyzeResult is the JSON form of analyze's output.
+type analyzeResult struct {
+	File string `json:"file"`
+	*analysis.Report
+	Errors []errorResult `json:"errors"`
+}
+
+func (e *env) analyze(args []string) int {
+	fs := e.flags("analyze")
+	format := fs.String("o", "text", "output `format`: text or json")
+	files, err := parse(fs, args)
+	if err != nil {
+		return exitUnusable
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(e.stderr, "designer analyze: -o %s: use text or json\n", *format)
+		return exitUnusable
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(e.stderr, "designer analyze: name one design FILE")
+		return exitUnusable
+	}
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return exitUnusable
+	}
+	r := evaluate(cat, files[0])
+	if *format == "json" {
+		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors}
+		if out.Report == nil {
+			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}}
+		}
+		writeJSON(e.stdout, out)
+		return r.exitCode()
+	}
+	for _, err := range r.Errors {
+		fmt.Fprintln(e.stderr, err)
+	}
+	if r.Analysis != nil {
+		writeAnalysis(e.stdout, r.File, r.Analysis)
+	}
+	return r.exitCode()
+}
+
+// writeAnalysis writes a report for people: each section, each result with
+// its reason, each availability with its factors and their sources.
+func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
+	pct := catalogue.FormatPercent
+	fmt.Fprintf(w, "%s: entry points (%d)\n", file, len(a.Entries))
+	if len(a.Entries) == 0 {
+		fmt.Fprintln(w, "  none: no node has outgoing flows and nothing flowing in; mark one with entry: true")
+	}
+	for _, e := range a.Entries {
+		down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
+		switch {
+		case len(e.Unknown) == len(e.Factors) && e.Bound && e.Availability == 100:
+			fmt.Fprintf(w, "  %s (%s): unknown: no part of it has a published or assumed figure\n", e.Node, e.Why)
+		case e.Bound:
+			fmt.Fprintf(w, "  %s (%s): at most %s %% available, at least %s minutes down a month\n", e.Node, e.Why, pct(e.Availability), down)
+		default:
+			fmt.Fprintf(w, "  %s (%s): %s %% available, %s minutes down a month\n", e.Node, e.Why, pct(e.Availability), down)
+		}
+		fmt.Fprintf(w, "    = %s\n", e.Describe())
+		writeFactors(w, e.Factors, "    ")
+		if e.Bound {
+			fmt.Fprintf(w, "    unknown: %s; state a figure with assume: {availability: …} to get a result\n", strings.Join(e.Unknown, ", "))
+		}
+	}
+	fmt.Fprintf(w, "single points of failure (%d)\n", len(a.SPOFs))
+	for _, s := range a.SPOFs {
+		what := s.Node
+		if s.Group != "" {
+			what = "group " + s.Group
+		}
+		fmt.Fprintf(w, "  %s: cuts %s: %s\n", what, strings.Join(s.Cuts, ", "), s.Because)
+	}
+	fmt.Fprintf(w, "zone and region loss (%d)\n", len(a.Losses))
+	for _, l := range a.Losses {
+		fmt.Fprintf(w, "  %s %s: takes %s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), list(l.Cuts), list(l.DataAtRisk))
+	}
+	fmt.Fprintf(w, "delivery (%d sinks)\n", len(a.Sinks))
+	for _, s := range a.Sinks {
+		fmt.Fprintf(w, "  %s: %s: %s\n", s.Node, s.Delivery, s.Because)
+	}
+	fmt.Fprintf(w, "durability (%d stateful nodes)\n", len(a.Durability))
+	for _, d := range a.Durability {
+		n := "unknown"
+		if d.FailuresTolerated != nil {
+			n = fmt.Sprintf("%d %s failure", *d.FailuresTolerated, d.Of)
+			if *d.FailuresTolerated != 1 {
+				n += "s"
+			}
+		}
+		fmt.Fprintf(w, "  %s: tolerates %s: %s\n", d.Node, n, d.Because)
+	}
+	if len(a.Objectives) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "objectives (%d)\n", len(a.Objectives))
+	for _, o := range a.Objectives {
+		state := "met"
+		switch {
+		case !o.Known:
+			state = "not shown"
+		case !o.Met:
+			state = "missed"
+		}
+		fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", o.Target, o.Measure, strconv.FormatFloat(o.Objective, 'f', -1, 64), state, strconv.FormatFloat(o.Actual, 'f', -1, 64))
+	}
+}
+
+func writeFactors(w io.Writer, fs []analysis.Factor, indent string) {
+	for _, f := range fs {
+		name := f.Node
+		if f.Source == analysis.SourceRedundant {
+			name = "any of " + strings.Join(f.Nodes, ", ")
+		}
+		line := fmt.Sprintf("%s%s: %s %% (%s", indent, name, catalogue.FormatPercent(f.Value), f.Source)
+		switch {
+		case f.Source == analysis.SourceUnknown:
+			line = fmt.Sprintf("%s%s: unknown (%s", indent, name, f.Note)
+		case f.Note != "":
+			line += "; " + f.Note
+		}
+		line += ")"
+		if f.Docs != "" {
+			line += " " + f.Docs
+		}
+		fmt.Fprintln(w, line)
+		for i, br := range f.Branches {
+			fmt.Fprintf(w, "%s  via %s:\n", indent, f.Nodes[i])
+			writeFactors(w, br, indent+"    ")
+		}
+	}
+}
+
+func list(s []string) string {
+	if len(s) == 0 {
+		return "nothing"
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const objectiveMissed = `objectives: {availability: 99.95}
+nodes:
+  - {id: api, component: aws-http-api}
+  - {id: fn, component: aws-lambda}
+  - {id: db, component: aws-dynamodb}
+  - {id: q, component: aws-sqs}
+edges:
+  - {from: api, to: fn}
+  - {from: fn, to: db}
+  - {from: fn, to: q, flow: event}
+`
+
+// analyze -o json has the documented shape, with the issue's worked
+// example: 99.95 × 99.95 × 99.99 × 99.9 = 99.79 %.
+func TestAnalyzeJSON(t *testing.T) {
+	code, stdout, stderr := designer(t, "analyze", "-o", "json", writeDesign(t, objectiveMissed))
+	if code != 1 || stderr != "" {
+		t.Errorf("exit %d (want 1: the objective is missed), stderr %s", code, stderr)
+	}
+	var got struct {
+		File    string `json:"file"`
+		Entries []struct {
+			Node         string  `json:"node"`
+			Availability float64 `json:"availability"`
+			Downtime     float64 `json:"downtimeMinutesPerMonth"`
+			Bound        *bool   `json:"bound"`
+			Factors      []struct {
+				Node   string  `json:"node"`
+				Value  float64 `json:"value"`
+				Source string  `json:"source"`
+				Docs   string  `json:"docs"`
+			} `json:"factors"`
+		} `json:"entries"`
+		SPOFs      []map[string]any `json:"spofs"`
+		Sinks      []map[string]any `json:"sinks"`
+		Durability []map[string]any `json:"durability"`
+		Objectives []struct {
+			Target    string  `json:"target"`
+			Objective float64 `json:"objective"`
+			Actual    float64 `json:"actual"`
+			Met       bool    `json:"met"`
+		} `json:"objectives"`
+		Errors []any `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(got.Entries) != 1 || got.Entries[0].Node != "api" || got.Entries[0].Availability != 99.790145 || got.Entries[0].Bound == nil || *got.Entries[0].Bound {
+		t.Fatalf("entries %+v", got.Entries)
+	}
+	if f := got.Entries[0].Factors; len(f) != 4 || f[3].Node != "q" || f[3].Value != 99.9 || f[3].Source != "sla" || f[3].Docs != "https://aws.amazon.com/messaging/sla/" {
+		t.Errorf("factors %+v", f)
+	}
+	if len(got.Objectives) != 1 || got.Objectives[0].Met || got.Objectives[0].Actual != 99.790145 {
+		t.Errorf("objectives %+v", got.Objectives)
+	}
+	if got.SPOFs == nil || got.Sinks == nil || got.Durability == nil || got.Errors == nil {
+		t.Errorf("lists must be [] rather than null: %s", stdout)
+	}
+	// check counts the objective too, and its JSON lists it.
+	code, stdout, _ = designer(t, "check", "-o", "json", writeDesign(t, objectiveMissed))
+	if code != 1 || !strings.Contains(stdout, `"rule": "availability-objective"`) {
+		t.Errorf("check: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestAnalyzeUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"analyze"}, "name one design FILE"},
+		{[]string{"analyze", "-o", "xml", "x.yaml"}, "-o xml: use text or json"},
+		{[]string{"analyze", "no/such.yaml"}, "no/such.yaml: stat"},
+	} {
+		code, _, stderr := designer(t, tc.args...)
+		if code != 2 || !strings.Contains(stderr, tc.err) {
+			t.Errorf("%v: exit %d, stderr %q", tc.args, code, stderr)
+		}
+	}
+}
+
+// The text report of every example is kept in testdata/analyze, so that a
+// change to the catalogue's figures or the analysis shows in review.
+func TestAnalyzeExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*.yaml")
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			_, stdout, stderr := designer(t, "analyze", file)
+			if stderr != "" {
+				t.Fatal(stderr)
+			}
+			stdout = strings.ReplaceAll(stdout, "../../examples/", "examples/")
+			golden := filepath.Join("testdata", "analyze", strings.TrimSuffix(filepath.Base(file), ".yaml")+".txt")
+			if *update {
+				os.MkdirAll(filepath.Dir(golden), 0o755)
+				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to write it)", err)
+			}
+			if stdout != string(want) {
+				t.Errorf("got:\n%s\nwant:\n%s", stdout, want)
+			}
+		})
+	}
+}

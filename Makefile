@@ -63,12 +63,13 @@ load: wasm build
 	internal/benchmark/load/run.sh
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default): design parsing and the export round
-## trip, catalogue loading, rules, and the YAML string writer
+## trip, catalogue loading, rules, the YAML string writer, and the analysis
 fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 	$(GO) test ./internal/yamlout -run '^$$' -fuzz '^FuzzString$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./catalogue/analysis -run '^$$' -fuzz '^FuzzAnalyze$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

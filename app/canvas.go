@@ -268,7 +268,10 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 		Attr("transform", translate(p[0], p[1])).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
 		DataSet("selected", strconv.FormatBool(s.Selection().Node == n.ID)).
-		DataSet("severity", string(worst))
+		DataSet("severity", string(worst)).
+		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
+		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
+		Aria("description", nodeDescription(s, n.ID))
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
 		svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7").
@@ -288,6 +291,19 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 		))
 	}
 	return g.Body(body...)
+}
+
+// nodeDescription says what the analysis marks on a node: a single point
+// of failure, or taken by the group shown failing.
+func nodeDescription(s *Store, id string) string {
+	var parts []string
+	if s.SPOF(id) {
+		parts = append(parts, "single point of failure")
+	}
+	if s.Lost(id) {
+		parts = append(parts, "lost while "+s.Failing()+" fails")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // renderGroups draws the design's groups as labelled frames behind the

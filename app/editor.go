@@ -430,7 +430,10 @@ func (e *Editor) Render() app.UI {
 			&Canvas{Store: s, Version: s.Version()},
 			&Inspector{Store: s, Version: s.Version()},
 		),
-		&Problems{Store: s, Version: s.Version()},
+		app.Div().ID("panels").Body(
+			&Problems{Store: s, Version: s.Version()},
+			&Analysis{Store: s, Version: s.Version()},
+		),
 	)
 }
 

@@ -143,6 +143,9 @@ func (em *embedding) handle(m message) {
 		em.send(map[string]any{"event": "export", "format": m.Format, "data": data})
 	case "validate":
 		em.send(map[string]any{"event": "validation", "violations": violations(s), "errors": []any{}})
+	case "analyze":
+		// The same report as designer analyze -o json.
+		em.send(map[string]any{"event": "analysis", "analysis": s.Analysis(), "errors": []any{}})
 	case "configure":
 		if m.Catalogue != nil {
 			cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: catalogue.Files(m.Catalogue)})
@@ -159,7 +162,7 @@ func (em *embedding) handle(m message) {
 		}
 		em.send(map[string]any{"event": "configure"})
 	default:
-		em.refuse("unknown-action", "`"+m.Action+"` is not an action; the actions are load, export, validate and configure")
+		em.refuse("unknown-action", "`"+m.Action+"` is not an action; the actions are load, export, validate, analyze and configure")
 	}
 }
 

@@ -129,6 +129,12 @@ func TestEmbedProtocol(t *testing.T) {
 	if ev := h.only(h.send(portal, `{"action":"validate"}`)); ev["event"] != "validation" || ev["violations"] == nil {
 		t.Errorf("validate: %+v", ev)
 	}
+	// analyze: the report designer analyze -o json writes.
+	if ev := h.only(h.send(portal, `{"action":"analyze"}`)); ev["event"] != "analysis" {
+		t.Errorf("analyze: %+v", ev)
+	} else if a, _ := ev["analysis"].(map[string]any); a == nil || a["entries"] == nil || a["spofs"] == nil || a["durability"] == nil {
+		t.Errorf("analyze: %+v", ev)
+	}
 
 	// configure: read-only refuses edits, yet the host may still load.
 	if ev := h.only(h.send(portal, `{"action":"configure","readOnly":true}`)); ev["errors"] != nil || !s.ReadOnly() {
@@ -169,7 +175,7 @@ func TestEmbedRefusals(t *testing.T) {
 		{`{"action":"configure","readOnly":"yes"}`, "bad-message", "`readOnly` must be true or false, not a JSON string"},
 		{`{"action":"load","design":42}`, "bad-message", "`design` must be a string, not a JSON number"},
 		{`{"action":"launch"}`, "unknown-action", "`launch` is not an action"},
-		{`{}`, "unknown-action", "the actions are load, export, validate and configure"},
+		{`{}`, "unknown-action", "the actions are load, export, validate, analyze and configure"},
 	} {
 		ev := h.only(h.send(portal, tc.data))
 		errs, _ := ev["errors"].([]any)

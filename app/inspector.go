@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/pages"
 )
 
@@ -79,6 +80,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		app.P().Class("summary").Text(comp.Summary),
 		in.renderGroupChoice(n),
 		renderPlacement(resolved),
+		in.renderAnalysisFields(n, comp, resolved),
 		app.P().Class("docs").Body(
 			app.A().Href(pages.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
 			app.Text(" · "),
@@ -394,6 +396,75 @@ func renderPlacement(n *catalogue.ResolvedNode) app.UI {
 			)
 		})),
 	)
+}
+
+// renderAnalysisFields edits what the analysis reads of a node: whether it
+// is an entry point, what it is a replica of, the availability assumed for
+// it and its objectives. Each figure is read when it changes, checked, and
+// set as one undoable step.
+func (in *Inspector) renderAnalysisFields(n *catalogue.Node, comp *catalogue.Component, rn *catalogue.ResolvedNode) app.UI {
+	s := in.Store
+	var peers []string
+	for _, other := range s.Design().Nodes {
+		if other.ID != n.ID && (other.Component == n.Component || other.ID == n.ReplicaOf) {
+			peers = append(peers, other.ID)
+		}
+	}
+	published := "no published SLA in the catalogue"
+	if sla := comp.SLAFor(rn); sla != nil {
+		published = "published SLA " + catalogue.FormatPercent(sla.Uptime) + " %"
+	} else if len(comp.SLA) > 0 {
+		published = "no SLA covers this configuration"
+	}
+	figure := func(id, label, which, value, hint string) app.UI {
+		return app.Div().Class("field").Body(
+			app.Label().For(id).Text(label),
+			app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
+				Value(value).Aria("description", hint).DataSet("figure", which).OnChange(in.onFigure),
+		)
+	}
+	pct := func(p float64) string {
+		if p == 0 {
+			return ""
+		}
+		return catalogue.FormatPercent(p)
+	}
+	failures := ""
+	if n.Objectives.FailuresTolerated > 0 {
+		failures = strconv.Itoa(n.Objectives.FailuresTolerated)
+	}
+	return app.Details().Class("analysis-fields").Body(
+		app.Summary().Text("Analysis"),
+		app.Div().Class("field check").Body(
+			checkbox(n.Entry).ID("node-entry").OnChange(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetEntry(s.Selection().Node, ctx.JSSrc().Get("checked").Bool()))
+			}),
+			app.Label().For("node-entry").Text("Entry point"),
+		),
+		app.If(len(peers) > 0, app.Div().Class("field").Body(
+			app.Label().For("node-replica").Text("Replica of"),
+			app.Select().ID("node-replica").OnChange(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetReplicaOf(s.Selection().Node, ctx.JSSrc().Get("value").String()))
+			}).Body(
+				option("", "— none —", n.ReplicaOf == ""),
+				app.Range(peers).Slice(func(i int) app.UI { return option(peers[i], peers[i], n.ReplicaOf == peers[i]) }),
+			),
+		)),
+		figure("node-assume", "Assumed availability (%)", "assume", pct(n.Assume.Availability), "Used instead of the catalogue's figure; "+published+"."),
+		app.P().Class("hint").Text(comp.Name+": "+published+"."),
+		figure("node-objective", "Availability objective (%)", "objective", pct(n.Objectives.Availability), "The least availability this entry point must have; empty takes the design's."),
+		app.If(analysis.Stateful(comp.Kind),
+			figure("node-durability", "Failures it must tolerate", "durability", failures, "The least number of failures it must survive without losing acknowledged writes."),
+		),
+	)
+}
+
+// onFigure sets the analysis figure an input names; a refused one stays as
+// typed, for the user to correct, with the status saying why.
+func (in *Inspector) onFigure(ctx app.Context, e app.Event) {
+	s := in.Store
+	src := ctx.JSSrc()
+	s.Report(s.SetFigure(s.Selection().Node, src.Get("dataset").Get("figure").String(), src.Get("value").String()))
 }
 
 // renderGroupChoice moves the node into a group, or out of every group: the

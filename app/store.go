@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
 )
 
 // maxHistory bounds the undo history.
@@ -51,6 +52,7 @@ type Store struct {
 	cat         *catalogue.Catalogue
 	design      *catalogue.Design
 	resolution  *catalogue.Resolution
+	analysis    *analysis.Report
 	selection   Selection
 	version     int
 	notice      Notice
@@ -60,7 +62,12 @@ type Store struct {
 	past, future []*catalogue.Design
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
-	collapsed  map[string]bool
+	collapsed map[string]bool
+	// failing is the group whose failure the canvas shows (a view, like
+	// collapsed), with the nodes it takes and the entries it cuts.
+	failing    string
+	lost, cut  map[string]bool
+	spofs      map[string]bool
 	nodeIndex  map[string]int
 	groupIDs   map[string]int
 	resolved   map[string]int
@@ -159,7 +166,17 @@ func (s *Store) index(d *catalogue.Design) {
 	for i, g := range d.Groups {
 		s.groupIDs[g.ID] = i
 	}
-	s.resolution = s.cat.Resolve(d)
+	s.resolution, s.analysis = analysis.Resolve(s.cat, d)
+	s.spofs = map[string]bool{}
+	for _, sp := range s.analysis.SPOFs {
+		if sp.Node != "" {
+			s.spofs[sp.Node] = true
+		}
+	}
+	s.lost, s.cut = nil, nil
+	if s.failing != "" {
+		s.lost, s.cut = s.analysis.Lost(s.failing)
+	}
 	s.resolved = make(map[string]int, len(s.resolution.Nodes))
 	for i, n := range s.resolution.Nodes {
 		s.resolved[n.ID] = i
@@ -189,6 +206,9 @@ func (s *Store) reconcile() {
 		if s.groupIndex(id) < 0 {
 			delete(s.collapsed, id)
 		}
+	}
+	if s.failing != "" && s.groupIndex(s.failing) < 0 {
+		s.failing, s.lost, s.cut = "", nil, nil
 	}
 }
 
@@ -297,6 +317,37 @@ func (s *Store) Reveal(id string) {
 	}
 	s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true})
 }
+
+// Analysis returns what the design guarantees (see package analysis), for
+// the design as it is now.
+func (s *Store) Analysis() *analysis.Report { return s.analysis }
+
+// Failing returns the group whose failure the canvas shows, or "".
+func (s *Store) Failing() string { return s.failing }
+
+// SetFailing shows what the failure of group id takes (the canvas dims it,
+// the Analysis region lists it), or, with "", stops. It is a view: neither
+// saved nor undone.
+func (s *Store) SetFailing(id string) {
+	if id != "" && s.groupIndex(id) < 0 || id == s.failing {
+		return
+	}
+	s.failing, s.lost, s.cut = id, nil, nil
+	if id != "" {
+		s.lost, s.cut = s.analysis.Lost(id)
+	}
+	s.commit(change{})
+}
+
+// Lost reports whether the failing group takes node id.
+func (s *Store) Lost(id string) bool { return s.lost[id] }
+
+// Cut reports whether the failing group cuts entry point id off from what
+// it waits on.
+func (s *Store) Cut(id string) bool { return s.cut[id] }
+
+// SPOF reports whether node id alone can cut an entry point off.
+func (s *Store) SPOF(id string) bool { return s.spofs[id] }
 
 // Collapsed reports whether group id is drawn as one box.
 func (s *Store) Collapsed(id string) bool { return s.collapsed[id] }
@@ -723,6 +774,87 @@ func (s *Store) editNode(id string, edit func(n *catalogue.Node) (string, error)
 	}, nil)
 }
 
+// SetEntry marks node id as an entry point of the analysis, or unmarks it.
+func (s *Store) SetEntry(id string, entry bool) error {
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.Entry = entry
+		return "", nil
+	})
+}
+
+// SetReplicaOf records that node id is a copy of node of (elsewhere), or
+// with "", of none.
+func (s *Store) SetReplicaOf(id, of string) error {
+	if of != "" {
+		if of == id {
+			return fmt.Errorf("%s cannot be a replica of itself", id)
+		}
+		if _, ok := s.nodeIndex[of]; !ok {
+			return fmt.Errorf("no node has the id %q", of)
+		}
+	}
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.ReplicaOf = of
+		return "", nil
+	})
+}
+
+// SetFigure sets one of a node's analysis figures from what the user typed
+// (empty clears it): "assume" (an assumed availability, in percent),
+// "objective" (its availability objective, in percent) or "durability"
+// (the failures it must tolerate).
+func (s *Store) SetFigure(id, which, text string) error {
+	text = strings.TrimSpace(text)
+	var pct float64
+	var count int
+	if text != "" {
+		switch which {
+		case "assume", "objective":
+			p, problem := catalogue.ParsePercent(text)
+			if problem != "" {
+				return errors.New(problem)
+			}
+			pct = p
+		case "durability":
+			k, err := strconv.Atoi(text)
+			if err != nil || k < 1 || k > 100 {
+				return fmt.Errorf("%q is not a number of failures from 1 to 100", text)
+			}
+			count = k
+		}
+	}
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		switch which {
+		case "assume":
+			n.Assume.Availability = pct
+		case "objective":
+			n.Objectives.Availability = pct
+		case "durability":
+			n.Objectives.FailuresTolerated = count
+		default:
+			return "", fmt.Errorf("%q is not a figure of a node", which)
+		}
+		return "", nil
+	})
+}
+
+// SetDesignObjective sets the availability every entry point must have,
+// from what the user typed (empty clears it).
+func (s *Store) SetDesignObjective(text string) error {
+	var pct float64
+	if text = strings.TrimSpace(text); text != "" {
+		p, problem := catalogue.ParsePercent(text)
+		if problem != "" {
+			return errors.New(problem)
+		}
+		pct = p
+	}
+	return s.update(func(d *catalogue.Design) (string, error) {
+		d.Objectives.Availability = pct
+		return "", nil
+	}, nil)
+}
+
 // SetProp overrides a property of a node. The value is checked against the
 // component's schema; a wrong one leaves the design as it was.
 func (s *Store) SetProp(id, prop string, v catalogue.Value) error {
@@ -784,6 +916,11 @@ func (s *Store) RenameNode(id, newID string) error {
 		for i, sup := range d.Suppress {
 			if sup.Node == id {
 				d.Suppress[i].Node = newID
+			}
+		}
+		for i := range d.Nodes {
+			if d.Nodes[i].ReplicaOf == id {
+				d.Nodes[i].ReplicaOf = newID
 			}
 		}
 		return "", nil
@@ -872,7 +1009,23 @@ func (s *Store) DeleteNode(id string) error {
 		sel.Edge -= shift
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
+		gone := d.Nodes[i]
 		d.Nodes = slices.Delete(d.Nodes, i, i+1)
+		// Its replicas stay replicas of each other: the first takes its
+		// place in the set, the others name the first.
+		heir := ""
+		for j := range d.Nodes {
+			if n := &d.Nodes[j]; n.ReplicaOf == id {
+				if heir == "" {
+					heir, n.ReplicaOf = n.ID, gone.ReplicaOf
+					if n.ReplicaOf == n.ID {
+						n.ReplicaOf = ""
+					}
+				} else {
+					n.ReplicaOf = heir
+				}
+			}
+		}
 		d.Edges = slices.DeleteFunc(d.Edges, func(e catalogue.Edge) bool { return e.From == id || e.To == id })
 		// A suppression of the node's violations goes with it (and comes
 		// back with Undo).

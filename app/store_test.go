@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -663,5 +664,113 @@ func TestGroupAroundSelectionAndRename(t *testing.T) {
 	}
 	if n := s.Resolved(id); strings.Join(n.Placement(), ">") != "eu-west>zone>subnet" {
 		t.Errorf("placement %v", n.Placement())
+	}
+}
+
+// The analysis follows every edit, and its figures are set through the
+// store as undoable steps, checked as designs write them.
+func TestAnalysisFollowsEdits(t *testing.T) {
+	s := newStore(t)
+	api, fn := mustAdd(t, s, "aws-http-api"), mustAdd(t, s, "aws-lambda")
+	if err := s.Connect(api, fn); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Analysis(); len(r.Entries) != 1 || r.Entries[0].Availability != 99.900025 {
+		t.Fatalf("entries %+v", r.Entries)
+	}
+	if err := s.SetDesignObjective("99.95"); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(s.Violations(api), func(v catalogue.Violation) bool { return v.Rule == catalogue.RuleAvailabilityObjective }) {
+		t.Errorf("violations %+v", s.Violations(api))
+	}
+	for _, bad := range []struct{ which, text string }{{"assume", "101"}, {"objective", "high"}, {"durability", "0"}, {"assume", "99.99999"}} {
+		if err := s.SetFigure(fn, bad.which, bad.text); err == nil {
+			t.Errorf("%s %q was taken", bad.which, bad.text)
+		}
+	}
+	if err := s.SetFigure(fn, "assume", "99.99 %"); err != nil || s.Node(fn).Assume.Availability != 99.99 {
+		t.Fatalf("assume: %v %+v", err, s.Node(fn))
+	}
+	if f := s.Analysis().Entries[0].Factors[1]; f.Source != "assumed" || f.Value != 99.99 {
+		t.Errorf("factor %+v", f)
+	}
+	s.Undo()
+	if s.Node(fn).Assume.Availability != 0 {
+		t.Error("undo kept the assumption")
+	}
+	if err := s.SetEntry(fn, true); err != nil || len(s.Analysis().Entries) != 2 {
+		t.Errorf("entry: %v %+v", err, s.Analysis().Entries)
+	}
+}
+
+// A replica's link follows renames, and survives the deletion of the node
+// it named (the others stay replicas of each other).
+func TestReplicasFollowRenameAndDelete(t *testing.T) {
+	s := newStore(t)
+	a, b, c := mustAdd(t, s, "service"), mustAdd(t, s, "service"), mustAdd(t, s, "service")
+	for _, id := range []string{b, c} {
+		if err := s.SetReplicaOf(id, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SetReplicaOf(a, a); err == nil {
+		t.Error("a node became its own replica")
+	}
+	if err := s.SetReplicaOf(a, "nobody"); err == nil {
+		t.Error("a replica of nothing")
+	}
+	if err := s.RenameNode(a, "primary"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Node(b).ReplicaOf != "primary" || s.Node(c).ReplicaOf != "primary" {
+		t.Errorf("after rename: %q %q", s.Node(b).ReplicaOf, s.Node(c).ReplicaOf)
+	}
+	if err := s.DeleteNode("primary"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Node(b).ReplicaOf != "" || s.Node(c).ReplicaOf != b {
+		t.Errorf("after delete: %q %q", s.Node(b).ReplicaOf, s.Node(c).ReplicaOf)
+	}
+	if _, errs := s.Catalogue().ReadDesign("x.yaml", s.Export()); len(errs) > 0 {
+		t.Errorf("the export does not read back: %v", errs)
+	}
+}
+
+// Failing a group is a view: it marks what the group takes, and goes with
+// the group.
+func TestFailingAGroup(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte(`groups:
+  - {id: eu, boundary: region}
+  - {id: a, boundary: zone, in: eu}
+nodes:
+  - {id: api, component: aws-http-api, in: eu}
+  - {id: db, component: aws-rds-postgresql, in: a}
+edges:
+  - {from: api, to: db}
+`)); err != nil {
+		t.Fatal(err)
+	}
+	if !s.SPOF("db") || s.SPOF("api") {
+		t.Errorf("SPOFs: db %v api %v", s.SPOF("db"), s.SPOF("api"))
+	}
+	before := s.Design()
+	s.SetFailing("a")
+	if !s.Lost("db") || s.Lost("api") || !s.Cut("api") {
+		t.Errorf("failing a: lost db %v api %v, cut api %v", s.Lost("db"), s.Lost("api"), s.Cut("api"))
+	}
+	if s.Design() != before {
+		t.Error("failing a group changed the design")
+	}
+	s.SetFailing("nowhere")
+	if s.Failing() != "a" {
+		t.Error("an unknown group replaced the failing one")
+	}
+	if err := s.MoveToGroup("db", "eu"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Lost("db") {
+		t.Error("db left the zone but is still lost with it")
 	}
 }

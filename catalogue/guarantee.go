@@ -212,17 +212,32 @@ func (d *decoder) optionalText(f map[string]yamlstrict.Field, key, what string) 
 // percent reads a percentage above 0 and at most 100, with at most four
 // decimals (99.9999).
 func (d *decoder) percent(n *yaml.Node, what string) (float64, bool) {
-	p, ok := d.Number(n, what)
-	if !ok {
+	if _, ok := d.Number(n, what); !ok {
 		return 0, false
 	}
-	if p <= 0 || p > 100 {
-		d.Errorf(n, diag.CodeOutOfRange, "%s: %s is not a percentage above 0 and at most 100 (write 99.95 for 99.95 %%)", what, n.Value)
-		return 0, false
-	}
-	if _, frac, _ := strings.Cut(n.Value, "."); len(frac) > 4 || strings.ContainsAny(n.Value, "eE") {
-		d.Errorf(n, diag.CodeOutOfRange, "%s: write %s with at most four decimals, without an exponent (99.9999)", what, n.Value)
+	p, problem := ParsePercent(n.Value)
+	if problem != "" {
+		d.Errorf(n, diag.CodeOutOfRange, "%s: %s", what, problem)
 		return 0, false
 	}
 	return p, true
+}
+
+// ParsePercent reads a percentage as designs write one (an SLA, an assumed
+// availability, an objective): a decimal above 0 and at most 100, with at
+// most four decimals and no exponent. It returns why s is not one, or "".
+// The editor checks what users type with it.
+func ParsePercent(s string) (float64, string) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	p, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil || p != p || strings.ContainsAny(s, "eExXpP_iInN"):
+		return 0, strconv.Quote(s) + " is not a number; write a percentage such as 99.95"
+	case p <= 0 || p > 100:
+		return 0, s + " is not a percentage above 0 and at most 100 (write 99.95 for 99.95 %)"
+	}
+	if _, frac, _ := strings.Cut(s, "."); len(frac) > 4 {
+		return 0, "write " + s + " with at most four decimals (99.9999)"
+	}
+	return p, ""
 }

@@ -219,3 +219,16 @@ func TestOverlayPinningAFormerName(t *testing.T) {
 	}
 	t.Errorf("got %v", list)
 }
+
+func TestParsePercent(t *testing.T) {
+	for s, want := range map[string]float64{"99.95": 99.95, " 99.9 % ": 99.9, "100": 100, "0.0001": 0.0001, "99.9999": 99.9999} {
+		if p, problem := ParsePercent(s); problem != "" || p != want {
+			t.Errorf("%q: %v %q", s, p, problem)
+		}
+	}
+	for _, s := range []string{"", "0", "-1", "100.01", "99.99999", "1e2", "NaN", "Inf", "high", "0x10", "9_9"} {
+		if _, problem := ParsePercent(s); problem == "" {
+			t.Errorf("%q was taken for a percentage", s)
+		}
+	}
+}

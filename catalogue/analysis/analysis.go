@@ -327,6 +327,10 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	return l, needed
 }
 
+// Stateful reports whether the analysis judges the durability of nodes of
+// a kind: those that keep acknowledged data.
+func Stateful(kind string) bool { return stateful[kind] }
+
 // stateful are the kinds that keep acknowledged data.
 var stateful = map[string]bool{
 	"stream": true, "queue": true, "relational-database": true, "nosql-database": true, "cache": true, "object-storage": true,

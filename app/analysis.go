@@ -1,0 +1,246 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// Analysis shows, live, what the design guarantees (package analysis): each
+// entry point's availability with its derivation, the objectives, the
+// single points of failure (activating one reveals it; the canvas marks
+// them), what each zone's or region's failure takes (a toggle dims it on the
+// canvas), the delivery each event sink gets and the durability of each
+// stateful node.
+type Analysis struct {
+	app.Compo
+	Store   *Store
+	Version int
+}
+
+// Render draws the region.
+func (a *Analysis) Render() app.UI {
+	r := a.Store.Analysis()
+	return app.Section().ID("analysis").Aria("label", "Analysis").Body(
+		app.H2().Text("Analysis"),
+		app.Div().Class("field").Body(
+			app.Label().For("design-objective").Text("Availability objective of every entry point (%)"),
+			app.Input().ID("design-objective").Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
+				Value(objectiveText(a.Store.Design().Objectives.Availability)).OnChange(a.onObjective),
+		),
+		app.H3().Text("Entry points ("+strconv.Itoa(len(r.Entries))+")"),
+		app.If(len(r.Entries) == 0, app.P().Class("hint").Text("No entry point yet: a node that nothing flows into and that calls something is one, or mark one in the inspector.")),
+		app.Ul().Class("entries").Body(app.Range(r.Entries).Slice(func(i int) app.UI {
+			return a.renderEntry(r.Entries[i])
+		})),
+		app.If(len(r.Objectives) > 0, a.renderObjectives(r.Objectives)),
+		app.H3().Text("Single points of failure ("+strconv.Itoa(len(r.SPOFs))+")"),
+		app.If(len(r.SPOFs) == 0 && len(r.Entries) > 0, app.P().Class("ok").Text("No single node, zone or region cuts an entry point off.")),
+		app.Ul().Class("spofs").Body(app.Range(r.SPOFs).Slice(func(i int) app.UI {
+			s := r.SPOFs[i]
+			name := s.Node
+			if s.Group != "" {
+				name = a.groupWords(s.Group)
+			}
+			return app.Li().Body(
+				app.Button().Class("spof").DataSet("node", s.Node).DataSet("group", s.Group).
+					Text("Reveal "+name).OnClick(a.onReveal),
+				app.Span().Text(" cuts "+strings.Join(s.Cuts, ", ")+": "+s.Because),
+			)
+		})),
+		app.If(len(r.Losses) > 0, a.renderLosses(r)),
+		app.H3().Text("Delivery ("+strconv.Itoa(len(r.Sinks))+" "+plural(len(r.Sinks), "sink")+")"),
+		app.If(len(r.Sinks) == 0, app.P().Class("hint").Text("No event flow reaches a store or a consumer.")),
+		app.Ul().Class("sinks").Body(app.Range(r.Sinks).Slice(func(i int) app.UI {
+			s := r.Sinks[i]
+			return app.Li().DataSet("delivery", s.Delivery).Body(
+				app.Span().Class("subject").Text(s.Node+": "+s.Delivery),
+				app.Span().Text(" — "+s.Because),
+			)
+		})),
+		app.H3().Text("Durability ("+strconv.Itoa(len(r.Durability))+" stateful)"),
+		app.Ul().Class("durability").Body(app.Range(r.Durability).Slice(func(i int) app.UI {
+			d := r.Durability[i]
+			n := "unknown"
+			if d.FailuresTolerated != nil {
+				n = strconv.Itoa(*d.FailuresTolerated) + " " + d.Of + " " + plural(*d.FailuresTolerated, "failure")
+			}
+			return app.Li().Body(
+				app.Span().Class("subject").Text(d.Node+": tolerates "+n),
+				app.Span().Text(" — "+d.Because),
+			)
+		})),
+	)
+}
+
+// renderEntry shows an entry's availability, and its factors when opened.
+func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
+	pct := catalogue.FormatPercent(e.Availability)
+	down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
+	summary := e.Node + ": " + pct + " % available, " + down + " min down a month"
+	switch {
+	case e.Bound && len(e.Unknown) == len(e.Factors) && e.Availability == 100:
+		summary = e.Node + ": unknown (no part has a published or assumed figure)"
+	case e.Bound:
+		summary = e.Node + ": at most " + pct + " % available, at least " + down + " min down a month"
+	}
+	cut := a.Store.Cut(e.Node)
+	if cut {
+		summary += " — cut off while " + a.groupWords(a.Store.Failing()) + " fails"
+	}
+	return app.Li().DataSet("cut", strconv.FormatBool(cut)).Body(
+		app.Details().Body(
+			app.Summary().Text(summary),
+			app.P().Class("derivation").Text("= "+e.Describe()),
+			a.renderFactors(e.Node, e.Factors),
+			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no published SLA in the catalogue: state the figure you rely on with assume: {availability: …} in the design, and this becomes a result rather than a bound.")),
+			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
+		),
+	)
+}
+
+func (a *Analysis) renderFactors(entry string, fs []analysis.Factor) app.UI {
+	return app.Ul().Class("factors").Body(app.Range(fs).Slice(func(i int) app.UI {
+		f := fs[i]
+		name, value := f.Node, catalogue.FormatPercent(f.Value)+" %"
+		if f.Source == analysis.SourceRedundant {
+			name = "any of " + strings.Join(f.Nodes, ", ")
+		}
+		if f.Source == analysis.SourceUnknown {
+			value = "unknown"
+		}
+		text := name + ": " + value + " (" + f.Source
+		if f.Note != "" {
+			text += "; " + f.Note
+		}
+		text += ")"
+		return app.Li().DataSet("source", f.Source).Body(
+			app.Span().Text(text),
+			app.If(f.Docs != "", app.A().Href(f.Docs).Attr("target", "_blank").Attr("rel", "noopener noreferrer").
+				Aria("label", "SLA page of "+name+" for "+entry).Text("SLA")),
+			app.If(len(f.Branches) > 0, app.Range(f.Branches).Slice(func(j int) app.UI {
+				return app.Div().Class("branch").Body(
+					app.Span().Class("hint").Text("via "+f.Nodes[j]+":"),
+					a.renderFactors(entry, f.Branches[j]),
+				)
+			})),
+		)
+	}))
+}
+
+func (a *Analysis) renderObjectives(os []analysis.Objective) app.UI {
+	return app.Div().Body(
+		app.H3().Text("Objectives ("+strconv.Itoa(len(os))+")"),
+		app.Ul().Class("objectives").Body(app.Range(os).Slice(func(i int) app.UI {
+			o := os[i]
+			state := "met"
+			switch {
+			case !o.Known:
+				state = "not shown"
+			case !o.Met:
+				state = "missed"
+			}
+			want, got := "tolerates ≥ "+strconv.FormatFloat(o.Objective, 'f', -1, 64)+" "+plural(int(o.Objective), "failure"), strconv.FormatFloat(o.Actual, 'f', -1, 64)
+			if o.Measure == "availability" {
+				want, got = "availability ≥ "+catalogue.FormatPercent(o.Objective)+" %", catalogue.FormatPercent(o.Actual)+" %"
+				if o.Bound {
+					got = "at most " + got
+				}
+			} else if !o.Known {
+				got = "unknown"
+			}
+			return app.Li().DataSet("met", strconv.FormatBool(o.Met)).Body(
+				app.Span().Class("subject").Text(o.Target+": "+want+": "+state),
+				app.Span().Text(" ("+got+")"),
+			)
+		})),
+	)
+}
+
+// renderLosses offers, for each zone and region, to show what its failure
+// takes; the one failing lists it.
+func (a *Analysis) renderLosses(r *analysis.Report) app.UI {
+	failing := a.Store.Failing()
+	return app.Div().Body(
+		app.H3().Text("Zone and region loss"),
+		app.Ul().Class("losses").Body(app.Range(r.Losses).Slice(func(i int) app.UI {
+			l := r.Losses[i]
+			on := failing == l.Group
+			return app.Li().Body(
+				app.Button().Class("fail").DataSet("group", l.Group).Aria("pressed", strconv.FormatBool(on)).
+					Text("Fail "+a.groupWords(l.Group)).OnClick(a.onFail),
+				app.If(on, app.Div().Aria("live", "polite").Class("consequences").Body(
+					app.P().Text("Takes "+words(l.Nodes)+"."),
+					app.If(len(l.Cuts) == 0, app.P().Text("Cuts no entry point off.")).
+						Else(app.P().Text("Cuts "+words(l.Cuts)+" off.")),
+					app.If(len(l.DataAtRisk) == 0, app.P().Text("No acknowledged data has its only copy there.")).
+						Else(app.P().Text("Loses the only copy of acknowledged data in "+words(l.DataAtRisk)+".")),
+				)),
+			)
+		})),
+	)
+}
+
+// groupWords names a group by its boundary and name: "zone eu-a".
+func (a *Analysis) groupWords(id string) string {
+	d := a.Store.Design()
+	for _, g := range d.Groups {
+		if g.ID == id {
+			name := g.ID
+			if g.Name != "" {
+				name = g.Name + " (" + g.ID + ")"
+			}
+			return g.Boundary + " " + name
+		}
+	}
+	return id
+}
+
+func words(list []string) string {
+	if len(list) == 0 {
+		return "nothing"
+	}
+	return strings.Join(list, ", ")
+}
+
+func hasHave(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+func objectiveText(p float64) string {
+	if p == 0 {
+		return ""
+	}
+	return catalogue.FormatPercent(p)
+}
+
+// onObjective sets the design's availability objective.
+func (a *Analysis) onObjective(ctx app.Context, e app.Event) {
+	a.Store.Report(a.Store.SetDesignObjective(ctx.JSSrc().Get("value").String()))
+}
+
+// onReveal brings a single point of failure into view: a node, or a group
+// (selected).
+func (a *Analysis) onReveal(ctx app.Context, e app.Event) {
+	ds := ctx.JSSrc().Get("dataset")
+	if g := ds.Get("group").String(); g != "" {
+		a.Store.SelectGroup(g)
+		return
+	}
+	a.Store.Reveal(ds.Get("node").String())
+}
+
+// onFail toggles showing a group's failure.
+func (a *Analysis) onFail(ctx app.Context, e app.Event) {
+	g := ctx.JSSrc().Get("dataset").Get("group").String()
+	if a.Store.Failing() == g {
+		g = ""
+	}
+	a.Store.SetFailing(g)
+}

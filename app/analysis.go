@@ -36,6 +36,7 @@ func (a *Analysis) Render() app.UI {
 		app.Ul().Class("entries").Body(app.Range(r.Entries).Slice(func(i int) app.UI {
 			return a.renderEntry(r.Entries[i])
 		})),
+		app.If(r.Skipped > 0, app.P().Class("hint").Text(strconv.Itoa(r.Skipped)+" more entry points are not analysed: the design is too large for one analysis.")),
 		app.If(len(r.Objectives) > 0, a.renderObjectives(r.Objectives)),
 		app.H3().Text("Single points of failure ("+strconv.Itoa(len(r.SPOFs))+")"),
 		app.If(len(r.SPOFs) == 0 && len(r.Entries) > 0, app.P().Class("ok").Text("No single node, zone or region cuts an entry point off.")),
@@ -95,14 +96,16 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 		app.Details().Body(
 			app.Summary().Text(summary),
 			app.P().Class("derivation").Text("= "+e.Describe()),
-			a.renderFactors(e.Node, e.Factors),
-			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no published SLA in the catalogue: state the figure you rely on with assume: {availability: …} in the design, and this becomes a result rather than a bound.")),
+			a.renderFactors(e.Node, "", e.Factors),
+			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no figure: state the one you rely on as its assumed availability (in the inspector), and this becomes a result rather than a bound.")),
 			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
 		),
 	)
 }
 
-func (a *Analysis) renderFactors(entry string, fs []analysis.Factor) app.UI {
+// renderFactors lists factors; via names the replica a nested list is of,
+// so that each SLA link's name is its own.
+func (a *Analysis) renderFactors(entry, via string, fs []analysis.Factor) app.UI {
 	return app.Ul().Class("factors").Body(app.Range(fs).Slice(func(i int) app.UI {
 		f := fs[i]
 		name, value := f.Node, catalogue.FormatPercent(f.Value)+" %"
@@ -120,11 +123,11 @@ func (a *Analysis) renderFactors(entry string, fs []analysis.Factor) app.UI {
 		return app.Li().DataSet("source", f.Source).Body(
 			app.Span().Text(text),
 			app.If(f.Docs != "", app.A().Href(f.Docs).Attr("target", "_blank").Attr("rel", "noopener noreferrer").
-				Aria("label", "SLA page of "+name+" for "+entry).Text("SLA")),
+				Aria("label", "SLA page of "+name+" for "+entry+via).Text("SLA")),
 			app.If(len(f.Branches) > 0, app.Range(f.Branches).Slice(func(j int) app.UI {
 				return app.Div().Class("branch").Body(
 					app.Span().Class("hint").Text("via "+f.Nodes[j]+":"),
-					a.renderFactors(entry, f.Branches[j]),
+					a.renderFactors(entry, via+" via "+f.Nodes[j], f.Branches[j]),
 				)
 			})),
 		)
@@ -164,23 +167,28 @@ func (a *Analysis) renderObjectives(os []analysis.Objective) app.UI {
 // takes; the one failing lists it.
 func (a *Analysis) renderLosses(r *analysis.Report) app.UI {
 	failing := a.Store.Failing()
+	var consequences []app.UI
+	if l, ok := r.Loss(failing); ok {
+		consequences = []app.UI{
+			app.P().Class("subject").Text("While " + a.groupWords(l.Group) + " fails:"),
+			app.P().Text("It takes " + words(l.Nodes) + "."),
+			app.If(len(l.Cuts) == 0, app.P().Text("It cuts no entry point off.")).
+				Else(app.P().Text("It cuts " + words(l.Cuts) + " off.")),
+			app.If(len(l.DataAtRisk) == 0, app.P().Text("No acknowledged data has its only copy there.")).
+				Else(app.P().Text("It loses the only copy of acknowledged data in " + words(l.DataAtRisk) + ".")),
+		}
+	}
 	return app.Div().Body(
 		app.H3().Text("Zone and region loss"),
 		app.Ul().Class("losses").Body(app.Range(r.Losses).Slice(func(i int) app.UI {
 			l := r.Losses[i]
-			on := failing == l.Group
 			return app.Li().Body(
-				app.Button().Class("fail").DataSet("group", l.Group).Aria("pressed", strconv.FormatBool(on)).
-					Text("Fail "+a.groupWords(l.Group)).OnClick(a.onFail),
-				app.If(on, app.Div().Aria("live", "polite").Class("consequences").Body(
-					app.P().Text("Takes "+words(l.Nodes)+"."),
-					app.If(len(l.Cuts) == 0, app.P().Text("Cuts no entry point off.")).
-						Else(app.P().Text("Cuts "+words(l.Cuts)+" off.")),
-					app.If(len(l.DataAtRisk) == 0, app.P().Text("No acknowledged data has its only copy there.")).
-						Else(app.P().Text("Loses the only copy of acknowledged data in "+words(l.DataAtRisk)+".")),
-				)),
+				app.Button().Class("fail").DataSet("group", l.Group).Aria("pressed", strconv.FormatBool(failing == l.Group)).
+					Text("Fail " + a.groupWords(l.Group)).OnClick(a.onFail),
 			)
 		})),
+		// Always there, so that screen readers announce what changes in it.
+		app.Div().Aria("live", "polite").Class("consequences").Body(consequences...),
 	)
 }
 

@@ -220,7 +220,8 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 }
 
 // replicaCounts returns, for each node, how many others replicaOf joins it
-// with (transitively), or nil when no node names one.
+// with (transitively) that do not sit in its zone (in another, or in none),
+// or nil when no node names one.
 func replicaCounts(d *Design) []int32 {
 	var index map[string]int
 	root := []int{}
@@ -254,13 +255,65 @@ func replicaCounts(d *Design) []int32 {
 	if index == nil {
 		return nil
 	}
+	zone := nodeZones(d)
+	// Per set, how many members sit in each zone ("" for none).
+	type key struct {
+		set  int
+		zone string
+	}
 	size := make([]int32, len(d.Nodes))
+	inZone := map[key]int32{}
 	for i := range d.Nodes {
-		size[find(i)]++
+		r := find(i)
+		size[r]++
+		inZone[key{r, zone[i]}]++
 	}
 	out := make([]int32, len(d.Nodes))
 	for i := range d.Nodes {
-		out[i] = size[find(i)] - 1
+		r := find(i)
+		out[i] = size[r] - 1
+		if zone[i] != "" {
+			out[i] = size[r] - inZone[key{r, zone[i]}]
+		}
+	}
+	return out
+}
+
+// nodeZones returns the zone group each node sits in (through the groups it
+// sits in), or "", each group's chain walked once.
+func nodeZones(d *Design) []string {
+	groups := make(map[string]int, len(d.Groups))
+	for i := len(d.Groups) - 1; i >= 0; i-- {
+		groups[d.Groups[i].ID] = i
+	}
+	zoneOf := make([]string, len(d.Groups))
+	done := make([]bool, len(d.Groups))
+	var resolve func(gi int) string
+	resolve = func(gi int) string {
+		var path []int
+		for c, ok := gi, true; ok && !done[c] && len(path) <= len(d.Groups); c, ok = groups[d.Groups[c].In] {
+			path = append(path, c)
+			if d.Groups[c].In == "" {
+				break
+			}
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			c := path[i]
+			z := ""
+			if d.Groups[c].Boundary == "zone" {
+				z = d.Groups[c].ID
+			} else if p, ok := groups[d.Groups[c].In]; ok && d.Groups[c].In != "" && done[p] {
+				z = zoneOf[p]
+			}
+			zoneOf[c], done[c] = z, true
+		}
+		return zoneOf[gi]
+	}
+	out := make([]string, len(d.Nodes))
+	for i, n := range d.Nodes {
+		if gi, ok := groups[n.In]; ok && n.In != "" {
+			out[i] = resolve(gi)
+		}
 	}
 	return out
 }

@@ -19,7 +19,7 @@ import (
 
 // snapshotMagic starts every snapshot; its last byte is the format version,
 // raised whenever the encoding or the types change.
-const snapshotMagic = "DCS\x03"
+const snapshotMagic = "DCS\x04"
 
 // maxConditionDepth bounds how deeply a snapshot may nest conditions, so that
 // damaged data cannot exhaust the stack.

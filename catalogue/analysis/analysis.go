@@ -5,8 +5,8 @@
 // delivery each event sink gets, the failures each stateful node tolerates,
 // and whether the design's objectives are met.
 //
-// The model, and its limits, are in the README ("What the analysis
-// assumes"). In short: an entry point needs every node it waits on (request
+// The model, and its limits, are in the README ("What the design
+// guarantees (analysis)"). In short: an entry point needs every node it waits on (request
 // and data flows, and the broker it publishes an event to), each up
 // independently with its product's SLA as the chance; a caller connected to
 // several replicas of a node (replicaOf) needs any one of them; an unknown
@@ -26,16 +26,23 @@ const MinutesPerMonth = 30 * 24 * 60
 
 // Report is the analysis of one design.
 type Report struct {
-	Entries    []Entry               `json:"entries"`
-	SPOFs      []SPOF                `json:"spofs"`
-	Losses     []Loss                `json:"losses"`
-	Sinks      []Sink                `json:"sinks"`
-	Durability []Durability          `json:"durability"`
-	Objectives []Objective           `json:"objectives"`
+	Entries    []Entry      `json:"entries"`
+	SPOFs      []SPOF       `json:"spofs"`
+	Losses     []Loss       `json:"losses"`
+	Sinks      []Sink       `json:"sinks"`
+	Durability []Durability `json:"durability"`
+	Objectives []Objective  `json:"objectives"`
+	// Skipped counts the entry points left out because the design is too
+	// large for one analysis's walk budget (see walkBudget).
+	Skipped    int                   `json:"skipped,omitempty"`
 	Violations []catalogue.Violation `json:"-"`
 
 	g     *graph
 	trees []*series // each entry's, in Entries' order
+	// members lists the nodes in each zone and region group (by group
+	// index), and needers the entries (by index) whose tree holds each node.
+	members map[int32][]int32
+	needers [][]int32
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -149,6 +156,7 @@ func Analyze(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Resol
 // entries finds the entry points and their availability.
 func (r *Report) entries() {
 	g := r.g
+	budget := walkBudget
 	for i := range g.nodes {
 		n := int32(i)
 		dn := g.design[i]
@@ -163,13 +171,19 @@ func (r *Report) entries() {
 		default:
 			continue
 		}
-		tree := g.requirement(n)
+		if budget <= 0 {
+			r.Skipped++
+			continue
+		}
+		tree := g.requirement(n, &budget)
 		a, unknown := g.availability(tree)
 		e := Entry{Node: g.id(n), Availability: round(a * 100), DowntimeMinutesPerMonth: round((1 - a) * MinutesPerMonth), Bound: unknown, Factors: g.factors(tree), Why: why}
 		each(tree, func(m int32) {
 			switch g.figures[m].source {
 			case SourceUnknown:
-				e.Unknown = append(e.Unknown, g.id(m))
+				if !slices.Contains(e.Unknown, g.id(m)) {
+					e.Unknown = append(e.Unknown, g.id(m))
+				}
 			case SourceAssumed:
 				e.Assumed = true
 			}
@@ -280,51 +294,131 @@ func (r *Report) loss(gi int32) Loss {
 	return l
 }
 
-// lossAndNeeds returns the loss of group gi, and the nodes in it that the
-// entries it cuts wait on.
+// lossAndNeeds returns the loss of group gi, and the nodes in it without
+// which the entries it cuts are cut (those needed in series, and the
+// replicas of a choice that loses them all).
 func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	g := r.g
+	r.index()
 	gr := g.d.Groups[gi]
 	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}}
-	lost := make([]bool, len(g.nodes))
-	any := false
-	for i := range g.nodes {
-		if g.within(int32(i), gi) {
-			lost[i], any = true, true
-			l.Nodes = append(l.Nodes, g.id(int32(i)))
-		}
-	}
-	if !any {
+	lostList := r.members[gi]
+	if len(lostList) == 0 {
 		return l, nil
 	}
+	lost := map[int32]bool{}
+	for _, n := range lostList {
+		lost[n] = true
+		l.Nodes = append(l.Nodes, g.id(n))
+	}
 	failed := func(n int32) bool { return lost[n] }
-	var needed []string
-	seen := map[int32]bool{}
-	for k, tree := range r.trees {
-		if !up(tree, failed) {
-			l.Cuts = append(l.Cuts, r.Entries[k].Node)
-			each(tree, func(n int32) {
-				if lost[n] && !seen[n] {
-					seen[n] = true
-					needed = append(needed, g.id(n))
-				}
-			})
+	var candidates []int32
+	seenEntry := map[int32]bool{}
+	for _, n := range lostList {
+		for _, k := range r.needers[n] {
+			if !seenEntry[k] {
+				seenEntry[k] = true
+				candidates = append(candidates, k)
+			}
 		}
 	}
-	for i := range g.nodes {
-		n := int32(i)
-		if !lost[i] || !stateful[g.nodes[i].Kind] {
+	slices.Sort(candidates)
+	var needed []string
+	seen := map[int32]bool{}
+	for _, k := range candidates {
+		tree := r.trees[k]
+		if up(tree, failed) {
+			continue
+		}
+		l.Cuts = append(l.Cuts, r.Entries[k].Node)
+		cutters(tree, failed, func(n int32) {
+			if !seen[n] {
+				seen[n] = true
+				needed = append(needed, g.id(n))
+			}
+		})
+	}
+	for _, n := range lostList {
+		if !stateful[g.nodes[n].Kind] {
 			continue
 		}
 		if s := g.set[n]; s >= 0 && slices.ContainsFunc(g.sets[s], func(m int32) bool { return !lost[m] }) {
 			continue // a replica outside holds the data
 		}
-		if gr.Boundary == "region" && (g.value(n, "multiRegion") == catalogue.BoolValue(true) || g.value(n, "replication") == catalogue.BoolValue(true) && g.nodes[i].Kind == "object-storage") {
+		if gr.Boundary == "region" && (g.value(n, "multiRegion") == catalogue.BoolValue(true) || g.value(n, "replication") == catalogue.BoolValue(true) && g.nodes[n].Kind == "object-storage") {
 			continue // copied to another region
 		}
 		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
 	}
 	return l, needed
+}
+
+// cutters calls fn on the failed nodes that take a series down: its own,
+// and within each replica choice that fails, each branch's.
+func cutters(s *series, failed func(int32) bool, fn func(int32)) {
+	for _, n := range s.nodes {
+		if failed(n) {
+			fn(n)
+		}
+	}
+	for _, blk := range s.blocks {
+		if slices.ContainsFunc(blk.branches, func(br *series) bool { return up(br, failed) }) {
+			continue
+		}
+		for _, br := range blk.branches {
+			cutters(br, failed, fn)
+		}
+	}
+}
+
+// index lists, once, the nodes in each zone and region (through the groups
+// they sit in, each group's chain walked once) and the entries whose tree
+// holds each node.
+func (r *Report) index() {
+	if r.members != nil {
+		return
+	}
+	g := r.g
+	r.members = map[int32][]int32{}
+	// chains[gi] is the zone and region groups gi is or sits in; done marks
+	// the groups whose chain is known.
+	chains := make([][]int32, len(g.d.Groups))
+	done := make([]bool, len(g.d.Groups))
+	var chain func(gi int32) []int32
+	chain = func(gi int32) []int32 {
+		// Walk up to a known chain, then fill in on the way back down.
+		var path []int32
+		for c := gi; c >= 0 && !done[c] && len(path) <= len(g.parent); c = g.parent[c] {
+			path = append(path, c)
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			c := path[i]
+			var up []int32
+			if p := g.parent[c]; p >= 0 && done[p] {
+				up = chains[p]
+			}
+			if b := g.d.Groups[c].Boundary; b == "zone" || b == "region" {
+				up = append(slices.Clip(up), c)
+			}
+			chains[c], done[c] = up, true
+		}
+		return chains[gi]
+	}
+	for i := range g.nodes {
+		if gi := g.group[i]; gi >= 0 {
+			for _, c := range chain(gi) {
+				r.members[c] = append(r.members[c], int32(i))
+			}
+		}
+	}
+	r.needers = make([][]int32, len(g.nodes))
+	for k, tree := range r.trees {
+		each(tree, func(n int32) {
+			if l := r.needers[n]; len(l) == 0 || l[len(l)-1] != int32(k) {
+				r.needers[n] = append(l, int32(k))
+			}
+		})
+	}
 }
 
 // Stateful reports whether the analysis judges the durability of nodes of

@@ -514,3 +514,120 @@ func syntheticDesign(c *catalogue.Catalogue, n int) *catalogue.Design {
 	}
 	return d
 }
+
+// A caller that reaches a replica needed anyway has what it needs from the
+// set, whichever edge the walk takes first.
+func TestReplicaNeededAnywayWhateverTheOrder(t *testing.T) {
+	for _, edges := range []string{
+		"  - {from: e, to: v}\n  - {from: e, to: u}\n  - {from: v, to: a1}\n  - {from: u, to: a1}\n  - {from: u, to: a2}\n",
+		"  - {from: e, to: u}\n  - {from: e, to: v}\n  - {from: u, to: a2}\n  - {from: u, to: a1}\n  - {from: v, to: a1}\n",
+	} {
+		_, r := analyse(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: zb, boundary: zone, in: eu}
+nodes:
+  - {id: e, component: aws-http-api}
+  - {id: v, component: aws-lambda}
+  - {id: u, component: aws-lambda}
+  - {id: a1, component: aws-dynamodb}
+  - {id: a2, component: aws-dynamodb, replicaOf: a1, in: zb}
+edges:
+`+edges)
+		if e := entry(t, r, "e"); !near(e.Availability, 99.95*99.95*99.95*99.99/1e6) {
+			t.Errorf("%s: %v (%s)", edges, e.Availability, e.Describe())
+		}
+		for _, s := range r.SPOFs {
+			if s.Node == "a2" || s.Group == "zb" {
+				t.Errorf("a2 is not needed, yet %+v", s)
+			}
+		}
+	}
+}
+
+// Replicas that share a replica choice further down: the shared choice
+// counts once (inclusion and exclusion), not once per branch.
+func TestSharedChoiceCountsOnce(t *testing.T) {
+	_, r := analyse(t, `nodes:
+  - {id: api, component: aws-http-api}
+  - {id: a1, component: service, assume: {availability: 99}}
+  - {id: a2, component: service, assume: {availability: 99}, replicaOf: a1}
+  - {id: r1, component: service, assume: {availability: 98}}
+  - {id: r2, component: service, assume: {availability: 98}, replicaOf: r1}
+edges:
+  - {from: api, to: a1}
+  - {from: api, to: a2}
+  - {from: a1, to: r1}
+  - {from: a1, to: r2}
+  - {from: a2, to: r1}
+  - {from: a2, to: r2}
+`)
+	// api × (1 − 0.01²) × (1 − 0.02²)
+	want := 99.95 * (1 - 0.0001) * (1 - 0.0004)
+	if e := entry(t, r, "api"); !near(e.Availability, want) {
+		t.Errorf("%v, want %v: %s", e.Availability, want, e.Describe())
+	}
+}
+
+// A zone's loss names what it takes that the cut entries need: the cache
+// there, not the worker whose replica in the other zone serves.
+func TestLossNamesWhatCuts(t *testing.T) {
+	_, r := analyse(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: a, boundary: zone, in: eu}
+  - {id: b, boundary: zone, in: eu}
+nodes:
+  - {id: api, component: aws-http-api, in: eu}
+  - {id: wa, component: service, in: a}
+  - {id: wb, component: service, in: b, replicaOf: wa}
+  - {id: cache, component: aws-memorydb, in: a, props: {replication: true}}
+edges:
+  - {from: api, to: wa}
+  - {from: api, to: wb}
+  - {from: wa, to: cache}
+  - {from: wb, to: cache}
+`)
+	i := slices.IndexFunc(r.SPOFs, func(s SPOF) bool { return s.Group == "a" })
+	if i < 0 || !strings.Contains(r.SPOFs[i].Because, "needs cache there") {
+		t.Fatalf("SPOFs %+v", r.SPOFs)
+	}
+}
+
+// A consumer that only reads a secret and writes a log is where its events
+// end.
+func TestSinkPastSecretsAndLogs(t *testing.T) {
+	_, r := analyse(t, `nodes:
+  - {id: q, component: aws-sqs}
+  - {id: worker, component: aws-lambda}
+  - {id: key, component: aws-secrets-manager}
+  - {id: logs, component: aws-cloudwatch}
+edges:
+  - {from: q, to: worker}
+  - {from: worker, to: key}
+  - {from: worker, to: logs}
+`)
+	if len(r.Sinks) != 1 || r.Sinks[0].Node != "worker" {
+		t.Errorf("sinks %+v, want worker", r.Sinks)
+	}
+}
+
+// Many entries over one long chain spend one budget: the rest are counted
+// as not analysed rather than walked.
+func TestManyEntriesOverALongChain(t *testing.T) {
+	c := testCatalogue(t)
+	d := &catalogue.Design{}
+	const chain, entries = 3000, 3000
+	for i := range chain {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: "c" + strconv.Itoa(i), Component: "aws-lambda"})
+		if i > 0 {
+			d.Edges = append(d.Edges, catalogue.Edge{From: "c" + strconv.Itoa(i-1), To: "c" + strconv.Itoa(i)})
+		}
+	}
+	for i := range entries {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: "e" + strconv.Itoa(i), Component: "aws-http-api"})
+		d.Edges = append(d.Edges, catalogue.Edge{From: "e" + strconv.Itoa(i), To: "c0"})
+	}
+	_, r := Resolve(c, d)
+	if r.Skipped == 0 || len(r.Entries)+r.Skipped != entries {
+		t.Errorf("%d entries analysed, %d skipped", len(r.Entries), r.Skipped)
+	}
+}

@@ -38,6 +38,8 @@ type graph struct {
 	groups map[string]int32
 	// mark is scratch space for the walks, reset after each.
 	mark []int32
+	// blocks holds each replica block's availability once computed.
+	blocks map[*block]blockValue
 }
 
 // figure is what a node's own availability is taken to be.
@@ -233,17 +235,6 @@ func (g *graph) placeGroups(res *catalogue.Resolution) {
 			g.group[i] = j
 		}
 	}
-}
-
-// within reports whether node i sits in group gi, directly or through the
-// groups it sits in. Check rejects cycles, and the walk is bounded anyway.
-func (g *graph) within(i int32, gi int32) bool {
-	for c, steps := g.group[i], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
-		if c == gi {
-			return true
-		}
-	}
-	return false
 }
 
 // zoneOf returns the innermost zone group node i sits in, or -1.

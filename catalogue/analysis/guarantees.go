@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,7 @@ type reach struct {
 	unkWhy    string
 	absorbed  string // the idempotent node that stopped duplicates
 	docs      string
+	named     bool // dupWhy names the node that passed duplicates on
 }
 
 // sinks follows event flows from every broker and event source to where
@@ -49,7 +51,7 @@ func (r *Report) sinks() {
 			s.dupWhy = dupWhy
 		}
 		if in.dup && s.dupWhy == "" {
-			s.dupWhy = in.dupWhy
+			s.dupWhy, s.named = in.dupWhy, in.named
 		}
 		s.dup = s.dup || hop.dup || in.dup
 		if t.loss && s.lossWhy == "" {
@@ -88,7 +90,12 @@ func (r *Report) sinks() {
 			o.dup, o.absorbed = false, g.id(u)
 			return o
 		}
-		o.dupWhy += " and " + g.id(u) + notIdempotent(g, u)
+		// The first node that passes duplicates on is named; those after
+		// it only carry them (a reason per node would grow with the path).
+		if !o.named {
+			o.dupWhy += " and " + g.id(u) + notIdempotent(g, u)
+			o.named = true
+		}
 		return o
 	}
 	send := func(u int32) {
@@ -103,7 +110,9 @@ func (r *Report) sinks() {
 		}
 		if st[u].reached {
 			for _, v := range g.onward[u] {
-				receive(v, from, flags{}, "", "", "", "")
+				if carries(g, v) {
+					receive(v, from, flags{}, "", "", "", "")
+				}
 			}
 		}
 	}
@@ -121,8 +130,9 @@ func (r *Report) sinks() {
 		n := int32(i)
 		s := st[i]
 		// A sink is where a path ends: a store, or a consumer that calls
-		// nothing (a secrets store or a log it reads or writes is not).
-		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || len(g.onward[i]) > 0 || !stateful[g.nodes[i].Kind] && !consumer[i] {
+		// nothing the events go on to (reading a secret or writing a log
+		// does not carry them).
+		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || slices.ContainsFunc(g.onward[i], func(v int32) bool { return carries(g, v) }) || !stateful[g.nodes[i].Kind] && !consumer[i] {
 			continue
 		}
 		sink := Sink{Node: g.id(n), DuplicatesPossible: s.dup, LossPossible: s.transport.loss, Docs: s.docs}
@@ -156,6 +166,16 @@ func (r *Report) sinks() {
 		sink.Because = strings.Join(why, "; ")
 		r.Sinks = append(r.Sinks, sink)
 	}
+}
+
+// carries reports whether what node v is called with goes on, as writes or
+// work: a store or compute, not a secrets store, a log or a CDN.
+func carries(g *graph, v int32) bool {
+	switch g.nodes[v].Kind {
+	case "secrets", "observability", "cdn":
+		return false
+	}
+	return true
 }
 
 // notIdempotent says how node u's idempotence stands.
@@ -259,7 +279,10 @@ func (g *graph) streamDurability(n int32, out Durability) Durability {
 			out.Because = "acks all waits for the in-sync replicas, but minInsyncReplicas is not set, so how many hold a write is not known"
 			return out
 		}
-		m := min(int(minISR.Int()), r)
+		if int(minISR.Int()) > r {
+			return set(0, fmt.Sprintf("minInsyncReplicas %d is above replicationFactor %d, so every acks all write is refused", minISR.Int(), r))
+		}
+		m := int(minISR.Int())
 		return set(m-1, fmt.Sprintf("replicationFactor %d, minInsyncReplicas %d, acks all: an acknowledged write is on at least %d brokers, so %d may fail", r, minISR.Int(), m, m-1))
 	}
 	out.Because = "acks " + acks.Str() + " is not one the analysis reads"
@@ -290,15 +313,15 @@ func (r *Report) objectives() {
 		derivation := describe(e.Factors)
 		switch {
 		case !e.Bound:
-			v.Message = fmt.Sprintf("%s's availability is %s %% (%s), about %s minutes down a month, below the objective of %s %%; raise the weakest part (%s) or add a replica of it in another zone or region (replicaOf)",
+			v.Message = fmt.Sprintf("%s's availability is %s %% (%s), about %s minutes down a month, below the objective of %s %%; raise the weakest part (%s), or add a copy of it in another zone or region (replicaOf) and connect its callers to each copy",
 				e.Node, catalogue.FormatPercent(e.Availability), derivation, minutes(e.DowntimeMinutesPerMonth), catalogue.FormatPercent(obj), weakest)
 		case e.Availability < obj:
-			v.Message = fmt.Sprintf("%s's availability is at most %s %% (%s), below the objective of %s %% whatever %s gives; raise the weakest part (%s) or add a replica of it in another zone or region (replicaOf)",
+			v.Message = fmt.Sprintf("%s's availability is at most %s %% (%s), below the objective of %s %% whatever %s gives; raise the weakest part (%s), or add a copy of it in another zone or region (replicaOf) and connect its callers to each copy",
 				e.Node, catalogue.FormatPercent(e.Availability), derivation, catalogue.FormatPercent(obj), strings.Join(e.Unknown, ", "), weakest)
 		default:
 			v.Severity = catalogue.SeverityWarning
-			v.Message = fmt.Sprintf("%s's availability cannot be shown to meet the objective of %s %%: it is at most %s %%, and %s %s no published SLA in the catalogue; state the figure you rely on with assume: {availability: …} on %s",
-				e.Node, catalogue.FormatPercent(obj), catalogue.FormatPercent(e.Availability), strings.Join(e.Unknown, ", "), hasHave(len(e.Unknown)), pronoun(len(e.Unknown)))
+			v.Message = fmt.Sprintf("%s's availability cannot be shown to meet the objective of %s %%: it is at most %s %%, and %s %s no figure (%s); state the figure you rely on with assume: {availability: …} on %s",
+				e.Node, catalogue.FormatPercent(obj), catalogue.FormatPercent(e.Availability), strings.Join(e.Unknown, ", "), hasHave(len(e.Unknown)), unknownNotes(e), pronoun(len(e.Unknown)))
 		}
 		r.Violations = append(r.Violations, v)
 	}
@@ -332,6 +355,24 @@ func (r *Report) objectives() {
 		}
 		r.Violations = append(r.Violations, v)
 	}
+}
+
+// unknownNotes says why each unknown factor of an entry has no figure.
+func unknownNotes(e Entry) string {
+	var notes []string
+	var walk func([]Factor)
+	walk = func(fs []Factor) {
+		for _, f := range fs {
+			if f.Source == SourceUnknown && !slices.Contains(notes, f.Note) {
+				notes = append(notes, f.Note)
+			}
+			for _, br := range f.Branches {
+				walk(br)
+			}
+		}
+	}
+	walk(e.Factors)
+	return strings.Join(notes, "; ")
 }
 
 // weakest names entry k's lowest known factor, with its docs.

@@ -1,6 +1,9 @@
 package analysis
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // series is what a caller needs all of: its nodes, and blocks of replicas
 // of which it needs any one.
@@ -22,19 +25,27 @@ type block struct {
 type builder struct {
 	g     *graph
 	depth int32
-	// budget bounds the node visits of one entry's walk; past it, replicas
-	// are taken as needed in series (a lower, safe figure).
-	budget    int
+	// budget is what is left of the analysis's node visits (see
+	// walkBudget); once it is spent, or replica blocks nest deeper than
+	// maxNesting, replicas are taken as needed in series, which can only
+	// lower the figure.
+	budget    *int
 	expanding []int32 // the replica sets whose blocks are being walked
 }
 
-// walkBudget bounds one entry's walk: nested replica sets could otherwise
-// make it grow with the product of their sizes.
-const walkBudget = 1 << 18
+// walkBudget bounds the node visits of one analysis: each entry's walk
+// spends from it, so that a design of many entries over one long chain, or
+// of nested replica sets, stays linear in the budget rather than growing
+// with their product. maxNesting bounds how deep replica blocks nest.
+const (
+	walkBudget = 1 << 20
+	maxNesting = 16
+)
 
-// requirement returns what entry waits on, entry included.
-func (g *graph) requirement(entry int32) *series {
-	b := &builder{g: g, budget: walkBudget}
+// requirement returns what entry waits on, entry included, spending from
+// budget.
+func (g *graph) requirement(entry int32, budget *int) *series {
+	b := &builder{g: g, budget: budget}
 	s := b.build(entry)
 	for _, n := range s.nodes {
 		g.mark[n] = 0
@@ -56,15 +67,22 @@ func (b *builder) build(root int32) *series {
 	var pending [][]int32
 	for k := 0; k < len(s.nodes); k++ {
 		u := s.nodes[k]
-		b.budget--
+		*b.budget--
 		for _, t := range g.waits[u] {
 			if g.mark[t] != 0 {
 				continue
 			}
-			if st := g.set[t]; st >= 0 && b.budget > 0 && !slices.Contains(b.expanding, st) {
+			if st := g.set[t]; st >= 0 {
+				// A caller reaching a replica that is needed anyway (here or
+				// in an enclosing walk) has what it needs from the set.
+				if slices.ContainsFunc(g.waits[u], func(x int32) bool { return g.set[x] == st && g.mark[x] != 0 }) {
+					continue
+				}
+			}
+			if st := g.set[t]; st >= 0 && *b.budget > 0 && len(b.expanding) < maxNesting && !slices.Contains(b.expanding, st) {
 				var members []int32
 				for _, x := range g.waits[u] {
-					if g.set[x] == st && g.mark[x] == 0 {
+					if g.set[x] == st {
 						members = append(members, x)
 					}
 				}
@@ -132,14 +150,88 @@ func (g *graph) availability(s *series) (float64, bool) {
 	return a, unknown
 }
 
+// blockAvailability is the chance that any branch is up. Branches may
+// share what they need (a database both replicas call, or the same replica
+// choice further down), so it is computed by inclusion and exclusion over
+// the branches, each conjunction a merged series that counts a shared node
+// once; past maxExact branches, they are taken as independent.
 func (g *graph) blockAvailability(blk *block) (float64, bool) {
-	down, unknown := 1.0, false
-	for _, br := range blk.branches {
-		a, u := g.availability(br)
-		down *= 1 - a
-		unknown = unknown || u
+	// Each block is computed once: a merged conjunction reuses the blocks
+	// of its branches, which would otherwise be computed again at every
+	// level of nesting.
+	if v, ok := g.blocks[blk]; ok {
+		return v.a, v.unknown
 	}
-	return 1 - down, unknown
+	a, unknown := g.composeBlock(blk)
+	if g.blocks == nil {
+		g.blocks = map[*block]blockValue{}
+	}
+	g.blocks[blk] = blockValue{a, unknown}
+	return a, unknown
+}
+
+type blockValue struct {
+	a       float64
+	unknown bool
+}
+
+func (g *graph) composeBlock(blk *block) (float64, bool) {
+	k := len(blk.branches)
+	unknown := false
+	if k > maxExact {
+		down := 1.0
+		for _, br := range blk.branches {
+			a, u := g.availability(br)
+			down *= 1 - a
+			unknown = unknown || u
+		}
+		return 1 - down, unknown
+	}
+	total := 0.0
+	for mask := 1; mask < 1<<k; mask++ {
+		var parts []*series
+		for i := range k {
+			if mask&(1<<i) != 0 {
+				parts = append(parts, blk.branches[i])
+			}
+		}
+		a, u := g.availability(merge(parts))
+		unknown = unknown || u
+		if bits.OnesCount(uint(mask))%2 == 1 {
+			total += a
+		} else {
+			total -= a
+		}
+	}
+	return min(max(total, 0), 1), unknown
+}
+
+// maxExact is the most branches a block is composed of exactly (2^k − 1
+// terms).
+const maxExact = 6
+
+// merge is the series that needs all of parts: each node once, and each
+// replica choice (by its members) once.
+func merge(parts []*series) *series {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	out := &series{}
+	seen := map[int32]bool{}
+	for _, p := range parts {
+		for _, n := range p.nodes {
+			if !seen[n] {
+				seen[n] = true
+				out.nodes = append(out.nodes, n)
+			}
+		}
+		for _, blk := range p.blocks {
+			if !slices.ContainsFunc(out.blocks, func(o *block) bool { return slices.Equal(o.members, blk.members) }) {
+				out.blocks = append(out.blocks, blk)
+			}
+		}
+	}
+	return out
 }
 
 // up reports whether the series is up while the nodes failed reports are

@@ -175,6 +175,35 @@ func limitsTable(comp *catalogue.Component) page.Table {
 	return t
 }
 
+// guaranteesTable lists a product's published SLAs and what it survives
+// without losing acknowledged writes, each for the configuration it needs.
+func guaranteesTable(comp *catalogue.Component) page.Table {
+	t := page.Table{Caption: "Guarantees of " + comp.Name, Header: []page.Inline{
+		{page.Text("guarantee")}, {page.Text("when")}, {page.Text("note")}, {page.Text("docs")},
+	}}
+	when := func(ws []catalogue.Setting) string {
+		if w := catalogue.DescribeWhen(ws); w != "" {
+			return w
+		}
+		return "any configuration"
+	}
+	for _, s := range comp.SLA {
+		t.Rows = append(t.Rows, []page.Inline{
+			{page.Text("SLA " + catalogue.FormatPercent(s.Uptime) + " % monthly uptime")}, {page.Text(when(s.When))}, {page.Text(s.Note)}, {page.Span{Text: s.Docs, Href: s.Docs}},
+		})
+	}
+	for _, d := range comp.Durability {
+		failures := "failures"
+		if d.FailuresTolerated == 1 {
+			failures = "failure"
+		}
+		t.Rows = append(t.Rows, []page.Inline{
+			{page.Text(fmt.Sprintf("survives %d %s %s without losing acknowledged writes", d.FailuresTolerated, d.Of, failures))}, {page.Text(when(d.When))}, {page.Text(d.Note)}, {page.Span{Text: d.Docs, Href: d.Docs}},
+		})
+	}
+	return t
+}
+
 // Component returns a component's page: what it is, its properties with
 // the values it pins, the rules that select it, the other products of its
 // kind, a design snippet and its file verbatim.
@@ -223,6 +252,10 @@ func Component(c *catalogue.Catalogue, id, base string) (*page.Page, bool) {
 	p.Blocks = append(p.Blocks, props, paragraph(page.Text("Bold values are the ones this component pins.")))
 	if len(comp.Limits) > 0 {
 		p.Blocks = append(p.Blocks, heading(fmt.Sprintf("Limits · %d", len(comp.Limits))), limitsTable(comp))
+	}
+	if len(comp.SLA) > 0 || len(comp.Durability) > 0 {
+		p.Blocks = append(p.Blocks, heading("Guarantees"), guaranteesTable(comp),
+			paragraph(page.Text("The analysis (designer analyze) takes the first row whose configuration a node has.")))
 	}
 
 	rules := c.AllRulesFor(id)

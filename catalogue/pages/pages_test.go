@@ -104,6 +104,26 @@ func TestComponentPageShowsLimits(t *testing.T) {
 	}
 }
 
+// A product's page states its SLAs and durability for the configuration
+// each needs; one with none (the seed's NATS JetStream) has no section.
+func TestComponentPageShowsGuarantees(t *testing.T) {
+	page, _ := Component(embedded(t), "aws-rds-postgresql", "https://x.test")
+	g := sections(page.Markdown())["Guarantees"]
+	for _, want := range []string{
+		"| SLA 99.95 % monthly uptime | highAvailability true | a Multi-AZ DB instance or cluster | [https://aws.amazon.com/rds/sla/]",
+		"| SLA 99.5 % monthly uptime | any configuration | a Single-DB instance |",
+		"| survives 1 zone failure without losing acknowledged writes | highAvailability true |",
+	} {
+		if !strings.Contains(g, want) {
+			t.Errorf("Guarantees lacks %q:\n%s", want, g)
+		}
+	}
+	page, _ = Component(embedded(t), "nats-jetstream", "https://x.test")
+	if _, ok := sections(page.Markdown())["Guarantees"]; ok {
+		t.Error("nats-jetstream has a Guarantees section")
+	}
+}
+
 func TestKindPageComparesProducts(t *testing.T) {
 	page, _ := Kind(embedded(t), "stream", "https://x.test")
 	md := page.Markdown()

@@ -78,6 +78,9 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 			fmt.Fprintf(w, "    unknown: %s; state a figure with assume: {availability: …} to get a result\n", strings.Join(e.Unknown, ", "))
 		}
 	}
+	if a.Skipped > 0 {
+		fmt.Fprintf(w, "  %d more entry points not analysed: the design is too large for one analysis\n", a.Skipped)
+	}
 	fmt.Fprintf(w, "single points of failure (%d)\n", len(a.SPOFs))
 	for _, s := range a.SPOFs {
 		what := s.Node
@@ -117,7 +120,14 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 		case !o.Met:
 			state = "missed"
 		}
-		fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", o.Target, o.Measure, strconv.FormatFloat(o.Objective, 'f', -1, 64), state, strconv.FormatFloat(o.Actual, 'f', -1, 64))
+		actual := strconv.FormatFloat(o.Actual, 'f', -1, 64)
+		switch {
+		case o.Measure == "failuresTolerated" && !o.Known:
+			actual = "unknown"
+		case o.Bound:
+			actual = "at most " + actual
+		}
+		fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", o.Target, o.Measure, strconv.FormatFloat(o.Objective, 'f', -1, 64), state, actual)
 	}
 }
 

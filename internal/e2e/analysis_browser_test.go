@@ -86,22 +86,22 @@ func TestEditorAnalysis(t *testing.T) {
 
 	// A zone: it takes a worker whose replica serves, so nothing is cut.
 	p.clickIn("Analysis", "button", "Fail zone eu-a")
-	p.waitText("region", "Analysis", "Takes worker-a.")
-	p.waitText("region", "Analysis", "Cuts no entry point off.")
+	p.waitText("region", "Analysis", "It takes worker-a.")
+	p.waitText("region", "Analysis", "It cuts no entry point off.")
 	if got := p.eval(p.find("button", "worker-a (Generic service)…"), `function() { return this.dataset.lost + " " + this.getAttribute("aria-description") }`); got != `"true lost while eu-a fails"` {
 		t.Errorf("worker-a while eu-a fails: %s", got)
 	}
 	// The region: everything, and the entry is cut.
 	p.clickIn("Analysis", "button", "Fail region Europe (Ireland) (eu)")
 	p.waitText("region", "Analysis", "cut off while region Europe (Ireland) (eu) fails")
-	p.waitText("region", "Analysis", "Loses the only copy of acknowledged data in orders-db, order-log, shipments.")
+	p.waitText("region", "Analysis", "It loses the only copy of acknowledged data in orders-db, order-log, shipments.")
 	if got := p.eval(p.find("button", "Fail region Europe (Ireland) (eu)"), `function() { return this.getAttribute("aria-pressed") }`); got != `"true"` {
 		t.Errorf("pressed %s", got)
 	}
 	p.clickIn("Analysis", "button", "Fail region Europe (Ireland) (eu)")
 	p.eventually("the consequences to go", func() (bool, string) {
 		text := p.text("region", "Analysis")
-		return !strings.Contains(text, "Takes "), text
+		return !strings.Contains(text, "It takes "), text
 	})
 	if got := p.eval(p.find("button", "worker-a (Generic service)…"), `function() { return this.dataset.lost }`); got != `"false"` {
 		t.Errorf("worker-a after the failure is lifted: %s", got)

@@ -83,7 +83,7 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 	down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
 	summary := e.Node + ": " + pct + " % available, " + down + " min down a month"
 	switch {
-	case e.Bound && len(e.Unknown) == len(e.Factors) && e.Availability == 100:
+	case e.NoFigure():
 		summary = e.Node + ": unknown (no part has a published or assumed figure)"
 	case e.Bound:
 		summary = e.Node + ": at most " + pct + " % available, at least " + down + " min down a month"
@@ -139,13 +139,7 @@ func (a *Analysis) renderObjectives(os []analysis.Objective) app.UI {
 		app.H3().Text("Objectives ("+strconv.Itoa(len(os))+")"),
 		app.Ul().Class("objectives").Body(app.Range(os).Slice(func(i int) app.UI {
 			o := os[i]
-			state := "met"
-			switch {
-			case !o.Known:
-				state = "not shown"
-			case !o.Met:
-				state = "missed"
-			}
+			state := o.State()
 			want, got := "tolerates ≥ "+strconv.FormatFloat(o.Objective, 'f', -1, 64)+" "+plural(int(o.Objective), "failure"), strconv.FormatFloat(o.Actual, 'f', -1, 64)
 			if o.Measure == "availability" {
 				want, got = "availability ≥ "+catalogue.FormatPercent(o.Objective)+" %", catalogue.FormatPercent(o.Actual)+" %"

@@ -410,6 +410,23 @@ func describe(fs []Factor) string {
 	return strings.Join(parts, " × ")
 }
 
+// State says how an objective stands: "met", "missed" or "not shown".
+func (o Objective) State() string {
+	switch {
+	case !o.Known:
+		return "not shown"
+	case !o.Met:
+		return "missed"
+	}
+	return "met"
+}
+
+// NoFigure reports whether no part of the entry has a figure, so that its
+// availability says nothing (rather than being a bound).
+func (e Entry) NoFigure() bool {
+	return e.Bound && len(e.Unknown) == len(e.Factors) && e.Availability == 100
+}
+
 // Describe writes an entry's derivation in one line.
 func (e Entry) Describe() string { return describe(e.Factors) }
 

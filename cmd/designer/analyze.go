@@ -65,7 +65,7 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 	for _, e := range a.Entries {
 		down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
 		switch {
-		case len(e.Unknown) == len(e.Factors) && e.Bound && e.Availability == 100:
+		case e.NoFigure():
 			fmt.Fprintf(w, "  %s (%s): unknown: no part of it has a published or assumed figure\n", e.Node, e.Why)
 		case e.Bound:
 			fmt.Fprintf(w, "  %s (%s): at most %s %% available, at least %s minutes down a month\n", e.Node, e.Why, pct(e.Availability), down)
@@ -113,13 +113,7 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 	}
 	fmt.Fprintf(w, "objectives (%d)\n", len(a.Objectives))
 	for _, o := range a.Objectives {
-		state := "met"
-		switch {
-		case !o.Known:
-			state = "not shown"
-		case !o.Met:
-			state = "missed"
-		}
+		state := o.State()
 		actual := strconv.FormatFloat(o.Actual, 'f', -1, 64)
 		switch {
 		case o.Measure == "failuresTolerated" && !o.Known:

@@ -36,7 +36,7 @@ func TestEditorAnalysisAgreesWithTheCLI(t *testing.T) {
 		for _, e := range r.Entries {
 			want := e.Node + ": " + catalogue.FormatPercent(e.Availability) + " % available"
 			switch {
-			case e.Bound && len(e.Unknown) == len(e.Factors) && e.Availability == 100:
+			case e.NoFigure():
 				want = e.Node + ": unknown"
 			case e.Bound:
 				want = e.Node + ": at most " + catalogue.FormatPercent(e.Availability) + " % available"

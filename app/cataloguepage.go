@@ -193,11 +193,23 @@ func renderInline(in page.Inline) []app.UI {
 		}
 		switch {
 		case s.Internal != "":
-			ui = app.A().Href(s.Internal).Body(ui)
+			ui = app.A().Href(htmlPath(s.Internal)).Body(ui)
 		case s.Href != "":
 			ui = app.A().Href(s.Href).Target("_blank").Rel("noopener noreferrer").Body(ui)
 		}
 		out = append(out, ui)
 	}
 	return out
+}
+
+// htmlPath is the page an internal link of a page's markdown names, as a
+// page of the app: the markdown links its ".md" twins, the HTML its pages
+// (the twin of the page shown is one explicit link, Markdown).
+func htmlPath(internal string) string {
+	path, query, hasQuery := strings.Cut(internal, "?")
+	path = strings.TrimSuffix(path, ".md")
+	if hasQuery {
+		return path + "?" + query
+	}
+	return path
 }

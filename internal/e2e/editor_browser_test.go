@@ -385,6 +385,19 @@ func TestCataloguePagesInTheApp(t *testing.T) {
 	p.navigate(p.origin + "/catalogue?provider=aws")
 	p.find("link", "Amazon Kinesis Data Streams")
 	p.absent("link", "Apache Kafka")
+
+	// An HTML page links HTML pages; its markdown twin is the one link to
+	// a .md file.
+	p.navigate(p.origin + "/catalogue/components/aws-lambda")
+	p.find("heading", "AWS Lambda")
+	if got := p.evalPage(`[...document.querySelectorAll('a[href*=".md"]')].map(a => a.textContent).join("|")`); got != `"Markdown"` {
+		t.Errorf("links to markdown: %s", got)
+	}
+	p.click("link", "Azure Functions")
+	p.find("heading", "Azure Functions")
+	if got := p.evalPage(`location.pathname`); got != `"/catalogue/components/azure-functions"` {
+		t.Errorf("the other product's link went to %s", got)
+	}
 	p.checkClean()
 }
 

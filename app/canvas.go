@@ -134,7 +134,13 @@ func (c *Canvas) OnDismount() {
 func (c *Canvas) OnUpdate(ctx app.Context) {
 	if c.Store.RevealCount() != c.revealSeen {
 		c.revealSeen = c.Store.RevealCount()
-		ctx.Defer(func(app.Context) { c.reveal(c.Store.Selection().Node) })
+		ctx.Defer(func(app.Context) {
+			if sel := c.Store.Selection(); sel.Node != "" {
+				c.reveal(sel.Node)
+			} else if sel.Edge >= 0 && sel.Edge < len(c.Store.Design().Edges) {
+				c.revealEdge(sel.Edge)
+			}
+		})
 	}
 }
 
@@ -400,8 +406,13 @@ func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI
 		name += ": " + e.Label
 	}
 	flow, _ := c.Store.EdgeFlow(i)
+	var worst catalogue.Severity
+	if vs := c.Store.EdgeViolations(i); len(vs) > 0 {
+		worst = vs[0].Severity
+		name += fmt.Sprintf(", %d %s", len(vs), plural(len(vs), "problem"))
+	}
 	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
-		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).
+		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).DataSet("severity", string(worst)).
 		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
 		svg("line").ID("edge-hit-"+idx).DataSet("part", "hit").
 			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
@@ -805,6 +816,26 @@ func (c *Canvas) fit() {
 }
 
 // reveal centres the view on node id and focuses it.
+// revealEdge centres the view between an edge's ends and focuses it.
+func (c *Canvas) revealEdge(i int) {
+	e := c.Store.Design().Edges[i]
+	x1, y1, ok1 := c.Store.Position(e.From)
+	x2, y2, ok2 := c.Store.Position(e.To)
+	if !ok1 || !ok2 {
+		return
+	}
+	w, h := c.size()
+	c.view = c.view.centredOn((x1+x2)/2+NodeWidth/2, (y1+y2)/2+NodeHeight/2, w, h)
+	c.applyView()
+	c.ctx.Dispatch(func(ctx app.Context) {
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(i)+`"]`); el.Truthy() {
+				el.Call("focus", map[string]any{"preventScroll": true})
+			}
+		})
+	})
+}
+
 func (c *Canvas) reveal(id string) {
 	x, y, ok := c.Store.Position(id)
 	if !ok {

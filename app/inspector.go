@@ -317,10 +317,75 @@ func (in *Inspector) renderEdge(i int) app.UI {
 				}),
 			),
 		),
+		in.renderEdgeProblems(i),
+		in.renderEdgeRules(e),
 		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
 			s.Report(s.DeleteSelection())
 		}),
 	)
+}
+
+// renderEdgeProblems lists what the connection rules find on the edge,
+// each fix a button.
+func (in *Inspector) renderEdgeProblems(i int) app.UI {
+	vs := in.Store.EdgeViolations(i)
+	if len(vs) == 0 {
+		return app.P().Class("ok").Text("This connection breaks no rule.")
+	}
+	offered := map[string]bool{}
+	return app.Div().Body(
+		app.H3().Textf("Problems (%d)", len(vs)),
+		app.Ul().Class("node-problems").Body(app.Range(vs).Slice(func(j int) app.UI {
+			v := vs[j]
+			return app.Li().DataSet("severity", string(v.Severity)).Body(
+				app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
+				app.Text(" "+v.Message),
+				app.If(!in.Store.ReadOnly(), app.Range(v.Fixes).Slice(func(k int) app.UI {
+					label := v.Fixes[k].Label()
+					if offered[label] {
+						return nil
+					}
+					offered[label] = true
+					return app.Button().Class("fix").DataSet("violation", j).DataSet("fix", k).Text(label).OnClick(in.onEdgeFix)
+				})),
+			)
+		})),
+	)
+}
+
+// renderEdgeRules lists the connection rules that check an edge between
+// its ends' components.
+func (in *Inspector) renderEdgeRules(e catalogue.Edge) app.UI {
+	s := in.Store
+	from, to := s.Node(e.From), s.Node(e.To)
+	if from == nil || to == nil {
+		return nil
+	}
+	rules := s.Catalogue().ConnectionRulesBetween(from.Component, to.Component)
+	return app.Div().Body(
+		app.H3().Textf("Rules that apply (%d)", len(rules)),
+		app.If(len(rules) == 0, app.P().Class("hint").Text("No connection rule checks this pair of components.")),
+		app.Ul().Class("rules").Body(app.Range(rules).Slice(func(i int) app.UI {
+			r := rules[i]
+			return app.Li().Body(
+				app.Span().Class("severity").DataSet("severity", string(r.Severity)).Text(string(r.Severity)),
+				app.Text(" "),
+				app.A().Href(r.Docs).Target("_blank").Rel("noopener noreferrer").Text(r.Name),
+			)
+		})),
+	)
+}
+
+// onEdgeFix applies a fix of one of the selected edge's problems.
+func (in *Inspector) onEdgeFix(ctx app.Context, e app.Event) {
+	ds := ctx.JSSrc().Get("dataset")
+	i, _ := strconv.Atoi(ds.Get("violation").String())
+	j, _ := strconv.Atoi(ds.Get("fix").String())
+	vs := in.Store.EdgeViolations(in.Store.Selection().Edge)
+	if i < 0 || i >= len(vs) || j < 0 || j >= len(vs[i].Fixes) {
+		return
+	}
+	in.Store.Report(in.Store.ApplyFix(vs[i].Fixes[j]))
 }
 
 func (in *Inspector) onRename(ctx app.Context, e app.Event) {

@@ -53,6 +53,7 @@ func (p *Problems) Render() app.UI {
 			offered[key] = true
 			return app.Li().Body(
 				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
+					DataSet("from", violationEnd(v, true)).DataSet("to", violationEnd(v, false)).
 					Aria("label", string(v.Severity)+" on "+where(v)+": "+v.Message).
 					Title(ruleTitle(v)).OnClick(p.onActivate).Body(
 					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
@@ -162,8 +163,26 @@ func where(v catalogue.Violation) string {
 	return v.Node
 }
 
+// onActivate selects and shows what a violation is about: its connection,
+// or its node.
 func (p *Problems) onActivate(ctx app.Context, e app.Event) {
-	p.Store.Reveal(ctx.JSSrc().Get("dataset").Get("reveal").String())
+	ds := ctx.JSSrc().Get("dataset")
+	if from := ds.Get("from").String(); from != "" {
+		p.Store.RevealEdge(from, ds.Get("to").String())
+		return
+	}
+	p.Store.Reveal(ds.Get("reveal").String())
+}
+
+// violationEnd is one end of a connection rule's edge, or "".
+func violationEnd(v catalogue.Violation, from bool) string {
+	switch {
+	case v.Edge == nil:
+		return ""
+	case from:
+		return v.Edge.From
+	}
+	return v.Edge.To
 }
 
 // onFix applies the fix a button names. The button carries indexes into the

@@ -72,6 +72,9 @@ type Store struct {
 	groupIDs   map[string]int
 	resolved   map[string]int
 	violations map[string][]catalogue.Violation
+	// edgeViolations are the connection rules' violations, by the edge's
+	// ends (violations holds the nodes' own).
+	edgeViolations map[catalogue.EdgeRef][]catalogue.Violation
 }
 
 // NewStore returns a store holding an empty design.
@@ -182,10 +185,19 @@ func (s *Store) index(d *catalogue.Design) {
 		s.resolved[n.ID] = i
 	}
 	s.violations = map[string][]catalogue.Violation{}
+	s.edgeViolations = map[catalogue.EdgeRef][]catalogue.Violation{}
 	for _, v := range s.resolution.Violations {
-		if !v.Suppressed {
+		switch {
+		case v.Suppressed:
+		case v.Edge != nil:
+			s.edgeViolations[*v.Edge] = append(s.edgeViolations[*v.Edge], v)
+		default:
 			s.violations[v.Node] = append(s.violations[v.Node], v)
 		}
+	}
+	for ref, vs := range s.edgeViolations {
+		worstFirst(vs)
+		s.edgeViolations[ref] = vs
 	}
 }
 
@@ -406,6 +418,32 @@ func (s *Store) Resolved(id string) *catalogue.ResolvedNode {
 // Violations returns the violations of node id that are not suppressed,
 // worst first.
 func (s *Store) Violations(id string) []catalogue.Violation { return s.violations[id] }
+
+// EdgeViolations returns the unsuppressed violations of the connection
+// rules on edge i, worst first.
+func (s *Store) EdgeViolations(i int) []catalogue.Violation {
+	if i < 0 || i >= len(s.design.Edges) {
+		return nil
+	}
+	e := s.design.Edges[i]
+	return s.edgeViolations[catalogue.EdgeRef{From: e.From, To: e.To}]
+}
+
+// worstFirst orders violations by severity, keeping their order otherwise.
+func worstFirst(vs []catalogue.Violation) {
+	slices.SortStableFunc(vs, func(a, b catalogue.Violation) int { return b.Severity.Rank() - a.Severity.Rank() })
+}
+
+// RevealEdge selects the first edge from one node to another and asks the
+// canvas to bring it into view.
+func (s *Store) RevealEdge(from, to string) {
+	for i, e := range s.design.Edges {
+		if e.From == from && e.To == to {
+			s.commit(change{selection: &Selection{Edge: i}, reveal: true})
+			return
+		}
+	}
+}
 
 // Worst returns the worst severity among node id's violations, or "".
 func (s *Store) Worst(id string) catalogue.Severity {

@@ -380,6 +380,19 @@ func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
 	return out
 }
 
+// ConnectionRulesBetween returns the connection rules that check an edge
+// from a component to another.
+func (c *Catalogue) ConnectionRulesBetween(from, to string) []*Rule {
+	c.linkRules()
+	var out []*Rule
+	for _, cr := range c.connections {
+		if cr.from[from] && cr.to[to] {
+			out = append(out, cr.rule)
+		}
+	}
+	return out
+}
+
 // AllRulesFor returns the node rules and then the connection rules that
 // concern a component.
 func (c *Catalogue) AllRulesFor(componentID string) []*Rule {

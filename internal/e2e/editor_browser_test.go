@@ -693,15 +693,15 @@ func TestEditorEdgeFlow(t *testing.T) {
 	p.choose("Connect to", "aws-lambda")
 	p.focus("button", "Connect")
 	p.keys(kb.Enter)
-	edge := p.find("button", "Connection from kafka to aws-lambda")
+	edge := p.find("button", "Connection from kafka to aws-lambda…")
 	if got := p.eval(edge, `function() { return this.dataset.flow + "|" + this.getAttribute("aria-description") }`); got != `"event|event flow"` {
 		t.Errorf("edge out of a stream: %s", got)
 	}
-	p.click("button", "Connection from kafka to aws-lambda")
+	p.click("button", "Connection from kafka to aws-lambda…")
 	p.waitText("region", "Inspector", "From the kinds: event")
 	p.choose("Flow", "request")
 	p.eventually("the edge to be drawn as a request", func() (bool, string) {
-		got := p.eval(p.find("button", "Connection from kafka to aws-lambda"), `function() { return this.dataset.flow }`)
+		got := p.eval(p.find("button", "Connection from kafka to aws-lambda…"), `function() { return this.dataset.flow }`)
 		return got == `"request"`, got
 	})
 	p.choose("Protocol", "Kafka protocol")
@@ -712,7 +712,7 @@ func TestEditorEdgeFlow(t *testing.T) {
 	p.click("button", "Undo")
 	p.click("button", "Undo")
 	p.eventually("Undo to give the flow back to the kinds", func() (bool, string) {
-		got := p.eval(p.find("button", "Connection from kafka to aws-lambda"), `function() { return this.dataset.flow }`)
+		got := p.eval(p.find("button", "Connection from kafka to aws-lambda…"), `function() { return this.dataset.flow }`)
 		return got == `"event"`, got
 	})
 	p.find("note", "Flows")

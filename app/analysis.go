@@ -81,12 +81,9 @@ func (a *Analysis) Render() app.UI {
 func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 	pct := catalogue.FormatPercent(e.Availability)
 	down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
-	summary := e.Node + ": " + pct + " % available, " + down + " min down a month"
-	switch {
-	case e.NoFigure():
+	summary := e.Node + ": " + qualified(e.Qualifier(), pct) + " % available, " + qualified(e.DowntimeQualifier(), down) + " min down a month"
+	if e.NoFigure() {
 		summary = e.Node + ": unknown (no part has a published or assumed figure)"
-	case e.Bound:
-		summary = e.Node + ": at most " + pct + " % available, at least " + down + " min down a month"
 	}
 	cut := a.Store.Cut(e.Node)
 	if cut {
@@ -97,6 +94,7 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 			app.Summary().Text(summary),
 			app.P().Class("derivation").Text("= "+e.Describe()),
 			a.renderFactors(e.Node, "", e.Factors),
+			app.If(e.Approximate, app.P().Class("hint").Text(approximateWhy(e))),
 			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no figure: state the one you rely on as its assumed availability (in the inspector), and this becomes a result rather than a bound.")),
 			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
 		),
@@ -199,6 +197,22 @@ func (a *Analysis) groupWords(id string) string {
 		}
 	}
 	return id
+}
+
+// qualified puts a figure's qualifier ("at most") before it.
+func qualified(q, figure string) string {
+	if q == "" {
+		return figure
+	}
+	return q + " " + figure
+}
+
+// approximateWhy says why an entry's figure is a lower one.
+func approximateWhy(e analysis.Entry) string {
+	if e.Truncated {
+		return "The design is too large, or its copies nest too deep, to walk whole: copies past that are taken as all needed, a lower figure, and no single point of failure or loss is claimed for this entry."
+	}
+	return "Copies share some of what they need: what they share is counted as needed by all of them, so the figure is a lower one."
 }
 
 func words(list []string) string {

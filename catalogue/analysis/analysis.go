@@ -46,12 +46,17 @@ type Report struct {
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
-// up, at most (Bound) when a factor is unknown, with every factor.
+// up, with every factor. It is at most that (Bound) when a factor is
+// unknown, and at least that (Approximate) when copies share what they need
+// in a way taken in series, or when the walk was cut short (Truncated: then
+// no single point of failure or loss is claimed from it).
 type Entry struct {
 	Node                    string   `json:"node"`
 	Availability            float64  `json:"availability"`
 	DowntimeMinutesPerMonth float64  `json:"downtimeMinutesPerMonth"`
 	Bound                   bool     `json:"bound"`
+	Approximate             bool     `json:"approximate,omitempty"`
+	Truncated               bool     `json:"truncated,omitempty"`
 	Assumed                 bool     `json:"assumed"`
 	Factors                 []Factor `json:"factors"`
 	// Unknown lists the nodes whose figure is unknown.
@@ -120,13 +125,14 @@ type Durability struct {
 // shows it met: Met is false when it is missed or cannot be shown (Known
 // false).
 type Objective struct {
-	Target    string  `json:"target"`
-	Measure   string  `json:"measure"` // "availability" or "failuresTolerated"
-	Objective float64 `json:"objective"`
-	Actual    float64 `json:"actual"`
-	Bound     bool    `json:"bound,omitempty"`
-	Known     bool    `json:"known"`
-	Met       bool    `json:"met"`
+	Target      string  `json:"target"`
+	Measure     string  `json:"measure"` // "availability" or "failuresTolerated"
+	Objective   float64 `json:"objective"`
+	Actual      float64 `json:"actual"`
+	Bound       bool    `json:"bound,omitempty"`
+	Approximate bool    `json:"approximate,omitempty"`
+	Known       bool    `json:"known"`
+	Met         bool    `json:"met"`
 }
 
 // Resolve resolves the design and analyses it, with the objectives'
@@ -175,9 +181,10 @@ func (r *Report) entries() {
 			r.Skipped++
 			continue
 		}
-		tree := g.requirement(n, &budget)
-		a, unknown := g.availability(tree)
-		e := Entry{Node: g.id(n), Availability: round(a * 100), DowntimeMinutesPerMonth: round((1 - a) * MinutesPerMonth), Bound: unknown, Factors: g.factors(tree), Why: why}
+		tree, truncated := g.requirement(n, &budget)
+		a, unknown, shared := g.availability(tree)
+		e := Entry{Node: g.id(n), Availability: round(a * 100), DowntimeMinutesPerMonth: round((1 - a) * MinutesPerMonth),
+			Bound: unknown, Approximate: shared || truncated, Truncated: truncated, Factors: g.factors(tree), Why: why}
 		each(tree, func(m int32) {
 			switch g.figures[m].source {
 			case SourceUnknown:
@@ -200,8 +207,13 @@ func (g *graph) factors(s *series) []Factor {
 		f := g.figures[n]
 		out = append(out, Factor{Node: g.id(n), Value: round(f.value * 100), Source: f.source, Docs: f.docs, Note: f.note})
 	}
+	if g.given == nil {
+		g.given = make([]int32, len(g.nodes))
+	}
+	g.hold(s.nodes, 1)
+	defer g.hold(s.nodes, -1)
 	for _, blk := range s.blocks {
-		a, _ := g.blockAvailability(blk)
+		a, _, _ := g.blockGiven(blk)
 		f := Factor{Value: round(a * 100), Source: SourceRedundant}
 		for _, m := range blk.members {
 			f.Nodes = append(f.Nodes, g.id(m))
@@ -254,6 +266,9 @@ func (r *Report) spofs() {
 	cuts := map[int32][]string{}
 	var order []int32
 	for k, tree := range r.trees {
+		if r.Entries[k].Truncated {
+			continue // its tree is not the design's
+		}
 		for _, n := range tree.nodes {
 			if g.singleReason(n) == "" {
 				continue
@@ -279,11 +294,14 @@ func (r *Report) spofs() {
 	}
 }
 
-// Loss returns what the failure of the group id takes, and whether the
-// design has that group.
+// Loss returns what the failure of the zone or region id takes, and
+// whether the design has such a group.
 func (r *Report) Loss(id string) (Loss, bool) {
 	gi, ok := r.g.groups[id]
 	if !ok {
+		return Loss{}, false
+	}
+	if b := r.g.d.Groups[gi].Boundary; b != "zone" && b != "region" {
 		return Loss{}, false
 	}
 	return r.loss(gi), true
@@ -327,7 +345,7 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	seen := map[int32]bool{}
 	for _, k := range candidates {
 		tree := r.trees[k]
-		if up(tree, failed) {
+		if r.Entries[k].Truncated || up(tree, failed) {
 			continue
 		}
 		l.Cuts = append(l.Cuts, r.Entries[k].Node)
@@ -384,12 +402,19 @@ func (r *Report) index() {
 	// the groups whose chain is known.
 	chains := make([][]int32, len(g.d.Groups))
 	done := make([]bool, len(g.d.Groups))
+	onPath := make([]bool, len(g.d.Groups))
 	var chain func(gi int32) []int32
 	chain = func(gi int32) []int32 {
 		// Walk up to a known chain, then fill in on the way back down.
 		var path []int32
-		for c := gi; c >= 0 && !done[c] && len(path) <= len(g.parent); c = g.parent[c] {
+		// onPath stops a cycle (which ReadDesign refuses, but a design
+		// built in memory may hold).
+		for c := gi; c >= 0 && !done[c] && !onPath[c]; c = g.parent[c] {
 			path = append(path, c)
+			onPath[c] = true
+		}
+		for _, c := range path {
+			onPath[c] = false
 		}
 		for i := len(path) - 1; i >= 0; i-- {
 			c := path[i]

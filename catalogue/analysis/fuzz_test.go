@@ -27,8 +27,8 @@ func FuzzAnalyze(f *testing.F) {
 			}
 		}
 		for _, g := range d.Groups {
-			if _, ok := r.Loss(g.ID); !ok {
-				t.Fatalf("no loss for group %s", g.ID)
+			if _, ok := r.Loss(g.ID); ok != (g.Boundary == "zone" || g.Boundary == "region") {
+				t.Fatalf("group %s (%s): loss %v", g.ID, g.Boundary, ok)
 			}
 		}
 	})

@@ -38,8 +38,12 @@ type graph struct {
 	groups map[string]int32
 	// mark is scratch space for the walks, reset after each.
 	mark []int32
-	// blocks holds each replica block's availability once computed.
-	blocks map[*block]blockValue
+	// given counts, while a figure is composed, the nodes taken as up
+	// because an enclosing series counts them.
+	given []int32
+	// givenBlocks counts, likewise, the replica choices (by their copies)
+	// an enclosing choice counts.
+	givenBlocks map[string]int32
 }
 
 // figure is what a node's own availability is taken to be.

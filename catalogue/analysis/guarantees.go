@@ -135,6 +135,9 @@ func (r *Report) sinks() {
 		if !s.reached || g.broker[i] || len(g.events[i]) > 0 || slices.ContainsFunc(g.onward[i], func(v int32) bool { return carries(g, v) }) || !stateful[g.nodes[i].Kind] && !consumer[i] {
 			continue
 		}
+		if s.dup && g.value(n, "idempotentHandler") == catalogue.BoolValue(true) {
+			s.dup, s.absorbed = false, g.id(n) // it receives them, to no effect
+		}
 		sink := Sink{Node: g.id(n), DuplicatesPossible: s.dup, LossPossible: s.transport.loss, Docs: s.docs}
 		switch t := s.transport; {
 		case t.dup && t.loss:
@@ -302,8 +305,11 @@ func (r *Report) objectives() {
 		if obj == 0 {
 			continue
 		}
-		o := Objective{Target: e.Node, Measure: "availability", Objective: obj, Actual: e.Availability, Bound: e.Bound, Known: !e.Bound || e.Availability < obj}
-		o.Met = !e.Bound && e.Availability >= obj
+		// The figure is exact, at most (Bound), at least (Approximate), or
+		// neither; a result is known when the bound it is settles it.
+		met := !e.Bound && e.Availability >= obj
+		missed := !e.Approximate && e.Availability < obj
+		o := Objective{Target: e.Node, Measure: "availability", Objective: obj, Actual: e.Availability, Bound: e.Bound, Approximate: e.Approximate, Known: met || missed, Met: met}
 		r.Objectives = append(r.Objectives, o)
 		if o.Met {
 			continue
@@ -312,12 +318,16 @@ func (r *Report) objectives() {
 		v := catalogue.Violation{Rule: catalogue.RuleAvailabilityObjective, Severity: catalogue.SeverityError, Node: e.Node, Docs: docs}
 		derivation := describe(e.Factors)
 		switch {
-		case !e.Bound:
+		case missed && !e.Bound:
 			v.Message = fmt.Sprintf("%s's availability is %s %% (%s), about %s minutes down a month, below the objective of %s %%; raise the weakest part (%s), or add a copy of it in another zone or region (replicaOf) and connect its callers to each copy",
 				e.Node, catalogue.FormatPercent(e.Availability), derivation, minutes(e.DowntimeMinutesPerMonth), catalogue.FormatPercent(obj), weakest)
-		case e.Availability < obj:
+		case missed:
 			v.Message = fmt.Sprintf("%s's availability is at most %s %% (%s), below the objective of %s %% whatever %s gives; raise the weakest part (%s), or add a copy of it in another zone or region (replicaOf) and connect its callers to each copy",
 				e.Node, catalogue.FormatPercent(e.Availability), derivation, catalogue.FormatPercent(obj), strings.Join(e.Unknown, ", "), weakest)
+		case !e.Bound:
+			v.Severity = catalogue.SeverityWarning
+			v.Message = fmt.Sprintf("%s's availability cannot be shown to meet the objective of %s %%: it is at least %s %% (%s), a lower figure because copies share what they need (or the design is too large to walk whole); connect each copy to its own dependencies, or state the entry's figure on it with assume: {availability: …}",
+				e.Node, catalogue.FormatPercent(obj), catalogue.FormatPercent(e.Availability), derivation)
 		default:
 			v.Severity = catalogue.SeverityWarning
 			v.Message = fmt.Sprintf("%s's availability cannot be shown to meet the objective of %s %%: it is at most %s %%, and %s %s no figure (%s); state the figure you rely on with assume: {availability: …} on %s",
@@ -424,7 +434,51 @@ func (o Objective) State() string {
 // NoFigure reports whether no part of the entry has a figure, so that its
 // availability says nothing (rather than being a bound).
 func (e Entry) NoFigure() bool {
-	return e.Bound && len(e.Unknown) == len(e.Factors) && e.Availability == 100
+	if !e.Bound {
+		return false
+	}
+	var known func([]Factor) bool
+	known = func(fs []Factor) bool {
+		for _, f := range fs {
+			switch {
+			case f.Source == SourceRedundant:
+				if slices.ContainsFunc(f.Branches, known) {
+					return true
+				}
+			case f.Source != SourceUnknown:
+				return true
+			}
+		}
+		return false
+	}
+	return !known(e.Factors)
+}
+
+// Qualifier is how to read the entry's figure: "" (exact), "at most",
+// "at least" or "about".
+func (e Entry) Qualifier() string {
+	switch {
+	case e.Bound && e.Approximate:
+		return "about"
+	case e.Bound:
+		return "at most"
+	case e.Approximate:
+		return "at least"
+	}
+	return ""
+}
+
+// DowntimeQualifier is how to read the entry's downtime, the other way
+// round from Qualifier: at most so much available is at least so much down.
+func (e Entry) DowntimeQualifier() string {
+	switch q := e.Qualifier(); q {
+	case "at most":
+		return "at least"
+	case "at least":
+		return "at most"
+	default:
+		return q
+	}
 }
 
 // Describe writes an entry's derivation in one line.

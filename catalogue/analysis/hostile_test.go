@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -46,3 +47,112 @@ func TestDeepNesting(t *testing.T) {
 }
 
 func pow(x float64, n int) float64 { return math.Pow(x, float64(n)) }
+
+// When copies share what they need only in part, the figure is a lower one,
+// said so, never more than the truth (the cases a review found overstated).
+func TestPartlySharedIsALowerFigure(t *testing.T) {
+	for _, tc := range []struct {
+		name, design string
+		truth        float64
+	}{
+		{"a shared node inside one copy's choice", `nodes:
+  - {id: e, component: aws-http-api, assume: {availability: 100}}
+  - {id: r1, component: aws-lambda, assume: {availability: 100}}
+  - {id: r2, component: aws-lambda, replicaOf: r1, assume: {availability: 100}}
+  - {id: x, component: aws-lambda, assume: {availability: 50}}
+  - {id: w, component: aws-lambda, assume: {availability: 50}}
+  - {id: k1, component: aws-lambda, assume: {availability: 100}}
+  - {id: k2, component: aws-lambda, replicaOf: k1, assume: {availability: 100}}
+edges:
+  - {from: e, to: r1}
+  - {from: e, to: r2}
+  - {from: r1, to: x}
+  - {from: r2, to: k1}
+  - {from: r2, to: k2}
+  - {from: k1, to: x}
+  - {from: k2, to: w}
+`, 75},
+		{"seven copies, six sharing one node", sevenCopies(), 75},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r := analyse(t, tc.design)
+			e := entry(t, r, "e")
+			if e.Availability > tc.truth+1e-9 || !e.Approximate || e.Bound {
+				t.Errorf("%v %% (approximate %v, bound %v), truth %v: %s", e.Availability, e.Approximate, e.Bound, tc.truth, e.Describe())
+			}
+		})
+	}
+}
+
+func sevenCopies() string {
+	var b strings.Builder
+	b.WriteString("nodes:\n  - {id: e, component: aws-http-api, assume: {availability: 100}}\n")
+	b.WriteString("  - {id: x, component: aws-lambda, assume: {availability: 50}}\n  - {id: w, component: aws-lambda, assume: {availability: 50}}\n")
+	for i := 1; i <= 7; i++ {
+		b.WriteString("  - {id: r" + strconv.Itoa(i) + ", component: aws-lambda, assume: {availability: 100}")
+		if i > 1 {
+			b.WriteString(", replicaOf: r1")
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString("edges:\n")
+	for i := 1; i <= 7; i++ {
+		r := "r" + strconv.Itoa(i)
+		b.WriteString("  - {from: e, to: " + r + "}\n")
+		if i < 7 {
+			b.WriteString("  - {from: " + r + ", to: x}\n")
+		} else {
+			b.WriteString("  - {from: " + r + ", to: w}\n")
+		}
+	}
+	return b.String()
+}
+
+// Past the nesting bound the walk takes copies in series: the entry says it
+// was cut short, and no single point of failure or zone loss is claimed
+// from it.
+func TestTruncatedWalkClaimsNothing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("groups:\n  - {id: eu, boundary: region}\n  - {id: za, boundary: zone, in: eu}\n  - {id: zb, boundary: zone, in: eu}\nnodes:\n  - {id: e, component: aws-http-api}\n")
+	prev := "e"
+	var edges strings.Builder
+	for l := 1; l <= 17; l++ {
+		a, bb, c := "a"+strconv.Itoa(l), "b"+strconv.Itoa(l), "c"+strconv.Itoa(l)
+		ina, inb := "", ""
+		if l == 17 {
+			ina, inb = ", in: za", ", in: zb"
+		}
+		b.WriteString("  - {id: " + a + ", component: aws-lambda" + ina + "}\n  - {id: " + bb + ", component: aws-lambda, replicaOf: " + a + inb + "}\n  - {id: " + c + ", component: aws-lambda}\n")
+		edges.WriteString("  - {from: " + prev + ", to: " + a + "}\n  - {from: " + prev + ", to: " + bb + "}\n  - {from: " + a + ", to: " + c + "}\n  - {from: " + bb + ", to: " + c + "}\n")
+		prev = c
+	}
+	_, r := analyse(t, b.String()+"edges:\n"+edges.String())
+	e := entry(t, r, "e")
+	if !e.Truncated || !e.Approximate {
+		t.Errorf("entry %+v", e)
+	}
+	for _, s := range r.SPOFs {
+		t.Errorf("claimed %+v", s)
+	}
+}
+
+// An entry whose every part, replicas included, lacks a figure says so; one
+// with a figure anywhere does not.
+func TestNoFigure(t *testing.T) {
+	src := `nodes:
+  - {id: api, component: service}
+  - {id: r1, component: service}
+  - {id: r2, component: service, replicaOf: r1%s}
+edges:
+  - {from: api, to: r1}
+  - {from: api, to: r2}
+`
+	_, r := analyse(t, strings.Replace(src, "%s", "", 1))
+	if e := entry(t, r, "api"); !e.NoFigure() {
+		t.Errorf("no figure anywhere, yet %+v", e)
+	}
+	_, r = analyse(t, strings.Replace(src, "%s", ", assume: {availability: 99}", 1))
+	if e := entry(t, r, "api"); e.NoFigure() {
+		t.Errorf("r2 has a figure, yet %+v", e)
+	}
+}

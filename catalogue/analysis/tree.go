@@ -1,8 +1,9 @@
 package analysis
 
 import (
-	"math/bits"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // series is what a caller needs all of: its nodes, and blocks of replicas
@@ -26,11 +27,15 @@ type builder struct {
 	g     *graph
 	depth int32
 	// budget is what is left of the analysis's node visits (see
-	// walkBudget); once it is spent, or replica blocks nest deeper than
-	// maxNesting, replicas are taken as needed in series, which can only
-	// lower the figure.
+	// walkBudget).
 	budget    *int
 	expanding []int32 // the replica sets whose blocks are being walked
+	// truncated is set when the walk took replicas in series because the
+	// budget was spent, blocks nested past maxNesting or a set's copies
+	// call each other: the figure is then a lower one, and the tree is not
+	// the design's, so no single point of failure or loss is claimed from
+	// it.
+	truncated bool
 }
 
 // walkBudget bounds the node visits of one analysis: each entry's walk
@@ -43,14 +48,14 @@ const (
 )
 
 // requirement returns what entry waits on, entry included, spending from
-// budget.
-func (g *graph) requirement(entry int32, budget *int) *series {
+// budget, and whether the walk was truncated (see builder.truncated).
+func (g *graph) requirement(entry int32, budget *int) (*series, bool) {
 	b := &builder{g: g, budget: budget}
 	s := b.build(entry)
 	for _, n := range s.nodes {
 		g.mark[n] = 0
 	}
-	return s
+	return s, b.truncated
 }
 
 func (b *builder) build(root int32) *series {
@@ -65,41 +70,69 @@ func (b *builder) build(root int32) *series {
 	g.mark[root] = d
 	s.nodes = append(s.nodes, root)
 	var pending [][]int32
+	seenPending := map[string]bool{}
+	take := func(t int32) {
+		if g.mark[t] == 0 {
+			g.mark[t] = d
+			s.nodes = append(s.nodes, t)
+		}
+	}
 	for k := 0; k < len(s.nodes); k++ {
 		u := s.nodes[k]
 		*b.budget--
+		// The callee's replica sets, each with the copies u reaches, in
+		// the order u names them.
+		var sets []int32
+		var copies map[int32][]int32
 		for _, t := range g.waits[u] {
-			if g.mark[t] != 0 {
+			st := g.set[t]
+			if st < 0 {
+				take(t)
 				continue
 			}
-			if st := g.set[t]; st >= 0 {
-				// A caller reaching a replica that is needed anyway (here or
-				// in an enclosing walk) has what it needs from the set.
-				if slices.ContainsFunc(g.waits[u], func(x int32) bool { return g.set[x] == st && g.mark[x] != 0 }) {
-					continue
-				}
+			if copies == nil {
+				copies = map[int32][]int32{}
 			}
-			if st := g.set[t]; st >= 0 && *b.budget > 0 && len(b.expanding) < maxNesting && !slices.Contains(b.expanding, st) {
-				var members []int32
-				for _, x := range g.waits[u] {
-					if g.set[x] == st {
-						members = append(members, x)
-					}
-				}
-				if len(members) >= 2 {
-					if !slices.ContainsFunc(pending, func(p []int32) bool { return slices.Equal(p, members) }) {
-						pending = append(pending, members)
-					}
-					continue
-				}
+			if _, ok := copies[st]; !ok {
+				sets = append(sets, st)
 			}
-			g.mark[t] = d
-			s.nodes = append(s.nodes, t)
+			copies[st] = append(copies[st], t)
+		}
+		for _, st := range sets {
+			members := copies[st]
+			// A caller reaching a copy that is needed anyway (here or in an
+			// enclosing walk) has what it needs from the set.
+			if slices.ContainsFunc(members, func(m int32) bool { return g.mark[m] != 0 }) {
+				continue
+			}
+			if len(members) == 1 {
+				take(members[0])
+				continue
+			}
+			if *b.budget <= 0 || len(b.expanding) >= maxNesting || slices.Contains(b.expanding, st) {
+				b.truncated = true
+				for _, m := range members {
+					take(m)
+				}
+				continue
+			}
+			key := memberKey(members)
+			if !seenPending[key] {
+				seenPending[key] = true
+				pending = append(pending, members)
+			}
 		}
 	}
 	for _, members := range pending {
 		if slices.ContainsFunc(members, func(m int32) bool { return g.mark[m] != 0 }) {
 			continue // a replica is needed anyway, so the choice is made
+		}
+		if *b.budget <= 0 {
+			b.truncated = true
+			for _, m := range members {
+				take(m)
+			}
+			continue
 		}
 		blk := &block{members: members}
 		b.expanding = append(b.expanding, g.set[members[0]])
@@ -120,9 +153,8 @@ func (b *builder) build(root int32) *series {
 			}
 		}
 		for _, n := range blk.branches[0].nodes {
-			if count[n] == len(blk.branches) && g.mark[n] == 0 {
-				g.mark[n] = d
-				s.nodes = append(s.nodes, n)
+			if count[n] == len(blk.branches) {
+				take(n)
 			}
 		}
 		for _, br := range blk.branches {
@@ -133,105 +165,232 @@ func (b *builder) build(root int32) *series {
 	return s
 }
 
+// memberKey names a list of copies, to find a choice already pending.
+func memberKey(members []int32) string {
+	var sb strings.Builder
+	for _, m := range members {
+		sb.WriteString(strconv.Itoa(int(m)))
+		sb.WriteByte(',')
+	}
+	return sb.String()
+}
+
 // availability is the fraction of time the series is up, taking unknown
-// figures as 1, and whether any figure was unknown (then it is a bound).
-func (g *graph) availability(s *series) (float64, bool) {
-	a, unknown := 1.0, false
-	for _, n := range s.nodes {
+// figures as 1: whether any figure was unknown (then it is at most this),
+// and whether copies share what they need in a way the composition takes
+// in series (then, unknowns aside, it is at least this).
+func (g *graph) availability(s *series) (a float64, unknown, shared bool) {
+	if g.given == nil {
+		g.given = make([]int32, len(g.nodes))
+	}
+	return g.availabilityGiven(s)
+}
+
+// availabilityGiven is availability with the nodes g.given counts taken as
+// up (counted already, by an enclosing series). Copies are composed as
+// independent, 1 − Π(1 − aᵢ), once every node two of them (or two of a
+// series' choices) need is taken out and counted in series: exact when
+// such a node is needed by every copy, else a lower figure.
+func (g *graph) availabilityGiven(s *series) (a float64, unknown, shared bool) {
+	a = 1.0
+	count := func(n int32) {
 		f := g.figures[n]
 		a *= f.value
 		unknown = unknown || f.source == SourceUnknown
 	}
+	for _, n := range s.nodes {
+		if g.given[n] == 0 {
+			count(n)
+		}
+	}
+	if len(s.blocks) == 0 {
+		return a, unknown, false
+	}
+	g.hold(s.nodes, 1)
+	defer g.hold(s.nodes, -1)
+	// What two of the series' choices need is counted once, here.
+	parts := make([]*series, len(s.blocks))
+	for i, blk := range s.blocks {
+		parts[i] = &series{blocks: []*block{blk}}
+	}
+	ca, cu, cs, release := g.takeShared(parts)
+	defer release()
+	a *= ca
+	unknown, shared = unknown || cu, shared || cs
 	for _, blk := range s.blocks {
-		ba, bu := g.blockAvailability(blk)
+		ba, bu, bs := g.blockGiven(blk)
 		a *= ba
-		unknown = unknown || bu
+		unknown, shared = unknown || bu, shared || bs
 	}
-	return a, unknown
+	return a, unknown, shared
 }
 
-// blockAvailability is the chance that any branch is up. Branches may
-// share what they need (a database both replicas call, or the same replica
-// choice further down), so it is computed by inclusion and exclusion over
-// the branches, each conjunction a merged series that counts a shared node
-// once; past maxExact branches, they are taken as independent.
-func (g *graph) blockAvailability(blk *block) (float64, bool) {
-	// Each block is computed once: a merged conjunction reuses the blocks
-	// of its branches, which would otherwise be computed again at every
-	// level of nesting.
-	if v, ok := g.blocks[blk]; ok {
-		return v.a, v.unknown
+// blockGiven is the chance that any branch of a block is up, given the
+// nodes g.given counts.
+func (g *graph) blockGiven(blk *block) (a float64, unknown, shared bool) {
+	if g.givenBlocks[memberKey(blk.members)] > 0 {
+		return 1, false, false // counted by an enclosing choice
 	}
-	a, unknown := g.composeBlock(blk)
-	if g.blocks == nil {
-		g.blocks = map[*block]blockValue{}
+	factor, unknown, shared, release := g.takeShared(blk.branches)
+	defer release()
+	down := 1.0
+	for _, br := range blk.branches {
+		ba, bu, bs := g.availabilityGiven(br)
+		down *= 1 - ba
+		unknown, shared = unknown || bu, shared || bs
 	}
-	g.blocks[blk] = blockValue{a, unknown}
-	return a, unknown
+	return factor * (1 - down), unknown, shared
 }
 
-type blockValue struct {
-	a       float64
-	unknown bool
-}
-
-func (g *graph) composeBlock(blk *block) (float64, bool) {
-	k := len(blk.branches)
-	unknown := false
-	if k > maxExact {
-		down := 1.0
-		for _, br := range blk.branches {
-			a, u := g.availability(br)
-			down *= 1 - a
-			unknown = unknown || u
+// takeShared counts, once, what two or more of the parts need: first the
+// replica choices (by their copies) that several parts hold, each as a
+// unit, then the single nodes. It returns their product, whether a figure
+// was unknown, whether the sharing makes the result a lower figure (a part
+// that does not need what is taken), and a func that stops holding them
+// as given.
+func (g *graph) takeShared(parts []*series) (a float64, unknown, shared bool, release func()) {
+	a = 1.0
+	var held []int32
+	var heldBlocks []string
+	release = func() {
+		g.hold(held, -1)
+		for _, k := range heldBlocks {
+			g.givenBlocks[k]--
 		}
-		return 1 - down, unknown
 	}
-	total := 0.0
-	for mask := 1; mask < 1<<k; mask++ {
-		var parts []*series
-		for i := range k {
-			if mask&(1<<i) != 0 {
-				parts = append(parts, blk.branches[i])
+	if len(parts) < 2 {
+		return a, false, false, release
+	}
+	for _, blk := range g.sharedBlocks(parts) {
+		key := memberKey(blk.block.members)
+		if g.givenBlocks[key] > 0 {
+			continue
+		}
+		ba, bu, bs := g.blockGiven(blk.block)
+		a *= ba
+		unknown, shared = unknown || bu, shared || bs || !blk.everywhere
+		if g.givenBlocks == nil {
+			g.givenBlocks = map[string]int32{}
+		}
+		g.givenBlocks[key]++
+		heldBlocks = append(heldBlocks, key)
+		var nodes []int32
+		each(&series{blocks: []*block{blk.block}}, func(n int32) {
+			if g.given[n] == 0 {
+				nodes = append(nodes, n)
+			}
+		})
+		g.hold(nodes, 1)
+		held = append(held, nodes...)
+	}
+	common, everywhere := g.sharedAmong(parts)
+	for i, n := range common {
+		f := g.figures[n]
+		a *= f.value
+		unknown = unknown || f.source == SourceUnknown
+		shared = shared || !everywhere[i] // exact only when every part needs it
+	}
+	g.hold(common, 1)
+	held = append(held, common...)
+	return a, unknown, shared, release
+}
+
+type sharedBlock struct {
+	block      *block
+	everywhere bool
+}
+
+// sharedBlocks returns the replica choices (by their copies) found in two or
+// more of the parts, outermost first, each with whether every part has it.
+func (g *graph) sharedBlocks(parts []*series) []sharedBlock {
+	type seen struct {
+		block *block
+		parts int // how many parts hold it
+		top   int // how many parts need it unconditionally (among their own choices)
+		last  int
+	}
+	found := map[string]*seen{}
+	var order []string
+	for i, p := range parts {
+		var walk func(s *series, top bool)
+		walk = func(s *series, top bool) {
+			for _, blk := range s.blocks {
+				key := memberKey(blk.members)
+				f := found[key]
+				switch {
+				case f == nil:
+					f = &seen{block: blk, parts: 1, last: i}
+					found[key] = f
+					order = append(order, key)
+				case f.last != i:
+					f.parts++
+					f.last = i
+				}
+				if top {
+					f.top++
+				}
+				for _, br := range blk.branches {
+					walk(br, false)
+				}
 			}
 		}
-		a, u := g.availability(merge(parts))
-		unknown = unknown || u
-		if bits.OnesCount(uint(mask))%2 == 1 {
-			total += a
-		} else {
-			total -= a
-		}
+		walk(p, true)
 	}
-	return min(max(total, 0), 1), unknown
-}
-
-// maxExact is the most branches a block is composed of exactly (2^k − 1
-// terms).
-const maxExact = 6
-
-// merge is the series that needs all of parts: each node once, and each
-// replica choice (by its members) once.
-func merge(parts []*series) *series {
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	out := &series{}
-	seen := map[int32]bool{}
-	for _, p := range parts {
-		for _, n := range p.nodes {
-			if !seen[n] {
-				seen[n] = true
-				out.nodes = append(out.nodes, n)
-			}
-		}
-		for _, blk := range p.blocks {
-			if !slices.ContainsFunc(out.blocks, func(o *block) bool { return slices.Equal(o.members, blk.members) }) {
-				out.blocks = append(out.blocks, blk)
-			}
+	var out []sharedBlock
+	for _, key := range order {
+		if f := found[key]; f.parts >= 2 {
+			out = append(out, sharedBlock{block: f.block, everywhere: f.top >= len(parts)})
 		}
 	}
 	return out
+}
+
+// hold counts nodes as given (by +1), or stops (by -1).
+func (g *graph) hold(nodes []int32, by int32) {
+	for _, n := range nodes {
+		g.given[n] += by
+	}
+}
+
+// sharedAmong returns the nodes, not given, that two or more of the parts
+// need (through their blocks too), in walk order, and for each whether
+// every part needs it.
+func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
+	if len(parts) < 2 {
+		return nil, nil
+	}
+	last := map[int32]int{} // the last part that counted each node
+	in := map[int32]int{}   // how many parts need it
+	top := map[int32]int{}  // how many need it unconditionally (in series)
+	var order []int32
+	for i, p := range parts {
+		for _, n := range p.nodes {
+			if g.given[n] == 0 {
+				top[n]++
+			}
+		}
+		each(p, func(n int32) {
+			if g.given[n] != 0 {
+				return
+			}
+			if l, seen := last[n]; seen && l == i {
+				return
+			} else if !seen {
+				order = append(order, n)
+			}
+			last[n] = i
+			in[n]++
+		})
+	}
+	var out []int32
+	var everywhere []bool
+	for _, n := range order {
+		if in[n] >= 2 {
+			out = append(out, n)
+			everywhere = append(everywhere, top[n] == len(parts))
+		}
+	}
+	return out, everywhere
 }
 
 // up reports whether the series is up while the nodes failed reports are

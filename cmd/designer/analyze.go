@@ -64,13 +64,16 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 	}
 	for _, e := range a.Entries {
 		down := strconv.FormatFloat(e.DowntimeMinutesPerMonth, 'f', 1, 64)
-		switch {
-		case e.NoFigure():
+		if e.NoFigure() {
 			fmt.Fprintf(w, "  %s (%s): unknown: no part of it has a published or assumed figure\n", e.Node, e.Why)
-		case e.Bound:
-			fmt.Fprintf(w, "  %s (%s): at most %s %% available, at least %s minutes down a month\n", e.Node, e.Why, pct(e.Availability), down)
-		default:
-			fmt.Fprintf(w, "  %s (%s): %s %% available, %s minutes down a month\n", e.Node, e.Why, pct(e.Availability), down)
+		} else {
+			fmt.Fprintf(w, "  %s (%s): %s %% available, %s minutes down a month\n", e.Node, e.Why, qualify(e.Qualifier(), pct(e.Availability)), qualify(e.DowntimeQualifier(), down))
+		}
+		switch {
+		case e.Truncated:
+			fmt.Fprintln(w, "    the walk stopped at its budget or nesting bound: copies past it are taken as all needed (a lower figure), and no SPOF or loss is claimed for this entry")
+		case e.Approximate:
+			fmt.Fprintln(w, "    copies share some of what they need, counted as needed by all of them: a lower figure")
 		}
 		fmt.Fprintf(w, "    = %s\n", e.Describe())
 		writeFactors(w, e.Factors, "    ")
@@ -148,6 +151,13 @@ func writeFactors(w io.Writer, fs []analysis.Factor, indent string) {
 			writeFactors(w, br, indent+"    ")
 		}
 	}
+}
+
+func qualify(q, figure string) string {
+	if q == "" {
+		return figure
+	}
+	return q + " " + figure
 }
 
 func list(s []string) string {

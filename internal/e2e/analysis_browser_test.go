@@ -34,12 +34,9 @@ func TestEditorAnalysisAgreesWithTheCLI(t *testing.T) {
 		p.setFiles("Import design", abs)
 		p.waitText("status", "", "Imported "+filepath.Base(file)+": "+strconv.Itoa(len(d.Nodes))+" nodes")
 		for _, e := range r.Entries {
-			want := e.Node + ": " + catalogue.FormatPercent(e.Availability) + " % available"
-			switch {
-			case e.NoFigure():
+			want := e.Node + ": " + strings.TrimSpace(e.Qualifier()+" "+catalogue.FormatPercent(e.Availability)) + " % available"
+			if e.NoFigure() {
 				want = e.Node + ": unknown"
-			case e.Bound:
-				want = e.Node + ": at most " + catalogue.FormatPercent(e.Availability) + " % available"
 			}
 			p.waitText("region", "Analysis", want)
 		}

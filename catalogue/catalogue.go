@@ -284,7 +284,7 @@ func (c *Catalogue) link(products map[string]entry, errs *ErrorList) {
 			errs.Add(comp.pos["provider"], diag.CodeUnknownProvider, "provider: unknown provider `%s`%s (providers are defined in providers.yaml)", comp.Provider, diag.DidYouMean(comp.Provider, slices.Sorted(maps.Keys(c.Providers))))
 		}
 		if e, ok := products[id]; ok {
-			comp.Name, comp.Summary = e.Name, e.Summary
+			comp.Name, comp.Summary, comp.Aliases = e.Name, e.Summary, e.Aliases
 		} else if !c.broken["file:"+productsFile.path] {
 			errs.Add(Pos{File: comp.File, Line: 1, Column: 1}, diag.CodeNoDisplayName, "component `%s` has no display name; add it to a file in products/", id)
 		}

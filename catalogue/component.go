@@ -20,9 +20,12 @@ type Component struct {
 	Kind     string
 	Provider string
 	Docs     string
-	// Name and Summary come from the catalogue's products file.
+	// Name and Summary come from the catalogue's products file, with the
+	// Aliases people search for it by ("redis" for a Redis-compatible
+	// cache whose name does not say so).
 	Name    string
 	Summary string
+	Aliases []string
 	// Defaults are the values the component pins, by property name.
 	Defaults map[string]Value
 	// Declared are the component's own property declarations and refinements.
@@ -102,6 +105,12 @@ func (c *Component) Matches(query string) bool {
 				found = true
 				break
 			}
+		}
+		if !found && c.kind != nil && strings.Contains(strings.ToLower(c.kind.Name), word) {
+			found = true
+		}
+		for _, a := range c.Aliases {
+			found = found || strings.Contains(a, word)
 		}
 		if !found {
 			return false

@@ -1,6 +1,9 @@
 package catalogue
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestComponentMatches(t *testing.T) {
 	comp := &Component{ID: "aws-kinesis", Name: "Amazon Kinesis Data Streams", Kind: "stream", Provider: "aws"}
@@ -19,5 +22,35 @@ func TestComponentMatches(t *testing.T) {
 		if got := comp.Matches(tc.query); got != tc.want {
 			t.Errorf("Matches(%q) = %v, want %v", tc.query, got, tc.want)
 		}
+	}
+}
+
+// Search matches a product's name, id, kind (its id or its name), provider
+// and aliases, every word somewhere.
+func TestComponentMatchesKindNamesAndAliases(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct {
+		id, query string
+		want      bool
+	}{
+		{"aws-elasticache-valkey", "redis", true},
+		{"aws-memorydb", "Redis", true},
+		{"aws-s3", "object storage", true},
+		{"kong", "api gateway", true},
+		{"aws-eks", "k8s aws", true},
+		{"aws-eks", "k8s azure", false},
+		{"aws-lambda", "redis", false},
+	} {
+		if got := cat.Components[tc.id].Matches(tc.query); got != tc.want {
+			t.Errorf("%s matches %q: %v, want %v", tc.id, tc.query, got, tc.want)
+		}
+	}
+}
+
+func TestAliasesAreLowerCase(t *testing.T) {
+	products := "schemaVersion: \"1\"\ntype: products\nproducts:\n  cache:\n    name: X\n    summary: An X.\n    aliases: [\"Redis\"]\n"
+	_, err := Load(Layer{Name: "catalogue", FS: Embedded()}, Layer{Name: "overlay", FS: Files{"products/x.yaml": products}})
+	if err == nil || !strings.Contains(err.Error(), `cache.aliases: "Redis": an alias is a lower-case word`) {
+		t.Errorf("%v", err)
 	}
 }

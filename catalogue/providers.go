@@ -1,6 +1,10 @@
 package catalogue
 
-import "github.com/archdesigner/designer/catalogue/diag"
+import (
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue/diag"
+)
 
 // Provider is where a component comes from: a cloud (aws, azure…) or
 // "default" for open-source and vendor-neutral products.
@@ -25,6 +29,7 @@ type Category struct {
 type entry struct {
 	Name    string
 	Summary string
+	Aliases []string
 	Pos     Pos
 }
 
@@ -57,7 +62,7 @@ func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[str
 	}
 	keys := []string{"name"}
 	if nf.summary {
-		keys = append(keys, "summary")
+		keys = append(keys, "summary", "aliases")
 	}
 	out := map[string]entry{}
 	for _, p := range d.Pairs(list.Val, nf.typ) {
@@ -71,6 +76,17 @@ func parseNames(nf namesFile, file string, data []byte, errs *ErrorList) map[str
 		e := entry{Pos: d.Pos(p.Key), Name: d.requiredString(ef, p.Val, "name")}
 		if nf.summary {
 			e.Summary = d.requiredString(ef, p.Val, "summary")
+			if v, ok := ef["aliases"]; ok {
+				if list, good := d.Strings(v.Val, p.Key.Value+".aliases"); good {
+					for i, a := range list {
+						if strings.TrimSpace(a) == "" || a != strings.ToLower(a) {
+							d.Errorf(v.Val.Content[i], diag.CodeInvalidName, "%s.aliases: %q: an alias is a lower-case word or phrase people search for (\"redis\")", p.Key.Value, a)
+							continue
+						}
+						e.Aliases = append(e.Aliases, a)
+					}
+				}
+			}
 		}
 		out[p.Key.Value] = e
 	}

@@ -215,6 +215,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.str(c.Docs)
 		w.str(c.Name)
 		w.str(c.Summary)
+		w.strs(c.Aliases)
 		w.len(len(c.Defaults))
 		for _, name := range slices.Sorted(maps.Keys(c.Defaults)) {
 			w.str(name)
@@ -520,7 +521,7 @@ func decodeSnapshot(data string) (*snapshot, error) {
 	n = r.len()
 	s.Components = make(map[string]*Component, n)
 	for range n {
-		c := &Component{ID: r.str(), Kind: r.str(), Provider: r.str(), Docs: r.str(), Name: r.str(), Summary: r.str()}
+		c := &Component{ID: r.str(), Kind: r.str(), Provider: r.str(), Docs: r.str(), Name: r.str(), Summary: r.str(), Aliases: r.strs()}
 		m := r.len()
 		c.Defaults = make(map[string]Value, m)
 		for range m {

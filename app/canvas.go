@@ -196,7 +196,7 @@ func (c *Canvas) Render() app.UI {
 	for i := range d.Nodes {
 		ids[i] = d.Nodes[i].ID
 	}
-	return app.Section().ID("canvas").Aria("label", "Canvas").Body(
+	return app.Section().ID("canvas").Aria("label", "Canvas").Attr("tabindex", "-1").Body(
 		app.Div().Class("canvas-tools").Body(
 			app.Button().Text("Fit").Title("Show the whole design").OnClick(func(app.Context, app.Event) { c.fit() }),
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),

@@ -348,7 +348,18 @@ func (e *Editor) onKeyDown(ev app.Value) {
 	case mod && (key == "z" && shift || key == "y"):
 		act = func() { e.store.Redo() }
 	case !mod && (key == "delete" || key == "backspace"):
-		act = func() { e.store.Report(e.store.DeleteSelection()) }
+		act = func() {
+			e.store.Report(e.store.DeleteSelection())
+			// What had the focus is gone: keep it on the canvas rather
+			// than let it fall to the page.
+			e.ctx.Defer(func(app.Context) {
+				if c := app.Window().GetElementByID("canvas"); c.Truthy() {
+					c.Call("focus", map[string]any{"preventScroll": true})
+				}
+			})
+		}
+	case !mod && key == "escape":
+		act = func() { e.store.Select("") }
 	default:
 		return
 	}

@@ -15,7 +15,7 @@ func (e *Editor) renderToolbar() app.UI {
 	}
 	return app.Header().ID("toolbar").Body(
 		app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
-		app.Span().Class("app-name").Text("Designer"),
+		app.H1().Class("app-name").Text("Designer"),
 		app.Nav().Aria("label", "Design").Body(
 			app.Button().Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
 			app.Label().Class("button").For("import-file").Text("Import design"),

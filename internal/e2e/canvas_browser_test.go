@@ -5,6 +5,8 @@ package e2e
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The canvas issue's defects, each with the test that failed before its fix.
@@ -44,5 +46,37 @@ func TestEditorSearchByAlias(t *testing.T) {
 	p.fill("searchbox", "Search components", "object storage")
 	p.find("button", "Amazon S3")
 	p.find("button", "MinIO")
+	p.checkClean()
+}
+
+// The keyboard keeps its place: Escape deselects, and after Delete the focus
+// stays on the canvas rather than falling to the page. The page has a level
+// one heading, and the warning badge's text is readable (4.5:1).
+func TestEditorKeyboardKeepsItsPlace(t *testing.T) {
+	p := openEditor(t)
+	p.find("heading", "Designer")
+	if got := p.evalPage(`document.querySelector("h1").textContent`); got != `"Designer"` {
+		t.Errorf("h1: %s", got)
+	}
+	p.fill("searchbox", "Search components", "nats")
+	p.focus("button", "NATS JetStream")
+	p.keys(kb.Enter)
+	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.waitText("region", "Inspector", "Node id")
+	if got := p.evalPage(`getComputedStyle(document.querySelector('.severity[data-severity="warning"]')).backgroundColor`); got != `"rgb(138, 90, 0)"` {
+		t.Errorf("warning badge %s", got)
+	}
+	p.keys(kb.Escape)
+	p.waitText("region", "Inspector", "Select a node, a connection or a group")
+	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.keys(kb.Enter)
+	p.waitText("region", "Inspector", "Node id")
+	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.keys(kb.Delete)
+	p.absent("button", "nats-jetstream (NATS JetStream)…")
+	p.eventually("the focus to stay on the canvas", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.id`)
+		return got == `"canvas"`, got
+	})
 	p.checkClean()
 }

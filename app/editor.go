@@ -381,7 +381,37 @@ func (e *Editor) onPaste(ev app.Value) {
 		return
 	}
 	ev.Call("preventDefault")
-	e.ctx.Dispatch(func(app.Context) { e.importData("pasted YAML", []byte(text)) })
+	e.ctx.Dispatch(func(app.Context) { e.pasteData([]byte(text)) })
+}
+
+// pasteData adds pasted YAML to the design, or lists why not. Text that is
+// not a design at all (no nodes or groups key) is left alone, with a quiet
+// note in the status line.
+func (e *Editor) pasteData(data []byte) {
+	if !looksLikeDesign(string(data)) {
+		e.store.Say("The pasted text is not a design (it has no nodes), so nothing was added.")
+		return
+	}
+	err := e.store.Paste("pasted YAML", data)
+	e.importErrors = nil
+	if list, ok := err.(catalogue.ErrorList); ok {
+		e.importErrors = list.Lines()
+		e.store.Report(fmt.Errorf("Paste refused: %d problems in the pasted YAML; the design is unchanged", len(list)))
+		return
+	}
+	e.store.Report(err)
+}
+
+// looksLikeDesign reports whether text has a design's top-level nodes or
+// groups key, in YAML or JSON.
+func looksLikeDesign(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "nodes:") || strings.HasPrefix(line, "groups:") {
+			return true
+		}
+	}
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, "{") && (strings.Contains(t, `"nodes"`) || strings.Contains(t, `"groups"`))
 }
 
 // onDrop imports a dropped YAML file.

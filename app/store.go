@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -472,6 +473,111 @@ func (s *Store) Import(name string, data []byte) error {
 		*d = *next
 		return fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges)), nil
 	}, &Selection{Edge: -1})
+}
+
+// Paste adds a design fragment (YAML or JSON, as Export writes it) to the
+// design as one undoable step: its groups, nodes, edges and suppressions,
+// each node or group whose id is taken renamed (kafka → kafka-2) with its
+// references, placed to the right of what is drawn. A fragment the
+// catalogue refuses changes nothing.
+func (s *Store) Paste(name string, data []byte) error {
+	frag, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
+	}
+	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 {
+		return nil
+	}
+	var renamed []string
+	err := s.update(func(d *catalogue.Design) (string, error) {
+		taken := make(map[string]bool, len(d.Nodes)+len(d.Groups))
+		for _, n := range d.Nodes {
+			taken[n.ID] = true
+		}
+		for _, g := range d.Groups {
+			taken[g.ID] = true
+		}
+		fresh := func(id string) string {
+			if !taken[id] {
+				taken[id] = true
+				return id
+			}
+			for i := 2; ; i++ {
+				suffix := "-" + strconv.Itoa(i)
+				base := id
+				if len(base)+len(suffix) > 64 {
+					base = strings.TrimRight(base[:64-len(suffix)], "-")
+				}
+				if c := base + suffix; !taken[c] {
+					taken[c] = true
+					renamed = append(renamed, id+" → "+c)
+					return c
+				}
+			}
+		}
+		groups := map[string]string{}
+		for _, g := range frag.Groups {
+			groups[g.ID] = fresh(g.ID)
+		}
+		nodes := map[string]string{}
+		for _, n := range frag.Nodes {
+			nodes[n.ID] = fresh(n.ID)
+		}
+		// To the right of what is drawn, keeping the fragment's own layout.
+		right, minX, minY := 0.0, math.Inf(1), math.Inf(1)
+		for _, n := range d.Nodes {
+			if n.Position != nil {
+				right = max(right, n.Position.X+NodeWidth+60)
+			}
+		}
+		for _, n := range frag.Nodes {
+			if n.Position != nil {
+				minX, minY = min(minX, n.Position.X), min(minY, n.Position.Y)
+			}
+		}
+		for _, g := range frag.Groups {
+			g.ID = groups[g.ID]
+			if g.In != "" {
+				g.In = groups[g.In]
+			}
+			d.Groups = append(d.Groups, g)
+		}
+		for _, n := range frag.Nodes {
+			n.ID = nodes[n.ID]
+			if n.In != "" {
+				n.In = groups[n.In]
+			}
+			if n.ReplicaOf != "" {
+				n.ReplicaOf = nodes[n.ReplicaOf]
+			}
+			if n.Position != nil {
+				p := catalogue.Point{X: n.Position.X - minX + right, Y: n.Position.Y - minY + 40}
+				n.Position = &p
+			} else {
+				x, y := freeSpot(d)
+				n.Position = &catalogue.Point{X: x, Y: y}
+			}
+			d.Nodes = append(d.Nodes, n)
+		}
+		for _, e := range frag.Edges {
+			e.From, e.To = nodes[e.From], nodes[e.To]
+			d.Edges = append(d.Edges, e)
+		}
+		// A pasted node keeps its suppressions; one for every node would
+		// reach the whole design, so it stays behind.
+		for _, sup := range frag.Suppress {
+			if sup.Node != "" {
+				sup.Node = nodes[sup.Node]
+				d.Suppress = append(d.Suppress, sup)
+			}
+		}
+		notice := fmt.Sprintf("Pasted %d %s and %d %s.", len(frag.Nodes), plural(len(frag.Nodes), "node"), len(frag.Edges), plural(len(frag.Edges), "edge"))
+		if len(renamed) > 0 {
+			notice += " Renamed where taken: " + strings.Join(renamed, ", ") + "."
+		}
+		return notice, nil
+	}, &Selection{Edge: -1})
+	return err
 }
 
 // LoadFromHost is Import for an embedding host, which may load a design

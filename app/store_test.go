@@ -774,3 +774,53 @@ edges:
 		t.Error("db left the zone but is still lost with it")
 	}
 }
+
+// Pasting adds a fragment: taken ids are renamed with their references, the
+// fragment's layout is kept to the right of the design, and it is one
+// undoable step; a fragment the catalogue refuses changes nothing.
+func TestPaste(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("nodes:\n  - {id: kafka, component: kafka, position: {x: 0, y: 0}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	frag := `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: kafka, component: kafka, in: eu, position: {x: 500, y: 300}}
+  - {id: fn, component: aws-lambda, replicaOf: kafka, position: {x: 700, y: 300}}
+edges:
+  - {from: kafka, to: fn}
+suppress:
+  - {rule: stream-min-insync-within-replication, node: kafka, reason: "test"}
+  - {rule: limit, reason: "every node"}
+`
+	if err := s.Paste("p.yaml", []byte(frag)); err != nil {
+		t.Fatal(err)
+	}
+	d := s.Design()
+	if len(d.Nodes) != 3 || d.Nodes[1].ID != "kafka-2" || d.Nodes[1].In != "eu" || d.Nodes[2].ReplicaOf != "kafka-2" {
+		t.Fatalf("nodes %+v", d.Nodes)
+	}
+	if e := d.Edges[0]; e.From != "kafka-2" || e.To != "fn" {
+		t.Errorf("edge %+v", e)
+	}
+	if len(d.Suppress) != 1 || d.Suppress[0].Node != "kafka-2" {
+		t.Errorf("suppressions %+v", d.Suppress)
+	}
+	if p1, p2 := d.Nodes[1].Position, d.Nodes[2].Position; p1.X < NodeWidth || p2.X-p1.X != 200 || p2.Y != p1.Y {
+		t.Errorf("positions %+v %+v", p1, p2)
+	}
+	if !strings.Contains(s.Notice().Text, "kafka → kafka-2") {
+		t.Errorf("notice %q", s.Notice().Text)
+	}
+	if _, errs := s.Catalogue().ReadDesign("x.yaml", s.Export()); len(errs) > 0 {
+		t.Errorf("the result does not read back: %v", errs)
+	}
+	s.Undo()
+	if len(s.Design().Nodes) != 1 {
+		t.Errorf("undo left %d nodes", len(s.Design().Nodes))
+	}
+	if err := s.Paste("p.yaml", []byte("nodes:\n  - {id: x, component: kafak}\n")); err == nil || len(s.Design().Nodes) != 1 {
+		t.Errorf("a bad fragment: %v, %d nodes", err, len(s.Design().Nodes))
+	}
+}

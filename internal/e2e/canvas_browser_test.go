@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
@@ -78,5 +80,33 @@ func TestEditorKeyboardKeepsItsPlace(t *testing.T) {
 		got := p.evalPage(`document.activeElement.id`)
 		return got == `"canvas"`, got
 	})
+	p.checkClean()
+}
+
+// Pasting YAML adds its nodes to the design, renaming ids that are taken;
+// pasting text that is not a design changes nothing and raises no alarm.
+func TestEditorPasteAdds(t *testing.T) {
+	p := openEditor(t)
+	paste := func(text string) {
+		p.evalPage(strings.Replace(`(() => {
+			const dt = new DataTransfer();
+			dt.setData("text/plain", TEXT);
+			document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+		})()`, "TEXT", strconv.Quote(text), 1))
+	}
+	paste("nodes:\n  - { id: \"kafka\", component: \"kafka\" }\n")
+	p.find("button", "kafka (Apache Kafka)…")
+	paste("nodes:\n  - { id: \"kafka\", component: \"kafka\" }\n  - { id: \"fn\", component: \"aws-lambda\" }\nedges:\n  - { from: \"kafka\", to: \"fn\" }\n")
+	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka-2 (Apache Kafka)…")
+	p.find("button", "Connection from kafka-2 to fn…")
+	p.waitText("status", "", "Renamed where taken: kafka → kafka-2.")
+	paste("just some notes about the design")
+	p.waitText("status", "", "The pasted text is not a design")
+	p.absent("alert", "")
+	p.find("button", "kafka-2 (Apache Kafka)…")
+	p.click("button", "Undo")
+	p.absent("button", "kafka-2 (Apache Kafka)…")
+	p.find("button", "kafka (Apache Kafka)…")
 	p.checkClean()
 }

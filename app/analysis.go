@@ -28,7 +28,7 @@ func (a *Analysis) Render() app.UI {
 		app.H2().Text("Analysis"),
 		app.Div().Class("field").Body(
 			app.Label().For("design-objective").Text("Availability objective of every entry point (%)"),
-			app.Input().ID("design-objective").Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
+			input(a.Store.ReadOnly()).ID("design-objective").Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
 				Value(objectiveText(a.Store.Design().Objectives.Availability)).OnChange(a.onObjective),
 		),
 		app.H3().Text("Entry points ("+strconv.Itoa(len(r.Entries))+")"),

@@ -33,3 +33,22 @@ func button(disabled bool) app.HTMLButton {
 	}
 	return b
 }
+
+// input returns an <input>, disabled when disabled.
+func input(disabled bool) app.HTMLInput {
+	in := app.Input()
+	if disabled || !app.IsServer {
+		in = in.Disabled(disabled)
+	}
+	return in
+}
+
+// fieldset returns a <fieldset>, disabling every control inside when
+// disabled.
+func fieldset(disabled bool) app.HTMLFieldSet {
+	f := app.FieldSet()
+	if disabled || !app.IsServer {
+		f = f.Disabled(disabled)
+	}
+	return f
+}

@@ -467,7 +467,7 @@ func (e *Editor) Render() app.UI {
 		e.renderToolbar(),
 		e.renderAlerts(),
 		app.Main().ID("workspace").Body(
-			&Palette{Store: s, Catalogue: s.Catalogue()},
+			&Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()},
 			&Canvas{Store: s, Version: s.Version()},
 			&Inspector{Store: s, Version: s.Version()},
 		),

@@ -41,9 +41,11 @@ func (in *Inspector) Render() app.UI {
 	default:
 		body = app.P().Class("hint").Text("Select a node, a connection or a group to inspect it.")
 	}
+	// Read-only, every control inside is disabled (and looks it), while
+	// links and disclosures still work.
 	return app.Section().ID("inspector").Aria("label", "Inspector").Body(
 		app.H2().Text("Inspector"),
-		body,
+		fieldset(s.ReadOnly()).Class("controls").Body(body),
 	)
 }
 

@@ -29,6 +29,9 @@ type Palette struct {
 	// when it changes (an embedding host's configure); go-app compares it by
 	// pointer first.
 	Catalogue *catalogue.Catalogue
+	// ReadOnly disables adding, so that the palette renders again when an
+	// embedding host makes the design read-only.
+	ReadOnly bool
 
 	query, kind, provider string
 	open                  map[string]bool
@@ -91,7 +94,7 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 			app.Range(ids).Slice(func(i int) app.UI {
 				b := cat.Boundaries[ids[i]]
 				return app.Li().Class("palette-item").Body(
-					app.Button().Class("palette-entry").Aria("label", "New "+b.Name+" group").Title(b.Description).
+					button(p.ReadOnly).Class("palette-entry").Aria("label", "New "+b.Name+" group").Title(b.Description).
 						DataSet("boundary", b.ID).Body(
 						app.Span().Class("entry-name").Text(b.Name),
 						app.Span().Class("entry-meta").Text("group · "+b.ID),
@@ -191,7 +194,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 			app.Range(matches).Slice(func(i int) app.UI {
 				c := matches[i]
 				return app.Li().Class("palette-item").Body(
-					app.Button().Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
+					button(p.ReadOnly).Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
 						DataSet("component", c.ID).
 						Body(
 							app.Span().Class("entry-name").Text(c.Name),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -17,9 +18,9 @@ func (e *Editor) renderToolbar() app.UI {
 		app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
 		app.H1().Class("app-name").Text("Designer"),
 		app.Nav().Aria("label", "Design").Body(
-			app.Button().Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
-			app.Label().Class("button").For("import-file").Text("Import design"),
-			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml").
+			button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
+			app.Label().Class("button").DataSet("readonly", strconv.FormatBool(s.ReadOnly())).For("import-file").Text("Import design"),
+			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml").
 				Class("visually-hidden").OnChange(e.onImportFile),
 			app.Button().Text("Export YAML").OnClick(e.onExport),
 			app.Button().Text("Copy YAML").OnClick(e.onCopy),

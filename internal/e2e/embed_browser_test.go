@@ -137,6 +137,15 @@ func TestEmbedProtocol(t *testing.T) {
 	send(map[string]any{"action": "configure", "readOnly": true})
 	event("configure")
 	p.frameFind("editor", "StaticText", "Read-only")
+	// Read-only looks it: what would change the design is disabled.
+	for _, c := range []struct{ role, name string }{{"button", "New design"}, {"button", "Undo"}} {
+		if got := p.eval(p.frameFind("editor", c.role, c.name), `function() { return this.disabled }`); got != "true" {
+			t.Errorf("%s %q is enabled in read-only mode", c.role, c.name)
+		}
+	}
+	if got := p.eval(p.frameFind("editor", "textbox", "Availability objective of every entry point (%)"), `function() { return this.disabled }`); got != "true" {
+		t.Error("the design objective is editable in read-only mode")
+	}
 
 	// Embedding never touched the user's own saved design.
 	q := p.secondTab()

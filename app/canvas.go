@@ -96,8 +96,12 @@ func (c *Canvas) OnMount(ctx app.Context) {
 			return
 		}
 		measured = true
+		// A design restored at start-up is shown whole (fitted), not at
+		// wherever the origin happens to be.
 		if len(c.Store.Design().Nodes) > 0 {
-			ctx.Dispatch(func(app.Context) {}) // draw what the measured view holds
+			ctx.Dispatch(func(app.Context) { c.fit() })
+		} else {
+			c.applyView()
 		}
 	}))
 }
@@ -145,6 +149,11 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 }
 
 func (c *Canvas) applyView() {
+	if c.width > 0 && c.height > 0 {
+		x0, y0 := c.view.toCanvas(0, 0)
+		x1, y1 := c.view.toCanvas(c.width, c.height)
+		c.Store.SetView(x0, y0, x1, y1)
+	}
 	if g := app.Window().GetElementByID("viewport"); g.Truthy() {
 		g.Call("setAttribute", "transform", c.view.transform())
 	}

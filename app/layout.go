@@ -64,23 +64,59 @@ func labelAnchor(x1, y1, x2, y2 float64) (float64, float64) {
 
 // freeSpot returns the first grid cell, row by row, that no node overlaps.
 func freeSpot(d *catalogue.Design) (float64, float64) {
-	taken := map[[2]int]bool{}
-	for _, n := range d.Nodes {
-		if n.Position == nil {
-			continue
-		}
-		// Mark every cell the node's box touches.
-		for _, x := range []float64{n.Position.X, n.Position.X + NodeWidth - 1} {
-			for _, y := range []float64{n.Position.Y, n.Position.Y + NodeHeight - 1} {
-				taken[[2]int{floorDiv(x-gridOrigin, gridX), floorDiv(y-gridOrigin, gridY)}] = true
-			}
-		}
-	}
+	taken := takenCells(d)
 	for i := 0; ; i++ {
 		if !taken[[2]int{i % gridCols, i / gridCols}] {
 			return cell(i)
 		}
 	}
+}
+
+// freeSpotNear returns the free grid cell nearest canvas point (x, y), the
+// top-left corner of a node box placed there, searching rings of cells
+// around it (within 50 rings, then anywhere, as freeSpot does).
+func freeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
+	taken := takenCells(d)
+	cx, cy := floorDiv(x-gridOrigin-NodeWidth/2, gridX), floorDiv(y-gridOrigin-NodeHeight/2, gridY)
+	for r := 0; r <= 50; r++ {
+		// The ring at distance r, nearest the middle first within it.
+		best, bestD := [2]int{}, math.Inf(1)
+		for dx := -r; dx <= r; dx++ {
+			for dy := -r; dy <= r; dy++ {
+				if max(abs(dx), abs(dy)) != r || taken[[2]int{cx + dx, cy + dy}] {
+					continue
+				}
+				if dist := float64(dx*dx*gridX*gridX + dy*dy*gridY*gridY); dist < bestD {
+					best, bestD = [2]int{cx + dx, cy + dy}, dist
+				}
+			}
+		}
+		if !math.IsInf(bestD, 1) {
+			return float64(gridOrigin + best[0]*gridX), float64(gridOrigin + best[1]*gridY)
+		}
+	}
+	return freeSpot(d)
+}
+
+// takenCells marks every grid cell a node's box touches.
+func takenCells(d *catalogue.Design) map[[2]int]bool {
+	taken := map[[2]int]bool{}
+	for i := range d.Nodes {
+		px, py := position(&d.Nodes[i], i)
+		for _, x := range []float64{px, px + NodeWidth - 1} {
+			for _, y := range []float64{py, py + NodeHeight - 1} {
+				taken[[2]int{floorDiv(x-gridOrigin, gridX), floorDiv(y-gridOrigin, gridY)}] = true
+			}
+		}
+	}
+	return taken
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
 }
 
 // floorDiv is v divided by step, rounded down.

@@ -64,6 +64,10 @@ type Store struct {
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
 	collapsed map[string]bool
+	// view is the part of the canvas on screen, in canvas coordinates, as
+	// the canvas last reported it (zero before it has), so that new nodes
+	// land in view.
+	view rect
 	// failing is the group whose failure the canvas shows (a view, like
 	// collapsed), with the nodes it takes and the entries it cuts.
 	failing    string
@@ -614,16 +618,42 @@ func (s *Store) AddNode(componentID string) (string, error) {
 		return "", fmt.Errorf("unknown component %q", componentID)
 	}
 	id := s.freeID(componentID)
+	var at catalogue.Point
 	err := s.update(func(d *catalogue.Design) (string, error) {
-		x, y := freeSpot(d)
-		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &catalogue.Point{X: x, Y: y}})
+		at.X, at.Y = s.spotForNew(d)
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &at})
 		return "", nil
 	}, &Selection{Node: id, Edge: -1})
 	if err != nil {
 		return "", err
 	}
+	// A node placed beside a selection at the view's edge may be outside
+	// it: bring it into view.
+	if s.view.X1 > s.view.X0 && !s.view.holds(nodeBox(at.X, at.Y)) {
+		s.commit(change{reveal: true})
+	}
 	return id, nil
 }
+
+// spotForNew is where a new node goes: beside the selected node when it is
+// in view, else near the middle of the view, else (before the canvas has
+// reported one) the first free grid cell.
+func (s *Store) spotForNew(d *catalogue.Design) (float64, float64) {
+	if s.view.X1 <= s.view.X0 {
+		return freeSpot(d)
+	}
+	if i, ok := s.nodeIndex[s.selection.Node]; ok {
+		x, y := position(&d.Nodes[i], i)
+		if s.view.holds(nodeBox(x, y)) {
+			return freeSpotNear(d, x+gridX+NodeWidth/2, y+NodeHeight/2)
+		}
+	}
+	return freeSpotNear(d, (s.view.X0+s.view.X1)/2, (s.view.Y0+s.view.Y1)/2)
+}
+
+// SetView records the part of the canvas on screen (canvas coordinates),
+// for placing new nodes; it is a view, and changes nothing drawn.
+func (s *Store) SetView(x0, y0, x1, y1 float64) { s.view = rect{x0, y0, x1, y1} }
 
 func (s *Store) freeID(base string) string {
 	taken := func(id string) bool {

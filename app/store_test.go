@@ -824,3 +824,33 @@ suppress:
 		t.Errorf("a bad fragment: %v, %d nodes", err, len(s.Design().Nodes))
 	}
 }
+
+// New nodes land in view: near its middle, or beside the selected node when
+// that is in view, never on another node; before the canvas reports a view,
+// on the grid.
+func TestNewNodesLandInView(t *testing.T) {
+	s := newStore(t)
+	s.SetView(1000, 1000, 2280, 1720)
+	a := mustAdd(t, s, "kafka")
+	pa := s.Node(a).Position
+	if !s.view.holds(nodeBox(pa.X, pa.Y)) {
+		t.Fatalf("%s at %+v, outside the view", a, pa)
+	}
+	b := mustAdd(t, s, "kafka") // beside the selected a
+	pb := s.Node(b).Position
+	if pb.Y != pa.Y || pb.X <= pa.X || pb.X-pa.X > 2*gridX {
+		t.Errorf("%s at %+v, not beside %s at %+v", b, pb, a, pa)
+	}
+	s.Select("")
+	for range 20 {
+		mustAdd(t, s, "kafka")
+		s.Select("")
+	}
+	seen := map[catalogue.Point]bool{}
+	for _, n := range s.Design().Nodes {
+		if seen[*n.Position] {
+			t.Errorf("two nodes at %+v", *n.Position)
+		}
+		seen[*n.Position] = true
+	}
+}

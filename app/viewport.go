@@ -40,6 +40,11 @@ func (v viewport) drawn(w, h float64) rect {
 	return rect{x0 - vw/2, y0 - vh/2, x0 + vw*1.5, y0 + vh*1.5}
 }
 
+// holds reports whether box b lies wholly inside r.
+func (r rect) holds(b rect) bool {
+	return b.X0 >= r.X0 && b.Y0 >= r.Y0 && b.X1 <= r.X1 && b.Y1 <= r.Y1
+}
+
 // meets reports whether the box spanned by two corners, in any order,
 // overlaps r.
 func (r rect) meets(ax, ay, bx, by float64) bool {

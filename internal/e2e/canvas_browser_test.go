@@ -110,3 +110,32 @@ func TestEditorPasteAdds(t *testing.T) {
 	p.find("button", "kafka (Apache Kafka)…")
 	p.checkClean()
 }
+
+// New nodes land in view, however many are added; after a reload the design
+// is shown, not an empty corner of the canvas.
+func TestEditorNewNodesInView(t *testing.T) {
+	p := openEditor(t)
+	inView := func(name string) bool {
+		got := p.eval(p.find("button", name), `function() {
+			const r = this.getBoundingClientRect(), c = document.getElementById("canvas-svg").getBoundingClientRect();
+			return r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom;
+		}`)
+		return got == "true"
+	}
+	p.fill("searchbox", "Search components", "kafka")
+	for i := range 8 {
+		p.focus("button", "Apache Kafka")
+		p.keys(kb.Enter)
+		name := "kafka (Apache Kafka)…"
+		if i > 0 {
+			name = "kafka-" + strconv.Itoa(i+1) + " (Apache Kafka)…"
+		}
+		p.eventually(name+" in view", func() (bool, string) { return inView(name), "outside the canvas" })
+	}
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	for _, name := range []string{"kafka (Apache Kafka)…", "kafka-8 (Apache Kafka)…"} {
+		p.eventually(name+" in view after a reload", func() (bool, string) { return inView(name), "outside the canvas" })
+	}
+	p.checkClean()
+}

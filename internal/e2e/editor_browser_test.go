@@ -201,11 +201,23 @@ func TestEditorCanvasPointer(t *testing.T) {
 	p.click("button", "Apache Kafka")
 	p.click("button", "Redpanda")
 	kafka := p.find("button", "kafka (Apache Kafka)…")
+	// Where kafka was placed, from the export: its first position line.
+	position := func(data []byte) (float64, float64) {
+		s := string(data)
+		s = s[strings.Index(s, `id: "kafka"`):]
+		s = s[strings.Index(s, "position: {x: ")+len("position: {x: "):]
+		var px, py float64
+		fmt.Sscanf(strings.Replace(s, ", y:", " ", 1), "%g %g", &px, &py)
+		return px, py
+	}
+	_, before := p.download("button", "Export YAML")
+	px, py := position(before)
 	x, y := p.center(kafka)
 	p.drag(x, y, x+120, y+200)
 	p.eventually("kafka to move", func() (bool, string) {
 		_, data := p.download("button", "Export YAML")
-		return strings.Contains(string(data), "position: {x: 160, y: 240}"), string(data)
+		nx, ny := position(data)
+		return nx == px+120 && ny == py+200, string(data)
 	})
 
 	// The connector is the dot on the right edge of a node's box.
@@ -229,7 +241,7 @@ func TestEditorCanvasPointer(t *testing.T) {
 	})
 
 	// Pan, zoom and fit leave the design alone.
-	_, before := p.download("button", "Export YAML")
+	_, before = p.download("button", "Export YAML")
 	p.click("button", "Zoom in")
 	p.click("button", "Zoom out")
 	p.click("button", "Fit")

@@ -14,7 +14,7 @@
 //
 // Screens and widgets (each renders from the store and sends it actions):
 //   - editor.go: the editor page; toolbar.go, palette.go, canvas.go,
-//     inspector.go and problems.go: its regions.
+//     inspector.go, problems.go and analysis.go: its regions.
 //   - cataloguepage.go: a catalogue page as HTML.
 //   - routes.go: the routes, registered once per process with the catalogue
 //     each page shows.

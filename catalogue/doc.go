@@ -23,7 +23,9 @@
 //   - catalogue.go: Load and LoadEmbedded, layers and overlays, linking, lookups.
 //   - kind.go, property.go, value.go: kinds, their typed properties, values.
 //   - component.go: products, their pins and refinements, Matches (search);
-//     limit.go: their limits and the violations of rule "limit".
+//     limit.go: their limits and the violations of rule "limit";
+//     guarantee.go: their published SLAs and durability, by configuration,
+//     which package analysis composes into what a design guarantees.
 //   - providers.go: providers.yaml, categories.yaml and protocols.yaml.
 //   - boundary.go: boundary types (region, zone…), where each may sit.
 //   - flow.go: what edges carry, by design or by the kinds they join.

@@ -184,9 +184,14 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 }
 
 func (in *Inspector) renderProblems(id string) app.UI {
-	vs := in.Store.Violations(id)
+	return in.renderViolations(in.Store.Violations(id), "This node breaks no rule.")
+}
+
+// renderViolations lists a selection's problems, each fix a button (once,
+// if two problems offer the same change).
+func (in *Inspector) renderViolations(vs []catalogue.Violation, none string) app.UI {
 	if len(vs) == 0 {
-		return app.P().Class("ok").Text("This node breaks no rule.")
+		return app.P().Class("ok").Text(none)
 	}
 	offered := map[string]bool{}
 	return app.Div().Body(
@@ -209,12 +214,17 @@ func (in *Inspector) renderProblems(id string) app.UI {
 	)
 }
 
-// onFix applies a fix of one of the node's problems.
+// onFix applies a fix of one of the selection's problems (a node's, or a
+// connection's), as renderViolations listed them.
 func (in *Inspector) onFix(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	i, _ := strconv.Atoi(ds.Get("violation").String())
 	j, _ := strconv.Atoi(ds.Get("fix").String())
-	vs := in.Store.Violations(in.Store.Selection().Node)
+	sel := in.Store.Selection()
+	vs := in.Store.Violations(sel.Node)
+	if sel.Node == "" {
+		vs = in.Store.EdgeViolations(sel.Edge)
+	}
 	if i < 0 || i >= len(vs) || j < 0 || j >= len(vs[i].Fixes) {
 		return
 	}
@@ -330,29 +340,7 @@ func (in *Inspector) renderEdge(i int) app.UI {
 // renderEdgeProblems lists what the connection rules find on the edge,
 // each fix a button.
 func (in *Inspector) renderEdgeProblems(i int) app.UI {
-	vs := in.Store.EdgeViolations(i)
-	if len(vs) == 0 {
-		return app.P().Class("ok").Text("This connection breaks no rule.")
-	}
-	offered := map[string]bool{}
-	return app.Div().Body(
-		app.H3().Textf("Problems (%d)", len(vs)),
-		app.Ul().Class("node-problems").Body(app.Range(vs).Slice(func(j int) app.UI {
-			v := vs[j]
-			return app.Li().DataSet("severity", string(v.Severity)).Body(
-				app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-				app.Text(" "+v.Message),
-				app.If(!in.Store.ReadOnly(), app.Range(v.Fixes).Slice(func(k int) app.UI {
-					label := v.Fixes[k].Label()
-					if offered[label] {
-						return nil
-					}
-					offered[label] = true
-					return app.Button().Class("fix").DataSet("violation", j).DataSet("fix", k).Text(label).OnClick(in.onEdgeFix)
-				})),
-			)
-		})),
-	)
+	return in.renderViolations(in.Store.EdgeViolations(i), "This connection breaks no rule.")
 }
 
 // renderEdgeRules lists the connection rules that check an edge between
@@ -376,18 +364,6 @@ func (in *Inspector) renderEdgeRules(e catalogue.Edge) app.UI {
 			)
 		})),
 	)
-}
-
-// onEdgeFix applies a fix of one of the selected edge's problems.
-func (in *Inspector) onEdgeFix(ctx app.Context, e app.Event) {
-	ds := ctx.JSSrc().Get("dataset")
-	i, _ := strconv.Atoi(ds.Get("violation").String())
-	j, _ := strconv.Atoi(ds.Get("fix").String())
-	vs := in.Store.EdgeViolations(in.Store.Selection().Edge)
-	if i < 0 || i >= len(vs) || j < 0 || j >= len(vs[i].Fixes) {
-		return
-	}
-	in.Store.Report(in.Store.ApplyFix(vs[i].Fixes[j]))
 }
 
 func (in *Inspector) onRename(ctx app.Context, e app.Event) {

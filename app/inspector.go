@@ -97,16 +97,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 			),
 		),
 		in.renderProblems(n.ID),
-		app.H3().Textf("Rules that apply (%d)", len(rules)),
-		app.If(len(rules) == 0, app.P().Class("hint").Text("No rule selects this component.")),
-		app.Ul().Class("rules").Body(app.Range(rules).Slice(func(i int) app.UI {
-			r := rules[i]
-			return app.Li().Body(
-				app.Span().Class("severity").DataSet("severity", string(r.Severity)).Text(string(r.Severity)),
-				app.Text(" "),
-				app.A().Href(r.Docs).Target("_blank").Rel("noopener noreferrer").Text(r.Name),
-			)
-		})),
+		renderRules(rules, "No rule selects this component."),
 		in.renderConnections(n.ID),
 		app.Button().Class("danger").Text("Delete node").OnClick(func(app.Context, app.Event) {
 			s.Report(s.DeleteSelection())
@@ -351,10 +342,14 @@ func (in *Inspector) renderEdgeRules(e catalogue.Edge) app.UI {
 	if from == nil || to == nil {
 		return nil
 	}
-	rules := s.Catalogue().ConnectionRulesBetween(from.Component, to.Component)
+	return renderRules(s.Catalogue().ConnectionRulesBetween(from.Component, to.Component), "No connection rule checks this pair of components.")
+}
+
+// renderRules lists rules with their severity, each linking its docs.
+func renderRules(rules []*catalogue.Rule, none string) app.UI {
 	return app.Div().Body(
 		app.H3().Textf("Rules that apply (%d)", len(rules)),
-		app.If(len(rules) == 0, app.P().Class("hint").Text("No connection rule checks this pair of components.")),
+		app.If(len(rules) == 0, app.P().Class("hint").Text(none)),
 		app.Ul().Class("rules").Body(app.Range(rules).Slice(func(i int) app.UI {
 			r := rules[i]
 			return app.Li().Body(

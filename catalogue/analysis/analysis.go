@@ -472,16 +472,3 @@ func (r *Report) Lost(id string) (nodes, entries map[string]bool) {
 	}
 	return nodes, entries
 }
-
-// Needs returns the nodes entry waits on (itself included), for the
-// editor's highlight, or nil when it is not an entry.
-func (r *Report) Needs(entry string) []string {
-	for k, e := range r.Entries {
-		if e.Node == entry {
-			var out []string
-			each(r.trees[k], func(n int32) { out = append(out, r.g.id(n)) })
-			return out
-		}
-	}
-	return nil
-}

@@ -502,22 +502,12 @@ func (s *Store) Paste(name string, data []byte) error {
 			taken[g.ID] = true
 		}
 		fresh := func(id string) string {
-			if !taken[id] {
-				taken[id] = true
-				return id
+			c := nextFreeID(id, func(c string) bool { return taken[c] })
+			taken[c] = true
+			if c != id {
+				renamed = append(renamed, id+" → "+c)
 			}
-			for i := 2; ; i++ {
-				suffix := "-" + strconv.Itoa(i)
-				base := id
-				if len(base)+len(suffix) > 64 {
-					base = strings.TrimRight(base[:64-len(suffix)], "-")
-				}
-				if c := base + suffix; !taken[c] {
-					taken[c] = true
-					renamed = append(renamed, id+" → "+c)
-					return c
-				}
-			}
+			return c
 		}
 		groups := map[string]string{}
 		for _, g := range frag.Groups {
@@ -656,16 +646,25 @@ func (s *Store) spotForNew(d *catalogue.Design) (float64, float64) {
 func (s *Store) SetView(x0, y0, x1, y1 float64) { s.view = rect{x0, y0, x1, y1} }
 
 func (s *Store) freeID(base string) string {
-	taken := func(id string) bool {
+	return nextFreeID(base, func(id string) bool {
 		_, node := s.nodeIndex[id]
 		return node || s.groupIndex(id) >= 0
-	}
+	})
+}
+
+// nextFreeID is base, or base-2, base-3… the first that taken refuses,
+// shortened to stay a valid id (64 characters).
+func nextFreeID(base string, taken func(string) bool) string {
 	if !taken(base) {
 		return base
 	}
 	for i := 2; ; i++ {
-		id := base + "-" + strconv.Itoa(i)
-		if !taken(id) {
+		suffix := "-" + strconv.Itoa(i)
+		stem := base
+		if len(stem)+len(suffix) > 64 {
+			stem = strings.TrimRight(stem[:64-len(suffix)], "-")
+		}
+		if id := stem + suffix; !taken(id) {
 			return id
 		}
 	}

@@ -854,3 +854,12 @@ func TestNewNodesLandInView(t *testing.T) {
 		seen[*n.Position] = true
 	}
 }
+
+// A taken id of 64 characters gets a suffix that keeps it an id.
+func TestFreeIDStaysAnID(t *testing.T) {
+	long := strings.Repeat("a", 63) + "b"
+	taken := func(id string) bool { return id == long || id == strings.Repeat("a", 62)+"-2" }
+	if got := nextFreeID(long, taken); got != strings.Repeat("a", 62)+"-3" || !catalogue.ValidID(got) {
+		t.Errorf("%q", got)
+	}
+}

@@ -19,7 +19,14 @@ type Analysis struct {
 	app.Compo
 	Store   *Store
 	Version int
+
+	// open are the entries whose derivation is shown: only those are
+	// drawn, so that a long chain's factors cost nothing until asked for.
+	open map[string]bool
 }
+
+// maxFactors bounds the factors an opened entry draws; the CLI lists all.
+const maxFactors = 200
 
 // Render draws the region.
 func (a *Analysis) Render() app.UI {
@@ -89,11 +96,24 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 	if cut {
 		summary += " — cut off while " + a.groupWords(a.Store.Failing()) + " fails"
 	}
+	open := a.open[e.Node]
+	details := app.Details().DataSet("entry", e.Node).On("toggle", a.onToggle)
+	if open || !app.IsServer {
+		details = details.Open(open)
+	}
+	if !open {
+		return app.Li().DataSet("cut", strconv.FormatBool(cut)).Body(details.Body(app.Summary().Text(summary)))
+	}
+	factors := e.Factors
+	if len(factors) > maxFactors {
+		factors = factors[:maxFactors]
+	}
 	return app.Li().DataSet("cut", strconv.FormatBool(cut)).Body(
-		app.Details().Body(
+		details.Body(
 			app.Summary().Text(summary),
 			app.P().Class("derivation").Text("= "+e.Describe()),
-			a.renderFactors(e.Node, "", e.Factors),
+			a.renderFactors(e.Node, "", factors),
+			app.If(len(e.Factors) > maxFactors, app.P().Class("hint").Text(strconv.Itoa(len(e.Factors)-maxFactors)+" more factors: designer analyze lists them all.")),
 			app.If(e.Approximate, app.P().Class("hint").Text(approximateWhy(e))),
 			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no figure: state the one you rely on as its assumed availability (in the inspector), and this becomes a result rather than a bound.")),
 			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
@@ -239,6 +259,19 @@ func objectiveText(p float64) string {
 // onObjective sets the design's availability objective.
 func (a *Analysis) onObjective(ctx app.Context, e app.Event) {
 	a.Store.Report(a.Store.SetDesignObjective(ctx.JSSrc().Get("value").String()))
+}
+
+// onToggle records that an entry's derivation was opened or closed, so
+// that it is drawn only while open.
+func (a *Analysis) onToggle(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	id := src.Get("dataset").Get("entry").String()
+	if open := src.Get("open").Bool(); open != a.open[id] {
+		if a.open == nil {
+			a.open = map[string]bool{}
+		}
+		a.open[id] = open
+	}
 }
 
 // onReveal brings a single point of failure into view: a node, or a group

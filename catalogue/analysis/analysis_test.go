@@ -631,3 +631,21 @@ func TestManyEntriesOverALongChain(t *testing.T) {
 		t.Errorf("%d entries analysed, %d skipped", len(r.Entries), r.Skipped)
 	}
 }
+
+// A long chain's one-line derivation names its first factors and how many
+// more, so that a message about it stays a sentence.
+func TestDescribeALongChain(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := range 20 {
+		b.WriteString("  - {id: n" + strconv.Itoa(i) + ", component: aws-lambda}\n")
+	}
+	b.WriteString("edges:\n")
+	for i := 1; i < 20; i++ {
+		b.WriteString("  - {from: n" + strconv.Itoa(i-1) + ", to: n" + strconv.Itoa(i) + "}\n")
+	}
+	_, r := analyse(t, b.String())
+	if d := entry(t, r, "n0").Describe(); !strings.HasSuffix(d, "n11 99.95 × … (8 more)") {
+		t.Errorf("%s", d)
+	}
+}

@@ -402,9 +402,14 @@ func (r *Report) weakest(k int) (string, string) {
 	return best, docs
 }
 
-// describe writes a derivation in one line: "api 99.95 × fn 99.95 × db 99.99".
+// describe writes a derivation in one line: "api 99.95 × fn 99.95 × db 99.99",
+// the first maxDescribed factors of a long one and how many more.
 func describe(fs []Factor) string {
-	parts := make([]string, 0, len(fs))
+	more := 0
+	if len(fs) > maxDescribed {
+		fs, more = fs[:maxDescribed], len(fs)-maxDescribed
+	}
+	parts := make([]string, 0, len(fs)+1)
 	for _, f := range fs {
 		switch f.Source {
 		case SourceUnknown:
@@ -417,8 +422,15 @@ func describe(fs []Factor) string {
 			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value))
 		}
 	}
+	if more > 0 {
+		parts = append(parts, "… ("+strconv.Itoa(more)+" more)")
+	}
 	return strings.Join(parts, " × ")
 }
+
+// maxDescribed bounds the factors a one-line derivation names: a message
+// about a 10,000-node chain stays a sentence.
+const maxDescribed = 12
 
 // State says how an objective stands: "met", "missed" or "not shown".
 func (o Objective) State() string {

@@ -33,10 +33,7 @@ func EncodeDesignYAML(d *Design) []byte {
 		}
 		b = append(b, "]\n"...)
 	}
-	if d.Objectives.Availability > 0 {
-		b = append(b, "objectives: {availability: "...)
-		b = append(yamlout.Number(b, d.Objectives.Availability), "}\n"...)
-	}
+	b = figureLine(b, "", "objectives", "availability", d.Objectives.Availability)
 	if len(d.Groups) > 0 {
 		b = append(b, "groups:\n"...)
 	}
@@ -80,18 +77,9 @@ func EncodeDesignYAML(d *Design) []byte {
 		if n.ReplicaOf != "" {
 			b = append(yamlout.String(append(b, "    replicaOf: "...), n.ReplicaOf), '\n')
 		}
-		if n.Assume.Availability > 0 {
-			b = append(b, "    assume: {availability: "...)
-			b = append(yamlout.Number(b, n.Assume.Availability), "}\n"...)
-		}
-		if n.Objectives.Availability > 0 {
-			b = append(b, "    objectives: {availability: "...)
-			b = append(yamlout.Number(b, n.Objectives.Availability), "}\n"...)
-		}
-		if n.Objectives.FailuresTolerated > 0 {
-			b = append(b, "    durability: {failuresTolerated: "...)
-			b = append(yamlout.Int(b, int64(n.Objectives.FailuresTolerated)), "}\n"...)
-		}
+		b = figureLine(b, "    ", "assume", "availability", n.Assume.Availability)
+		b = figureLine(b, "    ", "objectives", "availability", n.Objectives.Availability)
+		b = figureLine(b, "    ", "durability", "failuresTolerated", float64(n.Objectives.FailuresTolerated))
 		if len(n.Props) > 0 {
 			b = append(b, "    props:\n"...)
 			for _, name := range slices.Sorted(maps.Keys(n.Props)) {
@@ -144,6 +132,16 @@ func (v Value) AppendYAML(b []byte) []byte {
 		return yamlout.Bool(b, v.b)
 	}
 	return append(b, "null"...)
+}
+
+// figureLine appends "key: {field: value}" for one of the analysis's figures,
+// or nothing for zero (none).
+func figureLine(b []byte, indent, key, field string, value float64) []byte {
+	if value <= 0 {
+		return b
+	}
+	b = append(append(append(append(append(b, indent...), key...), ": {"...), field...), ": "...)
+	return append(yamlout.Number(b, value), "}\n"...)
 }
 
 // flowField appends ", key: value" to a flow mapping, or nothing for an

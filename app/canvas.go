@@ -830,33 +830,29 @@ func (c *Canvas) revealEdge(i int) {
 	e := c.Store.Design().Edges[i]
 	x1, y1, ok1 := c.Store.Position(e.From)
 	x2, y2, ok2 := c.Store.Position(e.To)
-	if !ok1 || !ok2 {
-		return
-	}
-	w, h := c.size()
-	c.view = c.view.centredOn((x1+x2)/2+NodeWidth/2, (y1+y2)/2+NodeHeight/2, w, h)
-	c.applyView()
-	c.ctx.Dispatch(func(ctx app.Context) {
-		ctx.Defer(func(app.Context) {
-			if el := app.Window().Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(i)+`"]`); el.Truthy() {
-				el.Call("focus", map[string]any{"preventScroll": true})
-			}
+	if ok1 && ok2 {
+		c.centreAndFocus((x1+x2)/2, (y1+y2)/2, func() app.Value {
+			return app.Window().Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(i)+`"]`)
 		})
-	})
+	}
 }
 
+// reveal centres the view on node id and focuses it.
 func (c *Canvas) reveal(id string) {
-	x, y, ok := c.Store.Position(id)
-	if !ok {
-		return
+	if x, y, ok := c.Store.Position(id); ok {
+		c.centreAndFocus(x, y, func() app.Value { return app.Window().GetElementByID("node-" + id) })
 	}
+}
+
+// centreAndFocus centres the view on a node box at (x, y), draws what is
+// now in view, then focuses the element find returns.
+func (c *Canvas) centreAndFocus(x, y float64, find func() app.Value) {
 	w, h := c.size()
 	c.view = c.view.centredOn(x+NodeWidth/2, y+NodeHeight/2, w, h)
 	c.applyView()
-	// Draw what is now in view, then focus the node.
 	c.ctx.Dispatch(func(ctx app.Context) {
 		ctx.Defer(func(app.Context) {
-			if el := app.Window().GetElementByID("node-" + id); el.Truthy() {
+			if el := find(); el.Truthy() {
 				el.Call("focus", map[string]any{"preventScroll": true})
 			}
 		})

@@ -219,12 +219,12 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 	return res
 }
 
-// replicaCounts returns, for each node, how many others replicaOf joins it
-// with (transitively) that do not sit in its zone (in another, or in none),
-// or nil when no node names one.
-func replicaCounts(d *Design) []int32 {
+// ReplicaSets returns, for each node of d, an index naming its replica set
+// (the nodes replicaOf joins, transitively; the same for every member), or
+// nil when no node names one. A node in no set has an index of its own.
+func ReplicaSets(d *Design) []int {
 	var index map[string]int
-	root := []int{}
+	var root []int
 	find := func(x int) int {
 		for root[x] != x {
 			root[x] = root[root[x]]
@@ -255,6 +255,20 @@ func replicaCounts(d *Design) []int32 {
 	if index == nil {
 		return nil
 	}
+	for i := range root {
+		root[i] = find(i)
+	}
+	return root
+}
+
+// replicaCounts returns, for each node, how many others replicaOf joins it
+// with (transitively) that do not sit in its zone (in another, or in none),
+// or nil when no node names one.
+func replicaCounts(d *Design) []int32 {
+	sets := ReplicaSets(d)
+	if sets == nil {
+		return nil
+	}
 	zone := nodeZones(d)
 	// Per set, how many members sit in each zone ("" for none).
 	type key struct {
@@ -263,14 +277,12 @@ func replicaCounts(d *Design) []int32 {
 	}
 	size := make([]int32, len(d.Nodes))
 	inZone := map[key]int32{}
-	for i := range d.Nodes {
-		r := find(i)
+	for i, r := range sets {
 		size[r]++
 		inZone[key{r, zone[i]}]++
 	}
 	out := make([]int32, len(d.Nodes))
-	for i := range d.Nodes {
-		r := find(i)
+	for i, r := range sets {
 		out[i] = size[r] - 1
 		if zone[i] != "" {
 			out[i] = size[r] - inZone[key{r, zone[i]}]

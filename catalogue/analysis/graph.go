@@ -13,9 +13,10 @@ type graph struct {
 	cat   *catalogue.Catalogue
 	d     *catalogue.Design
 	nodes []*catalogue.ResolvedNode
-	// design is the design node of each resolved node.
-	design []*catalogue.Node
-	index  map[string]int32
+	// design is the design node of each resolved node, at designIndex.
+	design      []*catalogue.Node
+	designIndex []int
+	index       map[string]int32
 	// waits are the nodes each node waits on (request and data flows, and
 	// an event published to a broker), without repeats.
 	waits [][]int32
@@ -82,6 +83,7 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		rn := &res.Nodes[i]
 		g.nodes[i] = rn
 		g.index[rn.ID] = int32(i)
+		g.designIndex = append(g.designIndex, byID[rn.ID])
 		g.design[i] = &d.Nodes[byID[rn.ID]]
 		if k := cat.Kinds[rn.Kind]; k != nil {
 			g.broker[i] = k.Flows.Into == catalogue.FlowEvent
@@ -166,44 +168,20 @@ func slaConfigurations(comp *catalogue.Component) string {
 	return strings.Join(parts, "; ")
 }
 
-// replicaSets joins nodes linked by replicaOf (union-find), and lists the
-// members of each set of two or more.
+// replicaSets lists the members of each replica set of two or more (see
+// catalogue.ReplicaSets), by resolved node.
 func (g *graph) replicaSets() {
-	root := make([]int32, len(g.nodes))
-	for i := range root {
-		root[i] = int32(i)
-	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
-		for root[x] != x {
-			root[x] = root[root[x]]
-			x = root[x]
-		}
-		return x
-	}
-	joined := false
-	for i, dn := range g.design {
-		if dn.ReplicaOf == "" {
-			continue
-		}
-		if j, ok := g.index[dn.ReplicaOf]; ok {
-			a, b := find(int32(i)), find(j)
-			if a != b {
-				root[a] = b
-				joined = true
-			}
-		}
-	}
-	if !joined {
+	sets := catalogue.ReplicaSets(g.d)
+	if sets == nil {
 		return
 	}
-	count := map[int32]int{}
-	for i := range g.nodes {
-		count[find(int32(i))]++
+	count := map[int]int{}
+	for _, r := range sets {
+		count[r]++
 	}
-	next := map[int32]int32{}
+	next := map[int]int32{}
 	for i := range g.nodes {
-		r := find(int32(i))
+		r := sets[g.designIndex[i]]
 		if count[r] < 2 {
 			continue
 		}

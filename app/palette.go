@@ -65,8 +65,11 @@ func (p *Palette) Render() app.UI {
 	}
 	return app.Section().ID("palette").Aria("label", "Palette").OnChange(p.onFilter).Body(
 		app.H2().Text("Components"),
+		// The search field is not given its value back: go-app handles an
+		// input event after the browser has taken the next key, and setting
+		// the value from the earlier event would drop that key.
 		app.Input().Type("search").ID("palette-search").Aria("label", "Search components").
-			Placeholder("Search by name, id, kind, provider").Value(p.query).
+			Placeholder("Search by name, id, kind, provider").
 			OnInput(func(ctx app.Context, e app.Event) { p.query = ctx.JSSrc().Get("value").String() }),
 		app.Raw(filters),
 		app.P().Class("count").Aria("live", "polite").Text(strconv.Itoa(total)+" of "+strconv.Itoa(len(cat.Components))+" components"),

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ type Canvas struct {
 	app.Compo
 	Store   *Store
 	Version int
+	// Platform keeps the view across reloads (nil when prerendering; unused
+	// when embedded, where the host owns what is stored).
+	Platform Platform
 
 	ctx           app.Context
 	view          viewport
@@ -56,14 +60,19 @@ type drag struct {
 	gesture
 	elem  app.Value
 	edges []edgeEnd
+	route router        // the other nodes, which the edges route round
 	held  []heldElement // what a group drag moves
 }
 
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
 type edgeEnd struct {
 	line, hit, label app.Value
-	from             bool // the dragged node is the edge's from end
-	otherX, otherY   float64
+	from             bool    // the dragged node is the edge's from end
+	other            rect    // the other end's box
+	otherPort        point   // where the edge met it, as drawn
+	otherSide        side    // on which side
+	labelLen         int     // the label's length in characters
+	labelPx          float64 // and its font size
 }
 
 // OnInit sets the first view, before the first render.
@@ -96,12 +105,17 @@ func (c *Canvas) OnMount(ctx app.Context) {
 			return
 		}
 		measured = true
-		// A design restored at start-up is shown whole (fitted), not at
-		// wherever the origin happens to be.
-		if len(c.Store.Design().Nodes) > 0 {
-			ctx.Dispatch(func(app.Context) { c.fit() })
-		} else {
+		// A design restored at start-up is shown as it was left, or fitted
+		// when that view shows none of it, not at wherever the origin
+		// happens to be.
+		switch {
+		case len(c.Store.Design().Nodes) == 0:
 			c.applyView()
+		case c.restoreView():
+			c.applyView()
+			c.viewChanged()
+		default:
+			ctx.Dispatch(func(app.Context) { c.fit() })
 		}
 	}))
 }
@@ -120,9 +134,51 @@ func (c *Canvas) viewChanged() {
 	c.ctx.Async(func() {
 		time.Sleep(120 * time.Millisecond)
 		if c.settle.Load() == n {
-			c.ctx.Dispatch(func(app.Context) {})
+			c.ctx.Dispatch(func(app.Context) { c.saveView() })
 		}
 	})
+}
+
+// keepsView reports whether the canvas keeps its view across reloads: in
+// the browser, and not embedded.
+func (c *Canvas) keepsView() bool {
+	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1"
+}
+
+// saveView stores the view, for a reload to show what was shown. A failure
+// is not worth a word: the next load fits the design instead.
+func (c *Canvas) saveView() {
+	if c.keepsView() {
+		_ = c.Platform.Store(keyView, c.view.String())
+	}
+}
+
+// restoreView takes the stored view, if there is one that shows some of
+// the design at a zoom its labels can be read at.
+func (c *Canvas) restoreView() bool {
+	if !c.keepsView() {
+		return false
+	}
+	saved, ok, err := c.Platform.Load(keyView)
+	if err != nil || !ok {
+		return false
+	}
+	v, ok := parseViewport(saved)
+	if !ok || v.labels() == labelsNone {
+		return false
+	}
+	x0, y0 := v.toCanvas(0, 0)
+	x1, y1 := v.toCanvas(c.width, c.height)
+	view := rect{x0, y0, x1, y1}
+	d := c.Store.Design()
+	for i := range d.Nodes {
+		x, y := position(&d.Nodes[i], i)
+		if view.meets(x, y, x+NodeWidth, y+NodeHeight) {
+			c.view = v
+			return true
+		}
+	}
+	return false
 }
 
 // OnDismount releases listeners.
@@ -180,18 +236,23 @@ func (c *Canvas) Render() app.UI {
 		}
 		return pos[id]
 	}
-	var edges []app.UI
-	for i, e := range d.Edges {
-		if g := hiddenIn[e.From]; g != "" && g == hiddenIn[e.To] {
-			continue
-		}
-		a, b := at(e.From), at(e.To)
-		if drawn.meets(a[0], a[1], b[0]+NodeWidth, b[1]+NodeHeight) {
-			edges = append(edges, c.renderEdge(i, e, a, b))
+	var edges, edgeLabels []app.UI
+	if len(d.Edges) > 0 {
+		rt := router{ix: newBoxIndex(drawnBoxes(d, pos, frames, hiddenIn))}
+		shown, pairs, ports := layoutEdges(d, at, hiddenIn)
+		for k, i := range shown {
+			e, a, b := d.Edges[i], pairs[k][0], pairs[k][1]
+			if drawn.meets(a.X0, a.Y0, b.X1, b.Y1) {
+				edge, label := c.renderEdge(rt, i, e, a, b, ports[k])
+				edges = append(edges, edge)
+				if label != nil {
+					edgeLabels = append(edgeLabels, label)
+				}
+			}
 		}
 	}
 	var nodes []app.UI
-	labels := c.view.Scale >= textScale
+	labels := c.view.labels()
 	for i := range d.Nodes {
 		if hiddenIn[d.Nodes[i].ID] != "" {
 			continue
@@ -222,6 +283,7 @@ func (c *Canvas) Render() app.UI {
 			),
 		),
 		svg("svg").ID("canvas-svg").Attr("role", "group").Aria("label", "Design canvas").
+			DataSet("labels", [...]string{"none", "summary", "full"}[labels]).
 			On("pointerdown", c.onPointerDown).
 			On("keydown", c.onKeyDown).
 			Body(
@@ -232,6 +294,7 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "groups").Body(groups...),
 					svg("g").DataSet("layer", "edges").Body(edges...),
 					svg("g").DataSet("layer", "nodes").Body(nodes...),
+					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 				),
 			),
@@ -253,7 +316,12 @@ const flowLegend = `<div class="flow-legend" role="note" aria-label="Flows">` +
 // have one root, and an <svg> root makes the parser create SVG elements.
 const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false"><defs>` +
 	`<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
-	`<path data-part="arrow" d="M 0 0 L 10 5 L 0 10 z"></path></marker></defs></svg>`
+	`<path data-part="arrow" d="M 0 0 L 10 5 L 0 10 z"></path></marker>` +
+	// The clips of a node's text, in the node's own coordinates: clear of
+	// the badge (top right) and of the connector (right side).
+	`<clipPath id="clip-node-top" clipPathUnits="userSpaceOnUse"><rect width="150" height="72"></rect></clipPath>` +
+	`<clipPath id="clip-node-text" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"></rect></clipPath>` +
+	`</defs></svg>`
 
 // svg creates an element in the SVG namespace; go-app needs it on every one.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
@@ -267,7 +335,7 @@ func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
 	src.Set("value", "")
 }
 
-func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI {
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
 	name, kind := n.Component, ""
@@ -289,14 +357,20 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 		Aria("description", nodeDescription(s, n.ID))
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
-		svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7").
-			Aria("hidden", "true"),
 	}
-	if labels {
+	// Text is clipped to the box by the stylesheet (by its drawn width) and
+	// never takes a click: the connector, drawn last, is always reachable.
+	switch labels {
+	case labelsFull:
 		body = append(body,
-			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 22)),
-			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 24)),
-			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 28)),
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 48)),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 48)),
+			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 48)),
+		)
+	case labelsSummary:
+		body = append(body,
+			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(truncate(n.ID, 48)),
+			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(truncate(name, 48)),
 		)
 	}
 	if worst != "" {
@@ -305,6 +379,12 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels bool) app.UI
 			svg("text").Attr("x", NodeWidth-14).Attr("y", "18").Attr("text-anchor", "middle").Text(severityMark(worst)),
 		))
 	}
+	// The connector: a dot on the right side, with a larger ring round it
+	// that takes the pointer.
+	body = append(body, svg("g").DataSet("connector", n.ID).Aria("hidden", "true").Body(
+		svg("circle").DataSet("part", "connector-hit").Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "13"),
+		svg("circle").DataSet("part", "connector").Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7"),
+	))
 	return g.Body(body...)
 }
 
@@ -406,9 +486,12 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(body...)
 }
 
-func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI {
-	x1, y1, x2, y2 := edgeLine(from[0], from[1], to[0], to[1])
-	lx, ly := labelAnchor(x1, y1, x2, y2)
+// renderEdge draws edge i between node boxes from and to, between the
+// ports given, routed round the other nodes, and its label (nil without one), which the canvas
+// draws above the nodes.
+func (c *Canvas) renderEdge(rt router, i int, e catalogue.Edge, from, to rect, ports [2]point) (edge, label app.UI) {
+	pts := rt.routeAt(from, to, ports[0], ports[1])
+	path := pathData(pts)
 	idx := strconv.Itoa(i)
 	name := "Connection from " + e.From + " to " + e.To
 	if e.Label != "" {
@@ -420,18 +503,27 @@ func (c *Canvas) renderEdge(i int, e catalogue.Edge, from, to [2]float64) app.UI
 		worst = vs[0].Severity
 		name += fmt.Sprintf(", %d %s", len(vs), plural(len(vs), "problem"))
 	}
+	if e.Label != "" && c.view.Scale >= textScale {
+		text := truncate(e.Label, 40)
+		at := rt.labelSpot(pts, len([]rune(text)), labelPx(c.view.labels()))
+		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
+			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
+	}
 	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
 		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).DataSet("severity", string(worst)).
 		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
-		svg("line").ID("edge-hit-"+idx).DataSet("part", "hit").
-			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
-		svg("line").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").
-			Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2),
-		app.If(e.Label != "" && c.view.Scale >= textScale,
-			svg("text").ID("edge-label-"+idx).DataSet("part", "label").Attr("text-anchor", "middle").
-				Attr("x", lx).Attr("y", ly).Text(truncate(e.Label, 40)),
-		),
-	)
+		svg("path").ID("edge-hit-"+idx).DataSet("part", "hit").Attr("d", path),
+		svg("path").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").Attr("d", path),
+	), label
+}
+
+// labelPx is the font size of edge labels (the stylesheet's) at a zoom
+// that draws labels as mode says.
+func labelPx(mode labelMode) float64 {
+	if mode == labelsSummary {
+		return 16
+	}
+	return 11
 }
 
 func severityMark(s catalogue.Severity) string {
@@ -485,7 +577,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		x, y, _ := s.Position(id)
 		d.kind, d.node, d.origX, d.origY, d.x, d.y = gestureNode, id, x, y, x, y
 		d.elem = app.Window().GetElementByID("node-" + id)
-		d.edges = c.edgesOf(id)
+		d.edges, d.route = c.edgesOf(id)
 	case closest(target, "[data-edge]").Truthy():
 		i, _ := strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
 		s.SelectEdge(i)
@@ -516,39 +608,55 @@ func (c *Canvas) onDrag(event string, h func(app.Value)) {
 	c.dragOff = append(c.dragOff, listen(app.Window(), event, h, nil))
 }
 
-// edgesOf collects the edges touching node id with their fixed other ends.
-func (c *Canvas) edgesOf(id string) []edgeEnd {
+// edgesOf collects the edges touching node id with their fixed other ends,
+// and a router over every other node's box, for the edges to keep routing
+// round them while id moves.
+func (c *Canvas) edgesOf(id string) ([]edgeEnd, router) {
 	s := c.Store
 	d := s.Design()
 	var out []edgeEnd
+	pos := nodePositions(d)
 	// An end inside a collapsed group is drawn at the group's box.
 	var hiddenIn map[string]string
 	var frames map[string]groupFrame
 	if len(d.Groups) > 0 {
 		if hiddenIn = collapsedIn(d, s.Collapsed); len(hiddenIn) > 0 {
-			frames = groupFrames(d, nodePositions(d))
+			frames = groupFrames(d, pos)
 		}
 	}
-	for i, e := range d.Edges {
+	at := func(n string) [2]float64 {
+		if g := hiddenIn[n]; g != "" {
+			return [2]float64{frames[g].box.X0, frames[g].box.Y0}
+		}
+		return pos[n]
+	}
+	shown, pairs, ports := layoutEdges(d, at, hiddenIn)
+	w := app.Window()
+	for k, i := range shown {
+		e := d.Edges[i]
 		if e.From != id && e.To != id {
 			continue
 		}
-		other := e.To
-		if e.To == id {
-			other = e.From
-		}
-		ox, oy, _ := s.Position(other)
-		if g := hiddenIn[other]; g != "" {
-			ox, oy = frames[g].box.X0, frames[g].box.Y0
-		}
 		idx := strconv.Itoa(i)
-		w := app.Window()
-		out = append(out, edgeEnd{
+		end := edgeEnd{
 			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
-			from: e.From == id, otherX: ox, otherY: oy,
-		})
+			from: e.From == id, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.labels()),
+		}
+		pl := planFor(pairs[k][0], pairs[k][1])
+		if end.from {
+			end.other, end.otherPort, end.otherSide = pairs[k][1], ports[k][1], pl.in
+		} else {
+			end.other, end.otherPort, end.otherSide = pairs[k][0], ports[k][0], pl.out
+		}
+		out = append(out, end)
 	}
-	return out
+	if len(out) == 0 {
+		return nil, router{}
+	}
+	delete(pos, id)
+	kept := *d
+	kept.Nodes = slices.DeleteFunc(slices.Clone(d.Nodes), func(n catalogue.Node) bool { return n.ID == id })
+	return out, router{ix: newBoxIndex(drawnBoxes(&kept, pos, frames, hiddenIn))}
 }
 
 func (c *Canvas) onPointerMove(ev app.Value) {
@@ -561,7 +669,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 	case gestureNode:
 		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
 		for _, e := range d.edges {
-			moveEdge(e, d.x, d.y)
+			moveEdge(d.route, e, d.x, d.y)
 		}
 	case gesturePan:
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
@@ -573,8 +681,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		line := app.Window().GetElementByID("connect-preview")
 		fx, fy, _ := c.Store.Position(d.node)
 		x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
-		x1, y1, _, _ := edgeLine(fx, fy, 0, 0)
-		for k, v := range map[string]float64{"x1": x1, "y1": y1, "x2": x, "y2": y} {
+		for k, v := range map[string]float64{"x1": fx + NodeWidth, "y1": fy + NodeHeight/2, "x2": x, "y2": y} {
 			line.Call("setAttribute", k, v)
 		}
 		line.Call("setAttribute", "data-active", "true")
@@ -582,24 +689,33 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 }
 
 // moveEdge redraws an edge whose dragged end is at node position x, y.
-func moveEdge(e edgeEnd, x, y float64) {
-	x1, y1, x2, y2 := edgeLine(x, y, e.otherX, e.otherY)
+func moveEdge(rt router, e edgeEnd, x, y float64) {
+	// The other end keeps its port while the edge still meets it on the
+	// same side; the dragged end meets its node in the middle of a side.
+	moved := nodeBox(x, y)
+	s, t := moved, e.other
 	if !e.from {
-		x1, y1, x2, y2 = edgeLine(e.otherX, e.otherY, x, y)
+		s, t = e.other, moved
 	}
+	pl := planFor(s, t)
+	sp, tp := port(s, pl.out, 0.5), port(t, pl.in, 0.5)
+	switch {
+	case e.from && pl.in == e.otherSide:
+		tp = e.otherPort
+	case !e.from && pl.out == e.otherSide:
+		sp = e.otherPort
+	}
+	pts := rt.routeAt(s, t, sp, tp)
+	path := pathData(pts)
 	for _, l := range []app.Value{e.line, e.hit} {
-		if !l.Truthy() {
-			continue
+		if l.Truthy() {
+			l.Call("setAttribute", "d", path)
 		}
-		l.Call("setAttribute", "x1", x1)
-		l.Call("setAttribute", "y1", y1)
-		l.Call("setAttribute", "x2", x2)
-		l.Call("setAttribute", "y2", y2)
 	}
 	if e.label.Truthy() {
-		lx, ly := labelAnchor(x1, y1, x2, y2)
-		e.label.Call("setAttribute", "x", lx)
-		e.label.Call("setAttribute", "y", ly)
+		at := rt.labelSpot(pts, e.labelLen, e.labelPx)
+		e.label.Call("setAttribute", "x", at.X)
+		e.label.Call("setAttribute", "y", at.Y)
 	}
 }
 
@@ -723,7 +839,7 @@ func (c *Canvas) heldElements(id string) []heldElement {
 func (c *Canvas) restoreNode(d *drag) {
 	d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
 	for _, e := range d.edges {
-		moveEdge(e, d.origX, d.origY)
+		moveEdge(d.route, e, d.origX, d.origY)
 	}
 }
 
@@ -850,6 +966,7 @@ func (c *Canvas) centreAndFocus(x, y float64, find func() app.Value) {
 	w, h := c.size()
 	c.view = c.view.centredOn(x+NodeWidth/2, y+NodeHeight/2, w, h)
 	c.applyView()
+	c.viewChanged()
 	c.ctx.Dispatch(func(ctx app.Context) {
 		ctx.Defer(func(app.Context) {
 			if el := find(); el.Truthy() {

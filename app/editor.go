@@ -468,7 +468,7 @@ func (e *Editor) Render() app.UI {
 		e.renderAlerts(),
 		app.Main().ID("workspace").Body(
 			&Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()},
-			&Canvas{Store: s, Version: s.Version()},
+			&Canvas{Store: s, Version: s.Version(), Platform: e.platform},
 			&Inspector{Store: s, Version: s.Version()},
 		),
 		app.Div().ID("panels").Body(

@@ -51,17 +51,6 @@ func designBounds(d *catalogue.Design) (rect, bool) {
 	return r, true
 }
 
-// edgeLine is where an edge between nodes drawn at from and to runs: from
-// the middle of the first's right side to the middle of the second's left.
-func edgeLine(fromX, fromY, toX, toY float64) (x1, y1, x2, y2 float64) {
-	return fromX + NodeWidth, fromY + NodeHeight/2, toX, toY + NodeHeight/2
-}
-
-// labelAnchor is where an edge's label sits: above the line's middle.
-func labelAnchor(x1, y1, x2, y2 float64) (float64, float64) {
-	return (x1 + x2) / 2, (y1+y2)/2 - 6
-}
-
 // freeSpot returns the first grid cell, row by row, that no node overlaps.
 func freeSpot(d *catalogue.Design) (float64, float64) {
 	taken := takenCells(d)
@@ -298,4 +287,41 @@ func dropTarget(d *catalogue.Design, x, y float64, collapsed func(string) bool) 
 		}
 	}
 	return best
+}
+
+// drawnBoxes are the boxes drawn for d's nodes: each node's, but for those
+// inside a collapsed group, which are drawn as the group's one box.
+func drawnBoxes(d *catalogue.Design, pos map[string][2]float64, frames map[string]groupFrame, hiddenIn map[string]string) []rect {
+	boxes := make([]rect, 0, len(d.Nodes))
+	seen := map[string]bool{}
+	for i := range d.Nodes {
+		if g := hiddenIn[d.Nodes[i].ID]; g != "" {
+			if !seen[g] {
+				seen[g] = true
+				boxes = append(boxes, nodeBox(frames[g].box.X0, frames[g].box.Y0))
+			}
+			continue
+		}
+		p := pos[d.Nodes[i].ID]
+		boxes = append(boxes, nodeBox(p[0], p[1]))
+	}
+	return boxes
+}
+
+// layoutEdges lays out the edges of d drawn on the canvas (all but those
+// inside one collapsed group), with at giving where each end's box is
+// drawn: their indexes in d.Edges, the boxes each joins, and the ports on
+// them, spread along a side that several edges share.
+func layoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect, ports [][2]point) {
+	shown = make([]int, 0, len(d.Edges))
+	pairs = make([][2]rect, 0, len(d.Edges))
+	for i, e := range d.Edges {
+		if g := hiddenIn[e.From]; g != "" && g == hiddenIn[e.To] {
+			continue
+		}
+		a, b := at(e.From), at(e.To)
+		shown = append(shown, i)
+		pairs = append(pairs, [2]rect{nodeBox(a[0], a[1]), nodeBox(b[0], b[1])})
+	}
+	return shown, pairs, spread(pairs)
 }

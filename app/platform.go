@@ -41,4 +41,5 @@ type Platform interface {
 const (
 	keyDesign     = "designer.design"
 	keyUnreadable = "designer.design.unreadable"
+	keyView       = "designer.view" // the canvas's pan and zoom, restored on reload
 )

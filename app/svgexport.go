@@ -32,13 +32,16 @@ func DesignSVG(s *Store) string {
 		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="#1f4e79" fill-opacity="0.04" stroke="#8a97a8" stroke-width="1.5"/>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, f.box.Y1-f.box.Y0)
 		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" font-weight="600" fill="#1b2430">%s · %s</text>`, f.box.X0+10, f.box.Y0+15, html.EscapeString(g.Boundary), html.EscapeString(g.ID))
 	}
-	for _, e := range d.Edges {
-		a, z := pos[e.From], pos[e.To]
-		x1, y1, x2, y2 := edgeLine(a[0], a[1], z[0], z[1])
-		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#5b6675" stroke-width="2" marker-end="url(#arrow)"/>`, x1, y1, x2, y2)
+	rt := router{ix: newBoxIndex(drawnBoxes(d, pos, frames, nil))}
+	var labels strings.Builder // drawn above the nodes
+	shown, pairs, ports := layoutEdges(d, func(id string) [2]float64 { return pos[id] }, nil)
+	for k, i := range shown {
+		e := d.Edges[i]
+		pts := rt.routeAt(pairs[k][0], pairs[k][1], ports[k][0], ports[k][1])
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="#5b6675" stroke-width="2" marker-end="url(#arrow)"/>`, pathData(pts))
 		if e.Label != "" {
-			lx, ly := labelAnchor(x1, y1, x2, y2)
-			fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11" text-anchor="middle" fill="#5b6675">%s</text>`, lx, ly, html.EscapeString(e.Label))
+			at := rt.labelSpot(pts, len([]rune(e.Label)), 11)
+			fmt.Fprintf(&labels, `<text x="%g" y="%g" font-size="11" text-anchor="middle" dominant-baseline="central" fill="#5b6675" stroke="#fff" stroke-width="4" paint-order="stroke">%s</text>`, at.X, at.Y, html.EscapeString(e.Label))
 		}
 	}
 	for i := range d.Nodes {
@@ -56,6 +59,7 @@ func DesignSVG(s *Store) string {
 		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700">%s</text><text x="12" y="42" font-size="12">%s</text></g>`,
 			html.EscapeString(n.ID), html.EscapeString(name))
 	}
+	b.WriteString(labels.String())
 	b.WriteString(`</svg>`)
 	return b.String()
 }

@@ -3,20 +3,46 @@ package app
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // viewport is the pan (X, Y, in screen pixels) and zoom (Scale): a canvas
 // point (x, y) is drawn at (X + x·Scale, Y + y·Scale).
 type viewport struct{ X, Y, Scale float64 }
 
-// Zoom limits, and the zoom below which node labels are too small to read
-// and are not drawn.
+// Zoom limits, and the zooms at which labels change: below textScale none
+// is drawn (too small to read, and Chromium lays out every text of an SVG
+// again whenever anything in it moves); below fullScale a node shows its id
+// and product alone, drawn large enough to read; from fullScale, all three
+// lines (id, product, kind and provider).
 const (
 	minScale  = 0.05
 	maxScale  = 4
-	fitScale  = 1.5 // fit never zooms in further
-	textScale = 0.45
+	fitScale  = 1.5  // fit never zooms in further
+	readScale = 0.6  // nor out: the id in summary is 12 px there
+	textScale = 0.45 // the id in summary is 9 px here
+	fullScale = 0.85 // the node's id is 11 px here
 )
+
+// labelMode is how much text the canvas draws on a node.
+type labelMode int
+
+const (
+	labelsNone labelMode = iota
+	labelsSummary
+	labelsFull
+)
+
+// labels is how much text the canvas draws at v's zoom.
+func (v viewport) labels() labelMode {
+	switch {
+	case v.Scale >= fullScale:
+		return labelsFull
+	case v.Scale >= textScale:
+		return labelsSummary
+	}
+	return labelsNone
+}
 
 // transform is the viewport as an SVG transform.
 func (v viewport) transform() string {
@@ -24,6 +50,30 @@ func (v viewport) transform() string {
 	b = append(strconv.AppendFloat(b, v.X, 'f', 2, 64), ' ')
 	b = append(strconv.AppendFloat(b, v.Y, 'f', 2, 64), ") scale("...)
 	return string(append(strconv.AppendFloat(b, v.Scale, 'f', 4, 64), ')'))
+}
+
+// String is the viewport as it is stored: "x y scale".
+func (v viewport) String() string {
+	return strconv.FormatFloat(v.X, 'f', -1, 64) + " " + strconv.FormatFloat(v.Y, 'f', -1, 64) + " " + strconv.FormatFloat(v.Scale, 'f', -1, 64)
+}
+
+// parseViewport reads what String writes, and false for anything else or a
+// zoom outside the limits.
+func parseViewport(s string) (viewport, bool) {
+	f := strings.Fields(s)
+	if len(f) != 3 {
+		return viewport{}, false
+	}
+	var n [3]float64
+	for i, t := range f {
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return viewport{}, false
+		}
+		n[i] = v
+	}
+	v := viewport{X: n[0], Y: n[1], Scale: n[2]}
+	return v, v.Scale >= minScale && v.Scale <= maxScale
 }
 
 // toCanvas turns a point in screen pixels (relative to the canvas) into
@@ -59,17 +109,21 @@ func (v viewport) zoomedAt(factor, px, py float64) viewport {
 	return viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
 }
 
-// fitting is the view of a w×h pixel canvas that shows box b whole, centred,
-// with a margin, zoomed between minScale and fitScale.
+// fitting is the view of a w×h pixel canvas that shows box b whole,
+// centred, with a margin, zoomed between readScale and fitScale. A box too
+// large to show whole at readScale is shown from its top-left corner, along
+// the axis it overflows, to be scrolled from there.
 func fitting(b rect, w, h float64) viewport {
 	const margin = 40
 	scale := math.Min((w-2*margin)/(b.X1-b.X0), (h-2*margin)/(b.Y1-b.Y0))
-	scale = math.Min(fitScale, math.Max(minScale, scale))
-	return viewport{
-		X:     (w-(b.X1-b.X0)*scale)/2 - b.X0*scale,
-		Y:     (h-(b.Y1-b.Y0)*scale)/2 - b.Y0*scale,
-		Scale: scale,
+	scale = math.Min(fitScale, math.Max(readScale, scale))
+	place := func(lo, hi, size float64) float64 {
+		if (hi-lo)*scale > size-2*margin {
+			return margin - lo*scale
+		}
+		return (size-(hi-lo)*scale)/2 - lo*scale
 	}
+	return viewport{X: place(b.X0, b.X1, w), Y: place(b.Y0, b.Y1, h), Scale: scale}
 }
 
 // centredOn is v panned so that canvas point (x, y) is at the middle of a

@@ -29,22 +29,35 @@ func TestZoomedAtKeepsThePointUnderThePointer(t *testing.T) {
 	}
 }
 
-func TestFittingShowsTheBoxCentred(t *testing.T) {
+func TestFitting(t *testing.T) {
 	for _, tc := range []struct {
-		b     rect
-		w, h  float64
-		scale float64
+		name   string
+		b      rect
+		w, h   float64
+		scale  float64
+		x0, y0 float64 // the canvas point at the view's top-left, or NaN: the box is centred on that axis
 	}{
-		{rect{40, 40, 220, 112}, 1000, 600, fitScale},      // small: no closer than fitScale
-		{rect{0, 0, 2000, 1000}, 1040, 600, 0.48},          // wide: the width decides
-		{rect{-500, -500, 500, 99500}, 800, 600, minScale}, // huge: no further than minScale
-		{rect{100, 200, 1100, 700}, 1080, 580, 1},          // exactly one
+		{"small: no closer than fitScale", rect{40, 40, 220, 112}, 1000, 600, fitScale, math.NaN(), math.NaN()},
+		{"exactly one", rect{100, 200, 1100, 700}, 1080, 580, 1, math.NaN(), math.NaN()},
+		{"wide: the width decides", rect{0, 0, 1400, 400}, 1040, 600, 960.0 / 1400, math.NaN(), math.NaN()},
+		// Too wide to read whole: readScale, from the left edge, centred up and down.
+		{"too wide", rect{0, 0, 2000, 400}, 1040, 600, readScale, 0 - 40/readScale, math.NaN()},
+		{"tall: from the top, centred across", rect{-500, -500, 500, 99500}, 800, 600, readScale, math.NaN(), -500 - 40/readScale},
+		{"huge both ways: from the top-left", rect{-500, -500, 9500, 99500}, 800, 600, readScale, -500 - 40/readScale, -500 - 40/readScale},
 	} {
-		v := fitting(tc.b, tc.w, tc.h)
-		cx, cy := v.toCanvas(tc.w/2, tc.h/2)
-		if !near(v.Scale, tc.scale) || !near(cx, (tc.b.X0+tc.b.X1)/2) || !near(cy, (tc.b.Y0+tc.b.Y1)/2) {
-			t.Errorf("%+v in %vx%v: %+v (centre %v,%v)", tc.b, tc.w, tc.h, v, cx, cy)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			v := fitting(tc.b, tc.w, tc.h)
+			cx, cy := v.toCanvas(tc.w/2, tc.h/2)
+			lx, ly := v.toCanvas(0, 0)
+			okX := math.IsNaN(tc.x0) && near(cx, (tc.b.X0+tc.b.X1)/2) || near(lx, tc.x0)
+			okY := math.IsNaN(tc.y0) && near(cy, (tc.b.Y0+tc.b.Y1)/2) || near(ly, tc.y0)
+			if !near(v.Scale, tc.scale) || !okX || !okY {
+				t.Errorf("%+v in %vx%v: %+v (centre %v,%v; top-left %v,%v)", tc.b, tc.w, tc.h, v, cx, cy, lx, ly)
+			}
+			if v.labels() == labelsNone {
+				t.Errorf("fit chose zoom %v, at which no label is drawn", v.Scale)
+			}
+		})
 	}
 }
 
@@ -91,19 +104,24 @@ func TestLayout(t *testing.T) {
 	if _, ok := designBounds(&catalogue.Design{}); ok {
 		t.Error("an empty design has bounds")
 	}
-	x1, y1, x2, y2 := edgeLine(0, 0, 300, 100)
-	if x1 != NodeWidth || y1 != NodeHeight/2 || x2 != 300 || y2 != 100+NodeHeight/2 {
-		t.Errorf("edge %v,%v → %v,%v", x1, y1, x2, y2)
-	}
-	if lx, ly := labelAnchor(x1, y1, x2, y2); lx != (x1+x2)/2 || ly != (y1+y2)/2-6 {
-		t.Errorf("label at %v,%v", lx, ly)
-	}
 	for _, tc := range []struct {
 		v    float64
 		want int
 	}{{0, 0}, {219, 0}, {220, 1}, {-1, -1}, {-220, -1}, {-221, -2}} {
 		if got := floorDiv(tc.v, gridX); got != tc.want {
 			t.Errorf("floorDiv(%v) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestViewportStored(t *testing.T) {
+	v := viewport{X: -116, Y: 138.125, Scale: 0.6}
+	if got, ok := parseViewport(v.String()); !ok || got != v {
+		t.Errorf("parseViewport(%q) = %+v, %v", v.String(), got, ok)
+	}
+	for _, bad := range []string{"", "1 2", "1 2 3 4", "a 2 0.5", "1 2 NaN", "1 2 +Inf", "1 2 0", "1 2 9"} {
+		if v, ok := parseViewport(bad); ok {
+			t.Errorf("parseViewport(%q) = %+v, want refused", bad, v)
 		}
 	}
 }

@@ -3,11 +3,16 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -132,10 +137,177 @@ func TestEditorNewNodesInView(t *testing.T) {
 		}
 		p.eventually(name+" in view", func() (bool, string) { return inView(name), "outside the canvas" })
 	}
+	// A reload shows what was shown: the last node where it was.
+	where := func() string {
+		return p.eval(p.find("button", "kafka-8 (Apache Kafka)…"), `function() { const r = this.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)] }`)
+	}
+	before := where()
 	p.navigate(p.origin + "/")
 	p.waitReady()
-	for _, name := range []string{"kafka (Apache Kafka)…", "kafka-8 (Apache Kafka)…"} {
-		p.eventually(name+" in view after a reload", func() (bool, string) { return inView(name), "outside the canvas" })
+	p.eventually("kafka-8 where it was after a reload", func() (bool, string) {
+		got := where()
+		return inView("kafka-8 (Apache Kafka)…") && got == before, got + ", was " + before
+	})
+	p.checkClean()
+}
+
+// With no view to restore, a reload fits the design at a zoom its labels can
+// be read at, from its top-left corner when it is too large for that.
+func TestEditorFitStaysReadable(t *testing.T) {
+	p := openEditor(t)
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := range 9 {
+		fmt.Fprintf(&b, "  - {id: svc-%d, component: aws-lambda, position: {x: %d, y: %d}}\n", i, 40+(i%5)*220, 40+(i/5)*160)
+	}
+	b.WriteString("edges:\n  - {from: svc-0, to: svc-8, label: calls}\n")
+	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(b.String()) + `); localStorage.removeItem("designer.view"); 1`)
+	p.do(chromedp.EmulateViewport(1280, 720))
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	p.find("button", "svc-0 (AWS Lambda)…")
+	p.click("button", "Fit")
+	// Every drawn node shows its id in text at least 10 px high on screen.
+	p.eventually("labels readable after Fit", func() (bool, string) {
+		got := p.evalPage(`(() => {
+			const sizes = [...document.querySelectorAll("g[data-node]")].map(g => {
+				const t = g.querySelector("[data-part=id], [data-part=summary]");
+				return t ? Math.round(parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a * 10) / 10 : 0;
+			});
+			return sizes;
+		})()`)
+		var sizes []float64
+		json.Unmarshal([]byte(got), &sizes)
+		if len(sizes) == 0 {
+			return false, got
+		}
+		for _, s := range sizes {
+			if s < 10 {
+				return false, got
+			}
+		}
+		return true, got
+	})
+	if got := p.evalPage(`document.querySelector('[data-node="svc-0"]').getBoundingClientRect().left > document.getElementById("canvas-svg").getBoundingClientRect().left`); got != "true" {
+		t.Errorf("the design's first node is off the left of the view: %s", got)
 	}
 	p.checkClean()
+}
+
+// loadDesign opens the editor on design, as if autosaved, with no stored
+// view, at 1440×900.
+func loadDesign(t *testing.T, design string) *tab {
+	p := openEditor(t)
+	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); localStorage.removeItem("designer.view"); 1`)
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	return p
+}
+
+// routedDesign has an edge whose straight line would cross a node (a → c,
+// past b), one to a node on the left (c → a) and one to a node below and to
+// the left (c → d).
+const routedDesign = `nodes:
+  - {id: a, component: aws-api-gateway, position: {x: 40, y: 40}}
+  - {id: b, component: aws-sqs, position: {x: 300, y: 40}}
+  - {id: c, component: aws-lambda, position: {x: 560, y: 40}}
+  - {id: d, component: aws-lambda, position: {x: 40, y: 260}}
+edges:
+  - {from: a, to: c, label: invokes}
+  - {from: c, to: a}
+  - {from: c, to: d, label: hands over}
+`
+
+// Edges route round the nodes between their ends, leave and enter on the
+// sides that face, and end in an arrowhead that nothing covers; labels are
+// drawn above the nodes, off them.
+func TestEditorEdgesRoute(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.find("button", "Connection from a to c: invokes")
+	for i, ends := range [][2]string{{"a", "c"}, {"c", "a"}, {"c", "d"}} {
+		got := p.evalPage(fmt.Sprintf(`(() => {
+			const path = document.querySelector('g[data-edge="%d"] [data-part="line"]');
+			const m = path.getScreenCTM(), len = path.getTotalLength();
+			const screen = l => { const q = path.getPointAtLength(l); return {x: m.a * q.x + m.c * q.y + m.e, y: m.b * q.x + m.d * q.y + m.f}; };
+			const boxes = [...document.querySelectorAll("g[data-node]")].map(g => [g.dataset.node, g.querySelector("[data-part=box]").getBoundingClientRect()]);
+			const problems = [];
+			for (let k = 1; k < 60; k++) {
+				const q = screen(len * k / 60);
+				for (const [id, r] of boxes) {
+					if (q.x > r.left + 1 && q.x < r.right - 1 && q.y > r.top + 1 && q.y < r.bottom - 1) problems.push("passes through " + id);
+				}
+			}
+			const tip = screen(len - 4);
+			const under = document.elementFromPoint(tip.x, tip.y);
+			const edge = under && under.closest("g[data-edge]");
+			if (!edge || edge.dataset.edge !== "%d") problems.push("the arrowhead is under " + (under ? under.outerHTML.slice(0, 60) : "nothing"));
+			if (path.getAttribute("marker-end") !== "url(#arrow)") problems.push("no arrowhead");
+			return [...new Set(problems)].join("; ");
+		})()`, i, i))
+		if got != `""` {
+			t.Errorf("edge %s → %s: %s", ends[0], ends[1], got)
+		}
+	}
+	// The labels: after every node in the drawing order, and off every node.
+	got := p.evalPage(`(() => {
+		const nodes = [...document.querySelectorAll("g[data-node] [data-part=box]")];
+		return [...document.querySelectorAll('[data-part="label"]')].map(l => {
+			const r = l.getBoundingClientRect();
+			const under = nodes.filter(n => !(l.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_PRECEDING)).length;
+			const over = nodes.filter(n => { const b = n.getBoundingClientRect(); return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; }).length;
+			return l.textContent + ": " + under + " nodes drawn above it, over " + over;
+		}).join("; ");
+	})()`)
+	if want := `"invokes: 0 nodes drawn above it, over 0; hands over: 0 nodes drawn above it, over 0"`; got != want {
+		t.Errorf("labels: %s, want %s", got, want)
+	}
+	p.checkClean()
+}
+
+// A connector is never under a node's text, however long the product's
+// name: every point of the dot starts a connection.
+func TestEditorConnectorsReachable(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.find("button", "a (Amazon API Gateway…")
+	for _, id := range []string{"a", "b", "c", "d"} {
+		// The connector shows while the pointer is on the node.
+		x, y := p.center(p.find("button", id+" (…"))
+		p.hover(x, y)
+		got := p.evalPage(`(() => {
+			const g = document.querySelector('g[data-node="` + id + `"]');
+			const r = g.querySelector("[data-connector] circle:last-child, circle[data-connector]").getBoundingClientRect();
+			const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+			return [[-5, 0], [-3, -3], [0, 0], [3, 3], [-3, 3]].filter(([dx, dy]) => {
+				const el = document.elementFromPoint(cx + dx, cy + dy);
+				return !(el && el.closest("[data-connector]"));
+			}).map(([dx, dy]) => dx + "," + dy).join("; ");
+		})()`)
+		if got != `""` {
+			t.Errorf("points of %s's connector that do not start a connection: %s", id, got)
+		}
+	}
+	bx, by := p.center(p.find("button", "b (…"))
+	p.hover(bx, by)
+	from := p.evalPage(`(() => { const r = document.querySelector('g[data-node="b"] [data-connector] circle:last-child, g[data-node="b"] circle[data-connector]').getBoundingClientRect(); return [r.left + r.width / 2 - 3, r.top + r.height / 2]; })()`)
+	var at []float64
+	if err := json.Unmarshal([]byte(from), &at); err != nil || len(at) != 2 {
+		t.Fatalf("connector at %s", from)
+	}
+	tx, ty := p.center(p.find("button", "d (AWS Lambda)…"))
+	p.hover(at[0], at[1])
+	p.drag(at[0], at[1], tx, ty)
+	p.find("button", "Connection from b to d…")
+	p.checkClean()
+}
+
+// hover moves the mouse to x, y without pressing a button.
+func (p *tab) hover(x, y float64) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+			Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y, PointerType: input.DispatchMouseEventPointerTypeMouse,
+		})
+		return err
+	})
 }

@@ -34,10 +34,11 @@ web/app.wasm.br: web/app.wasm
 	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
 
 ## test: formatting, vet and every test, then the browser tests (internal/e2e, build tag browser) in
-## headless Chromium, then each fuzz target for a short budget (make fuzz runs them for longer)
+## headless Chromium, with axe-core's accessibility check (fetched from npm into .cache/), then each fuzz target for a short budget (make fuzz runs them for longer)
 test: vet
 	$(GO) test ./...
 	.ci/ensure-chromium
+	.ci/ensure-axe
 	$(GO) test -tags browser ./internal/e2e
 	$(MAKE) fuzz FUZZTIME=10s
 

@@ -340,9 +340,17 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	comp := s.Catalogue().Components[n.Component]
 	name, kind := n.Component, ""
 	if comp != nil {
-		name, kind = comp.Name, comp.Kind+" · "+comp.Provider
+		kind = comp.Kind
+		if k := s.Catalogue().Kinds[comp.Kind]; k != nil && k.Name != "" {
+			kind = k.Name
+		}
+		name, kind = comp.Name, kind+" · "+comp.Provider
 	}
-	label := n.ID + " (" + name + ")"
+	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
+	label := n.ID + ", " + name
+	if kind != "" {
+		label += ", " + kind
+	}
 	worst := s.Worst(n.ID)
 	if count := len(s.Violations(n.ID)); count > 0 {
 		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
@@ -360,24 +368,26 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	}
 	// Text is clipped to the box by the stylesheet (by its drawn width) and
 	// never takes a click: the connector, drawn last, is always reachable.
+	// The text is in the accessible name, which says more: hidden from
+	// assistive technology, so that it is not read twice. Ids are at most
+	// 64 characters and names come from the catalogue: neither is cut, as
+	// the clip shortens what is drawn; each line ends in a space, for the
+	// lines to read as words when taken together.
 	switch labels {
 	case labelsFull:
 		body = append(body,
-			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(truncate(n.ID, 48)),
-			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(name, 48)),
-			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(truncate(kind, 48)),
+			svg("text").DataSet("part", "id").Aria("hidden", "true").Attr("x", "12").Attr("y", "22").Text(n.ID+" "),
+			svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(name+" "),
+			svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(kind),
 		)
 	case labelsSummary:
 		body = append(body,
-			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(truncate(n.ID, 48)),
-			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(truncate(name, 48)),
+			svg("text").DataSet("part", "summary").Aria("hidden", "true").Attr("x", "12").Attr("y", "31").Text(n.ID+" "),
+			svg("text").DataSet("part", "summary-name").Aria("hidden", "true").Attr("x", "12").Attr("y", "57").Text(name),
 		)
 	}
 	if worst != "" {
-		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(
-			svg("circle").Attr("cx", NodeWidth-14).Attr("cy", "14").Attr("r", "10"),
-			svg("text").Attr("x", NodeWidth-14).Attr("y", "18").Attr("text-anchor", "middle").Text(severityMark(worst)),
-		))
+		body = append(body, badge(worst, NodeWidth-14, 14))
 	}
 	// The connector: a dot on the right side, with a larger ring round it
 	// that takes the pointer.
@@ -441,12 +451,12 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 		}
 		out = append(out, svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).
 			DataSet("selected", strconv.FormatBool(c.Store.Selection().Group == g.ID)).
-			Attr("tabindex", "0").Attr("role", "button").Aria("label", name+" group "+g.ID).Body(
+			Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(
 			svg("rect").DataSet("part", "frame").Attr("x", f.box.X0).Attr("y", f.box.Y0).
 				Attr("width", f.box.X1-f.box.X0).Attr("height", f.box.Y1-f.box.Y0).Attr("rx", "8"),
 			svg("rect").DataSet("part", "group-label").Attr("x", f.box.X0).Attr("y", f.box.Y0).
 				Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Attr("rx", "8"),
-			svg("text").DataSet("part", "group-text").Attr("x", f.box.X0+10).Attr("y", f.box.Y0+15).Text(truncate(label, 60)),
+			svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", f.box.X0+10).Attr("y", f.box.Y0+15).Text(truncate(label, 60)),
 		))
 	}
 	return out
@@ -466,19 +476,21 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 			}
 		}
 	}
-	label := name + " group " + g.ID + ", collapsed: " + strconv.Itoa(count) + " " + plural(count, "node")
+	title := g.ID
+	if g.Name != "" {
+		title = g.Name
+	}
+	// The name holds the text drawn, in order (label in name).
+	label := name + " · " + title + ", " + strconv.Itoa(count) + " " + plural(count, "node") + ", collapsed"
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
 		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
-		svg("text").DataSet("part", "group-text").Attr("x", "10").Attr("y", "15").Text(truncate(name, 24)),
-		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(truncate(g.ID, 24)),
-		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
+		svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "10").Attr("y", "15").Text(name + " "),
+		svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(title + " "),
+		svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {
-		body = append(body, svg("g").DataSet("part", "badge").DataSet("severity", string(worst)).Aria("hidden", "true").Body(
-			svg("circle").Attr("cx", NodeWidth-14).Attr("cy", "38").Attr("r", "10"),
-			svg("text").Attr("x", NodeWidth-14).Attr("y", "42").Attr("text-anchor", "middle").Text(severityMark(worst)),
-		))
+		body = append(body, badge(worst, NodeWidth-14, 38))
 	}
 	return svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).DataSet("collapsed", "true").
 		DataSet("selected", strconv.FormatBool(s.Selection().Group == g.ID)).DataSet("severity", string(worst)).
@@ -526,14 +538,27 @@ func labelPx(mode labelMode) float64 {
 	return 11
 }
 
-func severityMark(s catalogue.Severity) string {
+// badge is the mark of the worst problem, centred on (x, y): a disc in the
+// severity's colour with a shape that tells the severities apart without
+// colour (error "!", warning a triangle, info "i"), drawn rather than set in
+// a font, which may lack the glyph.
+func badge(s catalogue.Severity, x, y float64) app.UI {
+	return svg("g").DataSet("part", "badge").DataSet("severity", string(s)).Aria("hidden", "true").
+		Attr("transform", translate(x, y)).Body(
+		svg("circle").Attr("r", "10"),
+		svg("path").Attr("d", badgeShape(s)),
+	)
+}
+
+// badgeShape is the mark of severity s, around (0, 0).
+func badgeShape(s catalogue.Severity) string {
 	switch s {
 	case catalogue.SeverityError:
-		return "!"
+		return "M -1.6 -6 H 1.6 L 1.2 2 H -1.2 Z M -1.6 3.4 H 1.6 V 6.4 H -1.6 Z"
 	case catalogue.SeverityWarning:
-		return "▲"
+		return "M 0 -6 L 6 5 H -6 Z"
 	}
-	return "i"
+	return "M -1.5 -1.6 H 1.5 V 6.4 H -1.5 Z M -1.5 -6.4 H 1.5 V -3.4 H -1.5 Z"
 }
 
 func plural(n int, word string) string {

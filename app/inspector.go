@@ -129,7 +129,7 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 	var editor app.UI
 	switch p.Type {
 	case catalogue.TypeEnum:
-		editor = app.Select().ID(id).DataSet("prop", p.Name).OnChange(in.onPropChange).Body(
+		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).OnChange(in.onPropChange).Body(
 			app.If(!rp.Value.IsSet(), option("", "— unset —", true)),
 			app.Range(p.Values).Slice(func(i int) app.UI {
 				v := p.Values[i]
@@ -137,14 +137,14 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 			}),
 		)
 	case catalogue.TypeBoolean:
-		editor = checkbox(rp.Value.Bool()).ID(id).DataSet("prop", p.Name).
+		editor = checkbox(rp.Value.Bool()).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).
 			OnChange(in.onPropChange)
 	case catalogue.TypeInteger:
 		value := ""
 		if rp.Value.IsSet() {
 			value = strconv.FormatInt(rp.Value.Int(), 10)
 		}
-		input := app.Input().Type("number").ID(id).DataSet("prop", p.Name).Value(value).Attr("step", "1").
+		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(value).Attr("step", "1").
 			Placeholder("unset").OnChange(in.onPropChange)
 		if p.Minimum != nil {
 			input = input.Min(*p.Minimum)
@@ -154,14 +154,16 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 		}
 		editor = input
 	default:
-		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(rp.Value.Str()).
+		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(rp.Value.Str()).
 			Placeholder("unset").OnChange(in.onPropChange)
 	}
 	// The row's name differs from its value editor's (named by the label),
-	// so that "the control named acks" is the editor alone.
+	// so that "the control named acks" is the editor alone. The editor is
+	// named explicitly too: the label's <wbr>s would name it "retention
+	// Hours".
 	return app.Tr().Aria("label", "Property "+p.Name).DataSet("source", string(rp.Source)).Body(
 		app.Th().Scope("row").Body(
-			app.Label().For(id).Text(p.Name),
+			app.Label().For(id).Body(camelBreaks(p.Name)...),
 			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
 			limit,
 		),
@@ -172,6 +174,21 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 				DataSet("prop", p.Name).Text("Reset").OnClick(in.onReset),
 		)),
 	)
+}
+
+// camelBreaks is a camelCase name as text with a line-break opportunity
+// before each word inside it ("retention", <wbr>, "Hours"), so that a
+// narrow column wraps it between words rather than in one.
+func camelBreaks(name string) []app.UI {
+	var out []app.UI
+	start := 0
+	for i, r := range name {
+		if i > start && r >= 'A' && r <= 'Z' {
+			out = append(out, app.Text(name[start:i]), app.Wbr())
+			start = i
+		}
+	}
+	return append(out, app.Text(name[start:]))
 }
 
 func (in *Inspector) renderProblems(id string) app.UI {
@@ -625,11 +642,11 @@ func (in *Inspector) renderGroupValue(p *catalogue.Property, placed catalogue.Pl
 		if placed.Value.IsSet() {
 			text = placed.Value.Text()
 		}
-		editor = app.Input().Type("text").ID(id).DataSet("prop", p.Name).Value(text).Placeholder("unset").OnChange(in.onGroupProp)
+		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(text).Placeholder("unset").OnChange(in.onGroupProp)
 	}
 	return app.Tr().Aria("label", "Value "+p.Name).Body(
 		app.Th().Scope("row").Body(
-			app.Label().For(id).Text(p.Name),
+			app.Label().For(id).Body(camelBreaks(p.Name)...),
 			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
 		),
 		app.Td().Body(editor),

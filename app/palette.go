@@ -78,6 +78,12 @@ func (p *Palette) Render() app.UI {
 	)
 }
 
+// infoIcon is the mark of a link to a catalogue page: an "i" in a circle,
+// drawn rather than set in a font (stock Debian fonts lack "ⓘ").
+const infoIcon = `<svg class="icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">` +
+	`<circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" stroke-width="1.5"></circle>` +
+	`<rect x="7.1" y="7" width="1.8" height="5" fill="currentColor"></rect><rect x="7.1" y="4" width="1.8" height="1.8" fill="currentColor"></rect></svg>`
+
 // renderBoundaries offers a group of each boundary (Region, Zone…), closed
 // until opened like the kinds. A new group goes in the selected group where
 // its boundary may sit there (see Store.AddGroup).
@@ -103,7 +109,7 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 						app.Span().Class("entry-meta").Text("group · "+b.ID),
 					),
 					app.A().Class("entry-page").Href(pages.BoundaryPath(b.ID)).Aria("label", "About "+b.Name).
-						Title("Catalogue page of "+b.Name).Text("ⓘ"),
+						Title("Catalogue page of "+b.Name).Body(app.Raw(infoIcon)),
 				)
 			}),
 		),
@@ -204,7 +210,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
 						),
 					app.A().Class("entry-page").Href(pages.ComponentPath(c.ID)).Aria("label", "About "+c.Name).
-						Title("Catalogue page of "+c.Name).Text("ⓘ"),
+						Title("Catalogue page of "+c.Name).Body(app.Raw(infoIcon)),
 				)
 			}),
 		),

@@ -54,10 +54,15 @@ func (p *Problems) Render() app.UI {
 			return app.Li().Body(
 				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
 					DataSet("from", violationEnd(v, true)).DataSet("to", violationEnd(v, false)).
-					Aria("label", string(v.Severity)+" on "+where(v)+": "+v.Message).
 					Title(ruleTitle(v)).OnClick(p.onActivate).Body(
+					// The name is the text, which holds what is shown:
+					// "warning on db: …" (the button lays its parts out as
+					// flex items, which the name joins with spaces).
 					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-					app.Span().Class("problem-node").Text(where(v)),
+					app.Span().Class("problem-node").Body(
+						app.Span().Class("visually-hidden").Text("on "),
+						app.Text(where(v)+":"),
+					),
 					app.Span().Class("problem-message").Text(v.Message),
 				),
 				app.If(len(v.Fixes) > 0 || canSuppress, app.Div().Class("problem-actions").Body(

@@ -87,7 +87,7 @@ func TestEditorAnalysis(t *testing.T) {
 	p.clickIn("Analysis", "button", "Fail zone eu-a")
 	p.waitText("region", "Analysis", "It takes worker-a.")
 	p.waitText("region", "Analysis", "It cuts no entry point off.")
-	if got := p.eval(p.find("button", "worker-a (Generic service)…"), `function() { return this.dataset.lost + " " + this.getAttribute("aria-description") }`); got != `"true lost while eu-a fails"` {
+	if got := p.eval(p.find("button", "worker-a, Generic service…"), `function() { return this.dataset.lost + " " + this.getAttribute("aria-description") }`); got != `"true lost while eu-a fails"` {
 		t.Errorf("worker-a while eu-a fails: %s", got)
 	}
 	// The region: everything, and the entry is cut.
@@ -102,12 +102,12 @@ func TestEditorAnalysis(t *testing.T) {
 		text := p.text("region", "Analysis")
 		return !strings.Contains(text, "It takes "), text
 	})
-	if got := p.eval(p.find("button", "worker-a (Generic service)…"), `function() { return this.dataset.lost }`); got != `"false"` {
+	if got := p.eval(p.find("button", "worker-a, Generic service…"), `function() { return this.dataset.lost }`); got != `"false"` {
 		t.Errorf("worker-a after the failure is lifted: %s", got)
 	}
 
 	// The inspector states figures: a lower assumption for the log.
-	p.click("button", "order-log (Apache Kafka)…")
+	p.click("button", "order-log, Apache Kafka…")
 	p.click("DisclosureTriangle", "Analysis")
 	p.fill("textbox", "Assumed availability (%)", "99.5")
 	p.waitText("region", "Analysis", "= api 99.95 × orders-fn 99.95 × orders-db 99.99 × order-log 99.5 assumed")

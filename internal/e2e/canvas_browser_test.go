@@ -68,19 +68,19 @@ func TestEditorKeyboardKeepsItsPlace(t *testing.T) {
 	p.fill("searchbox", "Search components", "nats")
 	p.focus("button", "NATS JetStream")
 	p.keys(kb.Enter)
-	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.focus("button", "nats-jetstream, NATS JetStream…")
 	p.waitText("region", "Inspector", "Node id")
 	if got := p.evalPage(`getComputedStyle(document.querySelector('.severity[data-severity="warning"]')).backgroundColor`); got != `"rgb(138, 90, 0)"` {
 		t.Errorf("warning badge %s", got)
 	}
 	p.keys(kb.Escape)
 	p.waitText("region", "Inspector", "Select a node, a connection or a group")
-	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.focus("button", "nats-jetstream, NATS JetStream…")
 	p.keys(kb.Enter)
 	p.waitText("region", "Inspector", "Node id")
-	p.focus("button", "nats-jetstream (NATS JetStream)…")
+	p.focus("button", "nats-jetstream, NATS JetStream…")
 	p.keys(kb.Delete)
-	p.absent("button", "nats-jetstream (NATS JetStream)…")
+	p.absent("button", "nats-jetstream, NATS JetStream…")
 	p.eventually("the focus to stay on the canvas", func() (bool, string) {
 		got := p.evalPage(`document.activeElement.id`)
 		return got == `"canvas"`, got
@@ -100,19 +100,19 @@ func TestEditorPasteAdds(t *testing.T) {
 		})()`, "TEXT", strconv.Quote(text), 1))
 	}
 	paste("nodes:\n  - { id: \"kafka\", component: \"kafka\" }\n")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	paste("nodes:\n  - { id: \"kafka\", component: \"kafka\" }\n  - { id: \"fn\", component: \"aws-lambda\" }\nedges:\n  - { from: \"kafka\", to: \"fn\" }\n")
-	p.find("button", "kafka (Apache Kafka)…")
-	p.find("button", "kafka-2 (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
+	p.find("button", "kafka-2, Apache Kafka…")
 	p.find("button", "Connection from kafka-2 to fn…")
 	p.waitText("status", "", "Renamed where taken: kafka → kafka-2.")
 	paste("just some notes about the design")
 	p.waitText("status", "", "The pasted text is not a design")
 	p.absent("alert", "")
-	p.find("button", "kafka-2 (Apache Kafka)…")
+	p.find("button", "kafka-2, Apache Kafka…")
 	p.click("button", "Undo")
-	p.absent("button", "kafka-2 (Apache Kafka)…")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.absent("button", "kafka-2, Apache Kafka…")
+	p.find("button", "kafka, Apache Kafka…")
 	p.checkClean()
 }
 
@@ -131,22 +131,22 @@ func TestEditorNewNodesInView(t *testing.T) {
 	for i := range 8 {
 		p.focus("button", "Apache Kafka")
 		p.keys(kb.Enter)
-		name := "kafka (Apache Kafka)…"
+		name := "kafka, Apache Kafka…"
 		if i > 0 {
-			name = "kafka-" + strconv.Itoa(i+1) + " (Apache Kafka)…"
+			name = "kafka-" + strconv.Itoa(i+1) + ", Apache Kafka…"
 		}
 		p.eventually(name+" in view", func() (bool, string) { return inView(name), "outside the canvas" })
 	}
 	// A reload shows what was shown: the last node where it was.
 	where := func() string {
-		return p.eval(p.find("button", "kafka-8 (Apache Kafka)…"), `function() { const r = this.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)] }`)
+		return p.eval(p.find("button", "kafka-8, Apache Kafka…"), `function() { const r = this.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)] }`)
 	}
 	before := where()
 	p.navigate(p.origin + "/")
 	p.waitReady()
 	p.eventually("kafka-8 where it was after a reload", func() (bool, string) {
 		got := where()
-		return inView("kafka-8 (Apache Kafka)…") && got == before, got + ", was " + before
+		return inView("kafka-8, Apache Kafka…") && got == before, got + ", was " + before
 	})
 	p.checkClean()
 }
@@ -165,7 +165,7 @@ func TestEditorFitStaysReadable(t *testing.T) {
 	p.do(chromedp.EmulateViewport(1280, 720))
 	p.navigate(p.origin + "/")
 	p.waitReady()
-	p.find("button", "svc-0 (AWS Lambda)…")
+	p.find("button", "svc-0, AWS Lambda…")
 	p.click("button", "Fit")
 	// Every drawn node shows its id in text at least 10 px high on screen.
 	p.eventually("labels readable after Fit", func() (bool, string) {
@@ -269,10 +269,10 @@ func TestEditorEdgesRoute(t *testing.T) {
 // name: every point of the dot starts a connection.
 func TestEditorConnectorsReachable(t *testing.T) {
 	p := loadDesign(t, routedDesign)
-	p.find("button", "a (Amazon API Gateway…")
+	p.find("button", "a, Amazon API Gateway…")
 	for _, id := range []string{"a", "b", "c", "d"} {
 		// The connector shows while the pointer is on the node.
-		x, y := p.center(p.find("button", id+" (…"))
+		x, y := p.center(p.find("button", id+", …"))
 		p.hover(x, y)
 		got := p.evalPage(`(() => {
 			const g = document.querySelector('g[data-node="` + id + `"]');
@@ -287,14 +287,14 @@ func TestEditorConnectorsReachable(t *testing.T) {
 			t.Errorf("points of %s's connector that do not start a connection: %s", id, got)
 		}
 	}
-	bx, by := p.center(p.find("button", "b (…"))
+	bx, by := p.center(p.find("button", "b, …"))
 	p.hover(bx, by)
 	from := p.evalPage(`(() => { const r = document.querySelector('g[data-node="b"] [data-connector] circle:last-child, g[data-node="b"] circle[data-connector]').getBoundingClientRect(); return [r.left + r.width / 2 - 3, r.top + r.height / 2]; })()`)
 	var at []float64
 	if err := json.Unmarshal([]byte(from), &at); err != nil || len(at) != 2 {
 		t.Fatalf("connector at %s", from)
 	}
-	tx, ty := p.center(p.find("button", "d (AWS Lambda)…"))
+	tx, ty := p.center(p.find("button", "d, AWS Lambda…"))
 	p.hover(at[0], at[1])
 	p.drag(at[0], at[1], tx, ty)
 	p.find("button", "Connection from b to d…")
@@ -310,4 +310,33 @@ func (p *tab) hover(x, y float64) {
 		})
 		return err
 	})
+}
+
+// The inspector has room for what it shows: a property's name wraps only
+// between its words, Reset stays one word on one line, and the catalogue
+// links' mark is drawn, not set in a font that may lack it.
+func TestEditorInspectorRoom(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.do(chromedp.EmulateViewport(1280, 720))
+	p.click("button", "b, Amazon SQS…")
+	p.fill("spinbutton", "visibilityTimeoutSeconds", "60")
+	reset := p.find("button", "Reset visibilityTimeoutSeconds")
+	if got := p.eval(reset, `function() { const r = this.getBoundingClientRect(); return r.height < 34 && r.width > this.scrollWidth - 1 && this.textContent === "Reset" }`); got != "true" {
+		t.Errorf("Reset is squashed: %s", p.eval(reset, `function() { return JSON.stringify(this.getBoundingClientRect()) }`))
+	}
+	// Every run of letters between breaks sits on one line.
+	got := p.evalPage(`(() => [...document.querySelectorAll("#inspector table.props tbody th label")].flatMap(l =>
+		[...l.childNodes].filter(n => n.nodeType === 3).filter(n => {
+			const r = document.createRange(); r.selectNodeContents(n);
+			return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size > 1;
+		}).map(n => l.textContent + ": " + n.textContent)).join("; "))()`)
+	if got != `""` {
+		t.Errorf("property names broken inside a word: %s", got)
+	}
+	p.fill("searchbox", "Search components", "sqs")
+	p.eventually("the catalogue link's mark drawn, with no text", func() (bool, string) {
+		got := p.eval(p.find("link", "About Amazon SQS (standard…"), `function() { const svg = this.querySelector("svg"); return [this.textContent, svg !== null && svg.getBoundingClientRect().width > 0] }`)
+		return got == `["",true]`, got
+	})
+	p.checkClean()
 }

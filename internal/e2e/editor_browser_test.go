@@ -36,11 +36,11 @@ func TestEditorFlow(t *testing.T) {
 	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.click("button", "NATS JetStream")
-	p.find("button", "kafka (Apache Kafka)…")
-	p.find("button", "nats-jetstream (NATS JetStream)…")
+	p.find("button", "kafka, Apache Kafka…")
+	p.find("button", "nats-jetstream, NATS JetStream…")
 
 	// Select kafka and override replicationFactor: its source becomes design.
-	p.click("button", "kafka (Apache Kafka)…")
+	p.click("button", "kafka, Apache Kafka…")
 	p.find("region", "Inspector")
 	if got := p.text("row", "Property replicationFactor"); !strings.Contains(got, "component") {
 		t.Fatalf("replicationFactor row before the override: %q", got)
@@ -52,7 +52,7 @@ func TestEditorFlow(t *testing.T) {
 	// Break a rule, see it in Problems, fix it.
 	p.fill("spinbutton", "minInsyncReplicas", "5")
 	p.waitText("region", "Problems", "minInsyncReplicas 5 is more than replicationFactor 3")
-	p.find("button", "kafka (Apache Kafka), 1 problem…")
+	p.find("button", "kafka, Apache Kafka, Stream · default, 1 problem…")
 	p.fill("spinbutton", "minInsyncReplicas", "2")
 	p.eventually("the problem to clear", func() (bool, string) {
 		got := p.text("region", "Problems")
@@ -66,32 +66,32 @@ func TestEditorFlow(t *testing.T) {
 		t.Fatalf("exported %s:\n%s", name, exported)
 	}
 	p.click("button", "New design")
-	p.absent("button", "kafka (Apache Kafka)…")
+	p.absent("button", "kafka, Apache Kafka…")
 	file := filepath.Join(t.TempDir(), "design.yaml")
 	os.WriteFile(file, exported, 0o644)
 	p.setFiles("Import design", file)
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	if _, again := p.download("button", "Export YAML"); string(again) != string(exported) {
 		t.Errorf("re-import changed the design:\n%s\n---\n%s", exported, again)
 	}
 
 	// Undo the import (back to the empty design), redo it.
 	p.click("button", "Undo")
-	p.absent("button", "kafka (Apache Kafka)…")
+	p.absent("button", "kafka, Apache Kafka…")
 	p.click("button", "Redo")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 
 	// Reload: the autosaved design comes back.
 	p.navigate(p.origin + "/")
-	p.find("button", "kafka (Apache Kafka)…")
-	p.find("button", "nats-jetstream (NATS JetStream)…")
+	p.find("button", "kafka, Apache Kafka…")
+	p.find("button", "nats-jetstream, NATS JetStream…")
 
 	// A bad import is refused with its position and changes nothing.
 	bad := filepath.Join(t.TempDir(), "bad.yaml")
 	os.WriteFile(bad, []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"), 0o644)
 	p.setFiles("Import design", bad)
 	p.waitText("alert", "Import errors", "bad.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	if _, after := p.download("button", "Export YAML"); string(after) != string(exported) {
 		t.Errorf("a refused import changed the design:\n%s", after)
 	}
@@ -108,12 +108,12 @@ func TestEditorKeyboard(t *testing.T) {
 	p.absent("button", "Apache Kafka")
 	p.focus("button", "Redpanda")
 	p.keys(kb.Enter)
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "redpanda, Redpanda…")
 
 	p.fill("searchbox", "Search components", "kafka")
 	p.focus("button", "Apache Kafka")
 	p.keys(kb.Enter)
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 
 	// kafka is selected: connect it to redpanda from the inspector.
 	p.choose("Connect to", "redpanda")
@@ -122,7 +122,7 @@ func TestEditorKeyboard(t *testing.T) {
 	p.find("button", "Connection from kafka to redpanda")
 
 	// Delete the selected node with the Delete key, then undo and redo.
-	p.focus("button", "kafka (Apache Kafka)…")
+	p.focus("button", "kafka, Apache Kafka…")
 	p.keys(kb.Delete)
 	p.absent("button", "Connection from kafka to redpanda")
 	p.keys("z", chromedp.ModifierCtrl)
@@ -143,18 +143,18 @@ func TestEditorUndoAcrossCataloguePages(t *testing.T) {
 	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.click("button", "Redpanda")
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "redpanda, Redpanda…")
 
 	p.click("link", "About Apache Kafka")
 	p.find("heading", "Apache Kafka")
 	p.evalPage(`history.back()`)
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "redpanda, Redpanda…")
 
 	p.click("button", "Undo")
-	p.absent("button", "redpanda (Redpanda)…")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.absent("button", "redpanda, Redpanda…")
+	p.find("button", "kafka, Apache Kafka…")
 	p.click("button", "Redo")
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "redpanda, Redpanda…")
 	p.checkClean()
 }
 
@@ -200,7 +200,7 @@ func TestEditorCanvasPointer(t *testing.T) {
 	p.click("button", "Stream (19 products)")
 	p.click("button", "Apache Kafka")
 	p.click("button", "Redpanda")
-	kafka := p.find("button", "kafka (Apache Kafka)…")
+	kafka := p.find("button", "kafka, Apache Kafka…")
 	// Where kafka was placed, from the export: its first position line.
 	position := func(data []byte) (float64, float64) {
 		s := string(data)
@@ -221,8 +221,8 @@ func TestEditorCanvasPointer(t *testing.T) {
 	})
 
 	// The connector is the dot on the right edge of a node's box.
-	kx, ky := p.center(p.find("button", "kafka (Apache Kafka)…"))
-	rx, ry := p.center(p.find("button", "redpanda (Redpanda)…"))
+	kx, ky := p.center(p.find("button", "kafka, Apache Kafka…"))
+	rx, ry := p.center(p.find("button", "redpanda, Redpanda…"))
 	p.drag(kx+90, ky, rx, ry)
 	p.find("button", "Connection from kafka to redpanda")
 	// Its line ends in the arrowhead: an SVG marker that the renderer draws.
@@ -231,9 +231,9 @@ func TestEditorCanvasPointer(t *testing.T) {
 	}
 
 	// Breaking a rule on redpanda and activating the problem selects it.
-	p.click("button", "redpanda (Redpanda)…")
+	p.click("button", "redpanda, Redpanda…")
 	p.fill("spinbutton", "replicationFactor", "2")
-	p.click("button", "kafka (Apache Kafka)…")
+	p.click("button", "kafka, Apache Kafka…")
 	p.click("button", "error on redpanda: Redpanda rejects replicationFactor 2; Raft groups need an odd number of replicas (1, 3, 5…).")
 	p.eventually("redpanda to be inspected", func() (bool, string) {
 		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
@@ -260,7 +260,7 @@ func TestEditorInspector(t *testing.T) {
 	p.fill("spinbutton", "partitions", "12")
 	p.fill("spinbutton", "retentionHours", "9000")
 	p.choose("Component", "Amazon Kinesis Data Streams (aws)")
-	p.find("button", "kafka (Amazon Kinesis Data Streams)…")
+	p.find("button", "kafka, Amazon Kinesis Data Streams…")
 	p.waitText("status", "", "kafka is now Amazon Kinesis Data Streams.")
 	p.waitText("region", "Problems", "retentionHours 9000")
 
@@ -273,10 +273,10 @@ func TestEditorInspector(t *testing.T) {
 
 	// Renaming keeps the node selected and its edges.
 	p.fill("textbox", "Node id", "clicks")
-	p.find("button", "clicks (Amazon Kinesis Data Streams)…")
+	p.find("button", "clicks, Amazon Kinesis Data Streams…")
 	p.fill("textbox", "Node id", "Not An Id")
 	p.waitText("status", "", "is not a valid id")
-	p.find("button", "clicks (Amazon Kinesis Data Streams)…")
+	p.find("button", "clicks, Amazon Kinesis Data Streams…")
 	p.checkClean()
 }
 
@@ -305,7 +305,7 @@ func TestEditorUnreadableDesignIsKept(t *testing.T) {
 	p.waitText("alert", "", "autosave is off until you export or discard it")
 	p.fill("searchbox", "Search components", "kafka")
 	p.click("button", "Apache Kafka")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	p.evalPage(`window.dispatchEvent(new Event("pagehide"))`) // as when the tab closes
 	if saved := p.evalPage(`localStorage.getItem("designer.design")`); saved != fmt.Sprintf("%q", broken) {
 		t.Fatalf("the only copy was overwritten: %s", saved)
@@ -329,15 +329,15 @@ func TestEditorPasteDropAndCopy(t *testing.T) {
 		dt.setData("text/plain", 'nodes:\n  - { id: "pasted", component: "pulsar" }\n');
 		document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
 	})()`)
-	p.find("button", "pasted (Apache Pulsar)…")
+	p.find("button", "pasted, Apache Pulsar…")
 
 	p.evalPage(`(() => {
 		const dt = new DataTransfer();
 		dt.items.add(new File(['nodes:\n  - { id: "dropped", component: "redpanda" }\n'], "dropped.yaml", {type: "application/yaml"}));
 		document.getElementById("canvas-svg").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`)
-	p.find("button", "dropped (Redpanda)…")
-	p.absent("button", "pasted (Apache Pulsar)…")
+	p.find("button", "dropped, Redpanda…")
+	p.absent("button", "pasted, Apache Pulsar…")
 
 	p.grantClipboard()
 	p.click("button", "Copy YAML")
@@ -362,13 +362,13 @@ func TestEditorLargeDesign(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "big.yaml")
 	os.WriteFile(file, []byte(b.String()), 0o644)
 	p.setFiles("Import design", file)
-	p.find("button", "n-0 (Generic stream)")
+	p.find("button", "n-0, Generic stream, Stream · default")
 	if drawn := p.query("button", func(s string) bool { return strings.HasPrefix(s, "n-") }); len(drawn) >= 1000 || len(drawn) < 10 {
 		t.Errorf("%d nodes drawn; want those in view", len(drawn))
 	}
-	p.absent("button", "n-999 (Generic stream)…")
+	p.absent("button", "n-999, Generic stream…")
 	p.choose("Go to node", "n-999")
-	p.find("button", "n-999 (Generic stream)")
+	p.find("button", "n-999, Generic stream, Stream · default")
 	p.eventually("n-999 to be inspected", func() (bool, string) {
 		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
 		return got == `"n-999"`, got
@@ -389,8 +389,8 @@ func TestCataloguePagesInTheApp(t *testing.T) {
 	p.find("table", "Products of the kind Stream compared")
 	p.click("link", "Apache Kafka")
 	p.click("link", "Add to design")
-	p.find("button", "kafka (Apache Kafka)…")
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "kafka, Apache Kafka…")
+	p.find("button", "redpanda, Redpanda…")
 	if got := p.evalPage(`location.search`); got != `""` {
 		t.Errorf("the address keeps %s", got)
 	}
@@ -431,7 +431,7 @@ func TestEditorOffline(t *testing.T) {
 	p.navigate(p.origin + "/")
 	p.fill("searchbox", "Search components", "kafka")
 	p.click("button", "Apache Kafka")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "kafka"`) {
 		t.Errorf("offline export:\n%s", data)
 	}
@@ -470,7 +470,7 @@ func TestStaticSite(t *testing.T) {
 	p.navigate(ts.URL + "/")
 	p.fill("searchbox", "Search components", "redpanda")
 	p.click("button", "Redpanda")
-	p.find("button", "redpanda (Redpanda)…")
+	p.find("button", "redpanda, Redpanda…")
 	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `component: "redpanda"`) {
 		t.Errorf("export from the static site:\n%s", data)
 	}
@@ -485,7 +485,7 @@ func TestEditorRefusesHostileCorpus(t *testing.T) {
 	p := openEditor(t)
 	p.fill("searchbox", "Search components", "kafka")
 	p.click("button", "Apache Kafka")
-	p.find("button", "kafka (Apache Kafka)…")
+	p.find("button", "kafka, Apache Kafka…")
 	_, before := p.download("button", "Export YAML")
 	files, _ := filepath.Glob("../../catalogue/testdata/hostile/*.yaml")
 	for _, file := range files {
@@ -509,26 +509,26 @@ func TestEditorTwoTabs(t *testing.T) {
 	a := openEditor(t)
 	a.fill("searchbox", "Search components", "kafka")
 	a.click("button", "Apache Kafka")
-	a.find("button", "kafka (Apache Kafka)…")
+	a.find("button", "kafka, Apache Kafka…")
 
 	b := a.secondTab()
 	b.navigate(a.origin + "/")
-	b.find("button", "kafka (Apache Kafka)…")
+	b.find("button", "kafka, Apache Kafka…")
 	b.fill("searchbox", "Search components", "redpanda")
 	b.click("button", "Redpanda")
-	b.find("button", "redpanda (Redpanda)…")
+	b.find("button", "redpanda, Redpanda…")
 
 	a.find("alert", "Changed in another tab")
 	// a's own change while the choice waits does not overwrite b's design.
 	a.fill("searchbox", "Search components", "pulsar")
 	a.click("button", "Apache Pulsar")
-	a.find("button", "pulsar (Apache Pulsar)…")
+	a.find("button", "pulsar, Apache Pulsar…")
 	if saved := b.evalPage(`localStorage.getItem("designer.design")`); strings.Contains(saved, "pulsar") || !strings.Contains(saved, "redpanda") {
 		t.Errorf("tab a overwrote tab b's design: %s", saved)
 	}
 	a.click("button", "Load the other tab's design")
-	a.find("button", "redpanda (Redpanda)…")
-	a.absent("button", "pulsar (Apache Pulsar)…")
+	a.find("button", "redpanda, Redpanda…")
+	a.absent("button", "pulsar, Apache Pulsar…")
 	a.absent("alert", "Changed in another tab")
 	a.checkClean()
 }
@@ -572,7 +572,7 @@ func TestEditorWithOverlay(t *testing.T) {
 	p.navigate(ts.URL + "/")
 	p.fill("searchbox", "Search components", "acme")
 	p.click("button", "Acme Bus")
-	p.find("button", "acme-bus (Acme Bus)…")
+	p.find("button", "acme-bus, Acme Bus…")
 	resp, err := http.Get(ts.URL + "/catalogue/components/acme-bus.md")
 	if err != nil {
 		t.Fatal(err)
@@ -586,7 +586,7 @@ func TestEditorWithOverlay(t *testing.T) {
 	p.navigate(p.origin + "/catalogue/components/acme-bus")
 	p.find("table", "Properties of Acme Bus")
 	p.click("link", "Add to design")
-	p.find("button", "acme-bus-2 (Acme Bus)…")
+	p.find("button", "acme-bus-2, Acme Bus…")
 	p.checkClean()
 }
 
@@ -660,8 +660,8 @@ func TestEditorFixAndSuppress(t *testing.T) {
 	p.click("button", "Confirm suppression")
 	p.waitText("region", "Problems", "Suppressed (1)")
 	p.waitText("region", "Problems", "Throwaway data in a dev sandbox.")
-	p.find("button", "kafka (Apache Kafka)…")
-	p.absent("button", "kafka (Apache Kafka), 1 problem…")
+	p.find("button", "kafka, Apache Kafka…")
+	p.absent("button", "kafka, Apache Kafka, Stream · default, 1 problem…")
 	if got := p.text("heading", "Problems (0)"); got != "Problems (0)" {
 		t.Errorf("heading %q", got)
 	}
@@ -699,8 +699,8 @@ func TestEditorEdgeFlow(t *testing.T) {
 	p.fill("searchbox", "Search components", "lambda")
 	p.focus("button", "AWS Lambda")
 	p.keys(kb.Enter)
-	p.find("button", "aws-lambda (AWS Lambda)…")
-	p.click("button", "kafka (Apache Kafka)…")
+	p.find("button", "aws-lambda, AWS Lambda…")
+	p.click("button", "kafka, Apache Kafka…")
 	p.waitText("region", "Inspector", "Apache Kafka")
 	p.choose("Connect to", "aws-lambda")
 	p.focus("button", "Connect")
@@ -739,27 +739,27 @@ func TestEditorGroups(t *testing.T) {
 	p := openEditor(t)
 	p.click("button", "Boundaries (8)")
 	p.click("button", "New Region group")
-	p.find("button", "Region group region")
+	p.find("button", "Region · region…")
 	p.fill("textbox", "provider", "aws")
 	p.fill("textbox", "region", "eu-west-1")
 	p.waitText("row", "Value region", "design")
 	p.click("button", "New Availability zone group")
 	p.fill("textbox", "zone", "eu-west-1a")
 	// The second zone and the network by keyboard, from the region again.
-	p.focus("button", "Region group region")
+	p.focus("button", "Region · region…")
 	p.keys(kb.Enter)
 	p.waitText("region", "Inspector", "Region group region")
 	p.focus("button", "New Availability zone group")
 	p.keys(kb.Enter)
 	p.fill("textbox", "zone", "eu-west-1b")
-	p.focus("button", "Region group region")
+	p.focus("button", "Region · region…")
 	p.keys(kb.Enter)
 	p.focus("button", "New Network group")
 	p.keys(kb.Enter)
-	p.find("button", "Network group network")
+	p.find("button", "Network · network…")
 	p.waitText("region", "Inspector", "in region")
 	// By mouse: a group's label selects it.
-	label := p.eval(p.find("button", "Region group region"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
+	label := p.eval(p.find("button", "Region · region…"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
 	var at []float64
 	if err := json.Unmarshal([]byte(label), &at); err != nil || len(at) != 2 {
 		t.Fatalf("label at %s", label)
@@ -780,9 +780,9 @@ func TestEditorGroups(t *testing.T) {
 
 	// By mouse: drag the node into the other zone's frame.
 	p.click("button", "Fit")
-	from := p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
+	from := p.find("button", "aws-rds-postgresql, Amazon RDS for PostgreSQL…")
 	fx, fy := p.center(from)
-	frame := p.eval(p.find("button", "Availability zone group zone-2"), `function() { const r = this.querySelector("[data-part=frame]").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2 + 10] }`)
+	frame := p.eval(p.find("button", "Availability zone · zone-2…"), `function() { const r = this.querySelector("[data-part=frame]").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2 + 10] }`)
 	var to []float64
 	if err := json.Unmarshal([]byte(frame), &to); err != nil || len(to) != 2 {
 		t.Fatalf("frame at %s", frame)
@@ -794,26 +794,26 @@ func TestEditorGroups(t *testing.T) {
 
 	// Collapse the region: one box with its node count, no node drawn
 	// inside; expand it again.
-	p.focus("button", "Region group region")
+	p.focus("button", "Region · region…")
 	p.keys(kb.Enter)
 	p.click("button", "Collapse group")
-	p.find("button", "Region group region, collapsed: 1 node")
-	p.absent("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
+	p.find("button", "Region · region, 1 node, collapsed")
+	p.absent("button", "aws-rds-postgresql, Amazon RDS for PostgreSQL…")
 	p.click("button", "Expand group")
-	p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…")
-	p.find("button", "Region group region")
+	p.find("button", "aws-rds-postgresql, Amazon RDS for PostgreSQL…")
+	p.find("button", "Region · region…")
 
 	// Dragging the region by its label moves what it holds; Undo puts it back.
 	transform := func() string {
-		return p.eval(p.find("button", "aws-rds-postgresql (Amazon RDS for PostgreSQL)…"), `function() { return this.getAttribute("transform") }`)
+		return p.eval(p.find("button", "aws-rds-postgresql, Amazon RDS for PostgreSQL…"), `function() { return this.getAttribute("transform") }`)
 	}
 	before := transform()
-	label = p.eval(p.find("button", "Region group region"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
+	label = p.eval(p.find("button", "Region · region…"), `function() { const r = this.querySelector("[data-part=group-label]").getBoundingClientRect(); return [r.x + 30, r.y + r.height / 2] }`)
 	if err := json.Unmarshal([]byte(label), &at); err != nil {
 		t.Fatal(err)
 	}
 	regionFrame := func() string {
-		return p.eval(p.find("button", "Region group region"), `function() { return (this.getAttribute("transform") || "none") + " " + this.querySelector("[data-part=frame]").getAttribute("x") }`)
+		return p.eval(p.find("button", "Region · region…"), `function() { return (this.getAttribute("transform") || "none") + " " + this.querySelector("[data-part=frame]").getAttribute("x") }`)
 	}
 	frameBefore := regionFrame()
 	p.drag(at[0], at[1], at[0]+60, at[1]+40)

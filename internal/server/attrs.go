@@ -30,10 +30,17 @@ func htmlAttributes(page []byte) []byte {
 	})
 }
 
+// go-app v9 writes a viewport that forbids zooming (WCAG 1.4.4): the
+// pages say the same without the limits.
+var (
+	goAppViewport    = []byte(`content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover"`)
+	zoomableViewport = []byte(`content="width=device-width, initial-scale=1, viewport-fit=cover"`)
+)
+
 // prerendered has next prerender its pages at the handler's own host (see
-// Sites), and makes the HTML answers ready to send: htmlAttributes, and the
+// Sites), and makes the HTML answers ready to send: htmlAttributes, the
 // address go-app writes in og:url from that host put back on base (empty:
-// site-relative).
+// site-relative), and a viewport that lets the user zoom.
 func prerendered(host, base string, next http.Handler) http.Handler {
 	next = at(host, next)
 	origin := []byte("http://" + host)
@@ -43,6 +50,7 @@ func prerendered(host, base string, next http.Handler) http.Handler {
 		body := rec.Body.Bytes()
 		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 			body = bytes.ReplaceAll(htmlAttributes(body), origin, []byte(strings.TrimSuffix(base, "/")))
+			body = bytes.Replace(body, goAppViewport, zoomableViewport, 1)
 			rec.Header().Del("Content-Length")
 		}
 		for k, v := range rec.Header() {

@@ -215,6 +215,16 @@ func TestCataloguePages(t *testing.T) {
 		!strings.Contains(body, `href="/?add=nats-jetstream"`) {
 		t.Errorf("prerendered page: %d\n%s", html.Code, body)
 	}
+	// Every page may be zoomed (WCAG 1.4.4): go-app's viewport forbids it.
+	for _, path := range []string{"/", "/catalogue/components/nats-jetstream"} {
+		page := get(path).Body.String()
+		if !strings.Contains(page, `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">`) {
+			t.Errorf("%s: the viewport is not the zoomable one", path)
+		}
+		if strings.Contains(page, "maximum-scale") || strings.Contains(page, "user-scalable") {
+			t.Errorf("%s: the viewport limits zoom", path)
+		}
+	}
 }
 
 // Without --base-url the markdown's links are site-relative: the request's

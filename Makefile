@@ -2,8 +2,11 @@
 GO      ?= go
 ADDR    ?= 127.0.0.1:8000
 FUZZTIME ?= 10m
-# brotli level for app.wasm: 11 is the smallest and takes about 40 s.
-BROTLI_LEVEL ?= 11
+# brotli level for app.wasm: 11, the smallest, takes about 40 s, for `make static` and releases; `make run`
+# compresses at 5 (a few seconds, a little larger). BROTLI_LEVEL=N sets it for either.
+BROTLI_LEVEL ?=
+LEVEL = $(or $(BROTLI_LEVEL),11)
+run: LEVEL = $(or $(BROTLI_LEVEL),5)
 WASM_FLAGS := -trimpath -ldflags=-s\ -w
 
 .PHONY: run test build wasm static vet bench load fuzz clean
@@ -30,8 +33,17 @@ wasm/snapshot/catalogue.snapshot: $(CATALOGUE_SOURCES)
 web/app.wasm: $(WASM_SOURCES) wasm/snapshot/catalogue.snapshot
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $@ ./wasm
 
-web/app.wasm.br: web/app.wasm
-	$(GO) run ./internal/precompress -level $(BROTLI_LEVEL) web/app.wasm
+web/app.wasm.br: web/app.wasm bin/brotli-level
+	$(GO) run ./internal/precompress -level $(LEVEL) web/app.wasm
+
+# The level app.wasm.br was made at: changed only when the level asked for differs, so that switching
+# between `make run` and `make static` compresses again, and repeating either does not.
+bin/brotli-level: FORCE
+	@mkdir -p bin
+	@echo $(LEVEL) | cmp -s - $@ || echo $(LEVEL) > $@
+
+.PHONY: FORCE
+FORCE:
 
 ## test: formatting, vet and every test, then the browser tests (internal/e2e, build tag browser) in
 ## headless Chromium, with axe-core's accessibility check (fetched from npm into .cache/), then each fuzz target for a short budget (make fuzz runs them for longer)

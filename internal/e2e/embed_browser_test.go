@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -169,4 +171,27 @@ func event2(t *testing.T, send func(map[string]any), event func(string) map[stri
 func event2Load(send func(map[string]any), event func(string) map[string]any, design string) map[string]any {
 	send(map[string]any{"action": "load", "design": design})
 	return event("load")
+}
+
+// examples/embed-host.html works with the editor wherever it runs: here on
+// a port of the test's choosing, named in the page's address.
+func TestEmbedHostExample(t *testing.T) {
+	portal := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("..", "..", "examples"))))
+	defer portal.Close()
+	editor := serveEditor(t, server.Options{EmbedOrigins: []string{portal.URL}})
+	p := newPage(t, portal.URL)
+	p.do(chromedp.Navigate(portal.URL + "/embed-host.html?editor=" + url.QueryEscape(editor.URL)))
+	logged := func(want string) {
+		t.Helper()
+		p.eventually("the page's log to say "+want, func() (bool, string) {
+			got := p.evalPage(`document.getElementById("log").textContent`)
+			return strings.Contains(got, want), got
+		})
+	}
+	logged("designer ready")
+	p.click("button", "Load a design")
+	p.click("button", "Validate")
+	logged("validation:")
+	p.click("button", "Export YAML")
+	logged(`id: \"orders\"`)
 }

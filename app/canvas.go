@@ -13,6 +13,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/examples"
 )
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -44,6 +45,7 @@ type Canvas struct {
 	drag          *drag
 	listeners     []func()
 	dragOff       []func()
+	examples      []examples.Example // read when an empty canvas first offers them
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -266,6 +268,10 @@ func (c *Canvas) Render() app.UI {
 	for i := range d.Nodes {
 		ids[i] = d.Nodes[i].ID
 	}
+	var offer app.UI
+	if len(d.Nodes) == 0 && !s.ReadOnly() {
+		offer = c.renderExamples()
+	}
 	return app.Section().ID("canvas").Aria("label", "Canvas").Attr("tabindex", "-1").Body(
 		app.Div().Class("canvas-tools").Body(
 			app.Button().Text("Fit").Title("Show the whole design").OnClick(func(app.Context, app.Event) { c.fit() }),
@@ -278,6 +284,7 @@ func (c *Canvas) Render() app.UI {
 					app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], false) }),
 				),
 			),
+			offer,
 			app.If(len(d.Nodes) == 0,
 				app.Span().Class("hint").Text("Add a component from the palette, import a design, or paste YAML."),
 			),
@@ -325,6 +332,36 @@ const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false
 
 // svg creates an element in the SVG namespace; go-app needs it on every one.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
+
+// renderExamples offers the example designs, on an empty canvas.
+func (c *Canvas) renderExamples() app.UI {
+	if c.examples == nil {
+		c.examples = examples.All()
+	}
+	list := c.examples
+	return app.Span().Class("examples").Body(
+		app.Label().For("open-example").Text("Open example"),
+		app.Select().ID("open-example").OnChange(c.onExample).Body(
+			option("", "—", true),
+			app.Range(list).Slice(func(i int) app.UI { return option(list[i].File, list[i].Name, false) }),
+		),
+	)
+}
+
+// onExample opens the example chosen in "Open example" and shows it whole.
+func (c *Canvas) onExample(ctx app.Context, e app.Event) {
+	file := ctx.JSSrc().Get("value").String()
+	for _, ex := range c.examples {
+		if ex.File == file {
+			if err := c.Store.Import(ex.File, ex.Data); err != nil {
+				c.Store.Report(err)
+				return
+			}
+			c.fit()
+			return
+		}
+	}
+}
 
 // onGoTo selects and shows the node chosen in "Go to node".
 func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {

@@ -340,3 +340,18 @@ func TestEditorInspectorRoom(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// An empty canvas offers the example designs; opening one shows it whole,
+// and Undo goes back to the empty canvas.
+func TestEditorOpenExample(t *testing.T) {
+	p := openEditor(t)
+	p.choose("Open example", "E-commerce checkout")
+	p.waitText("status", "", "Imported ecommerce-checkout.yaml")
+	p.find("button", "cdn, Amazon CloudFront…")
+	p.find("button", "fulfilment, AWS Lambda…")
+	p.absent("combobox", "Open example")
+	p.click("button", "Undo")
+	p.absent("button", "cdn, Amazon CloudFront…")
+	p.find("combobox", "Open example")
+	p.checkClean()
+}

@@ -383,8 +383,15 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 		}
 		name, kind = comp.Name, kind+" · "+comp.Provider
 	}
+	// A node with a display name shows it first, and its id on the last
+	// line, with the kind.
+	title := n.ID
+	if n.Name != "" {
+		title = n.Name
+		kind = strings.TrimSuffix(n.ID+" · "+kind, " · ")
+	}
 	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
-	label := n.ID + ", " + name
+	label := title + ", " + name
 	if kind != "" {
 		label += ", " + kind
 	}
@@ -413,13 +420,13 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	switch labels {
 	case labelsFull:
 		body = append(body,
-			svg("text").DataSet("part", "id").Aria("hidden", "true").Attr("x", "12").Attr("y", "22").Text(n.ID+" "),
+			svg("text").DataSet("part", "id").Aria("hidden", "true").Attr("x", "12").Attr("y", "22").Text(title+" "),
 			svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(name+" "),
 			svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(kind),
 		)
 	case labelsSummary:
 		body = append(body,
-			svg("text").DataSet("part", "summary").Aria("hidden", "true").Attr("x", "12").Attr("y", "31").Text(n.ID+" "),
+			svg("text").DataSet("part", "summary").Aria("hidden", "true").Attr("x", "12").Attr("y", "31").Text(title+" "),
 			svg("text").DataSet("part", "summary-name").Aria("hidden", "true").Attr("x", "12").Attr("y", "57").Text(name),
 		)
 	}

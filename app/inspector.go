@@ -71,6 +71,13 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 				OnChange(in.onRename),
 		),
 		app.Div().Class("field").Body(
+			app.Label().For("node-name").Text("Display name"),
+			app.Input().ID("node-name").Value(n.Name).Placeholder("the id: "+n.ID).Attr("autocomplete", "off").
+				OnChange(func(ctx app.Context, e app.Event) {
+					s.Report(s.SetNodeName(s.Selection().Node, ctx.JSSrc().Get("value").String()))
+				}),
+		),
+		app.Div().Class("field").Body(
 			app.Label().For("node-component").Text("Component"),
 			app.Select().ID("node-component").OnChange(in.onSwap).Body(
 				app.Range(s.Catalogue().ComponentsOfKind(comp.Kind)).Slice(func(i int) app.UI {

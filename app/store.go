@@ -947,6 +947,20 @@ func (s *Store) editNode(id string, edit func(n *catalogue.Node) (string, error)
 	}, nil)
 }
 
+// SetNodeName gives node id the name the canvas shows for it, or with "",
+// none (the canvas shows its id). The name is free text, trimmed, that a
+// design may hold (see catalogue.TextProblem).
+func (s *Store) SetNodeName(id, name string) error {
+	name = strings.TrimSpace(name)
+	if _, problem := catalogue.TextProblem(name); problem != "" {
+		return fmt.Errorf("%s's name: %s", id, problem)
+	}
+	return s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.Name = name
+		return "", nil
+	})
+}
+
 // SetEntry marks node id as an entry point of the analysis, or unmarks it.
 func (s *Store) SetEntry(id string, entry bool) error {
 	return s.editNode(id, func(n *catalogue.Node) (string, error) {

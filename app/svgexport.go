@@ -56,8 +56,12 @@ func DesignSVG(s *Store) string {
 			stroke = "#8795a8"
 		}
 		fmt.Fprintf(&b, `<g transform="translate(%g %g)"><rect width="%d" height="%d" rx="8" fill="#fff" stroke="%s" stroke-width="1.5"/>`, p[0], p[1], NodeWidth, NodeHeight, stroke)
+		title := n.ID
+		if n.Name != "" {
+			title = n.Name
+		}
 		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700">%s</text><text x="12" y="42" font-size="12">%s</text></g>`,
-			html.EscapeString(n.ID), html.EscapeString(name))
+			html.EscapeString(title), html.EscapeString(name))
 	}
 	b.WriteString(labels.String())
 	b.WriteString(`</svg>`)

@@ -38,7 +38,10 @@ type Design struct {
 
 // Node is one component instance in a design.
 type Node struct {
-	ID        string
+	ID string
+	// Name is what the canvas shows for the node ("Public API"); references
+	// use the ID. Optional.
+	Name      string
 	Component string
 	// Props are the node's overrides of its component's properties.
 	Props    map[string]Value
@@ -522,7 +525,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	var node Node
 	pos := &src.nodes[i]
 	pos.self = at(d.Pos(n))
-	f := d.Fields(n, what, "id", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position")
+	f := d.Fields(n, what, "id", "name", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position")
 	if f == nil {
 		return node
 	}
@@ -532,6 +535,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		node.ID = s
 		pos.id = at(d.Pos(v.Val))
 	}
+	node.Name = d.text(f, "name")
 	if v, ok := f["component"]; !ok {
 		d.Errorf(n, diag.CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
 	} else if s, good := d.Str(v.Val, what+".component"); good {

@@ -47,7 +47,7 @@ func TestDesignErrors(t *testing.T) {
 		{"edge to itself", "nodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"a\" }\n",
 			[]string{"d.yaml:4:5: edges[0]: connects `a` to itself; an edge joins two different nodes"}},
 		{"unknown key", "nodes:\n  - { id: \"a\", component: \"kafka\", prop: {} }\n",
-			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, component, in, entry, replicaOf, assume, objectives, durability, props, position)"}},
+			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, name, component, in, entry, replicaOf, assume, objectives, durability, props, position)"}},
 		{"missing component", "nodes:\n  - { id: \"a\" }\n",
 			[]string{"d.yaml:2:5: nodes[0]: `component` is required (a component id such as \"kafka\")"}},
 		{"bad node id", "nodes:\n  - { id: \"Kafka Main\", component: \"kafka\" }\n",
@@ -222,5 +222,36 @@ func TestAnalysisFieldsRoundTrip(t *testing.T) {
 	a.Positions, b.Positions = nil, nil
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("JSON changed the design:\n%+v\n%+v", a, b)
+	}
+}
+
+// A node's display name is optional, survives both writers, and is free
+// text like the design's own name.
+func TestNodeNameRoundTrip(t *testing.T) {
+	src := "nodes:\n  - { id: \"api\", name: \"Public API: \\\"v2\\\"\", component: \"aws-http-api\" }\n  - { id: \"db\", component: \"kafka\" }\n"
+	d, errs := ParseDesign("d.yaml", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if d.Nodes[0].Name != `Public API: "v2"` || d.Nodes[1].Name != "" {
+		t.Fatalf("names %q, %q", d.Nodes[0].Name, d.Nodes[1].Name)
+	}
+	assertRoundTrip(t, d)
+	if y := string(EncodeDesignYAML(d)); !strings.Contains(y, "  - id: \"api\"\n    name: \"Public API: \\\"v2\\\"\"\n    component:") {
+		t.Errorf("YAML:\n%s", y)
+	}
+	j := EncodeDesignJSON(d)
+	if !strings.Contains(string(j), `{"id":"api","name":"Public API: \"v2\"","component":"aws-http-api"}`) || strings.Contains(string(j), `"id":"db","name"`) {
+		t.Errorf("JSON: %s", j)
+	}
+	back, errs := ParseDesign("d.json", j)
+	if len(errs) > 0 || back.Nodes[0].Name != d.Nodes[0].Name {
+		t.Errorf("JSON read back: %v %+v", errs, back.Nodes)
+	}
+	if _, errs := ParseDesign("d.yaml", []byte("nodes:\n  - { id: \"a\", name: 3, component: \"kafka\" }\n")); len(errs) == 0 {
+		t.Error("a name that is not a string was accepted")
+	}
+	if _, errs := ParseDesign("d.yaml", []byte("nodes:\n  - { id: \"a\", name: \"bad\\u0000\", component: \"kafka\" }\n")); len(errs) == 0 {
+		t.Error("a name with a control character was accepted")
 	}
 }

@@ -27,6 +27,7 @@ type groupJSON struct {
 
 type nodeJSON struct {
 	ID         string           `json:"id"`
+	Name       string           `json:"name,omitempty"`
 	Component  string           `json:"component"`
 	In         string           `json:"in,omitempty"`
 	Entry      bool             `json:"entry,omitempty"`
@@ -58,7 +59,7 @@ func EncodeDesignJSON(d *Design) []byte {
 		out.Groups = append(out.Groups, groupJSON(g))
 	}
 	for _, n := range d.Nodes {
-		nj := nodeJSON{ID: n.ID, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position}
+		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position}
 		if n.Assume.Availability > 0 {
 			nj.Assume = &Assumptions{Availability: n.Assume.Availability}
 		}

@@ -66,6 +66,9 @@ func EncodeDesignYAML(d *Design) []byte {
 		n := &d.Nodes[i]
 		b = append(b, "  - id: "...)
 		b = yamlout.String(b, n.ID)
+		if n.Name != "" {
+			b = yamlout.String(append(b, "\n    name: "...), n.Name)
+		}
 		b = append(b, "\n    component: "...)
 		b = append(yamlout.String(b, n.Component), '\n')
 		if n.In != "" {

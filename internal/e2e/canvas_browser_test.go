@@ -355,3 +355,23 @@ func TestEditorOpenExample(t *testing.T) {
 	p.find("combobox", "Open example")
 	p.checkClean()
 }
+
+// A node's display name is shown on the canvas, its id kept for references,
+// and both are exported.
+func TestEditorDisplayName(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.click("button", "a, Amazon API Gateway…")
+	p.fill("textbox", "Display name", "Public API")
+	p.find("button", "Public API, Amazon API Gateway…")
+	p.find("button", "Connection from a to c: invokes")
+	if got := p.evalPage(`document.querySelector('[data-node="a"] [data-part="id"], [data-node="a"] [data-part="summary"]').textContent`); got != `"Public API "` {
+		t.Errorf("the node shows %s", got)
+	}
+	_, data := p.download("button", "Export YAML")
+	if !strings.Contains(string(data), "  - id: \"a\"\n    name: \"Public API\"\n") {
+		t.Errorf("export:\n%s", data)
+	}
+	p.click("button", "Undo")
+	p.find("button", "a, Amazon API Gateway…")
+	p.checkClean()
+}

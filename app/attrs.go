@@ -52,3 +52,21 @@ func fieldset(disabled bool) app.HTMLFieldSet {
 	}
 	return f
 }
+
+// panelHead is a side panel's heading with the button that folds the panel
+// away: visibly "Hide", named what it hides.
+func panelHead(title, hide string, fold func()) app.UI {
+	return app.Div().Class("panel-head").Body(
+		app.H2().Text(title),
+		app.Button().Class("fold").Aria("label", hide).Title(hide).Text("Hide").
+			OnClick(func(app.Context, app.Event) { fold() }),
+	)
+}
+
+// panelStrip is what a folded side panel leaves: a narrow strip with the
+// button that shows it again.
+func panelStrip(show string, unfold func()) app.UI {
+	return app.Div().Class("panel-strip").Body(
+		app.Button().Text(show).OnClick(func(app.Context, app.Event) { unfold() }),
+	)
+}

@@ -500,7 +500,11 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 				Attr("width", f.box.X1-f.box.X0).Attr("height", f.box.Y1-f.box.Y0).Attr("rx", "8"),
 			svg("rect").DataSet("part", "group-label").Attr("x", f.box.X0).Attr("y", f.box.Y0).
 				Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Attr("rx", "8"),
-			svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", f.box.X0+10).Attr("y", f.box.Y0+15).Text(truncate(label, 60)),
+			// The label is clipped to its frame (a nested svg clips what
+			// it holds to its box).
+			svg("svg").Attr("x", f.box.X0).Attr("y", f.box.Y0).Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Body(
+				svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "10").Attr("y", "15").Text(truncate(label, 60)),
+			),
 		))
 	}
 	return out

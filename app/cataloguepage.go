@@ -33,6 +33,7 @@ func (p *CataloguePage) OnPreRender(ctx app.Context) { p.load(ctx) }
 // OnMount tells the service worker the page has started.
 func (p *CataloguePage) OnMount(ctx app.Context) {
 	if p.platform != nil {
+		applyTheme(savedTheme(p.platform))
 		p.platform.Started()
 	}
 }

@@ -41,6 +41,7 @@ type Editor struct {
 	saved, theirs string
 
 	embed *embedding // the host's protocol, in embed mode (?embed=1)
+	theme string     // the user's choice of theme, or themeSystem
 
 	// mounted is set once the browser runs the editor: the prerendered page
 	// looks the same but does not act yet.
@@ -95,6 +96,10 @@ func (e *Editor) OnMount(ctx app.Context) {
 			e.flushSave()
 		}
 	}, nil))
+	if app.Window().URL().Query().Get("embed") != "1" {
+		e.theme = savedTheme(e.platform)
+		applyTheme(e.theme)
+	}
 	if app.Window().URL().Query().Get("embed") == "1" {
 		// The host owns the design: nothing is read from or written to the
 		// user's own storage.
@@ -466,10 +471,14 @@ func (e *Editor) Render() app.UI {
 	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
 		e.renderToolbar(),
 		e.renderAlerts(),
-		app.Main().ID("workspace").Body(
-			&Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()},
+		app.Main().ID("workspace").
+			DataSet("palette", strconv.FormatBool(!s.PanelHidden(PanelPalette))).
+			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(PanelInspector))).Body(
+			app.If(!s.PanelHidden(PanelPalette), &Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()}).
+				Else(panelStrip("Show palette", func() { s.HidePanel(PanelPalette, false) })),
 			&Canvas{Store: s, Version: s.Version(), Platform: e.platform},
-			&Inspector{Store: s, Version: s.Version()},
+			app.If(!s.PanelHidden(PanelInspector), &Inspector{Store: s, Version: s.Version()}).
+				Else(panelStrip("Show inspector", func() { s.HidePanel(PanelInspector, false) })),
 		),
 		app.Div().ID("panels").Body(
 			&Problems{Store: s, Version: s.Version()},

@@ -64,6 +64,9 @@ type Store struct {
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
 	collapsed map[string]bool
+	// hidden are the side panels (PanelPalette, PanelInspector) the user
+	// folded away, for the canvas to have their width.
+	hidden map[string]bool
 	// view is the part of the canvas on screen, in canvas coordinates, as
 	// the canvas last reported it (zero before it has), so that new nodes
 	// land in view.
@@ -368,6 +371,24 @@ func (s *Store) SPOF(id string) bool { return s.spofs[id] }
 
 // Collapsed reports whether group id is drawn as one box.
 func (s *Store) Collapsed(id string) bool { return s.collapsed[id] }
+
+// The side panels that fold away.
+const (
+	PanelPalette   = "palette"
+	PanelInspector = "inspector"
+)
+
+// PanelHidden reports whether side panel name is folded away.
+func (s *Store) PanelHidden(name string) bool { return s.hidden[name] }
+
+// HidePanel folds side panel name away, or with false shows it again (a
+// view, like Collapsed: not part of the design, not undoable).
+func (s *Store) HidePanel(name string, hidden bool) {
+	if s.hidden == nil {
+		s.hidden = map[string]bool{}
+	}
+	s.hidden[name] = hidden
+}
 
 // SetCollapsed draws group id as one box (its member count and worst
 // problem, with the edges to what it holds attached to it), or opens it.

@@ -36,6 +36,7 @@ func (e *Editor) renderToolbar() app.UI {
 		),
 		app.If(s.ReadOnly(), app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),
+		e.renderTheme(),
 	)
 }
 

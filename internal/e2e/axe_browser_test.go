@@ -110,5 +110,21 @@ func TestAccessibility(t *testing.T) {
 	p.navigate(p.origin + "/catalogue/components/aws-lambda")
 	p.find("heading", "AWS Lambda")
 	p.checkAccessible("the AWS Lambda page")
+
+	// The same in the dark theme.
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	p.choose("Theme", "Dark")
+	p.focus("button", "Region · Europe (Ireland) · eu-west-1")
+	p.keys(kb.Enter)
+	p.click("button", "Collapse group")
+	p.find("button", "Region · Europe (Ireland), …")
+	p.checkAccessible("the editor, dark, a group collapsed")
+	p.click("button", "Expand group")
+	p.click("button", "orders-fn, AWS Lambda…")
+	p.checkAccessible("the editor, dark, a node inspected")
+	p.navigate(p.origin + "/catalogue/components/aws-lambda")
+	p.find("heading", "AWS Lambda")
+	p.checkAccessible("the AWS Lambda page, dark")
 	p.checkClean()
 }

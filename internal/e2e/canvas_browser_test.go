@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -373,5 +374,73 @@ func TestEditorDisplayName(t *testing.T) {
 	}
 	p.click("button", "Undo")
 	p.find("button", "a, Amazon API Gateway…")
+	p.checkClean()
+}
+
+// The editor follows the system's dark theme unless the user chooses one,
+// and keeps the choice across reloads; catalogue pages follow it.
+func TestEditorThemes(t *testing.T) {
+	p := openEditor(t)
+	canvas := func() string {
+		return p.evalPage(`getComputedStyle(document.querySelector("[data-part=background]")).fill`)
+	}
+	light := canvas()
+	p.prefersColorScheme("dark")
+	p.eventually("the system's dark theme", func() (bool, string) { got := canvas(); return got != light, got })
+	dark := canvas()
+	p.choose("Theme", "Light")
+	p.eventually("the light theme, chosen", func() (bool, string) { got := canvas(); return got == light, got })
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	p.eventually("the light theme after a reload", func() (bool, string) { got := canvas(); return got == light, got })
+	p.choose("Theme", "Dark")
+	p.navigate(p.origin + "/catalogue/components/aws-lambda")
+	p.find("heading", "AWS Lambda")
+	p.prefersColorScheme("light")
+	p.eventually("the dark theme on a catalogue page", func() (bool, string) {
+		got := p.evalPage(`document.documentElement.dataset.theme + " " + getComputedStyle(document.documentElement).backgroundColor`)
+		return strings.HasPrefix(got, `"dark rgb(21, 25, 31)`), got
+	})
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	p.choose("Theme", "System")
+	p.eventually("the system's light theme again", func() (bool, string) { got := canvas(); return got == light, got })
+	if dark == light {
+		t.Error("dark and light draw the canvas alike")
+	}
+	p.checkClean()
+}
+
+// prefersColorScheme emulates the system's light or dark theme.
+func (p *tab) prefersColorScheme(scheme string) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// The side panels fold away to give the canvas their width, and come back.
+func TestEditorPanelsFold(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.do(chromedp.EmulateViewport(1280, 720))
+	width := func() float64 {
+		var w float64
+		json.Unmarshal([]byte(p.evalPage(`document.getElementById("canvas-svg").getBoundingClientRect().width`)), &w)
+		return w
+	}
+	before := width()
+	p.click("button", "Hide palette")
+	p.click("button", "Hide inspector")
+	p.absent("region", "Palette")
+	p.absent("region", "Inspector")
+	p.eventually("a wider canvas", func() (bool, string) { w := width(); return w > before+400, fmt.Sprint(w, " was ", before) })
+	p.click("button", "Show palette")
+	p.click("button", "Show inspector")
+	p.find("searchbox", "Search components")
+	p.find("region", "Inspector")
+	p.eventually("the canvas as it was", func() (bool, string) { w := width(); return w == before, fmt.Sprint(w, " was ", before) })
 	p.checkClean()
 }

@@ -430,6 +430,9 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 			svg("text").DataSet("part", "summary-name").Aria("hidden", "true").Attr("x", "12").Attr("y", "57").Text(name),
 		)
 	}
+	if comp != nil && labels != labelsNone {
+		body = append(body, svgIcon(kindIcon(comp.Kind), NodeWidth-28, NodeHeight-27, 20))
+	}
 	if worst != "" {
 		body = append(body, badge(worst, NodeWidth-14, 14))
 	}
@@ -503,7 +506,8 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 			// The label is clipped to its frame (a nested svg clips what
 			// it holds to its box).
 			svg("svg").Attr("x", f.box.X0).Attr("y", f.box.Y0).Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Body(
-				svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "10").Attr("y", "15").Text(truncate(label, 60)),
+				svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
+				svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
 			),
 		))
 	}
@@ -533,7 +537,8 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
 		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
-		svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "10").Attr("y", "15").Text(name + " "),
+		svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
+		svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "26").Attr("y", "15").Text(name + " "),
 		svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(title + " "),
 		svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}

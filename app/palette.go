@@ -105,6 +105,7 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 				return app.Li().Class("palette-item").Body(
 					button(p.ReadOnly).Class("palette-entry").Aria("label", "New "+b.Name+" group").Title(b.Description).
 						DataSet("boundary", b.ID).Body(
+						htmlIcon(boundaryIcon(b.ID)),
 						app.Span().Class("entry-name").Text(b.Name),
 						app.Span().Class("entry-meta").Text("group · "+b.ID),
 					),
@@ -206,6 +207,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 					button(p.ReadOnly).Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
 						DataSet("component", c.ID).
 						Body(
+							htmlIcon(kindIcon(c.Kind)),
 							app.Span().Class("entry-name").Text(c.Name),
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
 						),

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -442,5 +443,33 @@ func TestEditorPanelsFold(t *testing.T) {
 	p.find("searchbox", "Search components")
 	p.find("region", "Inspector")
 	p.eventually("the canvas as it was", func() (bool, string) { w := width(); return w == before, fmt.Sprint(w, " was ", before) })
+	p.checkClean()
+}
+
+// Nodes, group labels and the palette's entries show their kind's or
+// boundary's icon, from the editor's own sprite.
+func TestEditorIcons(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "resilient-orders.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadDesign(t, string(data))
+	p.find("button", "orders-fn, AWS Lambda…")
+	got := p.evalPage(`[
+		document.querySelector('[data-node="orders-fn"] [data-part="icon"]').getAttribute("href"),
+		document.querySelector('[data-group="eu-a"] [data-part="icon"]').getAttribute("href"),
+	].join(" ")`)
+	if got != `"/web/icons.svg#kind-function /web/icons.svg#boundary-zone"` {
+		t.Errorf("icons: %s", got)
+	}
+	p.fill("searchbox", "Search components", "kafka")
+	p.find("button", "Apache Kafka")
+	if got := p.evalPage(`document.querySelector('[data-component="kafka"] use').getAttribute("href")`); got != `"/web/icons.svg#kind-stream"` {
+		t.Errorf("the palette's Apache Kafka shows %s", got)
+	}
+	p.eventually("the sprite fetched from the editor's own server", func() (bool, string) {
+		got := p.evalPage(`performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).filter(p => p === "/web/icons.svg").length`)
+		return got != "0", got
+	})
 	p.checkClean()
 }

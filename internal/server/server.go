@@ -78,7 +78,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	cacheable := []string{"/web/icon.svg"} // the toolbar's logo; go-app caches the PNG icons itself
+	cacheable := []string{"/web/icon.svg", "/web/icons.svg"} // the toolbar's logo and the kinds' icons; go-app caches the PNG icons itself
 	entries, _ := fs.ReadDir(schema.Files, ".")
 	for _, e := range entries {
 		cacheable = append(cacheable, "/schema/"+e.Name())

@@ -979,12 +979,25 @@ func (c *Canvas) toCanvas(clientX, clientY float64) (float64, float64) {
 	return c.view.toCanvas(clientX-rect.Get("left").Float(), clientY-rect.Get("top").Float())
 }
 
-// onWheel zooms around the pointer.
+// onWheel pans with the wheel or a two-finger swipe, and zooms around the
+// pointer with Ctrl or ⌘ held, as a trackpad's pinch reports itself
+// (Chromium, Firefox and Safari send a pinch as a wheel with ctrlKey).
 func (c *Canvas) onWheel(ev app.Value) {
 	ev.Call("preventDefault")
-	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
-	px, py := ev.Get("clientX").Float()-rect.Get("left").Float(), ev.Get("clientY").Float()-rect.Get("top").Float()
-	c.zoomAt(math.Exp(-ev.Get("deltaY").Float()*0.0015), px, py)
+	dx, dy := ev.Get("deltaX").Float(), ev.Get("deltaY").Float()
+	if ev.Get("deltaMode").Int() == 1 { // lines, not pixels
+		dx, dy = dx*16, dy*16
+	}
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+		rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+		px, py := ev.Get("clientX").Float()-rect.Get("left").Float(), ev.Get("clientY").Float()-rect.Get("top").Float()
+		// A pinch sends small deltas, often; a Ctrl+wheel notch about 100.
+		c.zoomAt(math.Exp(-math.Max(-100, math.Min(100, dy))*0.01), px, py)
+		return
+	}
+	c.view.X, c.view.Y = c.view.X-dx, c.view.Y-dy
+	c.applyView()
+	c.viewChanged()
 }
 
 // zoomBy zooms around the middle of the canvas.

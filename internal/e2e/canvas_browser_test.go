@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -471,5 +472,36 @@ func TestEditorIcons(t *testing.T) {
 		got := p.evalPage(`performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).filter(p => p === "/web/icons.svg").length`)
 		return got != "0", got
 	})
+	p.checkClean()
+}
+
+// The wheel and a two-finger swipe pan; a pinch (a wheel with Ctrl, as
+// browsers report it) or Ctrl+wheel zooms around the pointer.
+func TestEditorWheelPansAndPinchZooms(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.find("button", "a, Amazon API Gateway…")
+	transform := func() string { return p.evalPage(`document.getElementById("viewport").getAttribute("transform")`) }
+	wheel := func(dx, dy float64, ctrl bool) {
+		p.evalPage(fmt.Sprintf(`(() => { const r = document.getElementById("canvas-svg").getBoundingClientRect();
+			document.getElementById("canvas-svg").dispatchEvent(new WheelEvent("wheel", {deltaX: %g, deltaY: %g, ctrlKey: %t, clientX: r.left + 200, clientY: r.top + 150, bubbles: true, cancelable: true})); return 1; })()`, dx, dy, ctrl))
+	}
+	var x0, y0, s0 float64
+	fmt.Sscanf(strings.Trim(transform(), `"`), "translate(%g %g) scale(%g)", &x0, &y0, &s0)
+	wheel(30, 50, false)
+	var x1, y1, s1 float64
+	fmt.Sscanf(strings.Trim(transform(), `"`), "translate(%g %g) scale(%g)", &x1, &y1, &s1)
+	if s1 != s0 || x1 != x0-30 || y1 != y0-50 {
+		t.Errorf("a swipe of 30, 50: %s, was translate(%g %g) scale(%g)", transform(), x0, y0, s0)
+	}
+	wheel(0, -20, true)
+	var x2, y2, s2 float64
+	fmt.Sscanf(strings.Trim(transform(), `"`), "translate(%g %g) scale(%g)", &x2, &y2, &s2)
+	if s2 <= s1 {
+		t.Errorf("a pinch out did not zoom in: %s", transform())
+	}
+	// The canvas point under the pointer stays under it.
+	if bx, ax := (200-x1)/s1, (200-x2)/s2; math.Abs(bx-ax) > 0.5 {
+		t.Errorf("the point under the pointer moved from %g to %g", bx, ax)
+	}
 	p.checkClean()
 }

@@ -46,6 +46,8 @@ type Canvas struct {
 	listeners     []func()
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
+	menu          *contextMenu       // the context menu, while open
+	menuFrom      app.Value          // what it was opened from, for the focus to go back to
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -293,6 +295,7 @@ func (c *Canvas) Render() app.UI {
 			DataSet("labels", [...]string{"none", "summary", "full"}[labels]).
 			On("pointerdown", c.onPointerDown).
 			On("keydown", c.onKeyDown).
+			On("contextmenu", c.onContextMenu).
 			Body(
 				app.Raw(arrowDefs),
 				svg("rect").DataSet("part", "background").Attr("x", "-100000").Attr("y", "-100000").
@@ -306,6 +309,7 @@ func (c *Canvas) Render() app.UI {
 				),
 			),
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
+		c.renderMenu(),
 	)
 }
 
@@ -643,6 +647,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	if e.Get("button").Int() != 0 {
 		return
 	}
+	c.closeMenu(false)
 	target := e.Get("target")
 	s := c.Store
 	d := &drag{gesture: gesture{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}}
@@ -934,6 +939,9 @@ func arrowStep(e app.Event) ([2]float64, bool) {
 
 // onKeyDown moves the focused node with the arrow keys (Shift: further).
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
+	if c.openMenuFromKey(ctx, e) {
+		return
+	}
 	node := closest(e.Get("target"), "g[data-node]")
 	edge := closest(e.Get("target"), "[data-edge]")
 	key := e.Get("key").String()

@@ -505,3 +505,74 @@ func TestEditorWheelPansAndPinchZooms(t *testing.T) {
 	}
 	p.checkClean()
 }
+
+// A context menu on nodes, edges and groups, by right-click or from the
+// keyboard (Shift+F10), with the arrow keys inside and Escape out.
+func TestEditorContextMenu(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "resilient-orders.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadDesign(t, string(data))
+	rightClick := func(x, y float64) {
+		p.call(func(ctx context.Context) error {
+			for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+				if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+					Type: typ, X: x, Y: y, Button: input.MouseButtonRight, Buttons: 2, ClickCount: 1, PointerType: input.DispatchMouseEventPointerTypeMouse,
+				}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	// A node: by right-click, which selects it.
+	x, y := p.center(p.find("button", "worker-a, Generic service…"))
+	rightClick(x, y)
+	p.find("menu", "Actions for worker-a")
+	p.eventually("worker-a to be inspected", func() (bool, string) {
+		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
+		return got == `"worker-a"`, got
+	})
+	p.click("menuitem", "Mark as entry point")
+	p.absent("menu", "Actions for worker-a")
+	_, yaml := p.download("button", "Export YAML")
+	if !strings.Contains(string(yaml), "id: \"worker-a\"\n    component: \"service\"\n    in: \"eu-a\"\n    entry: true\n") {
+		t.Errorf("worker-a is not an entry point:\n%s", yaml)
+	}
+	// A group, from the keyboard: the first item takes the focus, the arrow
+	// keys move it, Escape closes and gives the focus back.
+	p.focus("button", "Availability zone · eu-a · eu-west-1a")
+	p.keys(kb.F10, chromedp.ModifierShift)
+	p.find("menu", "Actions for group eu-a")
+	p.eventually("the menu's first item focused", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.textContent`)
+		return got == `"Collapse group"`, got
+	})
+	p.checkAccessible("the editor, a context menu open")
+	p.keys(kb.ArrowDown)
+	if got := p.evalPage(`document.activeElement.textContent`); got != `"Delete group"` {
+		t.Errorf("ArrowDown: focus on %s", got)
+	}
+	p.keys(kb.Escape)
+	p.absent("menu", "Actions for group eu-a")
+	if got := p.evalPage(`document.activeElement.getAttribute("aria-label") === "Availability zone · eu-a · eu-west-1a"`); got != "true" {
+		t.Errorf("after Escape the focus is on %s", p.evalPage(`document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	p.keys(kb.F10, chromedp.ModifierShift)
+	p.eventually("the menu's first item focused", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.textContent`)
+		return got == `"Collapse group"`, got
+	})
+	p.keys(kb.Enter)
+	p.find("button", "Availability zone · eu-a, 1 node, collapsed")
+	// An edge: delete it, and Undo.
+	p.click("button", "Undo")
+	p.focus("button", "Connection from api to orders-fn: POST /orders")
+	p.keys(kb.F10, chromedp.ModifierShift)
+	p.click("menuitem", "Delete connection")
+	p.absent("button", "Connection from api to orders-fn: POST /orders")
+	p.click("button", "Undo")
+	p.find("button", "Connection from api to orders-fn: POST /orders")
+	p.checkClean()
+}

@@ -194,4 +194,11 @@ func TestEmbedHostExample(t *testing.T) {
 	logged("validation:")
 	p.click("button", "Export YAML")
 	logged(`id: \"orders\"`)
+	// Read-only in the page's 1200 px frame: the toolbar keeps to one line.
+	p.click("button", "Read-only")
+	undo := p.frameFind("designer", "button", "Undo")
+	p.eventually("the frame's toolbar read-only, on one line", func() (bool, string) {
+		got := p.eval(undo, `function() { const t = document.getElementById("toolbar"); return [t.textContent.includes("Read-only"), t.getBoundingClientRect().height < 48, t.scrollWidth <= t.clientWidth] }`)
+		return got == "[true,true,true]", got
+	})
 }

@@ -416,22 +416,22 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	}
 	// Text is clipped to the box by the stylesheet (by its drawn width) and
 	// never takes a click: the connector, drawn last, is always reachable.
-	// The text is in the accessible name, which says more: hidden from
-	// assistive technology, so that it is not read twice. Ids are at most
+	// The text is in the accessible name, which says more (and the
+	// children of a button are presentational: not read twice). Ids are at most
 	// 64 characters and names come from the catalogue: neither is cut, as
 	// the clip shortens what is drawn; each line ends in a space, for the
 	// lines to read as words when taken together.
 	switch labels {
 	case labelsFull:
 		body = append(body,
-			svg("text").DataSet("part", "id").Aria("hidden", "true").Attr("x", "12").Attr("y", "22").Text(title+" "),
-			svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(name+" "),
-			svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(kind),
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(title+" "),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(name+" "),
+			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(kind),
 		)
 	case labelsSummary:
 		body = append(body,
-			svg("text").DataSet("part", "summary").Aria("hidden", "true").Attr("x", "12").Attr("y", "31").Text(title+" "),
-			svg("text").DataSet("part", "summary-name").Aria("hidden", "true").Attr("x", "12").Attr("y", "57").Text(name),
+			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(title+" "),
+			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(name),
 		)
 	}
 	if comp != nil && labels != labelsNone {
@@ -440,12 +440,9 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	if worst != "" {
 		body = append(body, badge(worst, NodeWidth-14, 14))
 	}
-	// The connector: a dot on the right side, with a larger ring round it
-	// that takes the pointer.
-	body = append(body, svg("g").DataSet("connector", n.ID).Aria("hidden", "true").Body(
-		svg("circle").DataSet("part", "connector-hit").Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "13"),
-		svg("circle").DataSet("part", "connector").Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "7"),
-	))
+	// The connector: a dot on the right side, large enough to take the
+	// pointer (it shows only while the pointer is on the node).
+	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "9"))
 	return g.Body(body...)
 }
 
@@ -511,7 +508,7 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 			// it holds to its box).
 			svg("svg").Attr("x", f.box.X0).Attr("y", f.box.Y0).Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Body(
 				svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
-				svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
+				svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
 			),
 		))
 	}
@@ -542,9 +539,9 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
 		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
 		svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
-		svg("text").DataSet("part", "group-text").Aria("hidden", "true").Attr("x", "26").Attr("y", "15").Text(name + " "),
-		svg("text").DataSet("part", "name").Aria("hidden", "true").Attr("x", "12").Attr("y", "42").Text(title + " "),
-		svg("text").DataSet("part", "kind").Aria("hidden", "true").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
+		svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(name + " "),
+		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(title + " "),
+		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {
 		body = append(body, badge(worst, NodeWidth-14, 38))

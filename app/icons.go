@@ -15,9 +15,10 @@ func kindIcon(kind string) string         { return "kind-" + kind }
 func boundaryIcon(boundary string) string { return "boundary-" + boundary }
 
 // svgIcon draws icon id of the sprite in an SVG drawing at x, y, size by
-// size, for its text to tell what it is (hidden from assistive technology).
+// size, inside a node's or a group's button (whose children are
+// presentational: its accessible name says what the icon shows).
 func svgIcon(id string, x, y, size float64) app.UI {
-	return svg("use").DataSet("part", "icon").Aria("hidden", "true").Attr("href", iconsSprite+"#"+id).
+	return svg("use").DataSet("part", "icon").Attr("href", iconsSprite+"#"+id).
 		Attr("x", x).Attr("y", y).Attr("width", size).Attr("height", size)
 }
 

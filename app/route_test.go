@@ -222,3 +222,28 @@ func TestLabelSpotBesideAShortEdge(t *testing.T) {
 		t.Errorf("label at %v: want it above the gap, at x 240", at)
 	}
 }
+
+// BenchmarkDragRoute is what a pointermove of a drag costs the router: the
+// two edges of a node in the middle of a 1,000-node grid (as the browser
+// benchmark's design), routed again with their ports, labels placed.
+func BenchmarkDragRoute(b *testing.B) {
+	var boxes []rect
+	for i := 0; i < 1000; i++ {
+		if i == 1 {
+			continue // the dragged node is not an obstacle
+		}
+		boxes = append(boxes, nodeBox(float64(40+(i%40)*220), float64(40+(i/40)*120)))
+	}
+	rt := router{ix: newBoxIndex(boxes)}
+	prev, next := nodeBox(40, 40), nodeBox(480, 40)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		moved := nodeBox(260+float64(i%200), 40+float64(i%200)/2)
+		for _, pr := range [][2]rect{{prev, moved}, {moved, next}} {
+			pl := planFor(pr[0], pr[1])
+			pts := rt.routeAt(pr[0], pr[1], port(pr[0], pl.out, 0.5), port(pr[1], pl.in, 0.5))
+			rt.labelSpot(pts, 8, 11)
+			_ = pathData(pts)
+		}
+	}
+}

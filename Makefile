@@ -23,7 +23,7 @@ static: wasm build
 ## wasm: web/app.wasm and its precompressed copies, rebuilt when a source changes
 wasm: web/app.wasm.br
 
-WASM_SOURCES := $(shell find app wasm catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
+WASM_SOURCES := $(shell find app wasm catalogue examples -name '*.go' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 CATALOGUE_SOURCES := $(shell find catalogue -name '*.go' -o -name '*.yaml' 2>/dev/null)
 
 # The catalogue, loaded and checked, for the editor to start without parsing YAML.

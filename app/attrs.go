@@ -53,20 +53,49 @@ func fieldset(disabled bool) app.HTMLFieldSet {
 	return f
 }
 
-// panelHead is a side panel's heading with the button that folds the panel
-// away: visibly "Hide", named what it hides.
-func panelHead(title, hide string, fold func()) app.UI {
+// panelHead is side panel's heading with the button that folds the panel
+// away: visibly "Hide", named what it hides. The focus moves to the strip's
+// Show button, rather than falling to the page.
+func panelHead(panel, title, hide string, fold func()) app.UI {
 	return app.Div().Class("panel-head").Body(
 		app.H2().Text(title),
-		app.Button().Class("fold").Aria("label", hide).Title(hide).Text("Hide").
-			OnClick(func(app.Context, app.Event) { fold() }),
+		app.Button().ID("hide-"+panel).Class("fold").Aria("label", hide).Title(hide).Text("Hide").
+			OnClick(func(ctx app.Context, e app.Event) {
+				fold()
+				focusAfterRender("show-" + panel)
+			}),
 	)
 }
 
-// panelStrip is what a folded side panel leaves: a narrow strip with the
-// button that shows it again.
-func panelStrip(show string, unfold func()) app.UI {
+// panelStrip is what folded side panel leaves: a narrow strip with the
+// button that shows it again (and then focuses its Hide button).
+func panelStrip(panel, show string, unfold func()) app.UI {
 	return app.Div().Class("panel-strip").Body(
-		app.Button().Text(show).OnClick(func(app.Context, app.Event) { unfold() }),
+		app.Button().ID("show-" + panel).Text(show).OnClick(func(ctx app.Context, e app.Event) {
+			unfold()
+			focusAfterRender("hide-" + panel)
+		}),
 	)
+}
+
+// focusAfterRender focuses element id once the render under way has drawn
+// it: the panels are the editor's, which renders after the handler's own
+// component, so the page is asked again every 25 ms, for half a second.
+func focusAfterRender(id string) {
+	tries := 0
+	var fn app.Func
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+			fn.Release()
+			return nil
+		}
+		if tries++; tries >= 20 {
+			fn.Release()
+			return nil
+		}
+		app.Window().Call("setTimeout", fn, 25)
+		return nil
+	})
+	app.Window().Call("setTimeout", fn, 0)
 }

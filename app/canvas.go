@@ -47,7 +47,6 @@ type Canvas struct {
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *contextMenu       // the context menu, while open
-	menuFrom      app.Value          // what it was opened from, for the focus to go back to
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -276,7 +275,7 @@ func (c *Canvas) Render() app.UI {
 	}
 	return app.Section().ID("canvas").Aria("label", "Canvas").Attr("tabindex", "-1").Body(
 		app.Div().Class("canvas-tools").Body(
-			app.Button().Text("Fit").Title("Show the whole design").OnClick(func(app.Context, app.Event) { c.fit() }),
+			app.Button().Text("Fit").Title("Show the design at a zoom its labels can be read at (from its top-left corner when it is larger)").OnClick(func(app.Context, app.Event) { c.fit() }),
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
 			app.If(len(ids) > 0,
@@ -417,10 +416,11 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	// Text is clipped to the box by the stylesheet (by its drawn width) and
 	// never takes a click: the connector, drawn last, is always reachable.
 	// The text is in the accessible name, which says more (and the
-	// children of a button are presentational: not read twice). Ids are at most
-	// 64 characters and names come from the catalogue: neither is cut, as
-	// the clip shortens what is drawn; each line ends in a space, for the
-	// lines to read as words when taken together.
+	// children of a button are presentational: not read twice). Nothing is
+	// cut to a number of characters (an id is at most 64, a display name at
+	// most the design's text limit): the clip shortens what is drawn. Each
+	// line ends in a space, for the lines to read as words when taken
+	// together.
 	switch labels {
 	case labelsFull:
 		body = append(body,
@@ -497,9 +497,15 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 				break
 			}
 		}
+		// The name is the drawn label, and the id when the label shows the
+		// group's name instead, for two groups never to share a name.
+		accName := label
+		if g.Name != "" {
+			accName += " (" + g.ID + ")"
+		}
 		out = append(out, svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).
 			DataSet("selected", strconv.FormatBool(c.Store.Selection().Group == g.ID)).
-			Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(
+			Attr("tabindex", "0").Attr("role", "button").Aria("label", accName).Body(
 			svg("rect").DataSet("part", "frame").Attr("x", f.box.X0).Attr("y", f.box.Y0).
 				Attr("width", f.box.X1-f.box.X0).Attr("height", f.box.Y1-f.box.Y0).Attr("rx", "8"),
 			svg("rect").DataSet("part", "group-label").Attr("x", f.box.X0).Attr("y", f.box.Y0).
@@ -535,6 +541,9 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 	}
 	// The name holds the text drawn, in order (label in name).
 	label := name + " · " + title + ", " + strconv.Itoa(count) + " " + plural(count, "node") + ", collapsed"
+	if g.Name != "" {
+		label += " (" + g.ID + ")"
+	}
 	body := []app.UI{
 		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
 		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
@@ -793,7 +802,7 @@ func moveEdge(rt router, e edgeEnd, x, y float64) {
 		}
 	}
 	if e.label.Truthy() {
-		at := rt.labelSpot(pts, e.labelLen, e.labelPx)
+		at := rt.labelSpot(pts, e.labelLen, e.labelPx, moved)
 		e.label.Call("setAttribute", "x", at.X)
 		e.label.Call("setAttribute", "y", at.Y)
 	}
@@ -996,8 +1005,13 @@ func (c *Canvas) onWheel(ev app.Value) {
 	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
 		rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
 		px, py := ev.Get("clientX").Float()-rect.Get("left").Float(), ev.Get("clientY").Float()-rect.Get("top").Float()
-		// A pinch sends small deltas, often; a Ctrl+wheel notch about 100.
-		c.zoomAt(math.Exp(-math.Max(-100, math.Min(100, dy))*0.01), px, py)
+		// A pinch sends small deltas, often; a Ctrl+wheel notch about 100,
+		// which zooms by about a fifth.
+		rate := 0.01
+		if math.Abs(dy) >= 50 {
+			rate = 0.002
+		}
+		c.zoomAt(math.Exp(-math.Max(-100, math.Min(100, dy))*rate), px, py)
 		return
 	}
 	c.view.X, c.view.Y = c.view.X-dx, c.view.Y-dy
@@ -1022,7 +1036,9 @@ func (c *Canvas) size() (float64, float64) {
 	return c.width, c.height
 }
 
-// fit shows every node and group.
+// fit shows every node and group at a zoom their labels can be read at, or
+// the design from its top-left corner when it is too large for that (see
+// fitting).
 func (c *Canvas) fit() {
 	b, ok := contentBounds(c.Store.Design())
 	if !ok {

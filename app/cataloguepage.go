@@ -96,6 +96,30 @@ func (p *CataloguePage) Render() app.UI {
 	)
 }
 
+// pageIcon is the icon of the kind or boundary a page is about (a
+// component's is its kind's), or nil.
+func (p *CataloguePage) pageIcon(path string) app.UI {
+	if p.cat == nil {
+		return nil
+	}
+	for _, k := range p.cat.KindIDs() {
+		if path == pages.KindPath(k) {
+			return htmlIcon(kindIcon(k))
+		}
+	}
+	for _, b := range p.cat.BoundaryIDs() {
+		if path == pages.BoundaryPath(b) {
+			return htmlIcon(boundaryIcon(b))
+		}
+	}
+	if id, ok := strings.CutPrefix(path, pages.ComponentPath("")); ok {
+		if c := p.cat.Components[id]; c != nil {
+			return htmlIcon(kindIcon(c.Kind))
+		}
+	}
+	return nil
+}
+
 func (p *CataloguePage) renderPage() []app.UI {
 	pg := p.page
 	actions := []app.UI{app.A().Href(p.mdPath).Text("Markdown")}
@@ -103,7 +127,7 @@ func (p *CataloguePage) renderPage() []app.UI {
 		actions = append([]app.UI{app.A().Class("button").Href("/?add=" + url.QueryEscape(p.addID)).Text("Add to design")}, actions...)
 	}
 	out := []app.UI{
-		app.H1().Text(pg.Title),
+		app.H1().Body(p.pageIcon(pg.Path), app.Text(pg.Title)),
 		app.P().Class("page-actions").Body(actions...),
 	}
 	if pg.Path == pages.IndexPath {

@@ -12,12 +12,27 @@ type contextMenu struct {
 	node, group string
 	edge        int // -1 unless on an edge
 	x, y        float64
+	version     int // the design's version when it opened: any change closes it
 }
 
-// menuItem is one action of a context menu.
+// element is what the menu is open on, as drawn now.
+func (m *contextMenu) element() app.Value {
+	w := app.Window()
+	switch {
+	case m.node != "":
+		return w.GetElementByID("node-" + m.node)
+	case m.group != "":
+		return w.GetElementByID("group-" + m.group)
+	}
+	return w.Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(m.edge)+`"]`)
+}
+
+// menuItem is one action of a context menu; one that deletes what the menu
+// is on leaves the focus on the canvas.
 type menuItem struct {
-	label string
-	act   func() error
+	label   string
+	act     func() error
+	deletes bool
 }
 
 // items are the menu's actions on what it is open on; editing ones only
@@ -34,11 +49,11 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 		title = "Actions for " + n.ID
 		if edit {
 			if n.Entry {
-				items = append(items, menuItem{"Not an entry point", func() error { return s.SetEntry(n.ID, false) }})
+				items = append(items, menuItem{"Not an entry point", func() error { return s.SetEntry(n.ID, false) }, false})
 			} else {
-				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }})
+				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }, false})
 			}
-			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }})
+			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }, true})
 		}
 	case m.edge >= 0:
 		if m.edge >= len(s.Design().Edges) {
@@ -48,7 +63,7 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 		title = "Actions for the connection from " + e.From + " to " + e.To
 		if edit {
 			i := m.edge
-			items = append(items, menuItem{"Delete connection", func() error { return s.DeleteEdge(i) }})
+			items = append(items, menuItem{"Delete connection", func() error { return s.DeleteEdge(i) }, true})
 		}
 	case m.group != "":
 		if s.Group(m.group) == nil {
@@ -57,12 +72,12 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 		id := m.group
 		title = "Actions for group " + id
 		if s.Collapsed(id) {
-			items = append(items, menuItem{"Expand group", func() error { s.SetCollapsed(id, false); return nil }})
+			items = append(items, menuItem{"Expand group", func() error { s.SetCollapsed(id, false); return nil }, false})
 		} else {
-			items = append(items, menuItem{"Collapse group", func() error { s.SetCollapsed(id, true); return nil }})
+			items = append(items, menuItem{"Collapse group", func() error { s.SetCollapsed(id, true); return nil }, false})
 		}
 		if edit {
-			items = append(items, menuItem{"Delete group", func() error { return s.DeleteGroup(id) }})
+			items = append(items, menuItem{"Delete group", func() error { return s.DeleteGroup(id) }, true})
 		}
 	}
 	return title, items
@@ -74,7 +89,10 @@ func (c *Canvas) renderMenu() app.UI {
 		return nil
 	}
 	title, items := c.menuItems(c.menu)
-	if len(items) == 0 {
+	if len(items) == 0 || c.menu.version != c.Store.Version() {
+		// What it was open on changed (an undo, a deletion): its items
+		// would act on something else.
+		c.menu = nil
 		return nil
 	}
 	// Placed by placeMenu: the page's policy refuses style attributes.
@@ -111,8 +129,8 @@ func (c *Canvas) openMenu(ctx app.Context, target app.Value, cx, cy float64) boo
 	}
 	rect := app.Window().GetElementByID("canvas").Call("getBoundingClientRect")
 	m.x, m.y = cx-rect.Get("left").Float(), cy-rect.Get("top").Float()
+	m.version = s.Version()
 	c.menu = m
-	c.menuFrom = target
 	ctx.Defer(func(app.Context) {
 		c.placeMenu()
 		c.focusMenuItem(0)
@@ -159,17 +177,17 @@ func (c *Canvas) openMenuFromKey(ctx app.Context, e app.Event) bool {
 // closeMenu closes the menu, putting the focus back where it was opened
 // when refocus says so.
 func (c *Canvas) closeMenu(refocus bool) {
-	from := c.menuFrom
-	c.menu, c.menuFrom = nil, nil
-	if refocus && from != nil && from.Truthy() {
-		if el := closest(from, "[tabindex]"); el.Truthy() && el.Get("isConnected").Bool() {
+	m := c.menu
+	c.menu = nil
+	if refocus && m != nil {
+		if el := m.element(); el.Truthy() {
 			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	}
 }
 
 // onMenuItem carries out item i and closes the menu; the focus goes back to
-// the canvas.
+// what it was open on, or to the canvas when that was deleted.
 func (c *Canvas) onMenuItem(ctx app.Context, e app.Event) {
 	i, _ := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("item").String())
 	m := c.menu
@@ -178,11 +196,19 @@ func (c *Canvas) onMenuItem(ctx app.Context, e app.Event) {
 	}
 	_, items := c.menuItems(m)
 	c.closeMenu(false)
-	if i >= 0 && i < len(items) {
-		c.Store.Report(items[i].act())
+	if i < 0 || i >= len(items) {
+		return
 	}
+	c.Store.Report(items[i].act())
+	deleted := items[i].deletes
 	ctx.Defer(func(app.Context) {
-		if el := app.Window().GetElementByID("canvas"); el.Truthy() {
+		el := app.Window().GetElementByID("canvas")
+		if !deleted {
+			if at := m.element(); at.Truthy() {
+				el = at
+			}
+		}
+		if el.Truthy() {
 			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	})

@@ -340,8 +340,8 @@ func isTyping(ev app.Value) bool {
 
 // onKeyDown handles the editor's shortcuts: undo, redo, delete.
 func (e *Editor) onKeyDown(ev app.Value) {
-	if isTyping(ev) {
-		return
+	if isTyping(ev) || closest(ev.Get("target"), "#context-menu").Truthy() {
+		return // the context menu has keys of its own
 	}
 	key := strings.ToLower(ev.Get("key").String())
 	mod := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()
@@ -468,6 +468,7 @@ func (e *Editor) Render() app.UI {
 	if s == nil {
 		return app.Div().ID("editor") // prerendering, until OnPreRender
 	}
+	resizers := e.renderResizers()
 	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
 		e.renderToolbar(),
 		e.renderAlerts(),
@@ -475,10 +476,11 @@ func (e *Editor) Render() app.UI {
 			DataSet("palette", strconv.FormatBool(!s.PanelHidden(PanelPalette))).
 			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(PanelInspector))).Body(
 			app.If(!s.PanelHidden(PanelPalette), &Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()}).
-				Else(panelStrip("Show palette", func() { s.HidePanel(PanelPalette, false) })),
+				Else(panelStrip(PanelPalette, "Show palette", func() { s.HidePanel(PanelPalette, false) })),
 			&Canvas{Store: s, Version: s.Version(), Platform: e.platform},
 			app.If(!s.PanelHidden(PanelInspector), &Inspector{Store: s, Version: s.Version()}).
-				Else(panelStrip("Show inspector", func() { s.HidePanel(PanelInspector, false) })),
+				Else(panelStrip(PanelInspector, "Show inspector", func() { s.HidePanel(PanelInspector, false) })),
+			app.Range(resizers).Slice(func(i int) app.UI { return resizers[i] }),
 		),
 		app.Div().ID("panels").Body(
 			&Problems{Store: s, Version: s.Version()},

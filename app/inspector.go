@@ -44,7 +44,7 @@ func (in *Inspector) Render() app.UI {
 	// Read-only, every control inside is disabled (and looks it), while
 	// links and disclosures still work.
 	return app.Section().ID("inspector").Aria("label", "Inspector").Body(
-		panelHead("Inspector", "Hide inspector", func() { in.Store.HidePanel(PanelInspector, true) }),
+		panelHead(PanelInspector, "Inspector", "Hide inspector", func() { in.Store.HidePanel(PanelInspector, true) }),
 		fieldset(s.ReadOnly()).Class("controls").Body(body),
 	)
 }

@@ -64,7 +64,7 @@ func (p *Palette) Render() app.UI {
 		groups = append(groups, p.renderGroup(cat.Kinds[k], matches, filtering || p.open[k]))
 	}
 	return app.Section().ID("palette").Aria("label", "Palette").OnChange(p.onFilter).Body(
-		panelHead("Components", "Hide palette", func() { p.Store.HidePanel(PanelPalette, true) }),
+		panelHead(PanelPalette, "Components", "Hide palette", func() { p.Store.HidePanel(PanelPalette, true) }),
 		// The search field is not given its value back: go-app handles an
 		// input event after the browser has taken the next key, and setting
 		// the value from the earlier event would drop that key.

@@ -49,18 +49,10 @@ func newBoxIndex(boxes []rect) *boxIndex {
 }
 
 // cells calls f with each bucket r touches until f returns false; it
-// reports whether f never did. A huge r (a run across a sparse, wide
-// design) is clamped: boxes of it that far out are not looked at.
+// reports whether f never did.
 func (ix *boxIndex) cells(r rect, f func([2]int) bool) bool {
 	x0, y0 := floorDiv(r.X0, indexCell), floorDiv(r.Y0, indexCell)
 	x1, y1 := floorDiv(r.X1, indexCell), floorDiv(r.Y1, indexCell)
-	const most = 64 // buckets along one axis
-	if x1-x0 > most {
-		x1 = x0 + most
-	}
-	if y1-y0 > most {
-		y1 = y0 + most
-	}
 	for x := x0; x <= x1; x++ {
 		for y := y0; y <= y1; y++ {
 			if !f([2]int{x, y}) {
@@ -71,15 +63,28 @@ func (ix *boxIndex) cells(r rect, f func([2]int) bool) bool {
 	return true
 }
 
-// near calls f with each box that overlaps r (a box may come more than once).
+// near calls f with each box that overlaps r (a box may come more than
+// once) until f returns false. A region spanning more buckets than there
+// are boxes (a long run across a sparse design) is answered by looking at
+// every box.
 func (ix *boxIndex) near(r rect, f func(rect) bool) {
 	if ix == nil {
 		return
 	}
+	meets := func(b rect) bool { return b.X1 >= r.X0 && b.X0 <= r.X1 && b.Y1 >= r.Y0 && b.Y0 <= r.Y1 }
+	spanX := float64(floorDiv(r.X1, indexCell)-floorDiv(r.X0, indexCell)) + 1
+	spanY := float64(floorDiv(r.Y1, indexCell)-floorDiv(r.Y0, indexCell)) + 1
+	if spanX*spanY > float64(len(ix.boxes)) {
+		for _, b := range ix.boxes {
+			if meets(b) && !f(b) {
+				return
+			}
+		}
+		return
+	}
 	ix.cells(r, func(k [2]int) bool {
 		for _, i := range ix.buckets[k] {
-			b := ix.boxes[i]
-			if b.X1 >= r.X0 && b.X0 <= r.X1 && b.Y1 >= r.Y0 && b.Y0 <= r.Y1 && !f(b) {
+			if b := ix.boxes[i]; meets(b) && !f(b) {
 				return false
 			}
 		}
@@ -181,6 +186,11 @@ func planFor(s, t rect) plan {
 		}
 		return plan{f: frame{swap: true}, out: sideBottom, in: sideTop}
 	}
+	// Too close for sides that face: side by side, over the tops; one
+	// above the other (or overlapping), round the right.
+	if math.Max(s.Y0, t.Y0) < math.Min(s.Y1, t.Y1) && (s.X1 <= t.X0 || t.X1 <= s.X0) {
+		return plan{loop: true, out: sideTop, in: sideTop}
+	}
 	return plan{loop: true, out: sideRight, in: sideRight}
 }
 
@@ -211,6 +221,10 @@ func (r router) route(s, t rect) []point {
 func (r router) routeAt(s, t rect, sp, tp point) []point {
 	pl := planFor(s, t)
 	if pl.loop {
+		if pl.out == sideTop {
+			y := math.Min(s.Y0, t.Y0) - 2*routeStub
+			return []point{sp, {sp.X, y}, {tp.X, y}, tp}
+		}
 		return r.loop(s, t, sp, tp)
 	}
 	f := pl.f
@@ -335,9 +349,10 @@ func (r router) rightward(s, t rect, p0, p3 point, ok func([]point) bool, near f
 	return first
 }
 
-// loop routes between boxes too close for a bend between them: from port
-// p0 on the right side of s, round past both, into port p3 on the right
-// side of t.
+// loop routes between boxes one above the other too close for a bend
+// between them: from port p0 on the right side of s, round past both, into
+// port p3 on the right side of t. (Side by side, routeAt loops over the
+// tops.)
 func (r router) loop(s, t rect, p0, p3 point) []point {
 	x := math.Max(s.X1, t.X1) + 2*routeStub
 	return []point{p0, {x, p0.Y}, {x, p3.Y}, p3}
@@ -396,11 +411,11 @@ func towards(a, b point, d float64) point {
 }
 
 // labelSpot is where an edge's label of n characters, drawn at font size
-// px, sits on its route: the
+// px, sits on its route (keeping off the index's boxes and extra): the
 // middle of the longest run whose label box keeps off every node; else the
 // nearest spot beside a run (above or below it, or to its side) that does,
 // within half a node's height; else the longest run's middle.
-func (r router) labelSpot(pts []point, n int, px float64) point {
+func (r router) labelSpot(pts []point, n int, px float64, extra ...rect) point {
 	type run struct {
 		mid      point
 		len      float64
@@ -417,8 +432,14 @@ func (r router) labelSpot(pts []point, n int, px float64) point {
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].len > runs[j].len })
 	w, h := 0.6*px*float64(n)+8, px+5
 	free := func(at point) bool {
+		box := rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
+		for _, b := range extra {
+			if b.X1 >= box.X0 && b.X0 <= box.X1 && b.Y1 >= box.Y0 && b.Y0 <= box.Y1 {
+				return false
+			}
+		}
 		ok := true
-		r.ix.near(rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}, func(rect) bool { ok = false; return false })
+		r.ix.near(box, func(rect) bool { ok = false; return false })
 		return ok
 	}
 	for _, c := range runs {

@@ -247,3 +247,37 @@ func BenchmarkDragRoute(b *testing.B) {
 		}
 	}
 }
+
+// Boxes too close for sides that face: side by side, the edge loops over
+// the tops and keeps out of both; one above the other, round the right.
+func TestRouteLoops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s, t rect
+	}{
+		{"side by side, 20 apart", nodeBox(0, 0), nodeBox(200, 0)},
+		{"side by side, the target left", nodeBox(200, 10), nodeBox(0, 0)},
+		{"one above the other, 20 apart", nodeBox(0, 0), nodeBox(30, 92)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pts := router{ix: newBoxIndex([]rect{tc.s, tc.t})}.route(tc.s, tc.t)
+			checkRoute(t, pts, tc.s, tc.t)
+			for _, b := range []rect{tc.s, tc.t} {
+				if crosses(pts, b) {
+					t.Errorf("route %v passes through %+v", pts, b)
+				}
+			}
+		})
+	}
+}
+
+// A run longer than the index's buckets reach still sees every box in its
+// way.
+func TestRouteLongRun(t *testing.T) {
+	s, tb, in := nodeBox(0, 0), nodeBox(40000, 0), nodeBox(30000, 0)
+	pts := router{ix: newBoxIndex([]rect{s, tb, in})}.route(s, tb)
+	checkRoute(t, pts, s, tb)
+	if crosses(pts, in) {
+		t.Errorf("route %v passes through %+v", pts, in)
+	}
+}

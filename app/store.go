@@ -67,6 +67,8 @@ type Store struct {
 	// hidden are the side panels (PanelPalette, PanelInspector) the user
 	// folded away, for the canvas to have their width.
 	hidden map[string]bool
+	// widths are the side panels' widths the user chose, in pixels.
+	widths map[string]int
 	// view is the part of the canvas on screen, in canvas coordinates, as
 	// the canvas last reported it (zero before it has), so that new nodes
 	// land in view.
@@ -380,6 +382,19 @@ const (
 
 // PanelHidden reports whether side panel name is folded away.
 func (s *Store) PanelHidden(name string) bool { return s.hidden[name] }
+
+// PanelWidth is the width the user gave side panel name, or 0 when it has
+// the stylesheet's.
+func (s *Store) PanelWidth(name string) int { return s.widths[name] }
+
+// SetPanelWidth records the width the user gave side panel name (a view,
+// like HidePanel).
+func (s *Store) SetPanelWidth(name string, w int) {
+	if s.widths == nil {
+		s.widths = map[string]int{}
+	}
+	s.widths[name] = w
+}
 
 // HidePanel folds side panel name away, or with false shows it again (a
 // view, like Collapsed: not part of the design, not undoable).

@@ -23,7 +23,7 @@ func DesignSVG(s *Store) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" font-family="sans-serif">`,
 		box.X0-margin, box.Y0-margin, box.X1-box.X0+2*margin, box.Y1-box.Y0+2*margin)
-	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker></defs>`)
+	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker><clipPath id="clip" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"/></clipPath></defs>`)
 	frames := groupFrames(d, pos)
 	groups := slices.Clone(d.Groups)
 	slices.SortStableFunc(groups, func(a, z catalogue.Group) int { return frames[a.ID].depth - frames[z.ID].depth }) // outer first
@@ -56,12 +56,18 @@ func DesignSVG(s *Store) string {
 			stroke = "#8795a8"
 		}
 		fmt.Fprintf(&b, `<g transform="translate(%g %g)"><rect width="%d" height="%d" rx="8" fill="#fff" stroke="%s" stroke-width="1.5"/>`, p[0], p[1], NodeWidth, NodeHeight, stroke)
-		title := n.ID
+		// As the canvas draws it: the display name first (and the id below)
+		// or the id, clipped to the box.
+		title, sub := n.ID, ""
 		if n.Name != "" {
-			title = n.Name
+			title, sub = n.Name, n.ID
 		}
-		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700">%s</text><text x="12" y="42" font-size="12">%s</text></g>`,
+		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700" clip-path="url(#clip)">%s</text><text x="12" y="42" font-size="12" clip-path="url(#clip)">%s</text>`,
 			html.EscapeString(title), html.EscapeString(name))
+		if sub != "" {
+			fmt.Fprintf(&b, `<text x="12" y="60" font-size="11" fill="#5b6675" clip-path="url(#clip)">%s</text>`, html.EscapeString(sub))
+		}
+		b.WriteString(`</g>`)
 	}
 	b.WriteString(labels.String())
 	b.WriteString(`</svg>`)

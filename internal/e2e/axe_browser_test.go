@@ -102,7 +102,7 @@ func TestAccessibility(t *testing.T) {
 		p.find("button", "Fit")
 		p.checkAccessible("the editor on " + example)
 	}
-	p.focus("button", "Region · Europe (Ireland) · eu-west-1")
+	p.focus("button", "Region · Europe (Ireland) · eu-west-1 (eu)")
 	p.keys(kb.Enter)
 	p.click("button", "Collapse group")
 	p.find("button", "Region · Europe (Ireland), …")
@@ -115,7 +115,7 @@ func TestAccessibility(t *testing.T) {
 	p.navigate(p.origin + "/")
 	p.waitReady()
 	p.choose("Theme", "Dark")
-	p.focus("button", "Region · Europe (Ireland) · eu-west-1")
+	p.focus("button", "Region · Europe (Ireland) · eu-west-1 (eu)")
 	p.keys(kb.Enter)
 	p.click("button", "Collapse group")
 	p.find("button", "Region · Europe (Ireland), …")

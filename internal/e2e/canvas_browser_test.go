@@ -435,6 +435,11 @@ func TestEditorPanelsFold(t *testing.T) {
 	}
 	before := width()
 	p.click("button", "Hide palette")
+	// The focus moves to the button that shows the panel again.
+	p.eventually("the focus on Show palette", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.textContent`)
+		return got == `"Show palette"`, got
+	})
 	p.click("button", "Hide inspector")
 	p.absent("region", "Palette")
 	p.absent("region", "Inspector")
@@ -574,5 +579,45 @@ func TestEditorContextMenu(t *testing.T) {
 	p.absent("button", "Connection from api to orders-fn: POST /orders")
 	p.click("button", "Undo")
 	p.find("button", "Connection from api to orders-fn: POST /orders")
+	p.checkClean()
+}
+
+// The side panels resize by a handle, with the pointer or the arrow keys,
+// within limits; a folded panel keeps the width it had for when it is shown.
+func TestEditorPanelsResize(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	width := func(id string) float64 {
+		var w float64
+		got := p.evalPage(`(() => { const el = document.getElementById("` + id + `"); return el ? el.getBoundingClientRect().width : -1 })()`)
+		json.Unmarshal([]byte(got), &w)
+		return w
+	}
+	p.find("button", "a, Amazon API Gateway…")
+	before := width("palette")
+	p.focus("separator", "Palette width")
+	for range 3 {
+		p.keys(kb.ArrowRight)
+	}
+	p.eventually("the palette 48 px wider", func() (bool, string) { w := width("palette"); return w == before+48, fmt.Sprint(w) })
+	p.keys(kb.End)
+	p.eventually("the palette at its widest", func() (bool, string) { w := width("palette"); return w == 560, fmt.Sprint(w) })
+	if got := p.eval(p.find("separator", "Palette width"), `function() { return this.getAttribute("aria-valuenow") }`); got != `"560"` {
+		t.Errorf("aria-valuenow %s, want 560", got)
+	}
+	p.keys(kb.Home)
+	p.eventually("the palette at its narrowest", func() (bool, string) { w := width("palette"); return w == 180, fmt.Sprint(w) })
+	// The inspector's handle, by pointer: dragged left, the inspector widens.
+	inspector := width("inspector")
+	x, y := p.center(p.find("separator", "Inspector width"))
+	p.drag(x, y, x-100, y)
+	p.eventually("the inspector 100 px wider", func() (bool, string) {
+		w := width("inspector")
+		return math.Abs(w-(inspector+100)) <= 1, fmt.Sprint(w, " was ", inspector)
+	})
+	// Folded, then shown: the width chosen comes back.
+	p.click("button", "Hide palette")
+	p.absent("separator", "Palette width")
+	p.click("button", "Show palette")
+	p.eventually("the palette as it was resized", func() (bool, string) { w := width("palette"); return w == 180, fmt.Sprint(w) })
 	p.checkClean()
 }

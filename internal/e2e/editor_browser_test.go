@@ -449,7 +449,7 @@ func TestStaticSite(t *testing.T) {
 	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer ts.Close()
 	for path, want := range map[string]string{
-		"/catalogue/components/kafka/":        "<h1>Apache Kafka</h1>",
+		"/catalogue/components/kafka/":        "Apache Kafka\n</h1>",
 		"/catalogue/components/kafka.md":      "url: \"/catalogue/components/kafka\"",
 		"/catalogue.md":                       "[Apache Kafka](/catalogue/components/kafka)",
 		"/schema/design.schema.json":          `"title": "Design"`,

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -211,7 +212,7 @@ func TestCataloguePages(t *testing.T) {
 	}
 	html := get("/catalogue/components/nats-jetstream")
 	body := html.Body.String()
-	if html.Code != 200 || !strings.Contains(body, "<h1>NATS JetStream</h1>") || !strings.Contains(body, "<code>replicationFactor</code>") ||
+	if html.Code != 200 || !regexp.MustCompile(`<h1>\s*<svg[^>]*><use href="/web/icons.svg#kind-stream"></use></svg>\s*NATS JetStream\s*</h1>`).MatchString(body) || !strings.Contains(body, "<code>replicationFactor</code>") ||
 		!strings.Contains(body, `href="/?add=nats-jetstream"`) {
 		t.Errorf("prerendered page: %d\n%s", html.Code, body)
 	}

@@ -96,18 +96,16 @@ func (e *Editor) OnMount(ctx app.Context) {
 			e.flushSave()
 		}
 	}, nil))
-	if app.Window().URL().Query().Get("embed") != "1" {
-		e.theme = savedTheme(e.platform)
-		applyTheme(e.theme)
-	}
 	if app.Window().URL().Query().Get("embed") == "1" {
 		// The host owns the design: nothing is read from or written to the
-		// user's own storage.
+		// user's own storage (the theme follows the system's).
 		e.startEmbedding(ctx)
 		e.listen("keydown", e.onKeyDown)
 		e.listen("paste", e.onPaste)
 		return
 	}
+	e.theme = savedTheme(e.platform)
+	applyTheme(e.theme)
 	if !e.resumed {
 		e.restore()
 	}

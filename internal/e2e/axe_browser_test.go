@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -79,6 +78,15 @@ func (p *tab) checkAccessible(what string) {
 	}
 }
 
+// collapseEurope collapses the resilient-orders example's region, by keyboard.
+func collapseEurope(p *tab) {
+	p.t.Helper()
+	p.focus("button", "Region · Europe (Ireland) · eu-west-1 (eu)")
+	p.keys(kb.Enter)
+	p.click("button", "Collapse group")
+	p.find("button", "Region · Europe (Ireland), …")
+}
+
 // The editor with a design, a node selected and the analysis open, and a
 // catalogue page, have no serious or critical accessibility violation.
 func TestAccessibility(t *testing.T) {
@@ -96,16 +104,11 @@ func TestAccessibility(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(string(data)) + `); localStorage.removeItem("designer.view"); 1`)
-		p.navigate(p.origin + "/")
-		p.waitReady()
+		p.openDesign(string(data))
 		p.find("button", "Fit")
 		p.checkAccessible("the editor on " + example)
 	}
-	p.focus("button", "Region · Europe (Ireland) · eu-west-1 (eu)")
-	p.keys(kb.Enter)
-	p.click("button", "Collapse group")
-	p.find("button", "Region · Europe (Ireland), …")
+	collapseEurope(p)
 	p.checkAccessible("the editor, a group collapsed")
 	p.navigate(p.origin + "/catalogue/components/aws-lambda")
 	p.find("heading", "AWS Lambda")
@@ -115,10 +118,7 @@ func TestAccessibility(t *testing.T) {
 	p.navigate(p.origin + "/")
 	p.waitReady()
 	p.choose("Theme", "Dark")
-	p.focus("button", "Region · Europe (Ireland) · eu-west-1 (eu)")
-	p.keys(kb.Enter)
-	p.click("button", "Collapse group")
-	p.find("button", "Region · Europe (Ireland), …")
+	collapseEurope(p)
 	p.checkAccessible("the editor, dark, a group collapsed")
 	p.click("button", "Expand group")
 	p.click("button", "orders-fn, AWS Lambda…")

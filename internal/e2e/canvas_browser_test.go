@@ -164,10 +164,8 @@ func TestEditorFitStaysReadable(t *testing.T) {
 		fmt.Fprintf(&b, "  - {id: svc-%d, component: aws-lambda, position: {x: %d, y: %d}}\n", i, 40+(i%5)*220, 40+(i/5)*160)
 	}
 	b.WriteString("edges:\n  - {from: svc-0, to: svc-8, label: calls}\n")
-	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(b.String()) + `); localStorage.removeItem("designer.view"); 1`)
 	p.do(chromedp.EmulateViewport(1280, 720))
-	p.navigate(p.origin + "/")
-	p.waitReady()
+	p.openDesign(b.String())
 	p.find("button", "svc-0, AWS Lambda…")
 	p.click("button", "Fit")
 	// Every drawn node shows its id in text at least 10 px high on screen.
@@ -201,11 +199,18 @@ func TestEditorFitStaysReadable(t *testing.T) {
 // view, at 1440×900.
 func loadDesign(t *testing.T, design string) *tab {
 	p := openEditor(t)
-	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); localStorage.removeItem("designer.view"); 1`)
 	p.do(chromedp.EmulateViewport(1440, 900))
+	p.openDesign(design)
+	return p
+}
+
+// openDesign reloads the editor on design, as if autosaved, with no stored
+// view.
+func (p *tab) openDesign(design string) {
+	p.t.Helper()
+	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); localStorage.removeItem("designer.view"); 1`)
 	p.navigate(p.origin + "/")
 	p.waitReady()
-	return p
 }
 
 // routedDesign has an edge whose straight line would cross a node (a → c,

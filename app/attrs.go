@@ -82,11 +82,17 @@ func panelStrip(panel, show string, unfold func()) app.UI {
 // it: the panels are the editor's, which renders after the handler's own
 // component, so the page is asked again every 25 ms, for half a second.
 func focusAfterRender(id string) {
+	afterRender(id, func(el app.Value) { el.Call("focus") })
+}
+
+// afterRender calls do with the element id once a render has drawn it
+// (see focusAfterRender).
+func afterRender(id string, do func(app.Value)) {
 	tries := 0
 	var fn app.Func
 	fn = app.FuncOf(func(app.Value, []app.Value) any {
 		if el := app.Window().GetElementByID(id); el.Truthy() {
-			el.Call("focus")
+			do(el)
 			fn.Release()
 			return nil
 		}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -64,7 +65,8 @@ type drag struct {
 	elem  app.Value
 	edges []edgeEnd
 	route router        // the other nodes, which the edges route round
-	held  []heldElement // what a group drag moves
+	held  []heldElement // what a group drag moves, and the notes on a dragged node
+	note  noteDrag      // a dragged note
 }
 
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
@@ -265,6 +267,10 @@ func (c *Canvas) Render() app.UI {
 			nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
 		}
 	}
+	var notes []app.UI
+	if len(d.Notes) > 0 {
+		notes = c.renderNotes(d, newNoteLayout(d, pos, frames, hiddenIn), drawn, labels)
+	}
 	ids := make([]string, len(d.Nodes))
 	for i := range d.Nodes {
 		ids[i] = d.Nodes[i].ID
@@ -278,6 +284,7 @@ func (c *Canvas) Render() app.UI {
 			app.Button().Text("Fit").Title("Show the design at a zoom its labels can be read at (from its top-left corner when it is larger)").OnClick(func(app.Context, app.Event) { c.fit() }),
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
+			button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { c.addNote("") }),
 			app.If(len(ids) > 0,
 				app.Label().For("goto-node").Text("Go to node"),
 				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
@@ -303,6 +310,7 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "groups").Body(groups...),
 					svg("g").DataSet("layer", "edges").Body(edges...),
 					svg("g").DataSet("layer", "nodes").Body(nodes...),
+					svg("g").DataSet("layer", "notes").Body(notes...),
 					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 				),
@@ -331,6 +339,8 @@ const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false
 	// the badge (top right) and of the connector (right side).
 	`<clipPath id="clip-node-top" clipPathUnits="userSpaceOnUse"><rect width="150" height="72"></rect></clipPath>` +
 	`<clipPath id="clip-node-text" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"></rect></clipPath>` +
+	// A note's text, inside its padding.
+	`<clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"></rect></clipPath>` +
 	`</defs></svg>`
 
 // svg creates an element in the SVG namespace; go-app needs it on every one.
@@ -667,10 +677,24 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.node, d.origX, d.origY, d.x, d.y = gestureNode, id, x, y, x, y
 		d.elem = app.Window().GetElementByID("node-" + id)
 		d.edges, d.route = c.edgesOf(id)
+		if len(s.Design().Notes) > 0 {
+			d.held = c.noteElements(map[string]bool{id: true})
+		}
 	case closest(target, "[data-edge]").Truthy():
 		i, _ := strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
 		s.SelectEdge(i)
 		return
+	case closest(target, "g[data-note]").Truthy():
+		i, _ := strconv.Atoi(closest(target, "g[data-note]").Get("dataset").Get("note").String())
+		s.SelectNote(i)
+		box, ok := s.NoteBox(i)
+		if !ok {
+			return
+		}
+		d.kind, d.origX, d.origY, d.x, d.y = gestureNote, box.X0, box.Y0, box.X0, box.Y0
+		d.elem = app.Window().GetElementByID("note-" + strconv.Itoa(i))
+		d.note = noteDrag{index: i, line: app.Window().GetElementByID("note-line-" + strconv.Itoa(i)), height: box.Y1 - box.Y0}
+		d.note.anchor, d.note.on = s.notes().anchor(s.Note(i).On)
 	case closest(target, "[data-group]").Truthy():
 		g := closest(target, "[data-group]")
 		id := g.Get("dataset").Get("group").String()
@@ -760,6 +784,12 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		for _, e := range d.edges {
 			moveEdge(d.route, e, d.x, d.y)
 		}
+		for _, h := range d.held {
+			h.shift(d.x-d.origX, d.y-d.origY)
+		}
+	case gestureNote:
+		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
+		d.note.moveTether(d.x, d.y)
 	case gesturePan:
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
 	case gestureGroup:
@@ -824,9 +854,17 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	}
 	switch d.end(commit) {
 	case endMoveNode:
+		for _, h := range d.held {
+			h.restore()
+		}
 		ctx.Dispatch(func(app.Context) { c.Store.Report(c.dropNode(d.node, d.x, d.y)) })
 	case endRestore:
 		c.restoreNode(d)
+	case endMoveNote:
+		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNote(d.note.index, d.x, d.y)) })
+	case endRestoreNote:
+		d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
+		d.note.moveTether(d.origX, d.origY)
 	case endMoveGroup:
 		// Back to what go-app drew, which the move's render then updates.
 		for _, h := range d.held {
@@ -888,7 +926,8 @@ func (h heldElement) restore() {
 }
 
 // heldElements are the elements that move with group id: its frame, the
-// frames of the groups inside it, and the nodes they hold.
+// frames of the groups inside it, the nodes they hold, and the notes on
+// any of them.
 func (c *Canvas) heldElements(id string) []heldElement {
 	d := c.Store.Design()
 	inside := map[string]bool{id: true}
@@ -900,26 +939,22 @@ func (c *Canvas) heldElements(id string) []heldElement {
 			}
 		}
 	}
-	w := app.Window()
 	var out []heldElement
-	held := func(id string) {
-		if el := w.GetElementByID(id); el.Truthy() {
-			orig := ""
-			if t := el.Call("getAttribute", "transform"); t.Truthy() {
-				orig = t.String()
-			}
-			out = append(out, heldElement{elem: el, orig: orig})
-		}
-	}
+	nodes := map[string]bool{}
 	for _, g := range d.Groups {
 		if inside[g.ID] {
-			held("group-" + g.ID)
+			out = append(out, held("group-"+g.ID)...)
 		}
 	}
 	for i := range d.Nodes {
 		if inside[d.Nodes[i].In] {
-			held("node-" + d.Nodes[i].ID)
+			out = append(out, held("node-"+d.Nodes[i].ID)...)
+			nodes[d.Nodes[i].ID] = true
 		}
+	}
+	if len(d.Notes) > 0 {
+		maps.Copy(nodes, inside)
+		out = append(out, c.noteElements(nodes)...)
 	}
 	return out
 }
@@ -929,6 +964,9 @@ func (c *Canvas) restoreNode(d *drag) {
 	d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
 	for _, e := range d.edges {
 		moveEdge(d.route, e, d.origX, d.origY)
+	}
+	for _, h := range d.held {
+		h.restore()
 	}
 }
 
@@ -943,7 +981,8 @@ func arrowStep(e app.Event) ([2]float64, bool) {
 	return v, ok
 }
 
-// onKeyDown moves the focused node with the arrow keys (Shift: further).
+// onKeyDown moves the focused node, group or note with the arrow keys
+// (Shift: further).
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 	if c.openMenuFromKey(ctx, e) {
 		return
@@ -979,6 +1018,21 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		if key == "Enter" || key == " " {
 			e.PreventDefault()
 			s.SelectGroup(id)
+		}
+	case closest(e.Get("target"), "g[data-note]").Truthy():
+		i, _ := strconv.Atoi(closest(e.Get("target"), "g[data-note]").Get("dataset").Get("note").String())
+		if v, ok := arrowStep(e); ok {
+			e.PreventDefault()
+			if box, ok := s.NoteBox(i); ok {
+				s.Report(s.MoveNote(i, box.X0+v[0], box.Y0+v[1]))
+			}
+			s.SelectNote(i)
+			ctx.Defer(func(app.Context) { app.Window().GetElementByID("note-" + strconv.Itoa(i)).Call("focus") })
+			return
+		}
+		if key == "Enter" || key == " " {
+			e.PreventDefault()
+			s.SelectNote(i)
 		}
 	case edge.Truthy() && (key == "Enter" || key == " "):
 		e.PreventDefault()

@@ -6,11 +6,12 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// contextMenu is the menu open on a node, an edge or a group: what it acts
+// contextMenu is the menu open on a node, an edge, a group or a note: what it acts
 // on and where it is drawn, in pixels from the canvas section's corner.
 type contextMenu struct {
 	node, group string
 	edge        int // -1 unless on an edge
+	note        int // the note's index + 1, or 0
 	x, y        float64
 	version     int // the design's version when it opened: any change closes it
 }
@@ -23,6 +24,8 @@ func (m *contextMenu) element() app.Value {
 		return w.GetElementByID("node-" + m.node)
 	case m.group != "":
 		return w.GetElementByID("group-" + m.group)
+	case m.note > 0:
+		return w.GetElementByID("note-" + strconv.Itoa(m.note-1))
 	}
 	return w.Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(m.edge)+`"]`)
 }
@@ -53,6 +56,7 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			} else {
 				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }, false})
 			}
+			items = append(items, menuItem{"Add note", func() error { c.addNote(n.ID); return nil }, false})
 			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }, true})
 		}
 	case m.edge >= 0:
@@ -77,7 +81,17 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			items = append(items, menuItem{"Collapse group", func() error { s.SetCollapsed(id, true); return nil }, false})
 		}
 		if edit {
+			items = append(items, menuItem{"Add note", func() error { c.addNote(id); return nil }, false})
 			items = append(items, menuItem{"Delete group", func() error { return s.DeleteGroup(id) }, true})
+		}
+	case m.note > 0:
+		i := m.note - 1
+		if s.Note(i) == nil {
+			return "", nil
+		}
+		title = "Actions for the note"
+		if edit {
+			items = append(items, menuItem{"Delete note", func() error { return s.DeleteNote(i) }, true})
 		}
 	}
 	return title, items
@@ -121,6 +135,10 @@ func (c *Canvas) openMenu(ctx app.Context, target app.Value, cx, cy float64) boo
 	case closest(target, "[data-group]").Truthy():
 		m.group = closest(target, "[data-group]").Get("dataset").Get("group").String()
 		s.SelectGroup(m.group)
+	case closest(target, "g[data-note]").Truthy():
+		i, _ := strconv.Atoi(closest(target, "g[data-note]").Get("dataset").Get("note").String())
+		m.note = i + 1
+		s.SelectNote(i)
 	default:
 		return false
 	}

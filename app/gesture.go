@@ -15,6 +15,7 @@ const (
 	gesturePan                            // drag the background: pan the view
 	gestureConnect                        // drag from a node's connector to another node
 	gestureGroup                          // drag a group's label: move what it holds
+	gestureNote                           // drag a note
 )
 
 // clickSlop is how far the pointer may travel (|dx|+|dy|, client pixels)
@@ -39,7 +40,7 @@ func (g *gesture) move(px, py, scale float64) {
 		g.moved = true
 	}
 	switch g.kind {
-	case gestureNode:
+	case gestureNode, gestureNote:
 		g.x, g.y = math.Round(g.origX+dx/scale), math.Round(g.origY+dy/scale)
 	case gesturePan:
 		g.x, g.y = g.origX+dx, g.origY+dy
@@ -61,6 +62,8 @@ const (
 	endNoConnect           // drop the connection being drawn
 	endMoveGroup           // move what the group holds by (x, y): one undoable step
 	endRestoreGroup        // put what the group holds back
+	endMoveNote            // move the note to (x, y): one undoable step
+	endRestoreNote         // put the note back
 )
 
 // end says what ending the gesture does, committed or not. A node that was
@@ -87,6 +90,11 @@ func (g *gesture) end(commit bool) ending {
 			return endMoveGroup
 		}
 		return endRestoreGroup
+	case gestureNote:
+		if commit && g.moved && (g.x != g.origX || g.y != g.origY) {
+			return endMoveNote
+		}
+		return endRestoreNote
 	}
 	return endNothing
 }

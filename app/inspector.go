@@ -38,8 +38,10 @@ func (in *Inspector) Render() app.UI {
 		body = in.renderEdge(s.Selection().Edge)
 	case s.Group(s.Selection().Group) != nil:
 		body = in.renderGroup(s.Group(s.Selection().Group))
+	case s.Note(s.Selection().Note-1) != nil:
+		body = in.renderNote(s.Note(s.Selection().Note - 1))
 	default:
-		body = app.P().Class("hint").Text("Select a node, a connection or a group to inspect it.")
+		body = app.P().Class("hint").Text("Select a node, a connection, a group or a note to inspect it.")
 	}
 	// Read-only, every control inside is disabled (and looks it), while
 	// links and disclosures still work.
@@ -687,4 +689,42 @@ func (in *Inspector) onGroupProp(ctx app.Context, e app.Event) {
 		v = parsed
 	}
 	s.Report(s.SetGroupProp(g.ID, name, v))
+}
+
+// renderNote shows a note's text and what it is on, both editable.
+func (in *Inspector) renderNote(n *catalogue.Note) app.UI {
+	s := in.Store
+	d := s.Design()
+	ids := make([]string, 0, len(d.Nodes)+len(d.Groups))
+	for _, node := range d.Nodes {
+		ids = append(ids, node.ID)
+	}
+	for _, g := range d.Groups {
+		ids = append(ids, g.ID)
+	}
+	return app.Div().Body(
+		app.P().Body(app.Strong().Text("Note"), app.Text(onWords(n.On))),
+		app.Div().Class("field").Body(
+			app.Label().For("note-text").Text("Note text"),
+			// The value is set as a property (go-app sets "value" so), for
+			// the field to show another note's text once selected.
+			app.Textarea().ID("note-text").Attr("rows", "5").Attr("value", n.Text).
+				OnChange(func(ctx app.Context, e app.Event) {
+					s.Report(s.SetNoteText(s.Selection().Note-1, ctx.JSSrc().Get("value").String()))
+				}),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For("note-on").Text("On"),
+			app.Select().ID("note-on").OnChange(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetNoteOn(s.Selection().Note-1, ctx.JSSrc().Get("value").String()))
+			}).Body(
+				option("", "the canvas", n.On == ""),
+				app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], n.On == ids[i]) }),
+			),
+		),
+		app.P().Class("hint").Text("A note on a node or a group moves with it."),
+		app.Button().Class("danger").Text("Delete note").OnClick(func(app.Context, app.Event) {
+			s.Report(s.DeleteSelection())
+		}),
+	)
 }

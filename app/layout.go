@@ -213,16 +213,26 @@ func nodePositions(d *catalogue.Design) map[string][2]float64 {
 	return pos
 }
 
-// contentBounds is the box around every node and group frame of d, and
-// false for a design with neither.
+// contentBounds is the box around every node, group frame and note of d,
+// and false for a design with none.
 func contentBounds(d *catalogue.Design) (rect, bool) {
 	box, ok := designBounds(d)
-	for _, f := range groupFrames(d, nodePositions(d)) {
+	grow := func(r rect) {
 		if !ok {
-			box, ok = f.box, true
-			continue
+			box, ok = r, true
+			return
 		}
-		box = rect{math.Min(box.X0, f.box.X0), math.Min(box.Y0, f.box.Y0), math.Max(box.X1, f.box.X1), math.Max(box.Y1, f.box.Y1)}
+		box = rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
+	}
+	pos := nodePositions(d)
+	frames := groupFrames(d, pos)
+	for _, f := range frames {
+		grow(f.box)
+	}
+	if len(d.Notes) > 0 {
+		for _, r := range newNoteLayout(d, pos, frames, nil).boxes() {
+			grow(r)
+		}
 	}
 	return box, ok
 }

@@ -16,12 +16,13 @@ import (
 // maxHistory bounds the undo history.
 const maxHistory = 200
 
-// Selection is what the user has selected: a node, an edge, a group, or
-// nothing.
+// Selection is what the user has selected: a node, an edge, a group, a
+// note, or nothing.
 type Selection struct {
 	Node  string // a node id, or ""
 	Edge  int    // an edge index, or -1
 	Group string // a group id, or ""
+	Note  int    // a note's index + 1, or 0 (so that the zero value is none)
 }
 
 // none is the empty selection.
@@ -224,6 +225,9 @@ func (s *Store) reconcile() {
 	if s.selection.Group != "" && s.groupIndex(s.selection.Group) < 0 {
 		s.selection = none()
 	}
+	if s.selection.Note > len(s.design.Notes) {
+		s.selection = none()
+	}
 	for id := range s.collapsed {
 		if s.groupIndex(id) < 0 {
 			delete(s.collapsed, id)
@@ -279,6 +283,7 @@ func cloneDesign(d *catalogue.Design) *catalogue.Design {
 	c.Edges = append([]catalogue.Edge(nil), d.Edges...)
 	c.Suppress = slices.Clone(d.Suppress)
 	c.Groups = slices.Clone(d.Groups)
+	c.Notes = slices.Clone(d.Notes)
 	c.Positions = nil
 	return &c
 }
@@ -516,7 +521,7 @@ func (s *Store) Import(name string, data []byte) error {
 }
 
 // Paste adds a design fragment (YAML or JSON, as Export writes it) to the
-// design as one undoable step: its groups, nodes, edges and suppressions,
+// design as one undoable step: its groups, nodes, edges, notes and suppressions,
 // each node or group whose id is taken renamed (kafka → kafka-2) with its
 // references, placed to the right of what is drawn. A fragment the
 // catalogue refuses changes nothing.
@@ -525,7 +530,7 @@ func (s *Store) Paste(name string, data []byte) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 {
+	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 && len(frag.Notes) == 0 {
 		return nil
 	}
 	var renamed []string
@@ -600,6 +605,19 @@ func (s *Store) Paste(name string, data []byte) error {
 				sup.Node = nodes[sup.Node]
 				d.Suppress = append(d.Suppress, sup)
 			}
+		}
+		// Notes come along, on what they were on, or shifted as the nodes
+		// are.
+		for _, note := range frag.Notes {
+			switch {
+			case note.On != "" && nodes[note.On] != "":
+				note.On = nodes[note.On]
+			case note.On != "":
+				note.On = groups[note.On]
+			case note.Position != nil && !math.IsInf(minX, 1):
+				note.Position = &catalogue.Point{X: note.Position.X - minX + right, Y: note.Position.Y - minY + 40}
+			}
+			d.Notes = append(d.Notes, note)
 		}
 		notice := fmt.Sprintf("Pasted %d %s and %d %s.", len(frag.Nodes), plural(len(frag.Nodes), "node"), len(frag.Edges), plural(len(frag.Edges), "edge"))
 		if len(renamed) > 0 {
@@ -818,6 +836,7 @@ func (s *Store) RenameGroup(id, newID string) error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Groups[i].ID = newID
 		moveHeld(d, id, newID)
+		renameNotesOn(d, id, newID)
 		return "", nil
 	}, &Selection{Edge: -1, Group: newID})
 }
@@ -929,9 +948,10 @@ func (s *Store) DeleteGroup(id string) error {
 	}
 	sel := none()
 	return s.update(func(d *catalogue.Design) (string, error) {
+		freed := s.freeNotesOn(d, id)
 		d.Groups = slices.Delete(d.Groups, i, i+1)
 		moveHeld(d, id, parent)
-		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now.", nil
+		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now" + notesKept(freed) + ".", nil
 	}, &sel)
 }
 
@@ -1141,6 +1161,7 @@ func (s *Store) RenameNode(id, newID string) error {
 				d.Suppress[i].Node = newID
 			}
 		}
+		renameNotesOn(d, id, newID)
 		for i := range d.Nodes {
 			if d.Nodes[i].ReplicaOf == id {
 				d.Nodes[i].ReplicaOf = newID
@@ -1232,6 +1253,7 @@ func (s *Store) DeleteNode(id string) error {
 		sel.Edge -= shift
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
+		freed := s.freeNotesOn(d, id)
 		gone := d.Nodes[i]
 		d.Nodes = slices.Delete(d.Nodes, i, i+1)
 		// Its replicas stay replicas of each other: the first takes its
@@ -1253,6 +1275,9 @@ func (s *Store) DeleteNode(id string) error {
 		// A suppression of the node's violations goes with it (and comes
 		// back with Undo).
 		d.Suppress = slices.DeleteFunc(d.Suppress, func(sup catalogue.Suppression) bool { return sup.Node == id })
+		if freed > 0 {
+			return "Deleted " + id + notesKept(freed) + ".", nil
+		}
 		return "", nil
 	}, &sel)
 }
@@ -1335,6 +1360,8 @@ func (s *Store) DeleteSelection() error {
 		return s.DeleteEdge(s.selection.Edge)
 	case s.selection.Group != "":
 		return s.DeleteGroup(s.selection.Group)
+	case s.selection.Note > 0:
+		return s.DeleteNote(s.selection.Note - 1)
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // DesignSVG draws the whole design as a standalone SVG document (the embed
-// protocol's SVG export): every group, node and edge, whatever the canvas
+// protocol's SVG export): every group, node, edge and note, whatever the canvas
 // shows. Text from the design is escaped.
 func DesignSVG(s *Store) string {
 	d := s.Design()
@@ -23,7 +23,7 @@ func DesignSVG(s *Store) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" font-family="sans-serif">`,
 		box.X0-margin, box.Y0-margin, box.X1-box.X0+2*margin, box.Y1-box.Y0+2*margin)
-	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker><clipPath id="clip" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"/></clipPath></defs>`)
+	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#5b6675"/></marker><clipPath id="clip" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"/></clipPath><clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"/></clipPath></defs>`)
 	frames := groupFrames(d, pos)
 	groups := slices.Clone(d.Groups)
 	slices.SortStableFunc(groups, func(a, z catalogue.Group) int { return frames[a.ID].depth - frames[z.ID].depth }) // outer first
@@ -70,6 +70,22 @@ func DesignSVG(s *Store) string {
 		b.WriteString(`</g>`)
 	}
 	b.WriteString(labels.String())
+	if len(d.Notes) > 0 {
+		nl := newNoteLayout(d, pos, frames, nil)
+		for i, r := range nl.boxes() {
+			note := d.Notes[i]
+			if a, ok := nl.anchor(note.On); ok {
+				if p, q, ok := tether(r, a); ok {
+					fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#c9a227" stroke-width="1.5" stroke-dasharray="2 3"/>`, p.X, p.Y, q.X, q.Y)
+				}
+			}
+			fmt.Fprintf(&b, `<g transform="translate(%g %g)"><rect width="%d" height="%g" rx="4" fill="#fff6cc" stroke="#c9a227"/><text font-size="13" fill="#1b2430" clip-path="url(#clip-note)">`, r.X0, r.Y0, NoteWidth, r.Y1-r.Y0)
+			for k, line := range noteLines(note.Text) {
+				fmt.Fprintf(&b, `<tspan x="%d" y="%d">%s</tspan>`, notePad, notePad+13+k*noteLine, html.EscapeString(line))
+			}
+			b.WriteString(`</text></g>`)
+		}
+	}
 	b.WriteString(`</svg>`)
 	return b.String()
 }

@@ -24,6 +24,8 @@ type Design struct {
 	Groups []Group
 	Nodes  []Node
 	Edges  []Edge
+	// Notes are the design's free text on the canvas.
+	Notes []Note
 	// Suppress acknowledges violations the design accepts, each with a reason.
 	Suppress []Suppression
 	// Constraints are what the design requires of where things run.
@@ -129,6 +131,7 @@ type PosMap struct {
 	edges    []edgePos
 	suppress []suppressPos
 	groups   []groupPos
+	notes    []notePos
 }
 
 type suppressPos struct{ self, rule, node lineCol }
@@ -199,6 +202,13 @@ func (s *PosMap) find(path string) lineCol {
 			return g.in
 		}
 		return findProp(g.props, field)
+	case list == "notes" && i < len(s.notes):
+		switch field {
+		case "":
+			return s.notes[i].self
+		case "on":
+			return s.notes[i].on
+		}
 	case list == "suppress" && i < len(s.suppress):
 		switch field {
 		case "":
@@ -291,7 +301,7 @@ func SizeError(name string, size int64) *Error {
 	return &Error{Pos: Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the design is %d bytes; designs are limited to %d bytes (10 MiB)", size, MaxDesignBytes)}
 }
 
-var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "constraints", "objectives", "groups", "nodes", "edges", "suppress"}
+var designKeys = []string{"schemaVersion", "type", "id", "name", "description", "constraints", "objectives", "groups", "nodes", "edges", "notes", "suppress"}
 
 // ParseDesign reads a design file and checks its structure: keys, types, ids
 // and references between nodes and edges. Catalogue references (components,
@@ -440,6 +450,10 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	d.checkGroups(des, groupIDs, ids, src)
 	d.checkReplicas(des, ids)
+	if v, ok := f["notes"]; ok {
+		des.Notes = d.parseNotes(v.Val, src)
+		d.checkNotes(des, ids, groupIDs, src)
+	}
 	if v, ok := f["suppress"]; ok {
 		des.Suppress = d.parseSuppress(v.Val, ids, src)
 	}
@@ -590,28 +604,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		node.Props = d.parseProps(v.Val, what, &pos.props)
 	}
 	if v, ok := f["position"]; ok {
-		pf := d.Fields(v.Val, what+".position", "x", "y")
-		if pf != nil {
-			var p Point
-			ok := true
-			for _, c := range []struct {
-				key string
-				dst *float64
-			}{{"x", &p.X}, {"y", &p.Y}} {
-				cv, has := pf[c.key]
-				if !has {
-					d.Errorf(v.Val, diag.CodeRequired, "%s.position: `%s` is required", what, c.key)
-					ok = false
-					continue
-				}
-				x, good := d.Number(cv.Val, what+".position."+c.key)
-				*c.dst = x
-				ok = ok && good
-			}
-			if ok {
-				node.Position = &p
-			}
-		}
+		node.Position = d.point(v.Val, what+".position")
 	}
 	return node
 }

@@ -63,7 +63,7 @@ func TestDesignErrors(t *testing.T) {
 		{"YAML syntax", "nodes:\n  - { id: \"a\", component: \"kafka\"\n",
 			[]string{"d.yaml:2:3: YAML syntax error: did not find expected ',' or '}'"}},
 		{"alias", "x: &a {}\nnodes: *a\n",
-			[]string{"d.yaml:1:1: design: unknown key `x` (allowed: schemaVersion, type, id, name, description, constraints, objectives, groups, nodes, edges, suppress)", "d.yaml:2:8: nodes: YAML aliases (*a) are not supported; write the value out"}},
+			[]string{"d.yaml:1:1: design: unknown key `x` (allowed: schemaVersion, type, id, name, description, constraints, objectives, groups, nodes, edges, notes, suppress)", "d.yaml:2:8: nodes: YAML aliases (*a) are not supported; write the value out"}},
 		{"several problems at once", "nodes:\n  - { id: \"a\", component: \"kafak\" }\n  - { id: \"b\", component: \"kafka\", props: { acks: 1 } }\nedges:\n  - { from: \"a\", to: \"z\" }\n",
 			[]string{
 				"d.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?",
@@ -145,6 +145,7 @@ func FuzzParseDesign(f *testing.F) {
 	f.Add([]byte("name: \"a\\0b\\x1b[2J\\x85\"\nnodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"nod-a\", label: \"\\e\" }\n"))
 	f.Add([]byte("nodes:\n  - { id: \"a\", component: \"kafak-kafak-kafak\", props: { replicaz: 1 } }\n  - { id: \"b\", component: \"kafka\" }\nedges:\n  - { from: \"aa\", to: \"bb\" }\n"))
 	f.Add([]byte("name: \"日本語の名前 🎉\"\ndescription: \"\u2028\"\nnodes: []\n"))
+	f.Add([]byte("nodes: [{ id: \"a\", component: \"kafka\" }]\nnotes:\n  - { text: \"x\\ny\", on: \"a\", position: { x: 1, y: -2 } }\n  - { text: \"z\" }\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, errs := ParseDesign("fuzz.yaml", data)
 		if len(errs) > 0 {

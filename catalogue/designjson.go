@@ -14,6 +14,7 @@ type designJSON struct {
 	Groups        []groupJSON   `json:"groups,omitempty"`
 	Nodes         []nodeJSON    `json:"nodes"`
 	Edges         []edgeJSON    `json:"edges,omitempty"`
+	Notes         []noteJSON    `json:"notes,omitempty"`
 	Suppress      []Suppression `json:"suppress,omitempty"`
 }
 
@@ -37,6 +38,12 @@ type nodeJSON struct {
 	Durability *durabilityJSON  `json:"durability,omitempty"`
 	Props      map[string]Value `json:"props,omitempty"`
 	Position   *Point           `json:"position,omitempty"`
+}
+
+type noteJSON struct {
+	Text     string `json:"text"`
+	On       string `json:"on,omitempty"`
+	Position *Point `json:"position,omitempty"`
 }
 
 type durabilityJSON struct {
@@ -76,6 +83,9 @@ func EncodeDesignJSON(d *Design) []byte {
 	}
 	for _, e := range d.Edges {
 		out.Edges = append(out.Edges, edgeJSON(e))
+	}
+	for _, n := range d.Notes {
+		out.Notes = append(out.Notes, noteJSON{Text: n.Text, On: n.On, Position: n.Position})
 	}
 	out.Suppress = d.Suppress
 	if len(d.Constraints.Regions) > 0 {

@@ -90,12 +90,7 @@ func EncodeDesignYAML(d *Design) []byte {
 				b = append(n.Props[name].AppendYAML(b), '\n')
 			}
 		}
-		if n.Position != nil {
-			b = append(b, "    position: {x: "...)
-			b = yamlout.Number(b, n.Position.X)
-			b = append(b, ", y: "...)
-			b = append(yamlout.Number(b, n.Position.Y), "}\n"...)
-		}
+		b = positionLine(b, n.Position)
 	}
 	if len(d.Edges) > 0 {
 		b = append(b, "edges:\n"...)
@@ -109,6 +104,16 @@ func EncodeDesignYAML(d *Design) []byte {
 		b = flowField(b, "protocol", e.Protocol)
 		b = flowField(b, "label", e.Label)
 		b = append(b, "}\n"...)
+	}
+	if len(d.Notes) > 0 {
+		b = append(b, "notes:\n"...)
+	}
+	for _, n := range d.Notes {
+		b = append(yamlout.String(append(b, "  - text: "...), n.Text), '\n')
+		if n.On != "" {
+			b = append(yamlout.String(append(b, "    on: "...), n.On), '\n')
+		}
+		b = positionLine(b, n.Position)
 	}
 	if len(d.Suppress) > 0 {
 		b = append(b, "suppress:\n"...)
@@ -135,6 +140,16 @@ func (v Value) AppendYAML(b []byte) []byte {
 		return yamlout.Bool(b, v.b)
 	}
 	return append(b, "null"...)
+}
+
+// positionLine appends a node's or a note's position, if it has one.
+func positionLine(b []byte, p *Point) []byte {
+	if p == nil {
+		return b
+	}
+	b = yamlout.Number(append(b, "    position: {x: "...), p.X)
+	b = append(b, ", y: "...)
+	return append(yamlout.Number(b, p.Y), "}\n"...)
 }
 
 // figureLine appends "key: {field: value}" for one of the analysis's figures,

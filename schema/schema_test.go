@@ -137,6 +137,13 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\nsuppress: [{ rule: \"Limit!\", reason: \"x\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"x\", until: 2027 }]\n",
 		"nodes: []\nsuppress: { rule: \"limit\", reason: \"x\" }\n",
+		"nodes: []\nnotes: [{ position: { x: 1, y: 2 } }]\n",
+		"nodes: []\nnotes: [{ text: \"\" }]\n",
+		"nodes: []\nnotes: [{ text: \" \\n \" }]\n",
+		"nodes: []\nnotes: [{ text: \"x\", colour: \"red\" }]\n",
+		"nodes: []\nnotes: [{ text: \"x\", position: { x: 1 } }]\n",
+		"nodes: []\nnotes: [{ text: 1 }]\n",
+		"nodes: []\nnotes: { text: \"x\" }\n",
 	}
 	for _, src := range cases {
 		if _, errs := catalogue.ParseDesign("d.yaml", []byte(src)); len(errs) == 0 {

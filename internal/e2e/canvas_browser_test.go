@@ -77,7 +77,7 @@ func TestEditorKeyboardKeepsItsPlace(t *testing.T) {
 		t.Errorf("warning badge %s", got)
 	}
 	p.keys(kb.Escape)
-	p.waitText("region", "Inspector", "Select a node, a connection or a group")
+	p.waitText("region", "Inspector", "Select a node, a connection, a group or a note")
 	p.focus("button", "nats-jetstream, NATS JetStream…")
 	p.keys(kb.Enter)
 	p.waitText("region", "Inspector", "Node id")
@@ -561,8 +561,12 @@ func TestEditorContextMenu(t *testing.T) {
 	})
 	p.checkAccessible("the editor, a context menu open")
 	p.keys(kb.ArrowDown)
-	if got := p.evalPage(`document.activeElement.textContent`); got != `"Delete group"` {
+	if got := p.evalPage(`document.activeElement.textContent`); got != `"Add note"` {
 		t.Errorf("ArrowDown: focus on %s", got)
+	}
+	p.keys(kb.End)
+	if got := p.evalPage(`document.activeElement.textContent`); got != `"Delete group"` {
+		t.Errorf("End: focus on %s", got)
 	}
 	p.keys(kb.Escape)
 	p.absent("menu", "Actions for group eu-a")

@@ -38,11 +38,18 @@ func main() {
 	write := flag.String("write", "BENCHMARKS.md", "file whose browser section to rewrite (empty: print only)")
 	level := flag.Int("level", 11, "brotli level for both app.wasm files")
 	startOnly := flag.Bool("start-only", false, "measure sizes and time to interactive only, and print them (for trying changes)")
+	dragOnly := flag.Bool("drag-only", false, "measure the 1,000-node imports and drags only, print them with what the canvas drew (for trying changes)")
 	flag.Parse()
-	if *startOnly {
+	if *startOnly || *dragOnly {
 		*write = ""
 	}
-	if err := run(*runs, *write, *level, *startOnly); err != nil {
+	var err error
+	if *dragOnly {
+		err = dragRuns(*runs, *level)
+	} else {
+		err = run(*runs, *write, *level, *startOnly)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "browserbench:", err)
 		os.Exit(1)
 	}
@@ -264,6 +271,62 @@ func loadTimes(chromium, url string) (cold, warm float64, err error) {
 	return cold, warm, nil
 }
 
+// dragRuns measures the editor's 1,000-node imports and drags alone, and
+// prints them with what the canvas drew while dragging: a figure is only
+// comparable with another drawn at the same zoom, with as much in view.
+func dragRuns(runs, level int) error {
+	tmp, err := os.MkdirTemp("", "browserbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	chromium, err := exec.LookPath("chromium")
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		chromium, err = p, nil
+	}
+	if err != nil {
+		return errors.New("needs Debian's chromium (apt-get install -y chromium)")
+	}
+	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
+	designer := filepath.Join(tmp, "designer")
+	if err := chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
+		return err
+	}
+	port := freePorts(1)[0]
+	editor.serverCmd = []string{designer, "serve", "--addr", port, "--web", editor.web}
+	if err := editor.build(level); err != nil {
+		return err
+	}
+	stop, err := editor.serve()
+	if err != nil {
+		return err
+	}
+	defer stop()
+	editor.url = "http://" + port + "/"
+	for _, d := range []struct {
+		name string
+		data []byte
+	}{{"plain", bigDesign(1000)}, {"50 groups", groupedDesign(1000, 10, 4)}} {
+		file := filepath.Join(tmp, "design.yaml")
+		if err := os.WriteFile(file, d.data, 0o644); err != nil {
+			return err
+		}
+		var loads, moves []float64
+		for i := 0; i < runs; i++ {
+			load, move, err := largeDesign(chromium, editor.url, file)
+			if err != nil {
+				return fmt.Errorf("%s: %w", d.name, err)
+			}
+			loads, moves = append(loads, load), append(moves, move...)
+		}
+		fmt.Printf("%s: import %.0f ms, pointermove median %.2f ms, p95 %.2f ms; drawn: %s\n", d.name, chrome.Median(loads), chrome.Median(moves), percentile(moves, 0.95), lastDrawn)
+	}
+	return nil
+}
+
+// lastDrawn says what the canvas drew during the last measured drag.
+var lastDrawn string
+
 // largeDesign imports a 1,000-node design and drags a node in it, returning
 // the import time and the per-pointermove times.
 func largeDesign(chromium, url, design string) (float64, []float64, error) {
@@ -330,6 +393,10 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	lastDrawn, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const q = s => document.querySelectorAll(s).length;
+		return q("g[data-node]") + " nodes, " + q("g[data-edge]") + " edges, " + q("#canvas-svg text") + " texts, " + q("#canvas-svg *") + " elements, view " + document.getElementById("viewport").getAttribute("transform");
+	})()`))
 	if err := mouse(input.DispatchMouseEventTypeMouseReleased, 0); err != nil {
 		return 0, nil, err
 	}

@@ -402,13 +402,18 @@ func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
-	name, kind := n.Component, ""
+	name, kind, provider := n.Component, "", ""
 	if comp != nil {
 		kind = comp.Kind
 		if k := s.Catalogue().Kinds[comp.Kind]; k != nil && k.Name != "" {
 			kind = k.Name
 		}
-		name, kind = comp.Name, kind+" · "+comp.Provider
+		name = comp.Name
+		// A cloud's products carry its id as a chip; open-source and
+		// vendor-neutral ones ("default") none.
+		if comp.Provider != "default" {
+			provider = comp.Provider
+		}
 	}
 	// A node with a display name shows it first, and its id on the last
 	// line, with the kind.
@@ -419,8 +424,10 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	}
 	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
 	label := title + ", " + name
-	if kind != "" {
-		label += ", " + kind
+	for _, part := range []string{kind, provider} {
+		if part != "" {
+			label += ", " + part
+		}
 	}
 	worst := s.Worst(n.ID)
 	if count := len(s.Violations(n.ID)); count > 0 {
@@ -450,7 +457,23 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 		body = append(body,
 			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(title+" "),
 			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(name+" "),
-			svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(kind),
+		)
+		if provider == "" {
+			body = append(body, svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(kind))
+			break
+		}
+		// The chip ends before the icon, as wide as its text is likely
+		// to be (the text is centred in it, so a wider font only eats
+		// its padding); the kind is clipped where the chip begins (a
+		// nested svg clips what it holds to its box).
+		w := float64(chipChar*len([]rune(provider)) + 2*chipPad)
+		x := NodeWidth - 32 - w
+		body = append(body,
+			svg("svg").Attr("y", "46").Attr("width", x-4).Attr("height", "18").Body(
+				svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "14").Text(kind+" "),
+			),
+			svg("rect").DataSet("part", "chip").Attr("x", x).Attr("y", "49").Attr("width", w).Attr("height", "15").Attr("rx", "7.5"),
+			svg("text").DataSet("part", "chip-text").Attr("x", x+w/2).Attr("y", "60").Attr("text-anchor", "middle").Text(provider),
 		)
 	case labelsSummary:
 		body = append(body,
@@ -469,6 +492,13 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "9"))
 	return g.Body(body...)
 }
+
+// The provider chip's geometry: about a character's width of its 10 px
+// text, and the padding either side.
+const (
+	chipChar = 6
+	chipPad  = 6
+)
 
 // nodeDescription says what the analysis marks on a node: a single point
 // of failure, or taken by the group shown failing.

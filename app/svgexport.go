@@ -47,9 +47,12 @@ func DesignSVG(s *Store) string {
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		p := pos[n.ID]
-		name := n.Component
+		name, provider := n.Component, ""
 		if comp := s.Catalogue().Components[n.Component]; comp != nil {
 			name = comp.Name
+			if comp.Provider != "default" {
+				provider = comp.Provider
+			}
 		}
 		stroke := map[catalogue.Severity]string{catalogue.SeverityError: "#b3261e", catalogue.SeverityWarning: "#c58a00"}[s.Worst(n.ID)]
 		if stroke == "" {
@@ -64,8 +67,17 @@ func DesignSVG(s *Store) string {
 		}
 		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700" clip-path="url(#clip)">%s</text><text x="12" y="42" font-size="12" clip-path="url(#clip)">%s</text>`,
 			html.EscapeString(title), html.EscapeString(name))
+		// The last line, clipped where the provider's chip begins.
+		chipX := float64(NodeWidth - 12)
+		if provider != "" {
+			chipX -= float64(chipChar*len([]rune(provider)) + 2*chipPad)
+		}
 		if sub != "" {
-			fmt.Fprintf(&b, `<text x="12" y="60" font-size="11" fill="#5b6675" clip-path="url(#clip)">%s</text>`, html.EscapeString(sub))
+			fmt.Fprintf(&b, `<svg y="46" width="%g" height="18"><text x="12" y="14" font-size="11" fill="#5b6675">%s</text></svg>`, chipX-4, html.EscapeString(sub))
+		}
+		if provider != "" { // the canvas's chip
+			x, w := chipX, float64(NodeWidth-12)-chipX
+			fmt.Fprintf(&b, `<rect x="%g" y="49" width="%g" height="15" rx="7.5" fill="#e3eaf3"/><text x="%g" y="60" font-size="10" font-weight="600" text-anchor="middle" fill="#1f4e79">%s</text>`, x, w, x+w/2, html.EscapeString(provider))
 		}
 		b.WriteString(`</g>`)
 	}

@@ -52,7 +52,7 @@ func TestEditorFlow(t *testing.T) {
 	// Break a rule, see it in Problems, fix it.
 	p.fill("spinbutton", "minInsyncReplicas", "5")
 	p.waitText("region", "Problems", "minInsyncReplicas 5 is more than replicationFactor 3")
-	p.find("button", "kafka, Apache Kafka, Stream · default, 1 problem…")
+	p.find("button", "kafka, Apache Kafka, Stream, 1 problem…")
 	p.fill("spinbutton", "minInsyncReplicas", "2")
 	p.eventually("the problem to clear", func() (bool, string) {
 		got := p.text("region", "Problems")
@@ -362,13 +362,13 @@ func TestEditorLargeDesign(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "big.yaml")
 	os.WriteFile(file, []byte(b.String()), 0o644)
 	p.setFiles("Import design", file)
-	p.find("button", "n-0, Generic stream, Stream · default")
+	p.find("button", "n-0, Generic stream, Stream")
 	if drawn := p.query("button", func(s string) bool { return strings.HasPrefix(s, "n-") }); len(drawn) >= 1000 || len(drawn) < 10 {
 		t.Errorf("%d nodes drawn; want those in view", len(drawn))
 	}
 	p.absent("button", "n-999, Generic stream…")
 	p.choose("Go to node", "n-999")
-	p.find("button", "n-999, Generic stream, Stream · default")
+	p.find("button", "n-999, Generic stream, Stream")
 	p.eventually("n-999 to be inspected", func() (bool, string) {
 		got := p.eval(p.find("textbox", "Node id"), `function() { return this.value }`)
 		return got == `"n-999"`, got
@@ -661,7 +661,7 @@ func TestEditorFixAndSuppress(t *testing.T) {
 	p.waitText("region", "Problems", "Suppressed (1)")
 	p.waitText("region", "Problems", "Throwaway data in a dev sandbox.")
 	p.find("button", "kafka, Apache Kafka…")
-	p.absent("button", "kafka, Apache Kafka, Stream · default, 1 problem…")
+	p.absent("button", "kafka, Apache Kafka, Stream, 1 problem…")
 	if got := p.text("heading", "Problems (0)"); got != "Problems (0)" {
 		t.Errorf("heading %q", got)
 	}

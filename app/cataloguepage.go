@@ -134,7 +134,7 @@ func (p *CataloguePage) renderPage() []app.UI {
 		out = append(out, p.renderFilters())
 	}
 	for _, b := range pg.Blocks {
-		out = append(out, renderBlock(b))
+		out = append(out, renderBlock(b, p.pageIcon))
 	}
 	out = append(out, app.P().Class("footer").Body(renderInline(pg.Footer)...))
 	return out
@@ -163,9 +163,14 @@ func (p *CataloguePage) renderFilters() app.UI {
 	)
 }
 
-func renderBlock(b page.Block) app.UI {
+// renderBlock renders a block of a page; icon gives the icon of the page a
+// section is about (a kind's, in the index).
+func renderBlock(b page.Block, icon func(path string) app.UI) app.UI {
 	switch bl := b.(type) {
 	case page.Heading:
+		if ic := icon(bl.About); bl.About != "" && ic != nil {
+			return app.H2().Body(append([]app.UI{ic}, renderInline(bl.Content)...)...)
+		}
 		return app.H2().Body(renderInline(bl.Content)...)
 	case page.Paragraph:
 		return app.P().Body(renderInline(bl.Content)...)

@@ -64,7 +64,7 @@ func TestEditorRenders(t *testing.T) {
 	_, html := mount(t, NewEditor(nil, mustEmbedded(t)))
 	for _, want := range []string{
 		`aria-label="Palette"`, `aria-label="Canvas"`, `aria-label="Inspector"`, `aria-label="Problems"`,
-		`aria-label="Search components"`, `>Stream (19 products)</button>`, `aria-expanded="false"`,
+		`aria-label="Search components"`, "Stream (19 products)\n</button>", `href="/web/icons.svg#kind-stream"`, `aria-expanded="false"`,
 		`for="import-file"`, `>Import design</label>`,
 	} {
 		if !strings.Contains(html, want) {

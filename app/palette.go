@@ -192,8 +192,10 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 	list := "palette-" + kind.ID
 	// The fewest attributes: the CSS finds headers by data-kind, and
 	// aria-controls names the list only while it exists.
-	header := app.Button().DataSet("kind", kind.ID).Aria("expanded", strconv.FormatBool(open)).
-		Text(kind.Name + " (" + strconv.Itoa(len(matches)) + " products)")
+	header := app.Button().DataSet("kind", kind.ID).Aria("expanded", strconv.FormatBool(open)).Body(
+		htmlIcon(kindIcon(kind.ID)),
+		app.Text(kind.Name+" ("+strconv.Itoa(len(matches))+" products)"),
+	)
 	if !open {
 		return app.Div().Body(header)
 	}

@@ -29,7 +29,12 @@ type Field struct {
 type Block interface{ block() }
 
 // Heading is a section title (level 2).
-type Heading struct{ Content Inline }
+type Heading struct {
+	Content Inline
+	// About, when set, is the path of the page the section is about (a
+	// kind's, in the index): the HTML shows that page's icon before it.
+	About string
+}
 
 // Paragraph is a line of inline content.
 type Paragraph struct{ Content Inline }

@@ -599,7 +599,7 @@ func Index(c *catalogue.Catalogue, base string, query url.Values) *page.Page {
 		}
 		shown += len(list.Items)
 		p.Blocks = append(p.Blocks,
-			heading(fmt.Sprintf("%s · %d", kind.Name, len(list.Items))),
+			page.Heading{Content: page.Inline{page.Text(fmt.Sprintf("%s · %d", kind.Name, len(list.Items)))}, About: KindPath(kid)},
 			paragraph(page.Text(c.Categories[kind.Category].Name+" · "), l.link("compare the "+strings.ToLower(kind.Name)+" products", KindPath(kid))),
 			list,
 		)

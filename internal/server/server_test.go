@@ -216,6 +216,11 @@ func TestCataloguePages(t *testing.T) {
 		!strings.Contains(body, `href="/?add=nats-jetstream"`) {
 		t.Errorf("prerendered page: %d\n%s", html.Code, body)
 	}
+	// The index heads each kind's products with the kind's icon.
+	index := get("/catalogue").Body.String()
+	if !regexp.MustCompile(`<h2>\s*<svg[^>]*><use href="/web/icons.svg#kind-cache"></use></svg>\s*Cache · \d+\s*</h2>`).MatchString(index) {
+		t.Errorf("the index's kind headings have no icon:\n%s", index)
+	}
 	// Every page may be zoomed (WCAG 1.4.4): go-app's viewport forbids it.
 	for _, path := range []string{"/", "/catalogue/components/nats-jetstream"} {
 		page := get(path).Body.String()

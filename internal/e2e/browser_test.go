@@ -87,7 +87,7 @@ func builtWeb(t *testing.T) string {
 			webErr = err
 			return
 		}
-		for _, name := range []string{"designer.css", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
+		for _, name := range []string{"designer.css", "theme.js", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
 			data, err := os.ReadFile(filepath.Join("..", "..", "web", name))
 			if err != nil {
 				webErr = err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -397,8 +398,19 @@ func TestEditorThemes(t *testing.T) {
 	dark := canvas()
 	p.choose("Theme", "Light")
 	p.eventually("the light theme, chosen", func() (bool, string) { got := canvas(); return got == light, got })
+	// The choice is applied before the page is first drawn, not when the
+	// editor starts: at DOMContentLoaded, before the wasm has run.
+	p.call(func(ctx context.Context) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `document.addEventListener("DOMContentLoaded", () => { window.__firstTheme = String(document.documentElement.dataset.theme) })`,
+		})
+		return err
+	})
 	p.navigate(p.origin + "/")
 	p.waitReady()
+	if got := p.evalPage(`window.__firstTheme`); got != `"light"` {
+		t.Errorf("the first paint's theme: %s, want the chosen light", got)
+	}
 	p.eventually("the light theme after a reload", func() (bool, string) { got := canvas(); return got == light, got })
 	p.choose("Theme", "Dark")
 	p.navigate(p.origin + "/catalogue/components/aws-lambda")

@@ -103,7 +103,10 @@ func New(dir string, opts Options) (http.Handler, error) {
 			SVG:        "/web/icon.svg",
 			AppleTouch: "/web/icon-192.png",
 		},
-		Styles:                  []string{"/web/designer.css"},
+		Styles: []string{"/web/designer.css"},
+		// Blocking, and first: the chosen theme is set before anything is
+		// drawn (go-app caches scripts for offline use).
+		Scripts:                 []string{"/web/theme.js"},
 		RawHeaders:              []string{wasmPreload},
 		Version:                 version,
 		WasmContentLengthHeader: "X-Wasm-Content-Length",

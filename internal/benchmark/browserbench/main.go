@@ -168,7 +168,7 @@ func (a *app) build(level int) error {
 	if err := chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
 		return err
 	}
-	for _, name := range []string{"designer.css", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
+	for _, name := range []string{"designer.css", "theme.js", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
 		data, err := os.ReadFile(filepath.Join("web", name))
 		if err != nil {
 			return err

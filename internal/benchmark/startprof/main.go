@@ -105,7 +105,7 @@ func main() {
 			flags = append(flags, "-ldflags=-s -w")
 		}
 		must(chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, append(flags, "-o", filepath.Join(web, "app.wasm"), t.pkg)...))
-		for _, n := range []string{"designer.css", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
+		for _, n := range []string{"designer.css", "theme.js", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
 			data, _ := os.ReadFile(filepath.Join("web", n))
 			os.WriteFile(filepath.Join(web, n), data, 0o644)
 		}

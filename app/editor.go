@@ -106,6 +106,7 @@ func (e *Editor) OnMount(ctx app.Context) {
 	}
 	e.theme = savedTheme(e.platform)
 	applyTheme(e.theme)
+	e.restorePanels()
 	if !e.resumed {
 		e.restore()
 	}

@@ -43,3 +43,20 @@ func TestGroupFramesAndDrops(t *testing.T) {
 		t.Errorf("drop on a collapsed region: %q", got)
 	}
 }
+
+func TestPanelWidths(t *testing.T) {
+	s := NewStore(&catalogue.Catalogue{})
+	if got := panelWidths(s); got != "" {
+		t.Errorf("none chosen: %q", got)
+	}
+	s.SetPanelWidth(PanelPalette, 300)
+	s.SetPanelWidth(PanelInspector, 420)
+	saved := panelWidths(s)
+	if saved != "palette=300 inspector=420" {
+		t.Errorf("saved %q", saved)
+	}
+	got := parsePanelWidths(saved + " inspector=9999 canvas=300 palette=x palette=100")
+	if len(got) != 2 || got[PanelPalette] != 300 || got[PanelInspector] != 420 {
+		t.Errorf("read back %v", got)
+	}
+}

@@ -41,5 +41,6 @@ type Platform interface {
 const (
 	keyDesign     = "designer.design"
 	keyUnreadable = "designer.design.unreadable"
-	keyView       = "designer.view" // the canvas's pan and zoom, restored on reload
+	keyView       = "designer.view"   // the canvas's pan and zoom, restored on reload
+	keyPanels     = "designer.panels" // the side panels' widths the user chose
 )

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -15,12 +16,66 @@ const (
 )
 
 // panelDefault is a side panel's width until resized, as the stylesheet
-// sets it on a wide screen.
+// sets it: narrower on screens up to 1366 px wide.
 func panelDefault(panel string) int {
-	if panel == PanelInspector {
+	narrow := app.IsClient && app.Window().Call("matchMedia", "(max-width: 1366px)").Get("matches").Bool()
+	switch {
+	case panel == PanelInspector && narrow:
+		return 330
+	case panel == PanelInspector:
 		return 380
+	case narrow:
+		return 220
 	}
 	return 250
+}
+
+// panelWidths writes the widths the user chose, for keyPanels:
+// "palette=300 inspector=420".
+func panelWidths(s *Store) string {
+	var parts []string
+	for _, panel := range []string{PanelPalette, PanelInspector} {
+		if w := s.PanelWidth(panel); w > 0 {
+			parts = append(parts, panel+"="+strconv.Itoa(w))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// parsePanelWidths reads what panelWidths wrote, keeping what is a panel's
+// width within the handle's limits.
+func parsePanelWidths(saved string) map[string]int {
+	out := map[string]int{}
+	for _, part := range strings.Fields(saved) {
+		panel, v, _ := strings.Cut(part, "=")
+		w, err := strconv.Atoi(v)
+		if (panel == PanelPalette || panel == PanelInspector) && err == nil && w >= minPanelWidth && w <= maxPanelWidth {
+			out[panel] = w
+		}
+	}
+	return out
+}
+
+// savePanels keeps the widths the user chose across visits (not when
+// embedded, where the host owns what is stored; a refusal costs only that).
+func (e *Editor) savePanels() {
+	if e.platform != nil && e.embed == nil {
+		_ = e.platform.Store(keyPanels, panelWidths(e.store))
+	}
+}
+
+// restorePanels gives the side panels the widths the user chose last time.
+func (e *Editor) restorePanels() {
+	if e.platform == nil {
+		return
+	}
+	saved, ok, err := e.platform.Load(keyPanels)
+	if err != nil || !ok {
+		return
+	}
+	for panel, w := range parsePanelWidths(saved) {
+		e.store.SetPanelWidth(panel, setPanelWidth(panel, float64(w)))
+	}
 }
 
 // renderResizers draws the handles between the side panels and the canvas
@@ -95,7 +150,10 @@ func (e *Editor) onResizeStart(ctx app.Context, ev app.Event) {
 		}, nil),
 		listen(app.Window(), "pointerup", func(app.Value) {
 			stop()
-			ctx.Dispatch(func(app.Context) { e.store.SetPanelWidth(panel, width) })
+			ctx.Dispatch(func(app.Context) {
+				e.store.SetPanelWidth(panel, width)
+				e.savePanels()
+			})
 		}, nil),
 		listen(app.Window(), "pointercancel", func(app.Value) {
 			stop()
@@ -127,4 +185,5 @@ func (e *Editor) onResizeKey(ctx app.Context, ev app.Event) {
 	}
 	ev.PreventDefault()
 	e.store.SetPanelWidth(panel, setPanelWidth(panel, w))
+	e.savePanels()
 }

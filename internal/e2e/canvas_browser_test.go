@@ -640,5 +640,21 @@ func TestEditorPanelsResize(t *testing.T) {
 	p.absent("separator", "Palette width")
 	p.click("button", "Show palette")
 	p.eventually("the palette as it was resized", func() (bool, string) { w := width("palette"); return w == 180, fmt.Sprint(w) })
+	// Kept across a reload.
+	wide := width("inspector")
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	p.eventually("both widths after a reload", func() (bool, string) {
+		pw, iw := width("palette"), width("inspector")
+		return pw == 180 && math.Abs(iw-wide) <= 1, fmt.Sprint(pw, " ", iw)
+	})
+	// A panel never resized says the width the stylesheet gave it.
+	p.evalPage(`localStorage.removeItem("designer.panels"); 1`)
+	p.do(chromedp.EmulateViewport(1280, 720))
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	if got, w := p.eval(p.find("separator", "Palette width"), `function() { return this.getAttribute("aria-valuenow") }`), width("palette"); got != fmt.Sprintf(`"%d"`, int(w)) {
+		t.Errorf("at 1280 px aria-valuenow is %s, the palette %v px wide", got, w)
+	}
 	p.checkClean()
 }

@@ -67,17 +67,73 @@ type drag struct {
 	route router        // the other nodes, which the edges route round
 	held  []heldElement // what a group drag moves, and the notes on a dragged node
 	note  noteDrag      // a dragged note
+	ids   []string      // the nodes a drag of many moves
+}
+
+// band is the rubber band's box, from where it began to where the pointer
+// is.
+func (d *drag) band() rect {
+	return rect{min(d.origX, d.x), min(d.origY, d.y), max(d.origX, d.x), max(d.origY, d.y)}
+}
+
+// startMultiDrag begins a drag of the selected nodes ids: they, the notes
+// on them and the edges among them move whole; the edges to the others
+// re-route as they go.
+func (c *Canvas) startMultiDrag(d *drag, ids []string) {
+	moving := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		moving[id] = true
+	}
+	d.kind, d.ids = gestureNodes, ids
+	for _, id := range ids {
+		d.held = append(d.held, held("node-"+id)...)
+	}
+	var inner []int
+	d.edges, d.route, inner = c.edgesOfSet(moving)
+	for _, i := range inner {
+		d.held = append(d.held, held("edge-label-"+strconv.Itoa(i))...)
+		if el := app.Window().Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(i)+`"]`); el.Truthy() {
+			d.held = append(d.held, heldElement{elem: el})
+		}
+	}
+	if len(c.Store.Design().Notes) > 0 {
+		d.held = append(d.held, c.noteElements(moving)...)
+	}
+}
+
+// nodesIn are the nodes drawn (not inside a collapsed group) whose boxes
+// meet r.
+func (c *Canvas) nodesIn(r rect) []string {
+	s := c.Store
+	d := s.Design()
+	var hiddenIn map[string]string
+	if len(d.Groups) > 0 {
+		hiddenIn = collapsedIn(d, s.Collapsed)
+	}
+	var out []string
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		if hiddenIn[n.ID] != "" {
+			continue
+		}
+		x, y := position(n, i)
+		if r.meets(x, y, x+NodeWidth, y+NodeHeight) {
+			out = append(out, n.ID)
+		}
+	}
+	return out
 }
 
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
 type edgeEnd struct {
 	line, hit, label app.Value
-	from             bool    // the dragged node is the edge's from end
-	other            rect    // the other end's box
-	otherPort        point   // where the edge met it, as drawn
-	otherSide        side    // on which side
-	labelLen         int     // the label's length in characters
-	labelPx          float64 // and its font size
+	from             bool       // the dragged node is the edge's from end
+	other            rect       // the other end's box
+	otherPort        point      // where the edge met it, as drawn
+	otherSide        side       // on which side
+	labelLen         int        // the label's length in characters
+	labelPx          float64    // and its font size
+	base             [2]float64 // where the moving end's node was drawn when the drag began
 }
 
 // OnInit sets the first view, before the first render.
@@ -327,6 +383,7 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "notes").Body(notes...),
 					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
+					svg("rect").ID("rubber-band").DataSet("active", "false").Aria("hidden", "true"),
 				),
 			)),
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
@@ -436,7 +493,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).
 		Attr("transform", translate(p[0], p[1])).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
-		DataSet("selected", strconv.FormatBool(s.Selection().Node == n.ID)).
+		DataSet("selected", strconv.FormatBool(s.IsSelected(n.ID))).
 		DataSet("severity", string(worst)).
 		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
 		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
@@ -716,6 +773,15 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.node = gestureConnect, closest(target, "[data-connector]").Get("dataset").Get("connector").String()
 	case closest(target, "g[data-node]").Truthy():
 		id := closest(target, "g[data-node]").Get("dataset").Get("node").String()
+		if e.Get("shiftKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+			s.ToggleNode(id)
+			return
+		}
+		if many := s.SelectedNodes(); len(many) > 1 && s.IsSelected(id) {
+			d.node = id
+			c.startMultiDrag(d, many)
+			break
+		}
 		s.Select(id)
 		x, y, _ := s.Position(id)
 		d.kind, d.node, d.origX, d.origY, d.x, d.y = gestureNode, id, x, y, x, y
@@ -748,6 +814,11 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		}
 		d.kind, d.node = gestureGroup, id
 		d.held = c.heldElements(id)
+	case e.Get("shiftKey").Bool():
+		// Shift on the background draws a rubber band.
+		x, y := c.toCanvas(d.startX, d.startY)
+		d.kind, d.origX, d.origY, d.x, d.y = gestureBand, x, y, x, y
+		d.elem = app.Window().GetElementByID("rubber-band")
 	default:
 		s.Select("")
 		d.kind, d.origX, d.origY, d.x, d.y = gesturePan, c.view.X, c.view.Y, c.view.X, c.view.Y
@@ -769,9 +840,19 @@ func (c *Canvas) onDrag(event string, h func(app.Value)) {
 // and a router over every other node's box, for the edges to keep routing
 // round them while id moves.
 func (c *Canvas) edgesOf(id string) ([]edgeEnd, router) {
+	ends, rt, _ := c.edgesOfSet(map[string]bool{id: true})
+	return ends, rt
+}
+
+// edgesOfSet collects the edges with one end among the nodes moving, with
+// that end's node where it was drawn and the other end fixed; a router over
+// every other node's box; and the edges with both ends moving, which move
+// with them whole.
+func (c *Canvas) edgesOfSet(moving map[string]bool) ([]edgeEnd, router, []int) {
 	s := c.Store
 	d := s.Design()
 	var out []edgeEnd
+	var inner []int
 	pos := nodePositions(d)
 	// An end inside a collapsed group is drawn at the group's box.
 	var hiddenIn map[string]string
@@ -791,29 +872,36 @@ func (c *Canvas) edgesOf(id string) ([]edgeEnd, router) {
 	w := app.Window()
 	for k, i := range shown {
 		e := d.Edges[i]
-		if e.From != id && e.To != id {
+		from, to := moving[e.From], moving[e.To]
+		if from && to {
+			inner = append(inner, i)
+			continue
+		}
+		if !from && !to {
 			continue
 		}
 		idx := strconv.Itoa(i)
 		end := edgeEnd{
 			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
-			from: e.From == id, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.labels()),
+			from: from, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.labels()),
 		}
 		pl := planFor(pairs[k][0], pairs[k][1])
 		if end.from {
-			end.other, end.otherPort, end.otherSide = pairs[k][1], ports[k][1], pl.in
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.in, pos[e.From]
 		} else {
-			end.other, end.otherPort, end.otherSide = pairs[k][0], ports[k][0], pl.out
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][0], ports[k][0], pl.out, pos[e.To]
 		}
 		out = append(out, end)
 	}
 	if len(out) == 0 {
-		return nil, router{}
+		return nil, router{}, inner
 	}
-	delete(pos, id)
+	for id := range moving {
+		delete(pos, id)
+	}
 	kept := *d
-	kept.Nodes = slices.DeleteFunc(slices.Clone(d.Nodes), func(n catalogue.Node) bool { return n.ID == id })
-	return out, router{ix: newBoxIndex(drawnBoxes(&kept, pos, frames, hiddenIn))}
+	kept.Nodes = slices.DeleteFunc(slices.Clone(d.Nodes), func(n catalogue.Node) bool { return moving[n.ID] })
+	return out, router{ix: newBoxIndex(drawnBoxes(&kept, pos, frames, hiddenIn))}, inner
 }
 
 func (c *Canvas) onPointerMove(ev app.Value) {
@@ -834,6 +922,20 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 	case gestureNote:
 		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
 		d.note.moveTether(d.x, d.y)
+	case gestureNodes:
+		for _, h := range d.held {
+			h.shift(d.x, d.y)
+		}
+		for _, e := range d.edges {
+			moveEdge(d.route, e, e.base[0]+d.x, e.base[1]+d.y)
+		}
+	case gestureBand:
+		d.x, d.y = c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
+		b := d.band()
+		for k, v := range map[string]float64{"x": b.X0, "y": b.Y0, "width": b.X1 - b.X0, "height": b.Y1 - b.Y0} {
+			d.elem.Call("setAttribute", k, v)
+		}
+		d.elem.Call("setAttribute", "data-active", "true")
 	case gesturePan:
 		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
 	case gestureGroup:
@@ -883,7 +985,9 @@ func moveEdge(rt router, e edgeEnd, x, y float64) {
 }
 
 // endGesture ends the gesture in progress, committed (pointerup) or not
-// (pointercancel), and carries out its ending.
+// (pointercancel), and carries out its ending. What changes the store is
+// emitted, for the editor and every panel to draw it (a dispatch would
+// update the canvas alone).
 func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	for _, off := range c.dragOff {
 		off()
@@ -901,20 +1005,37 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 		for _, h := range d.held {
 			h.restore()
 		}
-		ctx.Dispatch(func(app.Context) { c.Store.Report(c.dropNode(d.node, d.x, d.y)) })
+		ctx.Emit(func() { c.Store.Report(c.dropNode(d.node, d.x, d.y)) })
 	case endRestore:
 		c.restoreNode(d)
 	case endMoveNote:
-		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveNote(d.note.index, d.x, d.y)) })
+		ctx.Emit(func() { c.Store.Report(c.Store.MoveNote(d.note.index, d.x, d.y)) })
 	case endRestoreNote:
 		d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
 		d.note.moveTether(d.origX, d.origY)
+	case endMoveNodes, endRestoreNodes:
+		for _, h := range d.held {
+			h.restore()
+		}
+		for _, e := range d.edges {
+			moveEdge(d.route, e, e.base[0], e.base[1])
+		}
+		switch {
+		case d.end(commit) == endMoveNodes:
+			ids := d.ids
+			ctx.Emit(func() { c.Store.Report(c.Store.MoveNodes(ids, d.x, d.y)) })
+		case commit && !d.moved: // a click on one of them selects it alone
+			ctx.Emit(func() { c.Store.Select(d.node) })
+		}
+	case endBand:
+		d.elem.Call("setAttribute", "data-active", "false")
+		ctx.Emit(func() { c.Store.SelectNodes(c.nodesIn(d.band())) })
 	case endMoveGroup:
 		// Back to what go-app drew, which the move's render then updates.
 		for _, h := range d.held {
 			h.restore()
 		}
-		ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.MoveGroup(d.node, d.x, d.y)) })
+		ctx.Emit(func() { c.Store.Report(c.Store.MoveGroup(d.node, d.x, d.y)) })
 	case endRestoreGroup:
 		for _, h := range d.held {
 			h.restore()
@@ -928,7 +1049,7 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 		hit := app.Window().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
 		if target := closest(hit, "g[data-node]"); target.Truthy() {
 			if to := target.Get("dataset").Get("node").String(); to != d.node {
-				ctx.Dispatch(func(app.Context) { c.Store.Report(c.Store.Connect(d.node, to)) })
+				ctx.Emit(func() { c.Store.Report(c.Store.Connect(d.node, to)) })
 			}
 		}
 	}
@@ -1025,8 +1146,9 @@ func arrowStep(e app.Event) ([2]float64, bool) {
 	return v, ok
 }
 
-// onKeyDown moves the focused node, group or note with the arrow keys
-// (Shift: further).
+// onKeyDown moves the focused node (all those selected, when it is one of
+// them), group or note with the arrow keys (Shift: further); Enter or Space
+// selects, and with Shift or Ctrl adds to the selection or takes out.
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 	if c.openMenuFromKey(ctx, e) {
 		return
@@ -1040,14 +1162,22 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		id := node.Get("dataset").Get("node").String()
 		if v, ok := arrowStep(e); ok {
 			e.PreventDefault()
-			x, y, _ := s.Position(id)
-			s.Report(s.MoveNode(id, x+v[0], y+v[1]))
-			s.Select(id)
+			if many := s.SelectedNodes(); len(many) > 1 && s.IsSelected(id) {
+				s.Report(s.MoveNodes(many, v[0], v[1]))
+			} else {
+				x, y, _ := s.Position(id)
+				s.Report(s.MoveNode(id, x+v[0], y+v[1]))
+				s.Select(id)
+			}
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })
 			return
 		}
 		if key == "Enter" || key == " " {
 			e.PreventDefault()
+			if e.Get("shiftKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+				s.ToggleNode(id) // add it to the selection, or take it out
+				return
+			}
 			s.Select(id)
 		}
 	case closest(e.Get("target"), "[data-group]").Truthy():

@@ -102,6 +102,8 @@ func (e *Editor) OnMount(ctx app.Context) {
 		e.startEmbedding(ctx)
 		e.listen("keydown", e.onKeyDown)
 		e.listen("paste", e.onPaste)
+		e.listen("copy", e.onCopyNodes)
+		e.listen("cut", e.onCopyNodes)
 		return
 	}
 	e.theme = savedTheme(e.platform)
@@ -117,6 +119,8 @@ func (e *Editor) OnMount(ctx app.Context) {
 	}
 	e.listen("keydown", e.onKeyDown)
 	e.listen("paste", e.onPaste)
+	e.listen("copy", e.onCopyNodes)
+	e.listen("cut", e.onCopyNodes)
 	e.listen("dragover", func(ev app.Value) {
 		ev.Call("preventDefault")
 	})
@@ -337,7 +341,8 @@ func isTyping(ev app.Value) bool {
 	return target.Get("isContentEditable").Truthy()
 }
 
-// onKeyDown handles the editor's shortcuts: undo, redo, delete.
+// onKeyDown handles the editor's shortcuts: undo, redo, delete, select all,
+// duplicate.
 func (e *Editor) onKeyDown(ev app.Value) {
 	if isTyping(ev) || closest(ev.Get("target"), "#context-menu").Truthy() {
 		return // the context menu has keys of its own
@@ -364,6 +369,10 @@ func (e *Editor) onKeyDown(ev app.Value) {
 		}
 	case !mod && key == "escape":
 		act = func() { e.store.Select("") }
+	case mod && key == "a" && !shift:
+		act = func() { e.store.SelectAll() }
+	case mod && key == "d" && !shift && len(e.store.SelectedNodes()) > 0:
+		act = func() { e.store.Report(e.store.Duplicate(e.store.SelectedNodes())) }
 	default:
 		return
 	}
@@ -534,4 +543,28 @@ func (e *Editor) renderAlerts() app.UI {
 			),
 		),
 	)
+}
+
+// onCopyNodes puts the selected nodes on the clipboard as a design fragment
+// (readable YAML, which Paste reads back) on Ctrl+C, and on Ctrl+X deletes
+// them too; text being typed or selected on the page is copied as usual.
+func (e *Editor) onCopyNodes(ev app.Value) {
+	ids := e.store.SelectedNodes()
+	if isTyping(ev) || len(ids) == 0 || !app.Window().Call("getSelection").Get("isCollapsed").Bool() {
+		return
+	}
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	data.Call("setData", "text/plain", string(e.store.Fragment(ids)))
+	ev.Call("preventDefault")
+	cut := ev.Get("type").String() == "cut"
+	e.ctx.Dispatch(func(app.Context) {
+		if cut {
+			e.store.Report(e.store.DeleteNodes(ids))
+			return
+		}
+		e.store.Say(fmt.Sprintf("Copied %d %s.", len(ids), plural(len(ids), "node")))
+	})
 }

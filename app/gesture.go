@@ -16,6 +16,8 @@ const (
 	gestureConnect                        // drag from a node's connector to another node
 	gestureGroup                          // drag a group's label: move what it holds
 	gestureNote                           // drag a note
+	gestureNodes                          // drag the selected nodes
+	gestureBand                           // Shift-drag the background: select the nodes a rubber band meets
 )
 
 // clickSlop is how far the pointer may travel (|dx|+|dy|, client pixels)
@@ -44,7 +46,7 @@ func (g *gesture) move(px, py, scale float64) {
 		g.x, g.y = math.Round(g.origX+dx/scale), math.Round(g.origY+dy/scale)
 	case gesturePan:
 		g.x, g.y = g.origX+dx, g.origY+dy
-	case gestureGroup: // x, y are the offset of what the group holds
+	case gestureGroup, gestureNodes: // x, y are the offset of what moves
 		g.x, g.y = math.Round(dx/scale), math.Round(dy/scale)
 	}
 }
@@ -64,6 +66,9 @@ const (
 	endRestoreGroup        // put what the group holds back
 	endMoveNote            // move the note to (x, y): one undoable step
 	endRestoreNote         // put the note back
+	endMoveNodes           // move the selected nodes by (x, y): one undoable step
+	endRestoreNodes        // put the selected nodes back
+	endBand                // select the nodes the band meets
 )
 
 // end says what ending the gesture does, committed or not. A node that was
@@ -95,6 +100,15 @@ func (g *gesture) end(commit bool) ending {
 			return endMoveNote
 		}
 		return endRestoreNote
+	case gestureNodes:
+		if commit && g.moved && (g.x != 0 || g.y != 0) {
+			return endMoveNodes
+		}
+		return endRestoreNodes
+	case gestureBand:
+		if commit {
+			return endBand
+		}
 	}
 	return endNothing
 }

@@ -32,6 +32,8 @@ func (in *Inspector) Render() app.UI {
 	s := in.Store
 	var body app.UI
 	switch {
+	case len(s.SelectedNodes()) > 1:
+		body = in.renderMany(s.SelectedNodes())
 	case s.Selection().Node != "" && s.Node(s.Selection().Node) != nil:
 		body = in.renderNode(s.Node(s.Selection().Node))
 	case s.Selection().Edge >= 0 && s.Selection().Edge < len(s.Design().Edges):

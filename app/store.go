@@ -51,15 +51,19 @@ type Store struct {
 	// caused it (a click, deleting the selected node, undo, an import).
 	OnSelect func(*Store)
 
-	cat         *catalogue.Catalogue
-	design      *catalogue.Design
-	resolution  *catalogue.Resolution
-	analysis    *analysis.Report
-	selection   Selection
-	version     int
-	notice      Notice
-	readOnly    bool
-	revealCount int
+	cat        *catalogue.Catalogue
+	design     *catalogue.Design
+	resolution *catalogue.Resolution
+	analysis   *analysis.Report
+	selection  Selection
+	// extra are the nodes selected with the selection's node (Shift-click,
+	// a rubber band, Ctrl+A), counted by extraVersion's changes.
+	extra        map[string]bool
+	extraVersion int
+	version      int
+	notice       Notice
+	readOnly     bool
+	revealCount  int
 
 	past, future []*catalogue.Design
 	// collapsed are the groups drawn as one box: a view of the design,
@@ -128,6 +132,8 @@ type change struct {
 	design    *catalogue.Design    // the new design, or nil
 	cat       *catalogue.Catalogue // the new catalogue, or nil
 	selection *Selection           // the new selection, or nil to keep it
+	extra     map[string]bool      // the nodes selected with the selection's node, when setExtra
+	setExtra  bool                 // extra replaces them (else a new selection drops them)
 	notice    *Notice              // the new notice, or nil to keep it
 	reveal    bool                 // bring the selected node into view
 	readOnly  *bool                // the new read-only setting, or nil
@@ -136,7 +142,7 @@ type change struct {
 // commit applies c: the one path by which anything the store shows
 // changes.
 func (s *Store) commit(c change) {
-	before := s.selection
+	before, beforeExtra := s.selection, s.extraVersion
 	if c.cat != nil {
 		s.cat = c.cat
 	}
@@ -146,6 +152,16 @@ func (s *Store) commit(c change) {
 			d = s.design
 		}
 		s.index(d)
+	}
+	switch {
+	case c.setExtra && (len(c.extra) > 0 || len(s.extra) > 0):
+		s.extra = c.extra
+		s.extraVersion++
+	case !c.setExtra && c.selection != nil && *c.selection != s.selection && len(s.extra) > 0:
+		// Something else selected: the others go. (The same selection,
+		// restated by an edit, keeps them.)
+		s.extra = nil
+		s.extraVersion++
 	}
 	if c.selection != nil {
 		s.selection = *c.selection
@@ -164,7 +180,7 @@ func (s *Store) commit(c change) {
 	if c.design != nil && s.OnChange != nil {
 		s.OnChange(s)
 	}
-	if s.selection != before && s.OnSelect != nil {
+	if (s.selection != before || s.extraVersion != beforeExtra) && s.OnSelect != nil {
 		s.OnSelect(s)
 	}
 }
@@ -228,6 +244,7 @@ func (s *Store) reconcile() {
 	if s.selection.Note > len(s.design.Notes) {
 		s.selection = none()
 	}
+	s.reconcileExtra()
 	for id := range s.collapsed {
 		if s.groupIndex(id) < 0 {
 			delete(s.collapsed, id)
@@ -320,8 +337,8 @@ func (s *Store) Select(id string) {
 	if _, ok := s.nodeIndex[id]; !ok {
 		id = ""
 	}
-	if sel := (Selection{Node: id, Edge: -1}); sel != s.selection {
-		s.commit(change{selection: &sel})
+	if sel := (Selection{Node: id, Edge: -1}); sel != s.selection || len(s.extra) > 0 {
+		s.commit(change{selection: &sel, setExtra: true})
 	}
 }
 
@@ -533,7 +550,7 @@ func (s *Store) Paste(name string, data []byte) error {
 	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 && len(frag.Notes) == 0 {
 		return nil
 	}
-	var renamed []string
+	var renamed, pasted []string
 	err := s.update(func(d *catalogue.Design) (string, error) {
 		taken := make(map[string]bool, len(d.Nodes)+len(d.Groups))
 		for _, n := range d.Nodes {
@@ -550,27 +567,26 @@ func (s *Store) Paste(name string, data []byte) error {
 			}
 			return c
 		}
-		groups := map[string]string{}
+		// A group the design has, of the same boundary, takes what is
+		// pasted into it (copy and paste within a design keeps groups);
+		// another is added, renamed where its id is taken.
+		groups, kept := map[string]string{}, map[string]bool{}
 		for _, g := range frag.Groups {
+			if i := s.groupIndex(g.ID); i >= 0 && d.Groups[i].Boundary == g.Boundary {
+				groups[g.ID], kept[g.ID] = g.ID, true
+				continue
+			}
 			groups[g.ID] = fresh(g.ID)
 		}
 		nodes := map[string]string{}
 		for _, n := range frag.Nodes {
 			nodes[n.ID] = fresh(n.ID)
 		}
-		// To the right of what is drawn, keeping the fragment's own layout.
-		right, minX, minY := 0.0, math.Inf(1), math.Inf(1)
-		for _, n := range d.Nodes {
-			if n.Position != nil {
-				right = max(right, n.Position.X+NodeWidth+60)
-			}
-		}
-		for _, n := range frag.Nodes {
-			if n.Position != nil {
-				minX, minY = min(minX, n.Position.X), min(minY, n.Position.Y)
-			}
-		}
+		dx, dy := s.pasteOffset(d, frag)
 		for _, g := range frag.Groups {
+			if kept[g.ID] {
+				continue
+			}
 			g.ID = groups[g.ID]
 			if g.In != "" {
 				g.In = groups[g.In]
@@ -579,6 +595,7 @@ func (s *Store) Paste(name string, data []byte) error {
 		}
 		for _, n := range frag.Nodes {
 			n.ID = nodes[n.ID]
+			pasted = append(pasted, n.ID)
 			if n.In != "" {
 				n.In = groups[n.In]
 			}
@@ -586,8 +603,7 @@ func (s *Store) Paste(name string, data []byte) error {
 				n.ReplicaOf = nodes[n.ReplicaOf]
 			}
 			if n.Position != nil {
-				p := catalogue.Point{X: n.Position.X - minX + right, Y: n.Position.Y - minY + 40}
-				n.Position = &p
+				n.Position = &catalogue.Point{X: n.Position.X + dx, Y: n.Position.Y + dy}
 			} else {
 				x, y := freeSpot(d)
 				n.Position = &catalogue.Point{X: x, Y: y}
@@ -614,8 +630,8 @@ func (s *Store) Paste(name string, data []byte) error {
 				note.On = nodes[note.On]
 			case note.On != "":
 				note.On = groups[note.On]
-			case note.Position != nil && !math.IsInf(minX, 1):
-				note.Position = &catalogue.Point{X: note.Position.X - minX + right, Y: note.Position.Y - minY + 40}
+			case note.Position != nil:
+				note.Position = &catalogue.Point{X: note.Position.X + dx, Y: note.Position.Y + dy}
 			}
 			d.Notes = append(d.Notes, note)
 		}
@@ -625,7 +641,58 @@ func (s *Store) Paste(name string, data []byte) error {
 		}
 		return notice, nil
 	}, &Selection{Edge: -1})
+	if err == nil {
+		s.SelectNodes(pasted) // to move or delete them at once
+	}
 	return err
+}
+
+// pasteOffset is how far a pasted fragment's nodes move from where they
+// were: beside themselves, to the right or below (where a copy of nodes of
+// the design lands next to them, as Duplicate does), else to the middle of
+// the view, whichever lands in view on no node first; else to the right of
+// what is drawn.
+func (s *Store) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64) {
+	fb, ok := designBounds(frag)
+	if !ok {
+		return 0, 0
+	}
+	right := 0.0
+	for _, n := range d.Nodes {
+		if n.Position != nil {
+			right = max(right, n.Position.X+NodeWidth+60)
+		}
+	}
+	var tries [][2]float64
+	if s.view.X1 > s.view.X0 {
+		cx, cy := (s.view.X0+s.view.X1)/2, (s.view.Y0+s.view.Y1)/2
+		w, h := fb.X1-fb.X0, fb.Y1-fb.Y0
+		tries = append(tries, [2]float64{w + 40, 0}, [2]float64{0, h + 40}, [2]float64{math.Round(cx - (fb.X0+fb.X1)/2), math.Round(cy - (fb.Y0+fb.Y1)/2)})
+	}
+	for _, t := range tries {
+		if s.view.holds(rect{fb.X0 + t[0], fb.Y0 + t[1], fb.X1 + t[0], fb.Y1 + t[1]}) && !overlapsAny(d, frag, t[0], t[1]) {
+			return t[0], t[1]
+		}
+	}
+	return right - fb.X0, 40 - fb.Y0
+}
+
+// overlapsAny reports whether a node of frag, moved by dx, dy, would
+// overlap a node of d.
+func overlapsAny(d, frag *catalogue.Design, dx, dy float64) bool {
+	for i := range frag.Nodes {
+		if frag.Nodes[i].Position == nil {
+			continue
+		}
+		a := nodeBox(frag.Nodes[i].Position.X+dx, frag.Nodes[i].Position.Y+dy)
+		for j := range d.Nodes {
+			b := nodeBox(position(&d.Nodes[j], j))
+			if a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LoadFromHost is Import for an embedding host, which may load a design
@@ -712,7 +779,14 @@ func nextFreeID(base string, taken func(string) bool) string {
 	if !taken(base) {
 		return base
 	}
-	for i := 2; ; i++ {
+	// A copy of kafka-2 is kafka-3, not kafka-2-2.
+	first := 2
+	if at := strings.LastIndexByte(base, '-'); at > 0 {
+		if n, err := strconv.Atoi(base[at+1:]); err == nil && n >= 2 && base[at+1] != '0' {
+			base, first = base[:at], n+1
+		}
+	}
+	for i := first; ; i++ {
 		suffix := "-" + strconv.Itoa(i)
 		stem := base
 		if len(stem)+len(suffix) > 64 {
@@ -1253,33 +1327,41 @@ func (s *Store) DeleteNode(id string) error {
 		sel.Edge -= shift
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
-		freed := s.freeNotesOn(d, id)
-		gone := d.Nodes[i]
-		d.Nodes = slices.Delete(d.Nodes, i, i+1)
-		// Its replicas stay replicas of each other: the first takes its
-		// place in the set, the others name the first.
-		heir := ""
-		for j := range d.Nodes {
-			if n := &d.Nodes[j]; n.ReplicaOf == id {
-				if heir == "" {
-					heir, n.ReplicaOf = n.ID, gone.ReplicaOf
-					if n.ReplicaOf == n.ID {
-						n.ReplicaOf = ""
-					}
-				} else {
-					n.ReplicaOf = heir
-				}
-			}
-		}
-		d.Edges = slices.DeleteFunc(d.Edges, func(e catalogue.Edge) bool { return e.From == id || e.To == id })
-		// A suppression of the node's violations goes with it (and comes
-		// back with Undo).
-		d.Suppress = slices.DeleteFunc(d.Suppress, func(sup catalogue.Suppression) bool { return sup.Node == id })
-		if freed > 0 {
+		if freed := s.removeNode(d, i); freed > 0 {
 			return "Deleted " + id + notesKept(freed) + ".", nil
 		}
 		return "", nil
 	}, &sel)
+}
+
+// removeNode removes node i from d with its edges and suppressions; its
+// replicas stay replicas of each other, and its notes stay where they are
+// drawn (how many is returned).
+func (s *Store) removeNode(d *catalogue.Design, i int) (freed int) {
+	gone := d.Nodes[i]
+	id := gone.ID
+	freed = s.freeNotesOn(d, id)
+	d.Nodes = slices.Delete(d.Nodes, i, i+1)
+	// Its replicas stay replicas of each other: the first takes its place
+	// in the set, the others name the first.
+	heir := ""
+	for j := range d.Nodes {
+		if n := &d.Nodes[j]; n.ReplicaOf == id {
+			if heir == "" {
+				heir, n.ReplicaOf = n.ID, gone.ReplicaOf
+				if n.ReplicaOf == n.ID {
+					n.ReplicaOf = ""
+				}
+			} else {
+				n.ReplicaOf = heir
+			}
+		}
+	}
+	d.Edges = slices.DeleteFunc(d.Edges, func(e catalogue.Edge) bool { return e.From == id || e.To == id })
+	// A suppression of the node's violations goes with it (and comes back
+	// with Undo).
+	d.Suppress = slices.DeleteFunc(d.Suppress, func(sup catalogue.Suppression) bool { return sup.Node == id })
+	return freed
 }
 
 // ApplyFix makes the change a violation's fix offers, as one undoable step.
@@ -1354,6 +1436,8 @@ func (s *Store) DeleteEdge(i int) error {
 // DeleteSelection removes the selected node or edge, if any.
 func (s *Store) DeleteSelection() error {
 	switch {
+	case len(s.extra) > 0:
+		return s.DeleteNodes(s.SelectedNodes())
 	case s.selection.Node != "":
 		return s.DeleteNode(s.selection.Node)
 	case s.selection.Edge >= 0:

@@ -862,4 +862,11 @@ func TestFreeIDStaysAnID(t *testing.T) {
 	if got := nextFreeID(long, taken); got != strings.Repeat("a", 62)+"-3" || !catalogue.ValidID(got) {
 		t.Errorf("%q", got)
 	}
+	// A copy of a copy counts on.
+	ids := map[string]bool{"kafka": true, "kafka-2": true, "kafka-3": true, "eu-west-1": true}
+	for base, want := range map[string]string{"kafka-2": "kafka-4", "kafka": "kafka-4", "eu-west-1": "eu-west-1-2", "kafka-02": "kafka-02"} {
+		if got := nextFreeID(base, func(id string) bool { return ids[id] }); got != want {
+			t.Errorf("nextFreeID(%q) = %q, want %q", base, got, want)
+		}
+	}
 }

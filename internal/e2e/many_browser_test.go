@@ -1,0 +1,154 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// shiftDrag drags with Shift held, as a rubber band is drawn.
+func (p *tab) shiftDrag(fromX, fromY, toX, toY float64) {
+	p.t.Helper()
+	p.call(func(ctx context.Context) error {
+		send := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) error {
+			_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+				Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1, Modifiers: int64(chromedp.ModifierShift), PointerType: input.DispatchMouseEventPointerTypeMouse,
+			})
+			return err
+		}
+		if err := send(input.DispatchMouseEventTypeMousePressed, fromX, fromY, 1); err != nil {
+			return err
+		}
+		for i := 1; i <= 10; i++ {
+			f := float64(i) / 10
+			if err := send(input.DispatchMouseEventTypeMouseMoved, fromX+(toX-fromX)*f, fromY+(toY-fromY)*f, 1); err != nil {
+				return err
+			}
+		}
+		return send(input.DispatchMouseEventTypeMouseReleased, toX, toY, 0)
+	})
+}
+
+// settled waits for the view to stop changing (the fit after a load).
+func (p *tab) settled() {
+	p.t.Helper()
+	last := ""
+	p.eventually("the view to settle", func() (bool, string) {
+		time.Sleep(150 * time.Millisecond)
+		now := p.evalPage(`document.getElementById("viewport").getAttribute("transform")`)
+		same := now == last
+		last = now
+		return same, now
+	})
+}
+
+// transforms is where nodes are drawn, by id.
+func (p *tab) transforms(ids ...string) []string {
+	p.t.Helper()
+	var out []string
+	for _, id := range ids {
+		var s string
+		json.Unmarshal([]byte(p.evalPage(`(document.getElementById("node-`+id+`") || {getAttribute: () => "none"}).getAttribute("transform")`)), &s)
+		out = append(out, s)
+	}
+	return out
+}
+
+// Many at once: a rubber band selects three nodes, the inspector aligns
+// them in one undoable step, a drag moves them together, Ctrl+C and a paste
+// give three more with fresh ids, Ctrl+A and Delete empty the canvas.
+func TestEditorManyAtOnce(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.settled()
+	ax, ay := p.center(p.find("button", "a, Amazon API Gateway…"))
+	cx, cy := p.center(p.find("button", "c, AWS Lambda…"))
+	var svgLeft float64
+	json.Unmarshal([]byte(p.evalPage(`document.getElementById("canvas-svg").getBoundingClientRect().left`)), &svgLeft)
+	p.shiftDrag(max(svgLeft+4, ax-100), ay-50, cx+100, cy+50)
+	p.waitText("region", "Inspector", "3 nodes selected: a, b, c")
+	for _, name := range []string{"a, Amazon API Gateway…", "b, Amazon SQS…", "c, AWS Lambda…"} {
+		if got := p.eval(p.find("button", name), `function() { return this.dataset.selected }`); got != `"true"` {
+			t.Errorf("%s: selected %s", name, got)
+		}
+	}
+	// Shift-click takes one out and puts it back.
+	p.do(chromedp.MouseClickXY(cx, cy, chromedp.ButtonModifiers(chromedp.ModifierShift)))
+	p.waitText("region", "Inspector", "2 nodes selected: a, b")
+	p.do(chromedp.MouseClickXY(cx, cy, chromedp.ButtonModifiers(chromedp.ModifierShift)))
+	p.waitText("region", "Inspector", "3 nodes selected")
+
+	// Align their bottoms (they are on one line already: nothing moves
+	// off it).
+	p.clickIn("Inspector", "button", "Bottom")
+	p.eventually("three nodes on one line", func() (bool, string) {
+		got := p.transforms("a", "b", "c")
+		return got[0] == "translate(40 40)" && got[1] == "translate(300 40)" && got[2] == "translate(560 40)", strings.Join(got, " ")
+	})
+	// A drag of one of them moves all three.
+	bx, by := p.center(p.find("button", "b, Amazon SQS…"))
+	p.drag(bx-60, by, bx-60, by+100)
+	p.eventually("all three moved down, d not", func() (bool, string) {
+		got := p.transforms("a", "b", "c", "d")
+		var ys [4]float64
+		for i, g := range got {
+			var x float64
+			fmt.Sscanf(g, "translate(%g %g)", &x, &ys[i])
+		}
+		return ys[0] > 100 && ys[0] == ys[1] && ys[1] == ys[2] && ys[3] == 260, strings.Join(got, " ")
+	})
+	p.click("button", "Undo")
+	p.eventually("the drag undone in one step", func() (bool, string) {
+		got := p.transforms("a", "b")
+		return got[0] == "translate(40 40)" && got[1] == "translate(300 40)", strings.Join(got, " ")
+	})
+	p.waitText("region", "Inspector", "3 nodes selected")
+
+	// Copy, then paste: three more, fresh ids, the edge among them kept.
+	copied := p.evalPage(`(() => {
+		const dt = new DataTransfer();
+		document.body.dispatchEvent(new ClipboardEvent("copy", {clipboardData: dt, bubbles: true}));
+		return dt.getData("text/plain");
+	})()`)
+	var yaml string
+	json.Unmarshal([]byte(copied), &yaml)
+	if !strings.Contains(yaml, "  - id: \"a\"") || strings.Contains(yaml, "\"d\"") || !strings.Contains(yaml, "{from: \"a\", to: \"c\", label: \"invokes\"}") {
+		t.Fatalf("copied:\n%s", yaml)
+	}
+	p.evalPage(`(() => {
+		const dt = new DataTransfer();
+		dt.setData("text/plain", ` + copied + `);
+		document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+		return 1;
+	})()`)
+	p.waitText("region", "Inspector", "3 nodes selected: a-2, b-2, c-2")
+	p.find("button", "Connection from a-2 to c-2: invokes")
+	// Ctrl+D duplicates the pasted ones in turn.
+	p.focus("button", "a-2, Amazon API Gateway…")
+	p.keys("d", chromedp.ModifierCtrl)
+	p.waitText("region", "Inspector", "3 nodes selected: a-3, b-3, c-3")
+
+	// Ctrl+A, then Delete: nothing left, and one Undo brings all back.
+	p.focus("button", "d, AWS Lambda…")
+	p.keys("a", chromedp.ModifierCtrl)
+	p.waitText("region", "Inspector", "10 nodes selected")
+	p.keys(kb.Delete)
+	p.absent("button", "d, AWS Lambda…")
+	p.waitText("region", "Inspector", "Select a node")
+	p.click("button", "Undo")
+	p.find("button", "d, AWS Lambda…")
+	p.eventually("all ten back", func() (bool, string) {
+		got := p.evalPage(`document.getElementById("goto-node").options.length`)
+		return got == "11", got
+	})
+	p.checkAccessible("the editor, three nodes selected")
+	p.checkClean()
+}

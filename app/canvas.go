@@ -48,6 +48,7 @@ type Canvas struct {
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *contextMenu       // the context menu, while open
+	picture       *pictureForm       // the Export picture dialog, while open
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -353,6 +354,15 @@ func (c *Canvas) Render() app.UI {
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
 			button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { c.addNote("") }),
+			app.Button().ID("export-picture").Text("Export picture").Aria("expanded", strconv.FormatBool(c.picture != nil)).
+				Title("An SVG or PNG of the design, which carries the design").
+				OnClick(func(app.Context, app.Event) {
+					if c.picture != nil {
+						c.closePicture()
+						return
+					}
+					c.openPicture()
+				}),
 			app.If(len(ids) > 0,
 				app.Label().For("goto-node").Text("Go to node"),
 				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
@@ -388,6 +398,7 @@ func (c *Canvas) Render() app.UI {
 			)),
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
 		c.renderMenu(),
+		c.renderPicture(),
 	)
 }
 

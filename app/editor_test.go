@@ -38,10 +38,11 @@ func (f *fakePlatform) Download(name, _ string, data []byte) error {
 	f.downloads = append(f.downloads, name+": "+string(data))
 	return nil
 }
-func (f *fakePlatform) Watch(string, func(string)) func()   { return func() {} }
-func (f *fakePlatform) Persist()                            {}
-func (f *fakePlatform) Started()                            {}
-func (f *fakePlatform) CopyText(_ string, done func(error)) { done(nil) }
+func (f *fakePlatform) Watch(string, func(string)) func()            { return func() {} }
+func (f *fakePlatform) Persist()                                     {}
+func (f *fakePlatform) DrawPNG(string, float64, func([]byte, error)) {}
+func (f *fakePlatform) Started()                                     {}
+func (f *fakePlatform) CopyText(_ string, done func(error))          { done(nil) }
 func (f *fakePlatform) ReadFile(app.Value, func(string, []byte, error)) {
 }
 func (f *fakePlatform) ListenToHost(func(origin, data string)) func() { return func() {} }

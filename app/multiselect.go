@@ -296,6 +296,15 @@ func (s *Store) SetPropOfAll(ids []string, prop string, v catalogue.Value) error
 // the nodes, the edges among them, the groups they sit in (with the groups
 // those sit in), the notes on them, and their own suppressions.
 func (s *Store) Fragment(ids []string) []byte {
+	frag := s.fragmentDesign(ids)
+	if frag == nil {
+		return nil
+	}
+	return catalogue.EncodeDesignYAML(frag)
+}
+
+// fragmentDesign is what Fragment writes, or nil when ids names no node.
+func (s *Store) fragmentDesign(ids []string) *catalogue.Design {
 	set, err := s.nodeSet(ids)
 	if err != nil {
 		return nil
@@ -340,7 +349,7 @@ func (s *Store) Fragment(ids []string) []byte {
 			frag.Suppress = append(frag.Suppress, sup)
 		}
 	}
-	return catalogue.EncodeDesignYAML(frag)
+	return frag
 }
 
 // Duplicate pastes a copy of the nodes ids (see Fragment and Paste).

@@ -15,6 +15,9 @@ type Platform interface {
 	// CopyText puts text on the clipboard and calls done with the outcome,
 	// on any goroutine.
 	CopyText(text string, done func(error))
+	// DrawPNG draws an SVG document as a PNG at scale and calls done with
+	// the PNG's bytes, on any goroutine.
+	DrawPNG(svg string, scale float64, done func(png []byte, err error))
 	// ReadFile reads a File object (from a file input or a drop) and calls
 	// done with its name and content, on any goroutine.
 	ReadFile(file app.Value, done func(name string, data []byte, err error))

@@ -11,6 +11,8 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // maxHistory bounds the undo history.
@@ -524,9 +526,18 @@ func (s *Store) NewDesign() error {
 	}, nil)
 }
 
-// Import replaces the design with one read from YAML (undoable), or returns
-// every problem and leaves the design untouched.
+// Import replaces the design with one read from YAML, or from a picture
+// Export picture drew (undoable), or returns every problem and leaves the
+// design untouched.
 func (s *Store) Import(name string, data []byte) error {
+	// A picture exported by this editor carries its design.
+	if picture.Is(data) {
+		yaml, err := picture.Design(data)
+		if err != nil {
+			return catalogue.ErrorList{&catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}}
+		}
+		data = yaml
+	}
 	next, errs := s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {
 		return errs

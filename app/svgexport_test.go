@@ -1,8 +1,15 @@
 package app
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // The SVG export draws what the canvas does: a cloud product's provider as a
@@ -22,5 +29,46 @@ func TestDesignSVG(t *testing.T) {
 	}
 	if strings.Contains(svg, ">default</text>") {
 		t.Errorf("an open-source product has a chip:\n%s", svg)
+	}
+}
+
+// A picture of the design, or of the selection, in either theme, with or
+// without badges; and the design it carries reads back exactly.
+func TestPictureCarriesTheDesign(t *testing.T) {
+	s := threeStore(t)
+	whole := Picture(s, PictureOptions{})
+	part := Picture(s, PictureOptions{Nodes: []string{"a", "b"}, Dark: true, Badges: true})
+	if !strings.Contains(whole, ">c</text>") || strings.Contains(part, ">c</text>") || !strings.Contains(part, `fill="#11151a"`) {
+		t.Errorf("the selection's picture:\n%s", part)
+	}
+	if strings.Contains(whole, "<circle") || !strings.Contains(Picture(s, PictureOptions{Badges: true}), "<circle") {
+		t.Error("badges drawn without being asked, or not when asked")
+	}
+	before := string(s.Export())
+	svg, err := picture.EmbedSVG(whole, s.Export())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blank bytes.Buffer
+	png.Encode(&blank, image.NewRGBA(image.Rect(0, 0, 4, 4)))
+	withDesign, err := picture.EmbedPNG(blank.Bytes(), s.Export())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"design.svg": []byte(svg), "design.png": withDesign} {
+		if err := s.NewDesign(); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Import(name, data); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := string(s.Export()); got != before {
+			t.Errorf("%s gave\n%s\nwant\n%s", name, got, before)
+		}
+	}
+	err = s.Import("photo.png", blank.Bytes())
+	list, ok := err.(catalogue.ErrorList)
+	if !ok || len(list) != 1 || list[0].Code != diag.CodePicture || !strings.Contains(list[0].Error(), "photo.png:1:1") {
+		t.Errorf("a picture without a design: %v", err)
 	}
 }

@@ -20,7 +20,7 @@ func (e *Editor) renderToolbar() app.UI {
 		app.Nav().Aria("label", "Design").Body(
 			button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
 			app.Label().Class("button").DataSet("readonly", strconv.FormatBool(s.ReadOnly())).For("import-file").Text("Import design"),
-			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml").
+			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
 				Class("visually-hidden").OnChange(e.onImportFile),
 			app.Button().Text("Export YAML").OnClick(e.onExport),
 			app.Button().Text("Copy YAML").OnClick(e.onCopy),

@@ -334,3 +334,62 @@ func (browser) PostToHost(origin, data string) {
 	}
 	parent.Call("postMessage", data, origin)
 }
+
+// DrawPNG draws an SVG document as a PNG at scale (1 or 2), through an
+// image and a canvas of the page's own (the document goes to a blob: URL,
+// never over the network).
+func (browser) DrawPNG(svg string, scale float64, done func([]byte, error)) {
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{svg}, map[string]any{"type": "image/svg+xml"})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	img := w.Get("Image").New()
+	var onload, onerror, onblob app.Func
+	release := func() {
+		w.Get("URL").Call("revokeObjectURL", url)
+		onload.Release()
+		onerror.Release()
+	}
+	onerror = app.FuncOf(func(app.Value, []app.Value) any {
+		release()
+		done(nil, errors.New("the browser could not draw the picture"))
+		return nil
+	})
+	onload = app.FuncOf(func(app.Value, []app.Value) any {
+		width, height := img.Get("naturalWidth").Float()*scale, img.Get("naturalHeight").Float()*scale
+		canvas := w.Get("document").Call("createElement", "canvas")
+		canvas.Set("width", int(width))
+		canvas.Set("height", int(height))
+		canvas.Call("getContext", "2d").Call("drawImage", img, 0, 0, width, height)
+		release()
+		onblob = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			onblob.Release()
+			if len(args) == 0 || !args[0].Truthy() {
+				done(nil, errors.New("the browser could not make a PNG of the picture"))
+				return nil
+			}
+			promise, err := safejs.Safe(app.JSValue(args[0])).Call("arrayBuffer")
+			if err != nil {
+				done(nil, err)
+				return nil
+			}
+			await(promise, func(buf safejs.Value) {
+				array, _ := safejs.Global().Get("Uint8Array")
+				view, err := array.New(buf)
+				if err != nil {
+					done(nil, err)
+					return
+				}
+				n, _ := view.Length()
+				data := make([]byte, n)
+				_, err = safejs.CopyBytesToGo(data, view)
+				done(data, err)
+			}, func(err error) { done(nil, err) })
+			return nil
+		})
+		canvas.Call("toBlob", onblob, "image/png")
+		return nil
+	})
+	img.Set("onload", onload)
+	img.Set("onerror", onerror)
+	img.Set("src", url)
+}

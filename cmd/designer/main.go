@@ -40,6 +40,7 @@ Usage:
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
   designer [--catalogue DIR] analyze [-o text|json] FILE
   designer [--catalogue DIR] fix [--rule ID] FILE
+  designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -50,6 +51,8 @@ Usage:
 analyze says what the design guarantees: availability per entry point with
 its derivation, single points of failure, zone and region loss, delivery per
 event sink, durability per stateful node, and the design's objectives.
+render draws the design as the editor's Export picture does, as SVG with the
+design inside it (the editor's Import design reads it back).
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
@@ -98,6 +101,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 		return env.analyze(args[1:])
 	case "resolve":
 		return env.resolve(args[1:])
+	case "render":
+		return env.render(args[1:])
 	case "catalogue":
 		return env.catalogueCmd(args[1:])
 	case "serve":

@@ -15,7 +15,7 @@ func contentSecurityPolicy(embedOrigins []string) string {
 		ancestors = "'self' " + strings.Join(embedOrigins, " ")
 	}
 	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-		"img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; " +
+		"img-src 'self' blob:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; " +
 		"base-uri 'self'; form-action 'self'; frame-ancestors " + ancestors
 }
 

@@ -1,0 +1,122 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/picture"
+)
+
+// pictureForm is the Export picture dialog's choices while it is open.
+type pictureForm struct {
+	format    string // "svg", "png" or "png2" (twice the size)
+	selection bool   // the selected nodes only
+	dark      bool
+	badges    bool
+}
+
+// openPicture opens the Export picture dialog, its first field focused.
+func (c *Canvas) openPicture() {
+	c.picture = &pictureForm{format: "svg", selection: len(c.Store.SelectedNodes()) > 1}
+	afterRender("picture-format", func(el app.Value) { el.Call("focus") })
+}
+
+// closePicture closes the dialog and gives the focus back to its button.
+func (c *Canvas) closePicture() {
+	c.picture = nil
+	afterRender("export-picture", func(el app.Value) { el.Call("focus") })
+}
+
+// renderPicture draws the Export picture dialog, when open.
+func (c *Canvas) renderPicture() app.UI {
+	f := c.picture
+	if f == nil {
+		return nil
+	}
+	selected := len(c.Store.SelectedNodes())
+	choose := func(id, label string, options [][2]string, current string, set func(string)) app.UI {
+		return app.Div().Class("field").Body(
+			app.Label().For(id).Text(label),
+			app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }).Body(
+				app.Range(options).Slice(func(i int) app.UI { return option(options[i][0], options[i][1], options[i][0] == current) }),
+			),
+		)
+	}
+	what := [][2]string{{"all", "The whole design"}}
+	if selected > 0 {
+		what = append(what, [2]string{"selection", "The selected " + strconv.Itoa(selected) + " " + plural(selected, "node")})
+	}
+	current := map[bool]string{false: "all", true: "selection"}[f.selection && selected > 0]
+	return app.Div().ID("picture-form").Class("picture-form").Role("dialog").Aria("label", "Export picture").
+		On("keydown", func(ctx app.Context, e app.Event) {
+			if e.Get("key").String() == "Escape" {
+				e.StopImmediatePropagation()
+				c.closePicture()
+			}
+		}).Body(
+		choose("picture-format", "Format", [][2]string{{"svg", "SVG"}, {"png", "PNG"}, {"png2", "PNG, twice the size"}}, f.format, func(v string) { f.format = v }),
+		choose("picture-what", "Show", what, current, func(v string) { f.selection = v == "selection" }),
+		choose("picture-theme", "Colours", [][2]string{{"light", "Light"}, {"dark", "Dark"}}, map[bool]string{false: "light", true: "dark"}[f.dark], func(v string) { f.dark = v == "dark" }),
+		app.Div().Class("field check").Body(
+			checkbox(f.badges).ID("picture-badges").OnChange(func(ctx app.Context, e app.Event) { f.badges = ctx.JSSrc().Get("checked").Bool() }),
+			app.Label().For("picture-badges").Text("Problem badges"),
+		),
+		app.P().Class("hint").Text("The picture carries the design: Import design reads it back."),
+		app.Div().Class("actions").Body(
+			app.Button().Text("Export").OnClick(func(app.Context, app.Event) { c.exportPicture() }),
+			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { c.closePicture() }),
+		),
+	)
+}
+
+// exportPicture draws the picture chosen, with the design (or the
+// selection's fragment) inside it, and offers it as a file.
+func (c *Canvas) exportPicture() {
+	s, f := c.Store, c.picture
+	if f == nil || c.Platform == nil {
+		return
+	}
+	opt := PictureOptions{Dark: f.dark, Badges: f.badges}
+	design := s.Export()
+	if ids := s.SelectedNodes(); f.selection && len(ids) > 0 {
+		opt.Nodes = ids
+		design = s.Fragment(ids)
+	}
+	svg, err := picture.EmbedSVG(Picture(s, opt), design)
+	if err != nil {
+		s.Report(err)
+		return
+	}
+	base := strings.TrimSuffix(s.ExportName(), ".yaml")
+	c.closePicture()
+	if f.format == "svg" {
+		if err := c.Platform.Download(base+".svg", "image/svg+xml", []byte(svg)); err != nil {
+			s.Report(err)
+			return
+		}
+		s.Say("Exported " + base + ".svg.")
+		return
+	}
+	scale := 1.0
+	if f.format == "png2" {
+		scale = 2
+	}
+	ctx := c.ctx
+	c.Platform.DrawPNG(svg, scale, func(png []byte, err error) {
+		if err == nil {
+			png, err = picture.EmbedPNG(png, design)
+		}
+		if err == nil {
+			err = c.Platform.Download(base+".png", "image/png", png)
+		}
+		ctx.Emit(func() {
+			if err != nil {
+				s.Report(err)
+				return
+			}
+			s.Say("Exported " + base + ".png.")
+		})
+	})
+}

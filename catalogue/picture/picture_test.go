@@ -56,6 +56,18 @@ func TestPNGCarriesTheDesign(t *testing.T) {
 	if got, _ := Design(again); string(got) != "nodes: []\n" || bytes.Count(again, []byte(Keyword)) != 1 {
 		t.Errorf("embedded twice: %q", got)
 	}
+	// A chunk another tool compressed is refused, saying so.
+	chunks, _ := split(plain.Bytes())
+	compressed := append([]byte(nil), pngSignature...)
+	for _, c := range chunks {
+		if c.typ == "IEND" {
+			compressed = appendChunk(compressed, "iTXt", append([]byte(Keyword+"\x00\x01\x00\x00\x00"), 0x78, 0x9c))
+		}
+		compressed = appendChunk(compressed, c.typ, c.data)
+	}
+	if _, err := Design(compressed); err == nil || !strings.Contains(err.Error(), "compressed") {
+		t.Errorf("a compressed design chunk: %v", err)
+	}
 	// Damage is refused, not read.
 	for name, bad := range map[string][]byte{
 		"cut short": out[:len(out)-20],

@@ -898,9 +898,9 @@ func (c *Canvas) edgesOfSet(moving map[string]bool) ([]edgeEnd, router, []int) {
 		}
 		pl := planFor(pairs[k][0], pairs[k][1])
 		if end.from {
-			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.in, pos[e.From]
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.in, at(e.From)
 		} else {
-			end.other, end.otherPort, end.otherSide, end.base = pairs[k][0], ports[k][0], pl.out, pos[e.To]
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][0], ports[k][0], pl.out, at(e.To)
 		}
 		out = append(out, end)
 	}
@@ -1008,8 +1008,11 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	if d == nil {
 		return
 	}
-	if d.kind == gestureConnect {
+	switch d.kind {
+	case gestureConnect:
 		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
+	case gestureBand: // however it ends, a cancel included
+		d.elem.Call("setAttribute", "data-active", "false")
 	}
 	switch d.end(commit) {
 	case endMoveNode:
@@ -1020,6 +1023,10 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 	case endRestore:
 		c.restoreNode(d)
 	case endMoveNote:
+		// Back to what go-app drew, which the move's render then updates
+		// (and a refused move leaves as it was).
+		d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
+		d.note.moveTether(d.origX, d.origY)
 		ctx.Emit(func() { c.Store.Report(c.Store.MoveNote(d.note.index, d.x, d.y)) })
 	case endRestoreNote:
 		d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
@@ -1039,7 +1046,6 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 			ctx.Emit(func() { c.Store.Select(d.node) })
 		}
 	case endBand:
-		d.elem.Call("setAttribute", "data-active", "false")
 		ctx.Emit(func() { c.Store.SelectNodes(c.nodesIn(d.band())) })
 	case endMoveGroup:
 		// Back to what go-app drew, which the move's render then updates.

@@ -46,7 +46,7 @@ func (c *Canvas) renderNotes(d *catalogue.Design, nl *noteLayout, drawn rect, la
 		}
 		out = append(out, svg("g").ID("note-"+idx).DataSet("note", idx).
 			Attr("transform", translate(box.X0, box.Y0)).
-			Attr("tabindex", "0").Attr("role", "button").Aria("label", noteName(lines, n.On)).
+			Attr("tabindex", "0").Attr("role", "button").Aria("label", noteName(i, lines, n.On)).
 			DataSet("selected", strconv.FormatBool(sel == i)).Body(body...))
 	}
 	return out

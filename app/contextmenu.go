@@ -56,7 +56,7 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			} else {
 				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }, false})
 			}
-			items = append(items, menuItem{"Add note", func() error { c.addNote(n.ID); return nil }, false})
+			items = append(items, menuItem{"Add note on " + n.ID, func() error { c.addNote(n.ID); return nil }, false})
 			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }, true})
 		}
 	case m.edge >= 0:
@@ -81,7 +81,7 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			items = append(items, menuItem{"Collapse group", func() error { s.SetCollapsed(id, true); return nil }, false})
 		}
 		if edit {
-			items = append(items, menuItem{"Add note", func() error { c.addNote(id); return nil }, false})
+			items = append(items, menuItem{"Add note on " + id, func() error { c.addNote(id); return nil }, false})
 			items = append(items, menuItem{"Delete group", func() error { return s.DeleteGroup(id) }, true})
 		}
 	case m.note > 0:

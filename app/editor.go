@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // Editor is the editor's page: toolbar, palette, canvas, inspector and
@@ -443,7 +444,12 @@ func (e *Editor) readFile(file app.Value) {
 		return
 	}
 	// Refuse an oversized file before reading it into memory.
-	if err := catalogue.SizeError(file.Get("name").String(), int64(file.Get("size").Float())); err != nil {
+	name, size := file.Get("name").String(), int64(file.Get("size").Float())
+	sizeError := catalogue.SizeError
+	if picture.Named(name) { // a picture that carries a design: see picture.MaxBytes
+		sizeError = picture.SizeError
+	}
+	if err := sizeError(name, size); err != nil {
 		e.ctx.Dispatch(func(app.Context) { e.importErrors = []string{err.Error()} })
 		return
 	}

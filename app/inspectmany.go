@@ -23,6 +23,9 @@ type shared struct {
 func sharedProps(s *Store, ids []string) []shared {
 	var out []shared
 	first := s.Node(ids[0])
+	if first == nil {
+		return nil
+	}
 	comp := s.Catalogue().Components[first.Component]
 	if comp == nil {
 		return nil
@@ -40,6 +43,10 @@ func sharedProps(s *Store, ids []string) []shared {
 		all := true
 		for _, id := range ids[1:] {
 			n := s.Node(id)
+			if n == nil {
+				all = false
+				break
+			}
 			c := s.Catalogue().Components[n.Component]
 			if c == nil || c.Property(p.Name) == nil || c.Property(p.Name).Type != p.Type {
 				all = false
@@ -70,7 +77,7 @@ func (in *Inspector) renderMany(ids []string) app.UI {
 	props := sharedProps(s, ids)
 	rows := make([]app.UI, 0, len(props))
 	for _, sh := range props {
-		rows = append(rows, in.renderSharedProperty(sh))
+		rows = append(rows, in.renderSharedProperty(sh, ids))
 	}
 	act := func(label, title string, do func() error) app.UI {
 		return app.Button().Text(label).Title(title).OnClick(func(app.Context, app.Event) { s.Report(do()) })
@@ -107,8 +114,10 @@ func (in *Inspector) renderMany(ids []string) app.UI {
 
 // renderSharedProperty draws a property the selected nodes share: its
 // common value, or "mixed", in an editor that sets it on all of them.
-func (in *Inspector) renderSharedProperty(sh shared) app.UI {
+func (in *Inspector) renderSharedProperty(sh shared, ids []string) app.UI {
 	p := sh.prop
+	// The handler keeps the nodes it was drawn for (see renderNote).
+	scope := strings.Join(ids, ",")
 	id := "prop-" + p.Name
 	v := sh.value
 	var editor app.UI
@@ -118,7 +127,7 @@ func (in *Inspector) renderSharedProperty(sh shared) app.UI {
 		if p.Type == catalogue.TypeBoolean {
 			values = []string{"true", "false"}
 		}
-		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).OnChange(in.onSharedChange).Body(
+		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).OnChange(in.onSharedChange(ids), scope).Body(
 			app.If(sh.mixed || !v.IsSet(), option("", map[bool]string{true: "— mixed —", false: "— unset —"}[sh.mixed], true)),
 			app.Range(values).Slice(func(i int) app.UI {
 				return option(values[i], values[i], !sh.mixed && v.IsSet() && v.Text() == values[i])
@@ -134,7 +143,7 @@ func (in *Inspector) renderSharedProperty(sh shared) app.UI {
 			kind = "number"
 		}
 		editor = app.Input().Type(kind).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(value).
-			Placeholder(placeholder).OnChange(in.onSharedChange)
+			Placeholder(placeholder).OnChange(in.onSharedChange(ids), scope)
 	}
 	source := "mixed"
 	if !sh.mixed {
@@ -148,30 +157,28 @@ func (in *Inspector) renderSharedProperty(sh shared) app.UI {
 	)
 }
 
-// onSharedChange sets the property named by the editor's data-prop on every
-// selected node.
-func (in *Inspector) onSharedChange(ctx app.Context, e app.Event) {
-	s := in.Store
-	ids := s.SelectedNodes()
-	if len(ids) == 0 {
-		return
-	}
-	src := ctx.JSSrc()
-	name := src.Get("dataset").Get("prop").String()
-	var p *catalogue.Property
-	for _, sh := range sharedProps(s, ids) {
-		if sh.prop.Name == name {
-			p = sh.prop
+// onSharedChange sets the property named by the editor's data-prop on the
+// nodes ids (those selected when it was drawn).
+func (in *Inspector) onSharedChange(ids []string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		s := in.Store
+		src := ctx.JSSrc()
+		name := src.Get("dataset").Get("prop").String()
+		var p *catalogue.Property
+		for _, sh := range sharedProps(s, ids) {
+			if sh.prop.Name == name {
+				p = sh.prop
+			}
 		}
+		text := src.Get("value").String()
+		if p == nil || text == "" && p.Type != catalogue.TypeString {
+			return
+		}
+		v, err := ParseInput(p.Type, text)
+		if err != nil {
+			s.Report(errors.New(name + ": " + err.Error()))
+			return
+		}
+		s.Report(s.SetPropOfAll(ids, name, v))
 	}
-	text := src.Get("value").String()
-	if p == nil || text == "" && p.Type != catalogue.TypeString {
-		return
-	}
-	v, err := ParseInput(p.Type, text)
-	if err != nil {
-		s.Report(errors.New(name + ": " + err.Error()))
-		return
-	}
-	s.Report(s.SetPropOfAll(ids, name, v))
 }

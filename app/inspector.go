@@ -41,7 +41,7 @@ func (in *Inspector) Render() app.UI {
 	case s.Group(s.Selection().Group) != nil:
 		body = in.renderGroup(s.Group(s.Selection().Group))
 	case s.Note(s.Selection().Note-1) != nil:
-		body = in.renderNote(s.Note(s.Selection().Note - 1))
+		body = in.renderNote(s.Selection().Note - 1)
 	default:
 		body = app.P().Class("hint").Text("Select a node, a connection, a group or a note to inspect it.")
 	}
@@ -60,7 +60,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 	var basic, advanced []app.UI
 	for _, p := range comp.Schema {
 		rp, _ := resolved.Get(p.Name)
-		row := in.renderProperty(comp, p, rp)
+		row := in.renderProperty(n.ID, comp, p, rp)
 		if p.Advanced {
 			advanced = append(advanced, row)
 		} else {
@@ -71,15 +71,17 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 	return app.Div().Body(
 		app.Div().Class("field").Body(
 			app.Label().For("node-id").Text("Node id"),
+			// The node's own fields name it (data-node): a click on the
+			// canvas changes the selection before a field's change event.
 			app.Input().ID("node-id").Value(n.ID).Attr("autocomplete", "off").Attr("spellcheck", "false").
-				OnChange(in.onRename),
+				DataSet("node", n.ID).OnChange(in.onRename),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("node-name").Text("Display name"),
 			app.Input().ID("node-name").Value(n.Name).Placeholder("the id: "+n.ID).Attr("autocomplete", "off").
-				OnChange(func(ctx app.Context, e app.Event) {
-					s.Report(s.SetNodeName(s.Selection().Node, ctx.JSSrc().Get("value").String()))
-				}),
+				DataSet("node", n.ID).OnChange(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetNodeName(ctx.JSSrc().Get("dataset").Get("node").String(), ctx.JSSrc().Get("value").String()))
+			}),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("node-component").Text("Component"),
@@ -131,7 +133,7 @@ func propertyTable(caption string, rows []app.UI) app.UI {
 
 // renderProperty draws one property row: name (with the product's limit on
 // it, if any), typed editor, source, reset.
-func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
+func (in *Inspector) renderProperty(node string, comp *catalogue.Component, p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
 	id := "prop-" + p.Name
 	var limit app.UI
 	if l := comp.Limits[p.Name]; l != nil {
@@ -140,7 +142,7 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 	var editor app.UI
 	switch p.Type {
 	case catalogue.TypeEnum:
-		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).OnChange(in.onPropChange).Body(
+		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).OnChange(in.onPropChange).Body(
 			app.If(!rp.Value.IsSet(), option("", "— unset —", true)),
 			app.Range(p.Values).Slice(func(i int) app.UI {
 				v := p.Values[i]
@@ -148,14 +150,14 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 			}),
 		)
 	case catalogue.TypeBoolean:
-		editor = checkbox(rp.Value.Bool()).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).
+		editor = checkbox(rp.Value.Bool()).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).
 			OnChange(in.onPropChange)
 	case catalogue.TypeInteger:
 		value := ""
 		if rp.Value.IsSet() {
 			value = strconv.FormatInt(rp.Value.Int(), 10)
 		}
-		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(value).Attr("step", "1").
+		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(value).Attr("step", "1").
 			Placeholder("unset").OnChange(in.onPropChange)
 		if p.Minimum != nil {
 			input = input.Min(*p.Minimum)
@@ -165,7 +167,7 @@ func (in *Inspector) renderProperty(comp *catalogue.Component, p *catalogue.Prop
 		}
 		editor = input
 	default:
-		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).Value(rp.Value.Str()).
+		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(rp.Value.Str()).
 			Placeholder("unset").OnChange(in.onPropChange)
 	}
 	// The row's name differs from its value editor's (named by the label),
@@ -319,15 +321,17 @@ func (in *Inspector) renderEdge(i int) app.UI {
 		app.P().Textf("Connection from %s to %s", e.From, e.To),
 		app.Div().Class("field").Body(
 			app.Label().For("edge-label").Text("Connection label"),
+			// Each handler keeps the edge it was drawn for (its scope; see
+			// renderNote).
 			app.Input().ID("edge-label").Value(e.Label).OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeLabel(s.Selection().Edge, ctx.JSSrc().Get("value").String()))
-			}),
+				s.Report(s.SetEdgeLabel(i, ctx.JSSrc().Get("value").String()))
+			}, i),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("edge-flow").Text("Flow"),
 			app.Select().ID("edge-flow").OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeFlow(s.Selection().Edge, catalogue.Flow(ctx.JSSrc().Get("value").String())))
-			}).Body(
+				s.Report(s.SetEdgeFlow(i, catalogue.Flow(ctx.JSSrc().Get("value").String())))
+			}, i).Body(
 				option("", "From the kinds: "+string(kindsFlow), e.Flow == ""),
 				app.Range(catalogue.Flows).Slice(func(j int) app.UI {
 					f := catalogue.Flows[j]
@@ -339,8 +343,8 @@ func (in *Inspector) renderEdge(i int) app.UI {
 		app.Div().Class("field").Body(
 			app.Label().For("edge-protocol").Text("Protocol"),
 			app.Select().ID("edge-protocol").OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeProtocol(s.Selection().Edge, ctx.JSSrc().Get("value").String()))
-			}).Body(
+				s.Report(s.SetEdgeProtocol(i, ctx.JSSrc().Get("value").String()))
+			}, i).Body(
 				option("", "Not stated", e.Protocol == ""),
 				app.Range(protocols).Slice(func(j int) app.UI {
 					p := s.Catalogue().Protocols[protocols[j]]
@@ -391,7 +395,7 @@ func renderRules(rules []*catalogue.Rule, none string) app.UI {
 
 func (in *Inspector) onRename(ctx app.Context, e app.Event) {
 	s := in.Store
-	s.Report(s.RenameNode(s.Selection().Node, ctx.JSSrc().Get("value").String()))
+	s.Report(s.RenameNode(ctx.JSSrc().Get("dataset").Get("node").String(), ctx.JSSrc().Get("value").String()))
 }
 
 func (in *Inspector) onSwap(ctx app.Context, e app.Event) {
@@ -404,7 +408,7 @@ func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
 	s := in.Store
 	src := ctx.JSSrc()
 	name := src.Get("dataset").Get("prop").String()
-	node := s.Node(s.Selection().Node)
+	node := s.Node(src.Get("dataset").Get("node").String())
 	if node == nil {
 		return
 	}
@@ -596,8 +600,8 @@ func (in *Inspector) renderGroup(g *catalogue.Group) app.UI {
 			app.Label().For("group-id").Text("Group id"),
 			app.Input().ID("group-id").Value(g.ID).Attr("autocomplete", "off").Attr("spellcheck", "false").
 				OnChange(func(ctx app.Context, e app.Event) {
-					s.Report(s.RenameGroup(s.Selection().Group, ctx.JSSrc().Get("value").String()))
-				}),
+					s.Report(s.RenameGroup(g.ID, ctx.JSSrc().Get("value").String()))
+				}, g.ID),
 		),
 		app.P().Body(app.Strong().Text(boundaryName(b, g.Boundary)+" group "+g.ID), app.Text(", "+where+" · "), app.A().Href(pages.BoundaryPath(g.Boundary)).Text("About "+boundaryName(b, g.Boundary))),
 		app.If(b != nil && b.Description != "", app.P().Class("summary").Text(boundaryDescription(b))),
@@ -694,8 +698,9 @@ func (in *Inspector) onGroupProp(ctx app.Context, e app.Event) {
 }
 
 // renderNote shows a note's text and what it is on, both editable.
-func (in *Inspector) renderNote(n *catalogue.Note) app.UI {
+func (in *Inspector) renderNote(i int) app.UI {
 	s := in.Store
+	n := s.Note(i)
 	d := s.Design()
 	ids := make([]string, 0, len(d.Nodes)+len(d.Groups))
 	for _, node := range d.Nodes {
@@ -710,16 +715,20 @@ func (in *Inspector) renderNote(n *catalogue.Note) app.UI {
 			app.Label().For("note-text").Text("Note text"),
 			// The value is set as a property (go-app sets "value" so), for
 			// the field to show another note's text once selected.
+			// The handlers keep the note they were drawn for (its index is
+			// their scope, for go-app to replace them when it changes): a
+			// click elsewhere changes the selection before the field's
+			// change event comes.
 			app.Textarea().ID("note-text").Attr("rows", "5").Attr("value", n.Text).
 				OnChange(func(ctx app.Context, e app.Event) {
-					s.Report(s.SetNoteText(s.Selection().Note-1, ctx.JSSrc().Get("value").String()))
-				}),
+					s.Report(s.SetNoteText(i, ctx.JSSrc().Get("value").String()))
+				}, i),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("note-on").Text("On"),
 			app.Select().ID("note-on").OnChange(func(ctx app.Context, e app.Event) {
-				s.Report(s.SetNoteOn(s.Selection().Note-1, ctx.JSSrc().Get("value").String()))
-			}).Body(
+				s.Report(s.SetNoteOn(i, ctx.JSSrc().Get("value").String()))
+			}, i).Body(
 				option("", "the canvas", n.On == ""),
 				app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], n.On == ids[i]) }),
 			),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -166,10 +167,10 @@ func edgeOf(r rect, a, b point) point {
 	return point{a.X + t*dx, a.Y + t*dy}
 }
 
-// noteName is a note's accessible name: the text it draws, in order (label
-// in name), and what it is on.
-func noteName(lines []string, on string) string {
-	name := "Note: " + strings.Join(lines, " ")
+// noteName is note i's accessible name: its number (two notes may say the
+// same), the text it draws, in order (label in name), and what it is on.
+func noteName(i int, lines []string, on string) string {
+	name := "Note " + strconv.Itoa(i+1) + ": " + strings.Join(lines, " ")
 	if on != "" {
 		name += ", on " + on
 	}

@@ -51,11 +51,14 @@ func (d *decoder) parseNotes(n *yaml.Node, src *PosMap) []Note {
 	for i, item := range n.Content {
 		what := NotePath(i, "")
 		src.notes[i].self = at(d.Pos(item))
+		var note Note
 		f := d.Fields(item, what, "text", "position", "on")
 		if f == nil {
+			// Kept in place, for the notes after it to keep their
+			// indexes in what is reported (the design is refused).
+			notes = append(notes, note)
 			continue
 		}
-		var note Note
 		if v, ok := f["text"]; !ok {
 			d.Errorf(item, diag.CodeRequired, "%s: `text` is required (the words the note shows)", what)
 		} else if s, good := d.Str(v.Val, what+".text"); good {

@@ -65,3 +65,12 @@ func TestNoteProblems(t *testing.T) {
 		}
 	}
 }
+
+// A note that is not a mapping keeps its place: the problems of the notes
+// after it name their own indexes and lines.
+func TestNoteProblemsKeepTheirIndex(t *testing.T) {
+	_, errs := ParseDesign("d.yaml", []byte("nodes: []\nnotes:\n  - \"just text\"\n  - { text: \"x\", on: \"nope\" }\n"))
+	if len(errs) != 2 || !strings.Contains(errs[1].Msg, "notes[1].on") || errs[1].Pos.Line != 4 {
+		t.Errorf("%v", errs)
+	}
+}

@@ -335,6 +335,10 @@ func (browser) PostToHost(origin, data string) {
 	parent.Call("postMessage", data, origin)
 }
 
+// maxPNGPixels bounds a PNG the browser draws: Chromium's canvas stops at
+// about 268 million pixels, Safari's far earlier.
+const maxPNGPixels = 8192 * 8192
+
 // DrawPNG draws an SVG document as a PNG at scale (1 or 2), through an
 // image and a canvas of the page's own (the document goes to a blob: URL,
 // never over the network).
@@ -356,10 +360,21 @@ func (browser) DrawPNG(svg string, scale float64, done func([]byte, error)) {
 	})
 	onload = app.FuncOf(func(app.Value, []app.Value) any {
 		width, height := img.Get("naturalWidth").Float()*scale, img.Get("naturalHeight").Float()*scale
+		if width*height > maxPNGPixels {
+			release()
+			done(nil, fmt.Errorf("the picture would be %.0f × %.0f pixels, more than a browser draws; export it as SVG, or as PNG at 1×", width, height))
+			return nil
+		}
 		canvas := w.Get("document").Call("createElement", "canvas")
 		canvas.Set("width", int(width))
 		canvas.Set("height", int(height))
-		canvas.Call("getContext", "2d").Call("drawImage", img, 0, 0, width, height)
+		draw := canvas.Call("getContext", "2d")
+		if !draw.Truthy() {
+			release()
+			done(nil, errors.New("the browser has no room to draw the picture; export it as SVG"))
+			return nil
+		}
+		draw.Call("drawImage", img, 0, 0, width, height)
 		release()
 		onblob = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			onblob.Release()

@@ -9,9 +9,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"html"
 	"strings"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // Keyword names the design in a PNG's iTXt chunk and the SVG metadata's
@@ -183,4 +186,23 @@ func appendChunk(b []byte, typ string, data []byte) []byte {
 	start := len(b)
 	b = append(append(b, typ...), data...)
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
+}
+
+// MaxBytes bounds a picture read for the design it carries: the design in
+// it is bounded as any (10 MiB), and a PNG of it at twice the size may be
+// several times that.
+const MaxBytes = 64 << 20
+
+// Named reports whether a file's name is a picture's (.svg, .png).
+func Named(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasSuffix(name, ".svg") || strings.HasSuffix(name, ".png")
+}
+
+// SizeError says why a picture of size bytes is refused, or nil.
+func SizeError(name string, size int64) *diag.Error {
+	if size <= MaxBytes {
+		return nil
+	}
+	return &diag.Error{Pos: diag.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodeTooLarge, Msg: fmt.Sprintf("the picture is %d bytes; pictures are read up to %d bytes (64 MiB)", size, MaxBytes)}
 }

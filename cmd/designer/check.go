@@ -10,6 +10,7 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // report is the outcome of checking one design file.
@@ -63,7 +64,13 @@ func readDesign(file string) ([]byte, error) {
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("this is %s, not a design file", catalogue.FileKind(info.Mode()))
 	}
-	if err := catalogue.SizeError(file, info.Size()); err != nil {
+	// A picture carrying a design is read to a larger bound; the design in
+	// it is bounded as any when it is read.
+	limit, sizeError := int64(catalogue.MaxDesignBytes), catalogue.SizeError
+	if picture.Named(file) {
+		limit, sizeError = picture.MaxBytes, picture.SizeError
+	}
+	if err := sizeError(file, info.Size()); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(file)
@@ -72,11 +79,11 @@ func readDesign(file string) ([]byte, error) {
 	}
 	defer f.Close()
 	// The size stated is not always what a file holds (it may grow).
-	data, err := io.ReadAll(io.LimitReader(f, catalogue.MaxDesignBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if err := catalogue.SizeError(file, int64(len(data))); err != nil {
+	if err := sizeError(file, int64(len(data))); err != nil {
 		return nil, err
 	}
 	return data, nil

@@ -108,7 +108,7 @@ func TestAccessibility(t *testing.T) {
 		p.find("button", "Fit")
 		p.checkAccessible("the editor on " + example)
 	}
-	p.click("button", "Note: Self-run…")
+	p.click("button", "Note 1: Self-run…")
 	p.find("textbox", "Note text")
 	p.checkAccessible("the editor, a note inspected")
 	collapseEurope(p)
@@ -126,7 +126,7 @@ func TestAccessibility(t *testing.T) {
 	p.click("button", "Expand group")
 	p.click("button", "orders-fn, AWS Lambda…")
 	p.checkAccessible("the editor, dark, a node inspected")
-	p.click("button", "Note: Self-run…")
+	p.click("button", "Note 1: Self-run…")
 	p.find("textbox", "Note text")
 	p.checkAccessible("the editor, dark, a note inspected")
 	p.navigate(p.origin + "/catalogue/components/aws-lambda")

@@ -573,7 +573,7 @@ func TestEditorContextMenu(t *testing.T) {
 	})
 	p.checkAccessible("the editor, a context menu open")
 	p.keys(kb.ArrowDown)
-	if got := p.evalPage(`document.activeElement.textContent`); got != `"Add note"` {
+	if got := p.evalPage(`document.activeElement.textContent`); got != `"Add note on eu-a"` {
 		t.Errorf("ArrowDown: focus on %s", got)
 	}
 	p.keys(kb.End)

@@ -132,6 +132,15 @@ func (s *Store) nodeSet(ids []string) (map[string]bool, error) {
 // MoveNodes moves the nodes ids by dx, dy: one undoable step. They stay in
 // the groups they are in.
 func (s *Store) MoveNodes(ids []string, dx, dy float64) error {
+	return s.editNodes(ids, "", func(i int, n *catalogue.Node) {
+		x, y := position(n, i)
+		n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+	})
+}
+
+// editNodes applies edit to each of the nodes ids (and its index), as one
+// undoable step with notice for the user.
+func (s *Store) editNodes(ids []string, notice string, edit func(i int, n *catalogue.Node)) error {
 	set, err := s.nodeSet(ids)
 	if err != nil {
 		return err
@@ -139,11 +148,10 @@ func (s *Store) MoveNodes(ids []string, dx, dy float64) error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		for i := range d.Nodes {
 			if n := &d.Nodes[i]; set[n.ID] {
-				x, y := position(n, i)
-				n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+				edit(i, n)
 			}
 		}
-		return "", nil
+		return notice, nil
 	}, nil)
 }
 
@@ -212,15 +220,10 @@ func (s *Store) Align(ids []string, how string) error {
 	if place == nil {
 		return fmt.Errorf("no alignment %q", how)
 	}
-	return s.update(func(d *catalogue.Design) (string, error) {
-		for i := range d.Nodes {
-			if n := &d.Nodes[i]; set[n.ID] {
-				x, y := place(position(n, i))
-				n.Position = &catalogue.Point{X: x, Y: y}
-			}
-		}
-		return fmt.Sprintf("Aligned %d nodes (%s).", len(set), how), nil
-	}, nil)
+	return s.editNodes(ids, fmt.Sprintf("Aligned %d nodes (%s).", len(set), how), func(i int, n *catalogue.Node) {
+		x, y := place(position(n, i))
+		n.Position = &catalogue.Point{X: x, Y: y}
+	})
 }
 
 // Distribute spaces the nodes ids evenly across (DistributeAcross) or down
@@ -273,23 +276,14 @@ func (s *Store) Distribute(ids []string, axis string) error {
 // SetPropOfAll sets property prop to v on every node of ids: one undoable
 // step, refused whole when any node cannot take it.
 func (s *Store) SetPropOfAll(ids []string, prop string, v catalogue.Value) error {
-	set, err := s.nodeSet(ids)
-	if err != nil {
-		return err
-	}
-	return s.update(func(d *catalogue.Design) (string, error) {
-		for i := range d.Nodes {
-			if n := &d.Nodes[i]; set[n.ID] {
-				props := maps.Clone(n.Props)
-				if props == nil {
-					props = map[string]catalogue.Value{}
-				}
-				props[prop] = v
-				n.Props = props
-			}
+	return s.editNodes(ids, fmt.Sprintf("Set %s on %d nodes.", prop, len(ids)), func(_ int, n *catalogue.Node) {
+		props := maps.Clone(n.Props)
+		if props == nil {
+			props = map[string]catalogue.Value{}
 		}
-		return fmt.Sprintf("Set %s on %d nodes.", prop, len(set)), nil
-	}, nil)
+		props[prop] = v
+		n.Props = props
+	})
 }
 
 // Fragment is the nodes ids as a design of their own, as Paste reads it:

@@ -406,10 +406,16 @@ func (p *tab) clickIn(region, role, name string) {
 // drag presses the mouse at one point, moves in steps and releases.
 func (p *tab) drag(fromX, fromY, toX, toY float64) {
 	p.t.Helper()
+	p.dragWith(0, fromX, fromY, toX, toY)
+}
+
+// dragWith drags with modifier keys held (chromedp.ModifierShift…).
+func (p *tab) dragWith(mods chromedp.Modifier, fromX, fromY, toX, toY float64) {
+	p.t.Helper()
 	p.call(func(ctx context.Context) error {
 		send := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) error {
 			_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
-				Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1, PointerType: input.DispatchMouseEventPointerTypeMouse,
+				Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1, Modifiers: int64(mods), PointerType: input.DispatchMouseEventPointerTypeMouse,
 			})
 			return err
 		}

@@ -3,40 +3,15 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
-
-// shiftDrag drags with Shift held, as a rubber band is drawn.
-func (p *tab) shiftDrag(fromX, fromY, toX, toY float64) {
-	p.t.Helper()
-	p.call(func(ctx context.Context) error {
-		send := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) error {
-			_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
-				Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1, Modifiers: int64(chromedp.ModifierShift), PointerType: input.DispatchMouseEventPointerTypeMouse,
-			})
-			return err
-		}
-		if err := send(input.DispatchMouseEventTypeMousePressed, fromX, fromY, 1); err != nil {
-			return err
-		}
-		for i := 1; i <= 10; i++ {
-			f := float64(i) / 10
-			if err := send(input.DispatchMouseEventTypeMouseMoved, fromX+(toX-fromX)*f, fromY+(toY-fromY)*f, 1); err != nil {
-				return err
-			}
-		}
-		return send(input.DispatchMouseEventTypeMouseReleased, toX, toY, 0)
-	})
-}
 
 // settled waits for the view to stop changing (the fit after a load).
 func (p *tab) settled() {
@@ -73,7 +48,7 @@ func TestEditorManyAtOnce(t *testing.T) {
 	cx, cy := p.center(p.find("button", "c, AWS Lambda…"))
 	var svgLeft float64
 	json.Unmarshal([]byte(p.evalPage(`document.getElementById("canvas-svg").getBoundingClientRect().left`)), &svgLeft)
-	p.shiftDrag(max(svgLeft+4, ax-100), ay-50, cx+100, cy+50)
+	p.dragWith(chromedp.ModifierShift, max(svgLeft+4, ax-100), ay-50, cx+100, cy+50)
 	p.waitText("region", "Inspector", "3 nodes selected: a, b, c")
 	for _, name := range []string{"a, Amazon API Gateway…", "b, Amazon SQS…", "c, AWS Lambda…"} {
 		if got := p.eval(p.find("button", name), `function() { return this.dataset.selected }`); got != `"true"` {

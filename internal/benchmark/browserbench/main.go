@@ -66,19 +66,25 @@ type app struct {
 	cold, warm  []float64
 }
 
-func run(runs int, write string, level int, startOnly bool) error {
-	tmp, err := os.MkdirTemp("", "browserbench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	chromium, err := exec.LookPath("chromium")
+// setup makes the run's scratch folder and finds Chromium.
+func setup() (tmp, chromium string, err error) {
+	chromium, err = exec.LookPath("chromium")
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		chromium, err = p, nil
 	}
 	if err != nil {
-		return errors.New("needs Debian's chromium (apt-get install -y chromium)")
+		return "", "", errors.New("needs Debian's chromium (apt-get install -y chromium)")
 	}
+	tmp, err = os.MkdirTemp("", "browserbench-")
+	return tmp, chromium, err
+}
+
+func run(runs int, write string, level int, startOnly bool) error {
+	tmp, chromium, err := setup()
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
 	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
 	hello := &app{name: "go-app hello world", wasmPkg: "./internal/benchmark/hello", web: filepath.Join(tmp, "hello-web")}
 	designer, helloServer := filepath.Join(tmp, "designer"), filepath.Join(tmp, "hello")
@@ -275,18 +281,11 @@ func loadTimes(chromium, url string) (cold, warm float64, err error) {
 // prints them with what the canvas drew while dragging: a figure is only
 // comparable with another drawn at the same zoom, with as much in view.
 func dragRuns(runs, level int) error {
-	tmp, err := os.MkdirTemp("", "browserbench-")
+	tmp, chromium, err := setup()
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	chromium, err := exec.LookPath("chromium")
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		chromium, err = p, nil
-	}
-	if err != nil {
-		return errors.New("needs Debian's chromium (apt-get install -y chromium)")
-	}
 	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
 	designer := filepath.Join(tmp, "designer")
 	if err := chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {

@@ -450,6 +450,11 @@ func TestEditorPanelsFold(t *testing.T) {
 		json.Unmarshal([]byte(p.evalPage(`document.getElementById("canvas-svg").getBoundingClientRect().width`)), &w)
 		return w
 	}
+	// The SVG takes its area's size when the area's resize is observed.
+	p.eventually("the canvas at the new size", func() (bool, string) {
+		got := p.evalPage(`document.getElementById("canvas-svg").getBoundingClientRect().width === document.getElementById("canvas-area").getBoundingClientRect().width`)
+		return got == "true", got
+	})
 	before := width()
 	p.click("button", "Hide palette")
 	// The focus moves to the button that shows the panel again.

@@ -49,6 +49,7 @@ type Canvas struct {
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *contextMenu       // the context menu, while open
 	picture       *pictureForm       // the Export picture dialog, while open
+	snapOn        bool               // Snap to grid
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -150,6 +151,7 @@ func (c *Canvas) OnInit() {
 // measuring here would force a layout in the middle of the first render.
 func (c *Canvas) OnMount(ctx app.Context) {
 	c.ctx = ctx
+	c.restoreSnap()
 	c.applyView()
 	svg := app.Window().GetElementByID("canvas-svg")
 	if !svg.Truthy() {
@@ -363,6 +365,7 @@ func (c *Canvas) Render() app.UI {
 					}
 					c.openPicture()
 				}),
+			c.renderViewTools(),
 			app.If(len(ids) > 0,
 				app.Label().For("goto-node").Text("Go to node"),
 				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
@@ -921,6 +924,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		return
 	}
 	d.move(ev.Get("clientX").Float(), ev.Get("clientY").Float(), c.view.Scale)
+	c.snapDrag(&d.gesture)
 	switch d.kind {
 	case gestureNode:
 		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))

@@ -127,3 +127,37 @@ func TestEditorManyAtOnce(t *testing.T) {
 	p.checkAccessible("the editor, three nodes selected")
 	p.checkClean()
 }
+
+// Zoom to selection shows what is selected; with Snap to grid on, a
+// dragged node lands on the 20 px grid, and the choice is kept.
+func TestEditorZoomToSelectionAndSnap(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.settled()
+	if got := p.eval(p.find("button", "Zoom to selection"), `function() { return this.disabled }`); got != "true" {
+		t.Errorf("Zoom to selection with nothing selected: disabled %s", got)
+	}
+	p.click("button", "d, AWS Lambda…")
+	p.click("button", "Zoom to selection")
+	p.eventually("d in the middle of the view", func() (bool, string) {
+		got := p.evalPage(`(() => {
+			const r = document.querySelector('#node-d [data-part="box"]').getBoundingClientRect(), v = document.getElementById("canvas-svg").getBoundingClientRect();
+			return Math.abs((r.left + r.right) / 2 - (v.left + v.right) / 2) < 3 && Math.abs((r.top + r.bottom) / 2 - (v.top + v.bottom) / 2) < 3;
+		})()`)
+		return got == "true", got
+	})
+	p.click("checkbox", "Snap to grid")
+	x, y := p.center(p.find("button", "d, AWS Lambda…"))
+	p.drag(x-60, y, x-60+37, y+23)
+	p.eventually("d on the grid", func() (bool, string) {
+		got := p.transforms("d")[0]
+		var nx, ny float64
+		fmt.Sscanf(got, "translate(%g %g)", &nx, &ny)
+		return got != "translate(40 260)" && int(nx)%20 == 0 && int(ny)%20 == 0, got
+	})
+	p.navigate(p.origin + "/")
+	p.waitReady()
+	if got := p.eval(p.find("checkbox", "Snap to grid"), `function() { return this.checked }`); got != "true" {
+		t.Errorf("Snap to grid after a reload: %s", got)
+	}
+	p.checkClean()
+}

@@ -50,6 +50,8 @@ type Canvas struct {
 	menu          *contextMenu       // the context menu, while open
 	picture       *pictureForm       // the Export picture dialog, while open
 	snapOn        bool               // Snap to grid
+	minimap       bool               // the minimap is shown
+	mm            minimapMap         // where the minimap drew the design
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -152,6 +154,12 @@ func (c *Canvas) OnInit() {
 func (c *Canvas) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.restoreSnap()
+	if c.keepsView() {
+		if v, ok, err := c.Platform.Load(keyMinimap); err == nil && ok && v == "true" {
+			c.minimap = true
+			ctx.Defer(func(app.Context) { c.drawMinimap() })
+		}
+	}
 	c.applyView()
 	svg := app.Window().GetElementByID("canvas-svg")
 	if !svg.Truthy() {
@@ -268,6 +276,9 @@ func (c *Canvas) OnDismount() {
 
 // OnUpdate brings the selected node into view when the Problems list asks.
 func (c *Canvas) OnUpdate(ctx app.Context) {
+	if c.minimap {
+		ctx.Defer(func(app.Context) { c.drawMinimap() })
+	}
 	if c.Store.RevealCount() != c.revealSeen {
 		c.revealSeen = c.Store.RevealCount()
 		ctx.Defer(func(app.Context) {
@@ -281,6 +292,7 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 }
 
 func (c *Canvas) applyView() {
+	defer c.placeMinimapView()
 	if c.width > 0 && c.height > 0 {
 		x0, y0 := c.view.toCanvas(0, 0)
 		x1, y1 := c.view.toCanvas(c.width, c.height)
@@ -366,6 +378,7 @@ func (c *Canvas) Render() app.UI {
 					c.openPicture()
 				}),
 			c.renderViewTools(),
+			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
 			app.If(len(ids) > 0,
 				app.Label().For("goto-node").Text("Go to node"),
 				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
@@ -402,6 +415,7 @@ func (c *Canvas) Render() app.UI {
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
 		c.renderMenu(),
 		c.renderPicture(),
+		c.renderMinimap(),
 	)
 }
 

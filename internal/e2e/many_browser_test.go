@@ -5,6 +5,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -159,5 +161,42 @@ func TestEditorZoomToSelectionAndSnap(t *testing.T) {
 	if got := p.eval(p.find("checkbox", "Snap to grid"), `function() { return this.checked }`); got != "true" {
 		t.Errorf("Snap to grid after a reload: %s", got)
 	}
+	p.checkClean()
+}
+
+// The minimap shows the whole design with the view's rectangle; a click on
+// it moves the view there.
+func TestEditorMinimap(t *testing.T) {
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "resilient-orders.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadDesign(t, string(example))
+	p.settled()
+	p.click("button", "Zoom in")
+	p.click("button", "Zoom in")
+	p.click("button", "Minimap")
+	if got := p.eval(p.find("button", "Minimap"), `function() { return this.getAttribute("aria-pressed") }`); got != `"true"` {
+		t.Errorf("Minimap pressed: %s", got)
+	}
+	mm := p.find("image", "Minimap of the design, with the view's rectangle: click or drag it to move the view")
+	p.eventually("the design drawn in the minimap", func() (bool, string) {
+		got := p.evalPage(`(() => {
+			const c = document.getElementById("minimap-canvas"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+			const v = document.getElementById("minimap-view").getBoundingClientRect();
+			return n > 500 && v.width > 4 && v.height > 4;
+		})()`)
+		return got == "true", got
+	})
+	before := p.evalPage(`document.getElementById("viewport").getAttribute("transform")`)
+	x, y := p.center(mm)
+	p.do(chromedp.MouseClickXY(x+80, y+50)) // its bottom-right corner: the design's
+	p.eventually("the view moved", func() (bool, string) {
+		got := p.evalPage(`document.getElementById("viewport").getAttribute("transform")`)
+		return got != before, got
+	})
+	p.find("button", "shipments, Amazon DynamoDB…")
+	p.checkAccessible("the editor, the minimap shown")
 	p.checkClean()
 }

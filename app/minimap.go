@@ -1,0 +1,144 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// The minimap's size in pixels.
+const (
+	minimapW = 200
+	minimapH = 140
+	minimapM = 6 // its margin inside
+)
+
+// minimapMap maps the design's bounds onto the minimap, centred: a canvas
+// point (x, y) is at ((x-x0)*scale+ox, (y-y0)*scale+oy).
+type minimapMap struct{ x0, y0, scale, ox, oy float64 }
+
+// keyMinimap keeps the Minimap toggle across visits.
+const keyMinimap = "designer.minimap"
+
+// renderMinimapToggle is the canvas tool that shows or hides the minimap.
+func (c *Canvas) renderMinimapToggle() app.UI {
+	return app.Button().Text("Minimap").Aria("pressed", strconv.FormatBool(c.minimap)).
+		Title("A map of the whole design: click or drag it to move the view").
+		OnClick(func(app.Context, app.Event) {
+			c.minimap = !c.minimap
+			if c.keepsView() {
+				_ = c.Platform.Store(keyMinimap, strconv.FormatBool(c.minimap))
+			}
+			if c.minimap {
+				c.ctx.Defer(func(app.Context) { c.drawMinimap() })
+			}
+		})
+}
+
+// renderMinimap draws the minimap's frame, when shown: a canvas the design
+// is drawn in (drawMinimap) and the view's rectangle over it.
+func (c *Canvas) renderMinimap() app.UI {
+	if !c.minimap || len(c.Store.Design().Nodes) == 0 {
+		return nil
+	}
+	return app.Div().ID("minimap").Class("minimap").
+		On("pointerdown", c.onMinimapPointer).On("pointermove", c.onMinimapPointer).Body(
+		app.Canvas().ID("minimap-canvas").Width(minimapW).Height(minimapH).Attr("role", "img").
+			Aria("label", "Minimap of the design, with the view's rectangle: click or drag it to move the view"),
+		app.Div().ID("minimap-view").Class("minimap-view").Aria("hidden", "true"),
+	)
+}
+
+// drawMinimap draws every node and group frame of the design in the
+// minimap (once per change of the design, not per move of the view), then
+// the view's rectangle.
+func (c *Canvas) drawMinimap() {
+	if !c.minimap {
+		return
+	}
+	el := app.Window().GetElementByID("minimap-canvas")
+	if !el.Truthy() {
+		return
+	}
+	d := c.Store.Design()
+	b, ok := contentBounds(d)
+	if !ok {
+		return
+	}
+	scale := min((minimapW-2*minimapM)/(b.X1-b.X0), (minimapH-2*minimapM)/(b.Y1-b.Y0))
+	c.mm = minimapMap{x0: b.X0, y0: b.Y0, scale: scale, ox: (minimapW - (b.X1-b.X0)*scale) / 2, oy: (minimapH - (b.Y1-b.Y0)*scale) / 2}
+	ctx := el.Call("getContext", "2d")
+	if !ctx.Truthy() {
+		return
+	}
+	ctx.Call("clearRect", 0, 0, minimapW, minimapH)
+	// The element's colour, resolved by the stylesheet for the theme.
+	ctx.Set("fillStyle", app.Window().Call("getComputedStyle", el).Get("color"))
+	ctx.Set("strokeStyle", app.Window().Call("getComputedStyle", el).Get("color"))
+	ctx.Set("globalAlpha", 0.5)
+	for _, f := range groupFrames(d, nodePositions(d)) {
+		x, y := c.mm.at(f.box.X0, f.box.Y0)
+		ctx.Call("strokeRect", x, y, (f.box.X1-f.box.X0)*scale, (f.box.Y1-f.box.Y0)*scale)
+	}
+	ctx.Set("globalAlpha", 1)
+	w, h := max(1, NodeWidth*scale), max(1, NodeHeight*scale)
+	for i := range d.Nodes {
+		px, py := position(&d.Nodes[i], i)
+		x, y := c.mm.at(px, py)
+		ctx.Call("fillRect", x, y, w, h)
+	}
+	c.placeMinimapView()
+}
+
+// at is where canvas point (x, y) is on the minimap.
+func (m minimapMap) at(x, y float64) (float64, float64) {
+	return (x-m.x0)*m.scale + m.ox, (y-m.y0)*m.scale + m.oy
+}
+
+// placeMinimapView moves the view's rectangle to where the view is, through
+// the element's style object (the page's policy refuses style attributes).
+func (c *Canvas) placeMinimapView() {
+	if !c.minimap || c.mm.scale == 0 {
+		return // and no call into JavaScript: the view moves on every wheel event
+	}
+	el := app.Window().GetElementByID("minimap-view")
+	if !el.Truthy() {
+		return
+	}
+	x0, y0 := c.view.toCanvas(0, 0)
+	x1, y1 := c.view.toCanvas(c.width, c.height)
+	ax, ay := c.mm.at(x0, y0)
+	bx, by := c.mm.at(x1, y1)
+	// Kept inside the minimap: a view larger than the design shows its
+	// edges at the minimap's.
+	ax, ay = max(0, ax), max(0, ay)
+	bx, by = min(minimapW, bx), min(minimapH, by)
+	style := el.Get("style")
+	px := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
+	style.Set("left", px(ax))
+	style.Set("top", px(ay))
+	style.Set("width", px(max(2, bx-ax)))
+	style.Set("height", px(max(2, by-ay)))
+}
+
+// onMinimapPointer centres the view on the point clicked, or dragged over
+// with the button held.
+func (c *Canvas) onMinimapPointer(ctx app.Context, e app.Event) {
+	if e.Get("type").String() == "pointermove" && e.Get("buttons").Int()&1 == 0 {
+		return
+	}
+	if e.Get("type").String() == "pointerdown" {
+		ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
+	}
+	e.PreventDefault()
+	if c.mm.scale == 0 {
+		return
+	}
+	r := app.Window().GetElementByID("minimap-canvas").Call("getBoundingClientRect")
+	mx, my := e.Get("clientX").Float()-r.Get("left").Float(), e.Get("clientY").Float()-r.Get("top").Float()
+	x, y := (mx-c.mm.ox)/c.mm.scale+c.mm.x0, (my-c.mm.oy)/c.mm.scale+c.mm.y0
+	w, h := c.size()
+	c.view = viewport{X: w/2 - x*c.view.Scale, Y: h/2 - y*c.view.Scale, Scale: c.view.Scale}
+	c.applyView()
+	c.viewChanged()
+}

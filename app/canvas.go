@@ -626,16 +626,7 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 			out = append(out, c.renderCollapsed(d, g, name, f, hiddenIn))
 			continue
 		}
-		label := name + " · " + g.ID
-		if g.Name != "" {
-			label = name + " · " + g.Name
-		}
-		for _, key := range []string{"region", "zone", "cidr"} {
-			if v, ok := g.Props[key]; ok {
-				label += " · " + v.Text()
-				break
-			}
-		}
+		label := frameLabel(name, g)
 		// The name is the drawn label, and the id when the label shows the
 		// group's name instead, for two groups never to share a name.
 		accName := label
@@ -658,6 +649,22 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 		))
 	}
 	return out
+}
+
+// frameLabel is what a group's frame says: its boundary's name (name), its
+// own name or id, and where it is (its region, zone or CIDR).
+func frameLabel(name string, g catalogue.Group) string {
+	label := name + " · " + g.ID
+	if g.Name != "" {
+		label = name + " · " + g.Name
+	}
+	for _, key := range []string{"region", "zone", "cidr"} {
+		if v, ok := g.Props[key]; ok {
+			label += " · " + v.Text()
+			break
+		}
+	}
+	return label
 }
 
 // renderCollapsed draws a collapsed group as one box: its name, how many

@@ -34,6 +34,14 @@ var (
 		map[catalogue.Severity]string{catalogue.SeverityError: "#f28b82", catalogue.SeverityWarning: "#e2b45a", catalogue.SeverityInfo: "#8ab4f8"}}
 )
 
+// flowDash is how each flow's line is dashed, as the stylesheet dashes it
+// (request solid).
+var flowDash = map[catalogue.Flow]string{
+	catalogue.FlowEvent:       ` stroke-dasharray="8 5"`,
+	catalogue.FlowData:        ` stroke-dasharray="2 4"`,
+	catalogue.FlowReplication: ` stroke-dasharray="10 4 2 4"`,
+}
+
 // DesignSVG draws the whole design as a standalone SVG document (the embed
 // protocol's SVG export): every group, node, edge and note, whatever the
 // canvas shows. Text from the design is escaped.
@@ -69,7 +77,12 @@ func Picture(s *Store, opt PictureOptions) string {
 	for _, g := range groups {
 		f := frames[g.ID]
 		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="%s" fill-opacity="0.05" stroke="%s" stroke-width="1.5"/>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, f.box.Y1-f.box.Y0, c.frameFill, c.frameStroke)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="12" font-weight="600" fill="%s">%s · %s</text>`, f.box.X0+10, f.box.Y0+15, c.ink, html.EscapeString(g.Boundary), html.EscapeString(g.ID))
+		name := g.Boundary
+		if bd := s.Catalogue().Boundaries[g.Boundary]; bd != nil {
+			name = bd.Name
+		}
+		// As the canvas labels it, clipped to the frame.
+		fmt.Fprintf(&b, `<svg x="%g" y="%g" width="%g" height="22"><text x="10" y="15" font-size="12" font-weight="600" fill="%s">%s</text></svg>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, c.ink, html.EscapeString(frameLabel(name, g)))
 	}
 	rt := router{ix: newBoxIndex(drawnBoxes(d, pos, frames, nil))}
 	var labels strings.Builder // drawn above the nodes
@@ -77,7 +90,10 @@ func Picture(s *Store, opt PictureOptions) string {
 	for k, i := range shown {
 		e := d.Edges[i]
 		pts := rt.routeAt(pairs[k][0], pairs[k][1], ports[k][0], ports[k][1])
-		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2" marker-end="url(#arrow)"/>`, pathData(pts), c.edge)
+		// Each flow drawn as the canvas draws it (see the stylesheet).
+		flow, _ := catalogue.EdgeFlow(e, s.kindOf(e.From), s.kindOf(e.To))
+		dash := flowDash[flow]
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"%s marker-end="url(#arrow)"/>`, pathData(pts), c.edge, dash)
 		if e.Label != "" {
 			at := rt.labelSpot(pts, len([]rune(e.Label)), 11)
 			halo := c.canvas

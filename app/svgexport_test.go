@@ -41,6 +41,11 @@ func TestPictureCarriesTheDesign(t *testing.T) {
 	if !strings.Contains(whole, ">c</text>") || strings.Contains(part, ">c</text>") || !strings.Contains(part, `fill="#11151a"`) {
 		t.Errorf("the selection's picture:\n%s", part)
 	}
+	// Flows dashed as on the canvas (c → d leaves a queue: an event), and
+	// groups labelled as there.
+	if !strings.Contains(whole, `stroke-dasharray="8 5" marker-end`) || !strings.Contains(whole, ">Region · eu</text>") {
+		t.Errorf("flows or group labels not as the canvas draws them:\n%s", whole)
+	}
 	if strings.Contains(whole, "<circle") || !strings.Contains(Picture(s, PictureOptions{Badges: true}), "<circle") {
 		t.Error("badges drawn without being asked, or not when asked")
 	}

@@ -52,6 +52,8 @@ type Canvas struct {
 	snapOn        bool               // Snap to grid
 	minimap       bool               // the minimap is shown
 	mm            minimapMap         // where the minimap drew the design
+	mmDrawn       *catalogue.Design  // the design it drew (the store replaces it on every change)
+	mmCanvas      app.Value          // in which canvas element
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -174,6 +176,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 		c.width, c.height = w, h
 		sizeSVG(svg, w, h)
 		if measured {
+			c.applyView() // the store's view and the minimap's rectangle
 			c.viewChanged()
 			return
 		}
@@ -849,6 +852,10 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		}
 		d.kind, d.node = gestureGroup, id
 		d.held = c.heldElements(id)
+		// Snap to grid puts the frame's corner on the grid.
+		if f, ok := groupFrames(s.Design(), nodePositions(s.Design()))[id]; ok {
+			d.origX, d.origY = f.box.X0, f.box.Y0
+		}
 	case e.Get("shiftKey").Bool():
 		// Shift on the background draws a rubber band.
 		x, y := c.toCanvas(d.startX, d.startY)
@@ -1084,6 +1091,7 @@ func (c *Canvas) endGesture(ctx app.Context, ev app.Value, commit bool) {
 		}
 	case endKeepView:
 		c.view.X, c.view.Y = d.x, d.y
+		c.applyView() // the store's view and the minimap's rectangle
 		c.viewChanged()
 	case endResetView:
 		c.applyView()

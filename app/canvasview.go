@@ -31,8 +31,8 @@ func (c *Canvas) snapDrag(d *gesture) {
 		if x, y, ok := c.Store.Position(d.node); ok {
 			d.x, d.y = snap(x+d.x)-x, snap(y+d.y)-y
 		}
-	case gestureGroup:
-		d.x, d.y = snap(d.x), snap(d.y)
+	case gestureGroup: // its frame's corner, recorded at the press
+		d.x, d.y = snap(d.origX+d.x)-d.origX, snap(d.origY+d.y)-d.origY
 	}
 }
 
@@ -111,7 +111,7 @@ func (c *Canvas) zoomToSelection() {
 func (c *Canvas) renderViewTools() app.UI {
 	_, selected := c.selectionBounds()
 	return app.Span().Class("view-tools").Body(
-		button(!selected).Text("Zoom to selection").Title("Show what is selected (nothing is)").
+		button(!selected).Text("Zoom to selection").Title(map[bool]string{true: "Show what is selected", false: "Show what is selected (nothing is)"}[selected]).
 			OnClick(func(app.Context, app.Event) { c.zoomToSelection() }),
 		app.Span().Class("check").Body(
 			checkbox(c.snapOn).ID("snap-grid").OnChange(func(ctx app.Context, e app.Event) { c.setSnap(ctx.JSSrc().Get("checked").Bool()) }),

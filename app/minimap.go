@@ -26,6 +26,7 @@ func (c *Canvas) renderMinimapToggle() app.UI {
 		Title("A map of the whole design: click or drag it to move the view").
 		OnClick(func(app.Context, app.Event) {
 			c.minimap = !c.minimap
+			c.mmDrawn = nil // a new canvas element to draw in
 			if c.keepsView() {
 				_ = c.Platform.Store(keyMinimap, strconv.FormatBool(c.minimap))
 			}
@@ -41,8 +42,7 @@ func (c *Canvas) renderMinimap() app.UI {
 	if !c.minimap || len(c.Store.Design().Nodes) == 0 {
 		return nil
 	}
-	return app.Div().ID("minimap").Class("minimap").
-		On("pointerdown", c.onMinimapPointer).On("pointermove", c.onMinimapPointer).Body(
+	return app.Div().ID("minimap").Class("minimap").On("pointerdown", c.onMinimapDown).Body(
 		app.Canvas().ID("minimap-canvas").Width(minimapW).Height(minimapH).Attr("role", "img").
 			Aria("label", "Minimap of the design, with the view's rectangle: click or drag it to move the view"),
 		app.Div().ID("minimap-view").Class("minimap-view").Aria("hidden", "true"),
@@ -61,6 +61,11 @@ func (c *Canvas) drawMinimap() {
 		return
 	}
 	d := c.Store.Design()
+	if d == c.mmDrawn && el.Equal(c.mmCanvas) {
+		c.placeMinimapView() // the same design, on the same canvas
+		return
+	}
+	c.mmDrawn, c.mmCanvas = d, el
 	b, ok := contentBounds(d)
 	if !ok {
 		return
@@ -111,8 +116,8 @@ func (c *Canvas) placeMinimapView() {
 	bx, by := c.mm.at(x1, y1)
 	// Kept inside the minimap: a view larger than the design shows its
 	// edges at the minimap's.
-	ax, ay = max(0, ax), max(0, ay)
-	bx, by = min(minimapW, bx), min(minimapH, by)
+	ax, ay = min(max(0, ax), minimapW-4), min(max(0, ay), minimapH-4)
+	bx, by = max(min(minimapW, bx), ax+4), max(min(minimapH, by), ay+4)
 	style := el.Get("style")
 	px := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
 	style.Set("left", px(ax))
@@ -121,21 +126,42 @@ func (c *Canvas) placeMinimapView() {
 	style.Set("height", px(max(2, by-ay)))
 }
 
-// onMinimapPointer centres the view on the point clicked, or dragged over
-// with the button held.
-func (c *Canvas) onMinimapPointer(ctx app.Context, e app.Event) {
-	if e.Get("type").String() == "pointermove" && e.Get("buttons").Int()&1 == 0 {
+// onMinimapDown centres the view on the point pressed, and follows the
+// pointer while the button is held, through listeners of the window's own:
+// go-app's handlers would re-render the editor on every move.
+func (c *Canvas) onMinimapDown(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	if e.Get("button").Int() != 0 {
 		return
 	}
-	if e.Get("type").String() == "pointerdown" {
-		ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
-	}
 	e.PreventDefault()
+	c.centreFromMinimap(e.JSValue())
+	var offs []func()
+	stop := func(app.Value) {
+		for _, off := range offs {
+			off()
+		}
+		offs = nil
+	}
+	offs = append(offs,
+		listen(app.Window(), "pointermove", func(m app.Value) {
+			if m.Get("buttons").Int()&1 != 0 {
+				c.centreFromMinimap(m)
+			}
+		}, nil),
+		listen(app.Window(), "pointerup", stop, nil),
+		listen(app.Window(), "pointercancel", stop, nil),
+	)
+}
+
+// centreFromMinimap centres the view on the canvas point under the pointer
+// event ev on the minimap.
+func (c *Canvas) centreFromMinimap(ev app.Value) {
 	if c.mm.scale == 0 {
 		return
 	}
 	r := app.Window().GetElementByID("minimap-canvas").Call("getBoundingClientRect")
-	mx, my := e.Get("clientX").Float()-r.Get("left").Float(), e.Get("clientY").Float()-r.Get("top").Float()
+	mx, my := ev.Get("clientX").Float()-r.Get("left").Float(), ev.Get("clientY").Float()-r.Get("top").Float()
 	x, y := (mx-c.mm.ox)/c.mm.scale+c.mm.x0, (my-c.mm.oy)/c.mm.scale+c.mm.y0
 	w, h := c.size()
 	c.view = viewport{X: w/2 - x*c.view.Scale, Y: h/2 - y*c.view.Scale, Scale: c.view.Scale}

@@ -190,3 +190,22 @@ func TestNotesDrawnInExportAndBounds(t *testing.T) {
 		t.Errorf("bounds %v do not hold the note %v", b, note)
 	}
 }
+
+// Undo does not leave another note selected in place of the one that was:
+// notes are selected by index, which the step shifts.
+func TestUndoKeepsNoNoteWronglySelected(t *testing.T) {
+	s := newStore(t)
+	a, _ := s.AddNote("", "A")
+	b, _ := s.AddNote("", "B")
+	s.SelectNote(b)
+	if err := s.DeleteNote(a); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Note(s.Selection().Note - 1); n == nil || n.Text != "B" {
+		t.Fatalf("after deleting A: %+v", s.Selection())
+	}
+	s.Undo()
+	if n := s.Note(s.Selection().Note - 1); n != nil && n.Text != "B" {
+		t.Errorf("after Undo, note %q is selected", n.Text)
+	}
+}

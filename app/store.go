@@ -330,7 +330,14 @@ func (s *Store) travel(from, to *[]*catalogue.Design, notice string) bool {
 	*to = append(*to, s.design)
 	d := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	s.commit(change{design: d, notice: &Notice{Text: notice}})
+	c := change{design: d, notice: &Notice{Text: notice}}
+	if s.selection.Edge >= 0 || s.selection.Note > 0 {
+		// Edges and notes are selected by index, which the step may have
+		// shifted: another one would be selected in its place.
+		sel := none()
+		c.selection = &sel
+	}
+	s.commit(c)
 	return true
 }
 

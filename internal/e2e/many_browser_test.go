@@ -197,6 +197,16 @@ func TestEditorMinimap(t *testing.T) {
 		return got != before, got
 	})
 	p.find("button", "shipments, Amazon DynamoDB…")
+	// A pan of the canvas moves the view's rectangle too.
+	rectangle := func() string { return p.evalPage(`document.getElementById("minimap-view").style.left`) }
+	was := rectangle()
+	var corner []float64
+	json.Unmarshal([]byte(p.evalPage(`(() => { const r = document.getElementById("canvas-svg").getBoundingClientRect(); return [r.left + 20, r.top + 20] })()`)), &corner)
+	if got := p.evalPage(fmt.Sprintf(`document.elementFromPoint(%g, %g).dataset.part || "other"`, corner[0], corner[1])); got != `"background"` && got != `"frame"` {
+		t.Fatalf("the pan starts on %s, not the background", got)
+	}
+	p.drag(corner[0], corner[1], corner[0]+150, corner[1])
+	p.eventually("the rectangle moved with the pan", func() (bool, string) { got := rectangle(); return got != was, got + " was " + was })
 	p.checkAccessible("the editor, the minimap shown")
 	p.checkClean()
 }

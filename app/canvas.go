@@ -54,6 +54,7 @@ type Canvas struct {
 	mm            minimapMap         // where the minimap drew the design
 	mmDrawn       *catalogue.Design  // the design it drew (the store replaces it on every change)
 	mmCanvas      app.Value          // in which canvas element
+	mmCollapsed   string             // with which groups collapsed
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -1185,12 +1186,15 @@ func (c *Canvas) restoreNode(d *drag) {
 	}
 }
 
-// arrowStep is how far an arrow key moves what is focused (Shift: further),
-// or false for another key.
-func arrowStep(e app.Event) ([2]float64, bool) {
+// arrowStep is how far an arrow key moves what is focused (Shift: further;
+// a grid's step with Snap to grid on), or false for another key.
+func (c *Canvas) arrowStep(e app.Event) ([2]float64, bool) {
 	step := 10.0
+	if c.snapOn {
+		step = snapStep
+	}
 	if e.Get("shiftKey").Bool() {
-		step = 50
+		step *= 5
 	}
 	v, ok := map[string][2]float64{"ArrowLeft": {-step, 0}, "ArrowRight": {step, 0}, "ArrowUp": {0, -step}, "ArrowDown": {0, step}}[e.Get("key").String()]
 	return v, ok
@@ -1210,13 +1214,17 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 	switch {
 	case node.Truthy():
 		id := node.Get("dataset").Get("node").String()
-		if v, ok := arrowStep(e); ok {
+		if v, ok := c.arrowStep(e); ok {
 			e.PreventDefault()
 			if many := s.SelectedNodes(); len(many) > 1 && s.IsSelected(id) {
 				s.Report(s.MoveNodes(many, v[0], v[1]))
 			} else {
 				x, y, _ := s.Position(id)
-				s.Report(s.MoveNode(id, x+v[0], y+v[1]))
+				x, y = x+v[0], y+v[1]
+				if c.snapOn { // onto the grid, if it was off it
+					x, y = snap(x), snap(y)
+				}
+				s.Report(s.MoveNode(id, x, y))
 				s.Select(id)
 			}
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })
@@ -1232,7 +1240,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		}
 	case closest(e.Get("target"), "[data-group]").Truthy():
 		id := closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String()
-		if v, ok := arrowStep(e); ok {
+		if v, ok := c.arrowStep(e); ok {
 			e.PreventDefault()
 			s.Report(s.MoveGroup(id, v[0], v[1]))
 			s.SelectGroup(id)
@@ -1245,7 +1253,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		}
 	case closest(e.Get("target"), "g[data-note]").Truthy():
 		i, _ := strconv.Atoi(closest(e.Get("target"), "g[data-note]").Get("dataset").Get("note").String())
-		if v, ok := arrowStep(e); ok {
+		if v, ok := c.arrowStep(e); ok {
 			e.PreventDefault()
 			if box, ok := s.NoteBox(i); ok {
 				s.Report(s.MoveNote(i, box.X0+v[0], box.Y0+v[1]))

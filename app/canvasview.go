@@ -83,6 +83,11 @@ func (c *Canvas) selectionBounds() (rect, bool) {
 	}
 	if sel.Group != "" {
 		if f, ok := groupFrames(d, nodePositions(d))[sel.Group]; ok {
+			if top := collapsedIn(d, s.Collapsed)[sel.Group]; top != "" {
+				// Drawn as one box, at its outermost collapsed group's corner.
+				f = groupFrames(d, nodePositions(d))[top]
+				f.box = nodeBox(f.box.X0, f.box.Y0)
+			}
 			grow(f.box)
 		}
 	}

@@ -61,11 +61,21 @@ func (c *Canvas) drawMinimap() {
 		return
 	}
 	d := c.Store.Design()
-	if d == c.mmDrawn && el.Equal(c.mmCanvas) {
-		c.placeMinimapView() // the same design, on the same canvas
+	var hiddenIn map[string]string
+	collapsed := ""
+	if len(d.Groups) > 0 {
+		hiddenIn = collapsedIn(d, c.Store.Collapsed)
+		for _, g := range d.Groups {
+			if hiddenIn[g.ID] == g.ID {
+				collapsed += g.ID + " "
+			}
+		}
+	}
+	if d == c.mmDrawn && collapsed == c.mmCollapsed && el.Equal(c.mmCanvas) {
+		c.placeMinimapView() // the same design, drawn the same, on the same canvas
 		return
 	}
-	c.mmDrawn, c.mmCanvas = d, el
+	c.mmDrawn, c.mmCollapsed, c.mmCanvas = d, collapsed, el
 	b, ok := contentBounds(d)
 	if !ok {
 		return
@@ -81,13 +91,25 @@ func (c *Canvas) drawMinimap() {
 	ctx.Set("fillStyle", app.Window().Call("getComputedStyle", el).Get("color"))
 	ctx.Set("strokeStyle", app.Window().Call("getComputedStyle", el).Get("color"))
 	ctx.Set("globalAlpha", 0.5)
-	for _, f := range groupFrames(d, nodePositions(d)) {
+	w, h := max(1, NodeWidth*scale), max(1, NodeHeight*scale)
+	var boxes [][2]float64 // collapsed groups, drawn as the canvas does: one box
+	for id, f := range groupFrames(d, nodePositions(d)) {
 		x, y := c.mm.at(f.box.X0, f.box.Y0)
-		ctx.Call("strokeRect", x, y, (f.box.X1-f.box.X0)*scale, (f.box.Y1-f.box.Y0)*scale)
+		switch hiddenIn[id] {
+		case "":
+			ctx.Call("strokeRect", x, y, (f.box.X1-f.box.X0)*scale, (f.box.Y1-f.box.Y0)*scale)
+		case id:
+			boxes = append(boxes, [2]float64{x, y})
+		}
 	}
 	ctx.Set("globalAlpha", 1)
-	w, h := max(1, NodeWidth*scale), max(1, NodeHeight*scale)
+	for _, b := range boxes {
+		ctx.Call("fillRect", b[0], b[1], w, h)
+	}
 	for i := range d.Nodes {
+		if hiddenIn[d.Nodes[i].ID] != "" {
+			continue
+		}
 		px, py := position(&d.Nodes[i], i)
 		x, y := c.mm.at(px, py)
 		ctx.Call("fillRect", x, y, w, h)

@@ -161,6 +161,17 @@ func TestEditorZoomToSelectionAndSnap(t *testing.T) {
 	if got := p.eval(p.find("checkbox", "Snap to grid"), `function() { return this.checked }`); got != "true" {
 		t.Errorf("Snap to grid after a reload: %s", got)
 	}
+	// The arrow keys move by the grid's step, onto it.
+	was := p.transforms("d")[0]
+	p.focus("button", "d, AWS Lambda…")
+	p.keys(kb.ArrowRight)
+	p.eventually("d one step right, on the grid", func() (bool, string) {
+		var x0, y0, x1, y1 float64
+		fmt.Sscanf(was, "translate(%g %g)", &x0, &y0)
+		got := p.transforms("d")[0]
+		fmt.Sscanf(got, "translate(%g %g)", &x1, &y1)
+		return x1 == x0+20 && y1 == y0 && int(x1)%20 == 0, got + " was " + was
+	})
 	p.checkClean()
 }
 

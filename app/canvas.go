@@ -800,6 +800,7 @@ func closest(target app.Value, selector string) app.Value {
 }
 
 func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
+	commitField()
 	if e.Get("button").Int() != 0 {
 		return
 	}
@@ -872,6 +873,21 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	c.onDrag("pointermove", func(ev app.Value) { c.onPointerMove(ev) })
 	c.onDrag("pointerup", func(ev app.Value) { c.endGesture(ctx, ev, true) })
 	c.onDrag("pointercancel", func(ev app.Value) { c.endGesture(ctx, ev, false) })
+}
+
+// commitField has a text field being edited (the inspector's) send its
+// change now, while it is drawn: a press on the canvas may change the
+// selection, and the render that follows removes the field before the
+// browser's blur would have sent it (under load the change was lost).
+func commitField() {
+	el := app.Window().Get("document").Get("activeElement")
+	if !el.Truthy() {
+		return
+	}
+	switch strings.ToLower(el.Get("tagName").String()) {
+	case "input", "textarea":
+		el.Call("blur")
+	}
 }
 
 // onDrag listens on the window for the rest of a gesture, without renders.

@@ -206,10 +206,11 @@ func loadDesign(t *testing.T, design string) *tab {
 }
 
 // openDesign reloads the editor on design, as if autosaved, with no stored
-// view.
+// view and none of the choices earlier tests kept (the minimap, Snap to
+// grid, panel widths, the theme): the tests share the browser's storage.
 func (p *tab) openDesign(design string) {
 	p.t.Helper()
-	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); localStorage.removeItem("designer.view"); 1`)
+	p.evalPage(`Object.keys(localStorage).filter(k => k.startsWith("designer.")).forEach(k => localStorage.removeItem(k)); localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); 1`)
 	p.navigate(p.origin + "/")
 	p.waitReady()
 }

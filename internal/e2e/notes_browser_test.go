@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -72,6 +73,9 @@ func TestEditorNotes(t *testing.T) {
 	})
 	var corner []float64
 	json.Unmarshal([]byte(p.evalPage(`(() => { const r = document.getElementById("canvas-svg").getBoundingClientRect(); return [r.right - 30, r.bottom - 60] })()`)), &corner)
+	if got := p.evalPage(fmt.Sprintf(`document.elementFromPoint(%g, %g).dataset.part || "other"`, corner[0], corner[1])); got != `"background"` {
+		t.Fatalf("the click lands on %s, not the canvas's background", got)
+	}
 	p.do(chromedp.MouseClickXY(corner[0], corner[1]))
 	p.find("button", "Note 2: Public entry for partners, on a")
 	p.click("button", "Undo")

@@ -213,6 +213,9 @@ func (p *tab) openDesign(design string) {
 	p.evalPage(`Object.keys(localStorage).filter(k => k.startsWith("designer.")).forEach(k => localStorage.removeItem(k)); localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); 1`)
 	p.navigate(p.origin + "/")
 	p.waitReady()
+	// The design is fitted once the canvas is measured: what a test finds
+	// on screen must be where it stays.
+	p.settled()
 }
 
 // routedDesign has an edge whose straight line would cross a node (a → c,

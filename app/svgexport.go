@@ -51,8 +51,10 @@ func DesignSVG(s *Store) string { return Picture(s, PictureOptions{}) }
 // document, as the canvas draws it (routes, labels, chips, notes).
 func Picture(s *Store, opt PictureOptions) string {
 	d := s.Design()
-	if frag := s.fragmentDesign(opt.Nodes); opt.Nodes != nil && frag != nil {
-		d = frag
+	if opt.Nodes != nil {
+		if frag := s.fragmentDesign(opt.Nodes); frag != nil {
+			d = frag
+		}
 	}
 	c := lightColours
 	if opt.Dark {

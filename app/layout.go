@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/layout"
 )
 
 // Node geometry on the canvas, shared by the canvas, the SVG export and the
@@ -16,6 +17,12 @@ const (
 	gridOrigin = 40 // the first cell's top-left corner
 	gridCols   = 5  // cells per row
 )
+
+// LayoutGeometry is the canvas's geometry as the layout needs it: the
+// editor's Tidy up and `designer layout` lay designs out alike.
+func LayoutGeometry() layout.Geometry {
+	return layout.Geometry{NodeW: NodeWidth, NodeH: NodeHeight, GroupPad: groupPad, GroupLabel: groupLabel, Origin: gridOrigin}
+}
 
 // rect is a box in canvas coordinates.
 type rect struct{ X0, Y0, X1, Y1 float64 }

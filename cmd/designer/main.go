@@ -6,6 +6,7 @@
 //	designer [--catalogue DIR] check [-o text|json] FILE...
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
 //	designer [--catalogue DIR] fix [--rule ID] FILE
+//	designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
 //	designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -40,6 +41,7 @@ Usage:
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
   designer [--catalogue DIR] analyze [-o text|json] FILE
   designer [--catalogue DIR] fix [--rule ID] FILE
+  designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
   designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
@@ -55,6 +57,9 @@ render draws the design as the editor's Export picture does, as SVG with the
 design inside it (the editor's Import design reads it back).
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
+layout writes positions into FILE in place, keeping its comments: for the
+nodes without one, beside what they connect to (the others stay), or, with
+--all, for every node, in layers left to right (lr) or top to bottom (tb).
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
 needs app.wasm (make run builds it).
 --catalogue DIR overlays an organisation's kinds, components and rules on the
@@ -101,6 +106,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 		return env.analyze(args[1:])
 	case "resolve":
 		return env.resolve(args[1:])
+	case "layout":
+		return env.layoutCmd(args[1:])
 	case "render":
 		return env.render(args[1:])
 	case "catalogue":

@@ -76,6 +76,9 @@ type Store struct {
 	hidden map[string]bool
 	// widths are the side panels' widths the user chose, in pixels.
 	widths map[string]int
+	// autoAt is where the editor placed each node it added (from the
+	// palette): such a node still there is new to Tidy up (see NewNodes).
+	autoAt map[string]catalogue.Point
 	// view is the part of the canvas on screen, in canvas coordinates, as
 	// the canvas last reported it (zero before it has), so that new nodes
 	// land in view.
@@ -549,10 +552,19 @@ func (s *Store) Import(name string, data []byte) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	return s.update(func(d *catalogue.Design) (string, error) {
+	err := s.update(func(d *catalogue.Design) (string, error) {
 		*d = *next
-		return fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges)), nil
+		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
+		// A design written without positions is laid out.
+		if placed := placeUnplaced(d); placed > 0 {
+			notice += fmt.Sprintf(" Laid out %d %s that had no position.", placed, plural(placed, "node"))
+		}
+		return notice, nil
 	}, &Selection{Edge: -1})
+	if err == nil {
+		s.autoAt = nil // another design: its nodes are where its file put them
+	}
+	return err
 }
 
 // Paste adds a design fragment (YAML or JSON, as Export writes it) to the
@@ -622,12 +634,11 @@ func (s *Store) Paste(name string, data []byte) error {
 			}
 			if n.Position != nil {
 				n.Position = &catalogue.Point{X: n.Position.X + dx, Y: n.Position.Y + dy}
-			} else {
-				x, y := freeSpot(d)
-				n.Position = &catalogue.Point{X: x, Y: y}
 			}
 			d.Nodes = append(d.Nodes, n)
 		}
+		// Nodes pasted without a position go beside what they connect to.
+		placeUnplaced(d)
 		for _, e := range frag.Edges {
 			e.From, e.To = nodes[e.From], nodes[e.To]
 			d.Edges = append(d.Edges, e)
@@ -733,6 +744,7 @@ func (s *Store) Restore(name string, data []byte) error {
 		return errs
 	}
 	d.Positions = nil // positions serve the import's errors only
+	placeUnplaced(d)
 	s.commit(change{design: d})
 	return nil
 }
@@ -756,6 +768,10 @@ func (s *Store) AddNode(componentID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if s.autoAt == nil {
+		s.autoAt = map[string]catalogue.Point{}
+	}
+	s.autoAt[id] = at
 	// A node placed beside a selection at the view's edge may be outside
 	// it: bring it into view.
 	if s.view.X1 > s.view.X0 && !s.view.holds(nodeBox(at.X, at.Y)) {

@@ -49,6 +49,7 @@ type Canvas struct {
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *contextMenu       // the context menu, while open
 	picture       *pictureForm       // the Export picture dialog, while open
+	tidy          *tidyForm          // the Tidy up dialog, while open
 	snapOn        bool               // Snap to grid
 	minimap       bool               // the minimap is shown
 	mm            minimapMap         // where the minimap drew the design
@@ -381,6 +382,7 @@ func (c *Canvas) Render() app.UI {
 					}
 					c.openPicture()
 				}),
+			app.If(len(d.Nodes) > 0, c.renderTidyButton()),
 			c.renderViewTools(),
 			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
 			app.If(len(ids) > 0,
@@ -419,6 +421,7 @@ func (c *Canvas) Render() app.UI {
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
 		c.renderMenu(),
 		c.renderPicture(),
+		c.renderTidy(),
 		c.renderMinimap(),
 	)
 }

@@ -228,3 +228,80 @@ func TestEditorMinimap(t *testing.T) {
 	p.checkAccessible("the editor, the minimap shown")
 	p.checkClean()
 }
+
+// nodeAt reads a node's translate(x y).
+func nodeAt(t *testing.T, transform string) (x, y float64) {
+	t.Helper()
+	if _, err := fmt.Sscanf(transform, "translate(%g %g)", &x, &y); err != nil {
+		t.Fatalf("transform %q: %v", transform, err)
+	}
+	return x, y
+}
+
+// Tidy up, asked to place only the new nodes, leaves every node the user
+// placed where it was and puts a new node before the node it feeds; undo
+// takes it back; the whole design laid out top to bottom puts edges
+// downwards.
+func TestEditorTidyUp(t *testing.T) {
+	p := loadDesign(t, routedDesign)
+	p.settled()
+	placed := []string{"a", "b", "c", "d"}
+	before := p.transforms(placed...)
+	p.fill("searchbox", "Search components", "sqs")
+	p.click("button", "Amazon SQS (standard queue)")
+	p.find("button", "aws-sqs, Amazon SQS…")
+	p.choose("Connect to", "b")
+	p.click("button", "Connect")
+	p.find("button", "Connection from aws-sqs to b")
+	p.fill("searchbox", "Search components", "redpanda")
+	p.click("button", "Redpanda")
+	p.find("button", "redpanda, Redpanda…")
+
+	p.click("button", "Tidy up")
+	p.find("dialog", "Tidy up")
+	if got := p.eval(p.find("combobox", "Nodes to lay out"), `function() { return this.options[this.selectedIndex].text }`); got != `"The 2 new nodes only"` {
+		t.Errorf("the dialog offers %s first", got)
+	}
+	p.click("button", "Lay out")
+	p.waitText("status", "", "Tidied up: moved")
+	p.absent("dialog", "Tidy up")
+	if got := p.transforms(placed...); strings.Join(got, " ") != strings.Join(before, " ") {
+		t.Errorf("placed nodes moved: %v → %v", before, got)
+	}
+	all := p.transforms(append(placed, "aws-sqs", "redpanda")...)
+	sx, sy := nodeAt(t, all[4])
+	bx, by := nodeAt(t, all[1])
+	if sx+180 > bx {
+		t.Errorf("aws-sqs at %g, %g is not before b at %g, %g", sx, sy, bx, by)
+	}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			x0, y0 := nodeAt(t, all[i])
+			x1, y1 := nodeAt(t, all[j])
+			if x0 < x1+180 && x1 < x0+180 && y0 < y1+72 && y1 < y0+72 {
+				t.Errorf("nodes %d and %d overlap: %s, %s", i, j, all[i], all[j])
+			}
+		}
+	}
+	// One undoable step.
+	p.keys("z", chromedp.ModifierCtrl)
+	p.eventually("the new nodes back where the editor put them", func() (bool, string) {
+		got := p.transforms("aws-sqs")
+		return got[0] != all[4], got[0]
+	})
+
+	p.click("button", "Tidy up")
+	p.choose("Nodes to lay out", "The whole design")
+	p.choose("Direction", "Top to bottom")
+	p.click("button", "Lay out")
+	p.waitText("status", "", "Tidied up")
+	p.eventually("c above d, aws-sqs above b", func() (bool, string) {
+		got := p.transforms("c", "d", "aws-sqs", "b")
+		_, cy := nodeAt(t, got[0])
+		_, dy := nodeAt(t, got[1])
+		_, sy := nodeAt(t, got[2])
+		_, by := nodeAt(t, got[3])
+		return cy+72 <= dy && sy+72 <= by, strings.Join(got, " ")
+	})
+	p.checkClean()
+}

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -183,6 +184,12 @@ func sugiyama(g graph, items []int, sp spacing) (pos [][2]float64, w, h float64)
 		d.add(layer[k], along, across, false)
 	}
 	for _, e := range edges {
+		// An edge across many layers would add a dummy in each, which in
+		// a large design means hundreds of thousands: it is left out of
+		// the ordering (the canvas routes every edge round the nodes).
+		if layer[e[1]]-layer[e[0]] > maxSpan {
+			continue
+		}
 		from := e[0]
 		for l := layer[e[0]] + 1; l < layer[e[1]]; l++ {
 			v := d.add(l, 0, sp.edgeGap, true)
@@ -369,7 +376,7 @@ func (d *drawing) order() {
 	bestLayers := cloneLayers(d.layers)
 	key := make([]float64, len(d.layer))
 	stale := 0
-	for it := 0; it < 24 && best > 0 && stale < 4; it++ {
+	for it := 0; it < d.sweeps(24) && best > 0 && stale < 4; it++ {
 		if it%2 == 0 {
 			for l := 1; l < len(d.layers); l++ {
 				d.sortBy(l, d.up, key)
@@ -391,6 +398,20 @@ func (d *drawing) order() {
 			d.rank[v] = r
 		}
 	}
+}
+
+// maxSpan is the most layers an edge the ordering weighs may cross.
+const maxSpan = 8
+
+// sweepBudget bounds the vertices a drawing's sweeps visit in all, so that
+// a large design (whose long edges may add hundreds of thousands of
+// dummies) is laid out in about the time of a 1,000-node one, with fewer
+// sweeps: never fewer than two, one each way.
+const sweepBudget = 1 << 20
+
+// sweeps is how many sweeps, up to most, the budget allows this drawing.
+func (d *drawing) sweeps(most int) int {
+	return max(2, min(most, sweepBudget/max(1, len(d.layer))))
 }
 
 func cloneLayers(ls [][]int) [][]int {
@@ -416,7 +437,7 @@ func (d *drawing) sortBy(l int, nb [][]int, key []float64) {
 		}
 		key[v] = float64(sum) / float64(len(nb[v]))
 	}
-	sort.SliceStable(vs, func(a, b int) bool { return key[vs[a]] < key[vs[b]] })
+	slices.SortStableFunc(vs, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
 	for r, v := range vs {
 		d.rank[v] = r
 	}
@@ -472,9 +493,10 @@ func (d *drawing) place(sp spacing) []float64 {
 		}
 	}
 	target := make([]float64, 0, 64)
-	for it := 0; it < 8; it++ {
+	sweeps := d.sweeps(8)
+	for it := 0; it < sweeps; it++ {
 		// The last sweeps look both ways.
-		both := it >= 6
+		both := it >= sweeps-2
 		if it%2 == 0 {
 			other := [][]int(nil)
 			if both {

@@ -376,4 +376,5 @@ func benchmarkArrange(b *testing.B, n int, mode Mode) {
 
 func BenchmarkArrange200(b *testing.B)          { benchmarkArrange(b, 200, All) }
 func BenchmarkArrange1000(b *testing.B)         { benchmarkArrange(b, 1000, All) }
+func BenchmarkArrange10000(b *testing.B)        { benchmarkArrange(b, 10000, All) }
 func BenchmarkArrangePlaceNew1000(b *testing.B) { benchmarkArrange(b, 1000, PlaceNew) }

@@ -114,16 +114,9 @@ func chooseFixes(vs []catalogue.Violation, rule string) []ruleFix {
 // so that every other byte (comments, key order, spacing, quoting) stays as
 // the author wrote it.
 func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixes []ruleFix) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	nodes, err := fileNodes(data, d)
+	if err != nil {
 		return nil, err
-	}
-	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("not a design mapping")
-	}
-	nodes := mapValue(doc.Content[0], "nodes")
-	if nodes == nil || nodes.Kind != yaml.SequenceNode || len(nodes.Content) != len(d.Nodes) {
-		return nil, fmt.Errorf("the file's nodes do not match the design")
 	}
 	src := newSource(data)
 	// The settings of each node, in the order the fixes give them.
@@ -183,18 +176,41 @@ func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixe
 		}
 		edits = append(edits, edit)
 	}
-	slices.SortFunc(edits, func(a, b splice) int { return b.start - a.start })
-	out := slices.Clone(data)
-	for _, e := range edits {
-		out = slices.Concat(out[:e.start:e.start], []byte(e.text), out[e.end:])
+	return spliced(data, edits), nil
+}
+
+// fileNodes is the YAML sequence of a design file's nodes, one for each of
+// the design's.
+func fileNodes(data []byte, d *catalogue.Design) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, err
 	}
-	return out, nil
+	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("not a design mapping")
+	}
+	nodes := mapValue(doc.Content[0], "nodes")
+	if nodes == nil || nodes.Kind != yaml.SequenceNode || len(nodes.Content) != len(d.Nodes) {
+		return nil, fmt.Errorf("the file's nodes do not match the design")
+	}
+	return nodes, nil
 }
 
 // splice replaces the bytes [start, end) with text.
 type splice struct {
 	start, end int
 	text       string
+}
+
+// spliced is data with the edits made, from the last to the first so that
+// each offset still holds.
+func spliced(data []byte, edits []splice) []byte {
+	slices.SortFunc(edits, func(a, b splice) int { return b.start - a.start })
+	out := slices.Clone(data)
+	for _, e := range edits {
+		out = slices.Concat(out[:e.start:e.start], []byte(e.text), out[e.end:])
+	}
+	return out
 }
 
 // findProp returns the key and value nodes of a property in a props

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -88,16 +87,9 @@ func (e *env) layoutCmd(args []string) int {
 // writePositions sets the position of each moved node in the file's text:
 // the x and y it has replaced, or a position added after its component.
 func writePositions(data []byte, d *catalogue.Design, moved []int, at []catalogue.Point) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	nodes, err := fileNodes(data, d)
+	if err != nil {
 		return nil, err
-	}
-	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("not a design mapping")
-	}
-	nodes := mapValue(doc.Content[0], "nodes")
-	if nodes == nil || nodes.Kind != yaml.SequenceNode || len(nodes.Content) != len(d.Nodes) {
-		return nil, fmt.Errorf("the file's nodes do not match the design")
 	}
 	src := newSource(data)
 	num := func(v float64) string { return string(yamlout.Number(nil, v)) }
@@ -144,12 +136,7 @@ func writePositions(data []byte, d *catalogue.Design, moved []int, at []catalogu
 		at := src.lineEnd(end)
 		edits = append(edits, splice{at, at, src.eol + strings.Repeat(" ", node.Content[0].Column-1) + pair})
 	}
-	slices.SortFunc(edits, func(a, b splice) int { return b.start - a.start })
-	out := slices.Clone(data)
-	for _, e := range edits {
-		out = slices.Concat(out[:e.start:e.start], []byte(e.text), out[e.end:])
-	}
-	return out, nil
+	return spliced(data, edits), nil
 }
 
 // checkPositions reads the edited file back: a valid design with every

@@ -637,12 +637,12 @@ func (s *Store) Paste(name string, data []byte) error {
 			}
 			d.Nodes = append(d.Nodes, n)
 		}
-		// Nodes pasted without a position go beside what they connect to.
-		placeUnplaced(d)
 		for _, e := range frag.Edges {
 			e.From, e.To = nodes[e.From], nodes[e.To]
 			d.Edges = append(d.Edges, e)
 		}
+		// Nodes pasted without a position go beside what they connect to.
+		placeUnplaced(d)
 		// A pasted node keeps its suppressions; one for every node would
 		// reach the whole design, so it stays behind.
 		for _, sup := range frag.Suppress {

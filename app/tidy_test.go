@@ -156,8 +156,16 @@ edges:
 		t.Error("the import and its layout are not one step")
 	}
 	s.Redo()
-	if err := s.Paste("clip.yaml", []byte("nodes:\n  - { id: \"worker\", component: \"aws-lambda\" }\nedges: []\n")); err != nil {
+	if err := s.Paste("clip.yaml", []byte(`nodes:
+  - { id: "feed", component: "aws-sqs", position: { x: 0, y: 0 } }
+  - { id: "worker", component: "aws-lambda" }
+edges:
+  - { from: "feed", to: "worker" }
+`)); err != nil {
 		t.Fatal(err)
 	}
 	checkApart(t, s)
+	if got := positionsOf(s); got["worker"].X <= got["feed"].X {
+		t.Errorf("the pasted worker at %v is not after its pasted feed at %v", got["worker"], got["feed"])
+	}
 }

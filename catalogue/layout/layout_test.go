@@ -368,6 +368,13 @@ func benchmarkArrange(b *testing.B, n int, mode Mode) {
 			d.Nodes[i].Position = nil
 		}
 	}
+	if mode == placeMany { // one in seven unplaced, in tight groups
+		d = apply(d, Arrange(d, Options{Geometry: geo, Mode: All}))
+		for i := 3; i < n; i += 7 {
+			d.Nodes[i].Position = nil
+		}
+		o.Mode = PlaceNew
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		Arrange(d, o)
@@ -378,3 +385,8 @@ func BenchmarkArrange200(b *testing.B)          { benchmarkArrange(b, 200, All) 
 func BenchmarkArrange1000(b *testing.B)         { benchmarkArrange(b, 1000, All) }
 func BenchmarkArrange10000(b *testing.B)        { benchmarkArrange(b, 10000, All) }
 func BenchmarkArrangePlaceNew1000(b *testing.B) { benchmarkArrange(b, 1000, PlaceNew) }
+
+// placeMany is PlaceNew with many nodes to place, for the benchmark.
+const placeMany Mode = -1
+
+func BenchmarkArrangePlaceMany1000(b *testing.B) { benchmarkArrange(b, 1000, placeMany) }

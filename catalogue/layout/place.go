@@ -50,13 +50,24 @@ type board struct {
 	framed  []bool
 	content box // around everything placed
 	any     bool
+	// budget is how many more places the search may try; once spent,
+	// what is left to place goes beside the design as one block, so a
+	// design with many nodes to place among tight groups stays quick.
+	budget int
 }
+
+// placeBudget is the places one placement may try in all (each a check
+// against the nodes near it and the frames): a design with a few nodes to
+// place among spread-out groups needs up to about 200,000; 143 to place
+// among tight ones spend it all, in about 7 s natively, where unbounded
+// they took 26 s.
+const placeBudget = 500_000
 
 const bucket = 256
 
 func newBoard(l *layout) *board {
 	return &board{l: l, boxes: map[int]box{}, buckets: map[[2]int][]int{},
-		frame: make([]box, len(l.parent)), framed: make([]bool, len(l.parent))}
+		frame: make([]box, len(l.parent)), framed: make([]bool, len(l.parent)), budget: placeBudget}
 }
 
 func (b *board) nodeBox(x, y float64) box {
@@ -94,6 +105,17 @@ func (b *board) put(i int, x, y float64) {
 }
 
 func (b *board) keys(r box) [][2]int {
+	// A box over more buckets than there are nodes (a frame stretched
+	// across a huge design) is found by the buckets the nodes are in.
+	if (r.x1-r.x0)/bucket*(r.y1-r.y0)/bucket > float64(len(b.buckets)+16) {
+		ks := make([][2]int, 0, len(b.buckets))
+		for k := range b.buckets {
+			if (box{float64(k[0]) * bucket, float64(k[1]) * bucket, float64(k[0]+1) * bucket, float64(k[1]+1) * bucket}).meets(r) {
+				ks = append(ks, k)
+			}
+		}
+		return ks
+	}
 	var ks [][2]int
 	for x := int(math.Floor(r.x0 / bucket)); x <= int(math.Floor(r.x1/bucket)); x++ {
 		for y := int(math.Floor(r.y0 / bucket)); y <= int(math.Floor(r.y1/bucket)); y++ {
@@ -124,6 +146,7 @@ func (b *board) nodesIn(r box, f func(i int) bool) bool {
 func (b *board) fits(i int, x, y float64, level strictness) bool {
 	l := b.l
 	gap := l.sp.edgeGap
+	b.budget--
 	r := b.nodeBox(x, y)
 	if !b.nodesIn(r.grow(gap), func(int) bool { return false }) {
 		return false
@@ -173,7 +196,7 @@ func (b *board) spot(i int, x, y float64, level strictness) (float64, float64, b
 	if b.l.sp.dir == TopToBottom {
 		sx, sy = 20, 40
 	}
-	for r := 0; r <= 60; r++ {
+	for r := 0; r <= 60 && b.budget > 0; r++ {
 		bx, by, best := 0.0, 0.0, math.Inf(1)
 		for dx := -r; dx <= r; dx++ {
 			for dy := -r; dy <= r; dy++ {
@@ -311,8 +334,8 @@ func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 			remaining++
 		}
 	}
-	for remaining > 0 {
-		for len(queue) > 0 {
+	for remaining > 0 && b.budget > 0 {
+		for len(queue) > 0 && b.budget > 0 {
 			i := queue[0]
 			queue = queue[1:]
 			if placed(i) {
@@ -370,20 +393,24 @@ func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 			remaining--
 			continue
 		}
-		// The rest connect to nothing placed: one block beside the design.
-		var rest []int
-		for i := range move {
-			if move[i] && !placed(i) {
-				rest = append(rest, i)
-			}
+		break
+	}
+	// The rest connect to nothing placed (or the search's budget is
+	// spent): one block beside the design.
+	var rest []int
+	for i := range move {
+		if move[i] && !placed(i) {
+			rest = append(rest, i)
 		}
-		x, y := b.content.x1+l.sp.compGap, b.content.y0
-		if l.sp.dir == TopToBottom {
-			x, y = b.content.x0, b.content.y1+l.sp.compGap
-		}
-		l.blockAt(rest, x, y, out)
+	}
+	if len(rest) == 0 {
 		return
 	}
+	x, y := b.content.x1+l.sp.compGap, b.content.y0
+	if l.sp.dir == TopToBottom {
+		x, y = b.content.x0, b.content.y1+l.sp.compGap
+	}
+	l.blockAt(rest, x, y, out)
 }
 
 // together lays out the moved nodes as one block and places it where its
@@ -404,6 +431,15 @@ func (l *layout) together(moved, kept []int, out []catalogue.Point) {
 		x0, y0 = b.content.x1+l.sp.compGap, b.content.y0
 	}
 	pos, _, _ := l.block(moved)
+	// The nodes' top-left corner goes where theirs was (the block's own
+	// corner includes its groups' frames).
+	mx, my := math.Inf(1), math.Inf(1)
+	for _, p := range pos {
+		mx, my = math.Min(mx, p[0]), math.Min(my, p[1])
+	}
+	for i, p := range pos {
+		pos[i] = [2]float64{p[0] - mx, p[1] - my}
+	}
 	clear := func(dx, dy float64) bool {
 		for _, p := range pos {
 			if !b.nodesIn(b.nodeBox(dx+p[0], dy+p[1]).grow(l.sp.edgeGap), func(int) bool { return false }) {

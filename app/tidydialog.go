@@ -55,18 +55,21 @@ func (c *Canvas) renderTidy() app.UI {
 	if f == nil {
 		return nil
 	}
+	// Every choice is always listed, those that do not apply now disabled,
+	// so that the options keep their places while the dialog is open and
+	// the design changes under it.
 	fresh, selected := len(c.Store.NewNodes()), len(c.Store.SelectedNodes())
-	var what [][2]string
-	if fresh > 0 {
-		what = append(what, [2]string{TidyNew, "The " + strconv.Itoa(fresh) + " new " + plural(fresh, "node") + " only"})
+	what := []struct {
+		value, text string
+		ok          bool
+	}{
+		{TidyNew, "The " + strconv.Itoa(fresh) + " new " + plural(fresh, "node") + " only", fresh > 0},
+		{TidySelection, "The selected " + strconv.Itoa(selected) + " " + plural(selected, "node"), selected > 1},
+		{TidyAll, "The whole design", true},
 	}
-	if selected > 1 {
-		what = append(what, [2]string{TidySelection, "The selected " + strconv.Itoa(selected) + " nodes"})
-	}
-	what = append(what, [2]string{TidyAll, "The whole design"})
 	current := TidyAll
 	for _, w := range what {
-		if w[0] == f.scope {
+		if w.value == f.scope && w.ok {
 			current = f.scope
 		}
 	}
@@ -86,7 +89,13 @@ func (c *Canvas) renderTidy() app.UI {
 		app.Div().Class("field").Body(
 			app.Label().For("tidy-what").Text("Nodes to lay out"),
 			app.Select().ID("tidy-what").OnChange(func(ctx app.Context, e app.Event) { f.scope = ctx.JSSrc().Get("value").String() }).Body(
-				app.Range(what).Slice(func(i int) app.UI { return option(what[i][0], what[i][1], what[i][0] == current) }),
+				app.Range(what).Slice(func(i int) app.UI {
+					o := option(what[i].value, what[i].text, what[i].value == current)
+					if !what[i].ok || !app.IsServer { // see option: no disabled="false" prerendered
+						o = o.Disabled(!what[i].ok)
+					}
+					return o
+				}),
 			),
 		),
 		app.Div().Class("field").Body(

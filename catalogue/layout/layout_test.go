@@ -347,6 +347,20 @@ func TestArrangeTogether(t *testing.T) {
 	checkDrawing(t, apply(d, ps))
 }
 
+// A selection laid out together does not grow its group's frame over a
+// node of another group.
+func TestArrangeTogetherKeepsFrames(t *testing.T) {
+	at := func(x, y float64) *catalogue.Point { return &catalogue.Point{X: x, Y: y} }
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "g"}, {ID: "h"}},
+		Nodes: []catalogue.Node{{ID: "a", In: "g", Position: at(0, 100)}, {ID: "b", In: "g", Position: at(0, 220)},
+			{ID: "x", In: "h", Position: at(300, 160)}},
+	}
+	checkDrawing(t, d)
+	ps := Arrange(d, Options{Geometry: geo, Mode: Together, Move: func(i int) bool { return i < 2 }})
+	checkDrawing(t, apply(d, ps))
+}
+
 func TestParseDirection(t *testing.T) {
 	for _, s := range []string{"lr", "tb"} {
 		d, err := ParseDirection(s)

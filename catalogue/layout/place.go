@@ -440,9 +440,13 @@ func (l *layout) together(moved, kept []int, out []catalogue.Point) {
 	for i, p := range pos {
 		pos[i] = [2]float64{p[0] - mx, p[1] - my}
 	}
-	clear := func(dx, dy float64) bool {
-		for _, p := range pos {
-			if !b.nodesIn(b.nodeBox(dx+p[0], dy+p[1]).grow(l.sp.edgeGap), func(int) bool { return false }) {
+	// clear reports whether the block fits at dx, dy: each node where it
+	// would fit alone (strict: the frames kept, see fits), or at least
+	// clear of the kept nodes.
+	clear := func(dx, dy float64, strict bool) bool {
+		for i, p := range pos {
+			if strict && !b.fits(i, dx+p[0], dy+p[1], 0) ||
+				!b.nodesIn(b.nodeBox(dx+p[0], dy+p[1]).grow(l.sp.edgeGap), func(int) bool { return false }) {
 				return false
 			}
 		}
@@ -450,15 +454,17 @@ func (l *layout) together(moved, kept []int, out []catalogue.Point) {
 	}
 	bx, by := x0, y0
 	found := false
-	for r := 0; r <= 60 && !found; r++ {
-		best := math.Inf(1)
-		for dx := -r; dx <= r; dx++ {
-			for dy := -r; dy <= r; dy++ {
-				if max(abs(dx), abs(dy)) != r {
-					continue
-				}
-				if d := float64(dx*dx + dy*dy); d < best && clear(x0+float64(dx)*20, y0+float64(dy)*20) {
-					bx, by, best, found = x0+float64(dx)*20, y0+float64(dy)*20, d, true
+	for _, strict := range []bool{true, false} {
+		for r := 0; r <= 60 && !found; r++ {
+			best := math.Inf(1)
+			for dx := -r; dx <= r; dx++ {
+				for dy := -r; dy <= r; dy++ {
+					if max(abs(dx), abs(dy)) != r {
+						continue
+					}
+					if d := float64(dx*dx + dy*dy); d < best && clear(x0+float64(dx)*20, y0+float64(dy)*20, strict) {
+						bx, by, best, found = x0+float64(dx)*20, y0+float64(dy)*20, d, true
+					}
 				}
 			}
 		}

@@ -50,18 +50,19 @@ type board struct {
 	framed  []bool
 	content box // around everything placed
 	any     bool
-	// budget is how many more places the search may try; once spent,
+	// budget is how much more work (places tried, buckets looked in)
+	// the search may do; once spent,
 	// what is left to place goes beside the design as one block, so a
 	// design with many nodes to place among tight groups stays quick.
 	budget int
 }
 
-// placeBudget is the places one placement may try in all (each a check
-// against the nodes near it and the frames): a design with a few nodes to
-// place among spread-out groups needs up to about 200,000; 143 to place
-// among tight ones spend it all, in about 7 s natively, where unbounded
-// they took 26 s.
-const placeBudget = 500_000
+// placeBudget bounds a placement's work, in places tried and buckets
+// looked in, whatever the design's size (a frame stretched over a huge
+// design looks in every bucket): 18 nodes to place among 120 in spread-out
+// groups need more than 4 million; 143 among 1,000 in tight ones spend it
+// all, in about 0.4 s natively.
+const placeBudget = 12_000_000
 
 const bucket = 256
 
@@ -108,6 +109,7 @@ func (b *board) keys(r box) [][2]int {
 	// A box over more buckets than there are nodes (a frame stretched
 	// across a huge design) is found by the buckets the nodes are in.
 	if (r.x1-r.x0)/bucket*(r.y1-r.y0)/bucket > float64(len(b.buckets)+16) {
+		b.budget -= len(b.buckets)
 		ks := make([][2]int, 0, len(b.buckets))
 		for k := range b.buckets {
 			if (box{float64(k[0]) * bucket, float64(k[1]) * bucket, float64(k[0]+1) * bucket, float64(k[1]+1) * bucket}).meets(r) {
@@ -122,6 +124,7 @@ func (b *board) keys(r box) [][2]int {
 			ks = append(ks, [2]int{x, y})
 		}
 	}
+	b.budget -= len(ks)
 	return ks
 }
 

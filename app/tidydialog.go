@@ -63,9 +63,15 @@ func (c *Canvas) renderTidy() app.UI {
 		value, text string
 		ok          bool
 	}{
-		{TidyNew, "The " + strconv.Itoa(fresh) + " new " + plural(fresh, "node") + " only", fresh > 0},
-		{TidySelection, "The selected " + strconv.Itoa(selected) + " " + plural(selected, "node"), selected > 1},
+		{TidyNew, "New nodes only (none now)", fresh > 0},
+		{TidySelection, "The selected nodes (select two or more)", selected > 1},
 		{TidyAll, "The whole design", true},
+	}
+	if fresh > 0 {
+		what[0].text = "The " + strconv.Itoa(fresh) + " new " + plural(fresh, "node") + " only"
+	}
+	if selected > 1 {
+		what[1].text = "The selected " + strconv.Itoa(selected) + " nodes"
 	}
 	current := TidyAll
 	for _, w := range what {

@@ -186,14 +186,20 @@ func (c *Canvas) OnMount(ctx app.Context) {
 		// A design restored at start-up is shown as it was left, or fitted
 		// when that view shows none of it, not at wherever the origin
 		// happens to be.
+		// data-viewed marks the first view set: what is on screen from
+		// then on stays where it is until the user moves it (the browser
+		// tests wait for it, since the first measurement may come late).
+		viewed := func() { svg.Get("dataset").Set("viewed", "true") }
 		switch {
 		case len(c.Store.Design().Nodes) == 0:
 			c.applyView()
+			viewed()
 		case c.restoreView():
 			c.applyView()
 			c.viewChanged()
+			viewed()
 		default:
-			ctx.Dispatch(func(app.Context) { c.fit() })
+			ctx.Dispatch(func(app.Context) { c.fit(); viewed() })
 		}
 	}))
 }

@@ -18,6 +18,10 @@ import (
 // settled waits for the view to stop changing (the fit after a load).
 func (p *tab) settled() {
 	p.t.Helper()
+	p.eventually("the canvas's first view", func() (bool, string) {
+		got := p.evalPage(`(document.getElementById("canvas-svg") || {dataset: {}}).dataset.viewed === "true"`)
+		return got == "true", got
+	})
 	last := ""
 	p.eventually("the view to settle", func() (bool, string) {
 		time.Sleep(150 * time.Millisecond)

@@ -125,6 +125,12 @@ func New(dir string, opts Options) (http.Handler, error) {
 	}
 	mux.Handle("/web/app.wasm", CompressedFile(wasm, "application/wasm", version))
 	mux.Handle("/catalogue.md", markdown)
+	// What a browser asks for when it shows a document with no icon of
+	// its own (a schema, a markdown page): the app's icon, not a 404.
+	mux.Handle("/favicon.ico", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		http.ServeFileFS(w, r, web.FS(), "icon-192.png")
+	}))
 	mux.Handle("/manifest.webmanifest", manifest(h))
 	mux.Handle("/schema/", http.StripPrefix("/schema/", http.FileServer(plainFiles{schema.Files})))
 	rendered := prerendered(opts.Sites.add(cat), opts.BaseURL, h)

@@ -21,7 +21,7 @@ func webFixture(t *testing.T) string {
 	dir := t.TempDir()
 	for name, body := range map[string]string{
 		"app.wasm": "raw wasm", "app.wasm.br": "brotli wasm", "app.wasm.gz": "gzip wasm",
-		"designer.css": "body{}", "icon.svg": "<svg/>",
+		"designer.css": "body{}", "icon.svg": "<svg/>", "icon-192.png": "\x89PNG icon",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -354,8 +354,8 @@ func TestHTMLAttributes(t *testing.T) {
 	}
 }
 
-// The manifest names the app's own icons, maskable PNGs included, and the
-// service worker answers uncached navigations with the app when offline.
+// The manifest names the app's own icons, maskable PNGs included,
+// /favicon.ico is the app's icon, and the service worker answers uncached navigations with the app when offline.
 func TestManifestAndWorker(t *testing.T) {
 	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
@@ -368,6 +368,11 @@ func TestManifestAndWorker(t *testing.T) {
 	}
 	if m := get("/manifest.webmanifest"); !strings.Contains(m, `"purpose": "any maskable"`) || !strings.Contains(m, `"src": "/web/icon-512.png"`) {
 		t.Errorf("manifest:\n%s", m)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "http://127.0.0.1:8000/favicon.ico", nil))
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" || rec.Body.String() != "\x89PNG icon" {
+		t.Errorf("/favicon.ico: %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 	}
 	w := get("/app-worker.js")
 	if !strings.Contains(w, `event.request.mode === "navigate"`) || !strings.Contains(w, `"/schema/design.schema.json"`) {

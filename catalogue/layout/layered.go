@@ -22,6 +22,28 @@ type spacing struct {
 	nodeGap  float64 // between two items of a layer
 	edgeGap  float64 // between an edge passing through a layer and its neighbours
 	compGap  float64 // between two unconnected parts of the drawing
+	pace     *pacer  // told of the work done; nil for none
+}
+
+// pacer calls yield once every yieldEvery units of work (a unit is about
+// a vertex visited or a place tried: tens of nanoseconds natively, about
+// five times that in WebAssembly).
+type pacer struct {
+	yield func()
+	work  int
+}
+
+const yieldEvery = 5_000
+
+// tick counts n units of work done.
+func (p *pacer) tick(n int) {
+	if p == nil || p.yield == nil {
+		return
+	}
+	if p.work += n; p.work >= yieldEvery {
+		p.work = 0
+		p.yield()
+	}
 }
 
 // layered lays out g as a layered (Sugiyama) drawing: each connected part
@@ -154,6 +176,7 @@ type drawing struct {
 	down   [][]int // in the layer after
 	layers [][]int // the vertices of each layer, in order
 	rank   []int   // each vertex's place in its layer
+	pace   *pacer
 }
 
 // sugiyama lays out one connected part of g: cycles broken, layers by
@@ -175,7 +198,8 @@ func sugiyama(g graph, items []int, sp spacing) (pos [][2]float64, w, h float64)
 	}
 	edges = acyclic(n, edges)
 	layer := layers(n, edges)
-	d := &drawing{}
+	sp.pace.tick(n + len(edges))
+	d := &drawing{pace: sp.pace}
 	for k, it := range items {
 		along, across := g.size[it][0], g.size[it][1]
 		if sp.dir == TopToBottom {
@@ -380,12 +404,15 @@ func (d *drawing) order() {
 		if it%2 == 0 {
 			for l := 1; l < len(d.layers); l++ {
 				d.sortBy(l, d.up, key)
+				d.pace.tick(len(d.layers[l]))
 			}
 		} else {
 			for l := len(d.layers) - 2; l >= 0; l-- {
 				d.sortBy(l, d.down, key)
+				d.pace.tick(len(d.layers[l]))
 			}
 		}
+		d.pace.tick(len(d.layer))
 		if c := d.crossings(); c < best {
 			best, bestLayers, stale = c, cloneLayers(d.layers), 0
 		} else {
@@ -504,6 +531,7 @@ func (d *drawing) place(sp spacing) []float64 {
 			}
 			for l := 1; l < len(d.layers); l++ {
 				d.align(l, c, d.up, other, sp, target)
+				d.pace.tick(len(d.layers[l]))
 			}
 		} else {
 			other := [][]int(nil)
@@ -512,6 +540,7 @@ func (d *drawing) place(sp spacing) []float64 {
 			}
 			for l := len(d.layers) - 2; l >= 0; l-- {
 				d.align(l, c, d.down, other, sp, target)
+				d.pace.tick(len(d.layers[l]))
 			}
 		}
 	}

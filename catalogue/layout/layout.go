@@ -71,7 +71,8 @@ const (
 	// All lays out every node.
 	All
 	// Together lays out the nodes Move names among themselves, as one
-	// block placed as near as it fits to where they were.
+	// block placed as near as it fits to where they were; any other node
+	// without a position is then placed as PlaceNew places it.
 	Together
 )
 
@@ -84,6 +85,11 @@ type Options struct {
 	// Together move; nil means those without a position. A node without a
 	// position is always placed.
 	Move func(i int) bool
+	// Yield, when set, is called between small parts of the work (a few
+	// milliseconds each in WebAssembly), so that a caller on a single
+	// thread can let the browser handle input and paint. The design must
+	// not change until Arrange returns.
+	Yield func()
 }
 
 // Arrange returns where each node of d goes, by index in d.Nodes: the
@@ -96,26 +102,39 @@ func Arrange(d *catalogue.Design, o Options) []catalogue.Point {
 		return out
 	}
 	move := make([]bool, n)
-	var kept, moved []int
+	named := make([]bool, n)
+	var kept, moved, together []int
 	for i := range d.Nodes {
-		move[i] = o.Mode == All || d.Nodes[i].Position == nil || o.Move == nil && o.Mode == Together || o.Move != nil && o.Move(i)
-		if move[i] {
-			moved = append(moved, i)
-		} else {
+		named[i] = o.Mode == All || (o.Move == nil && d.Nodes[i].Position == nil) || o.Move != nil && o.Move(i)
+		move[i] = named[i] || d.Nodes[i].Position == nil
+		switch {
+		case o.Mode == Together && named[i]:
+			together = append(together, i)
+		case !move[i]:
 			kept = append(kept, i)
 			out[i] = *d.Nodes[i].Position
+		}
+		if move[i] {
+			moved = append(moved, i)
 		}
 	}
 	if len(moved) == 0 {
 		return out
 	}
 	l := newLayout(d, o)
+	if len(together) > 0 {
+		// The named nodes as one piece; then the unnamed nodes without a
+		// position, placed among them and the kept ones.
+		l.together(together, kept, out)
+		kept = append(kept, together...)
+		for _, i := range together {
+			move[i] = false
+		}
+	}
 	switch {
 	case len(kept) == 0:
 		l.blockAt(moved, o.Geometry.Origin, o.Geometry.Origin, out)
-	case o.Mode == Together:
-		l.together(moved, kept, out)
-	default:
+	case len(kept) < n:
 		l.placeNew(move, kept, out)
 	}
 	for _, i := range moved {
@@ -137,7 +156,7 @@ type layout struct {
 }
 
 func newLayout(d *catalogue.Design, o Options) *layout {
-	sp := spacing{dir: o.Direction, layerGap: 100, nodeGap: 40, edgeGap: 20, compGap: 80}
+	sp := spacing{dir: o.Direction, layerGap: 100, nodeGap: 40, edgeGap: 20, compGap: 80, pace: &pacer{yield: o.Yield}}
 	if o.Direction == TopToBottom {
 		sp.layerGap = 70
 	}
@@ -277,6 +296,7 @@ func (l *layout) block(nodes []int) (map[int][2]float64, float64, float64) {
 			}
 		}
 		pos, w, h := layered(g, l.sp)
+		l.sp.pace.tick(len(items[c]))
 		at[c] = pos
 		if c == 0 {
 			size[c] = [2]float64{w, h}

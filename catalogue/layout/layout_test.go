@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/archdesigner/designer/catalogue"
 )
@@ -283,9 +284,78 @@ func TestArrangePlaceNewKeepsPlacedNodes(t *testing.T) {
 			if tc.byHand {
 				checkDrawing(t, got)
 			} else {
+				// A group hemmed in on every side can only grow over what
+				// is around it: placed nodes do not move to make room.
 				checkApart(t, got)
 			}
 		})
+	}
+}
+
+// Many nodes to place (one in three of a design of 300) keep every group's
+// frame clear of the others where there is room for them.
+func TestArrangePlaceNewKeepsFrames(t *testing.T) {
+	for _, dir := range []Direction{LeftToRight, TopToBottom} {
+		base := synthetic(300, 6, 5)
+		d := spread(apply(base, Arrange(base, Options{Direction: dir, Geometry: geo, Mode: All})))
+		for i := range d.Nodes {
+			if i%3 == 1 {
+				d.Nodes[i].Position = nil
+			}
+		}
+		checkDrawing(t, apply(d, Arrange(d, Options{Direction: dir, Geometry: geo})))
+	}
+}
+
+// A new member of a group closed in on three sides goes on the fourth,
+// even when that is before the group's members.
+func TestArrangePlaceNewFindsTheOpenSide(t *testing.T) {
+	at := func(x, y float64) *catalogue.Point { return &catalogue.Point{X: x, Y: y} }
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "g"}, {ID: "above"}, {ID: "below"}, {ID: "right"}},
+		Nodes: []catalogue.Node{{ID: "a", In: "g", Position: at(0, 0)}, {ID: "b", In: "g"},
+			{ID: "up", In: "above", Position: at(0, -200)}, {ID: "down", In: "below", Position: at(0, 200)},
+			{ID: "next", In: "right", Position: at(300, 0)}},
+	}
+	ps := Arrange(d, Options{Geometry: geo})
+	checkDrawing(t, apply(d, ps))
+	if ps[1].X >= 0 {
+		t.Errorf("b at %v, not before a", ps[1])
+	}
+}
+
+// New members of a group that connect to nothing placed are laid out
+// among themselves, a chain as a chain and the rest in a grid, not strung
+// out in a row after the group's members.
+func TestArrangePlaceNewLaysOutNewMembers(t *testing.T) {
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "g"}},
+		Nodes:  []catalogue.Node{{ID: "a", In: "g", Position: &catalogue.Point{X: 0, Y: 0}}},
+		Edges:  []catalogue.Edge{{From: "c0", To: "c1"}, {From: "c1", To: "c2"}},
+	}
+	for i := range 3 {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: fmt.Sprintf("c%d", i), In: "g"})
+	}
+	for i := range 6 {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: fmt.Sprintf("s%d", i), In: "g"})
+	}
+	ps := Arrange(d, Options{Geometry: geo})
+	got := apply(d, ps)
+	checkDrawing(t, got)
+	for i := 1; i < 3; i++ {
+		if ps[1+i].X < ps[i].X+geo.NodeW || ps[1+i].Y != ps[i].Y {
+			t.Errorf("c%d at %v does not follow c%d at %v", i, ps[1+i], i-1, ps[i])
+		}
+	}
+	rows := map[float64]bool{}
+	for _, p := range ps[4:] {
+		rows[p.Y] = true
+	}
+	if len(rows) < 2 {
+		t.Errorf("six new members in %d row: %v", len(rows), ps[4:])
+	}
+	if f := frames(got)["g"]; f.x1-f.x0 > 3*(f.y1-f.y0) {
+		t.Errorf("the group's frame %v is a strip", f)
 	}
 }
 
@@ -361,6 +431,110 @@ func TestArrangeTogetherKeepsFrames(t *testing.T) {
 	checkDrawing(t, apply(d, ps))
 }
 
+// Selections across groups, laid out together in a design drawn by hand,
+// keep every frame clear of the others; the nodes without a position that
+// are not selected are placed on their own, not in the selection's block.
+func TestArrangeTogetherAcrossGroups(t *testing.T) {
+	for seed := range uint64(12) {
+		base := synthetic(120, 4, 20+seed)
+		d := spread(apply(base, Arrange(base, Options{Geometry: geo, Mode: All})))
+		r := rand.New(rand.NewPCG(seed, 2))
+		sel := map[int]bool{}
+		for len(sel) < 8 {
+			sel[r.IntN(len(d.Nodes))] = true
+		}
+		loose := -1
+		for i := range d.Nodes {
+			if !sel[i] && loose < 0 && r.IntN(10) == 0 {
+				loose = i
+				d.Nodes[i].Position = nil
+			}
+		}
+		ps := Arrange(d, Options{Geometry: geo, Mode: Together, Move: func(i int) bool { return sel[i] }})
+		for i, n := range d.Nodes {
+			if !sel[i] && n.Position != nil && ps[i] != *n.Position {
+				t.Errorf("seed %d: %s moved", seed, n.ID)
+			}
+		}
+		checkDrawing(t, apply(d, ps))
+		if loose < 0 {
+			continue
+		}
+		// Placed beside what it connects to, as PlaceNew places it.
+		want := slices.Clone(d.Nodes)
+		for i := range want {
+			if sel[i] {
+				want[i].Position = &ps[i]
+			}
+		}
+		dd := *d
+		dd.Nodes = want
+		if got := Arrange(&dd, Options{Geometry: geo})[loose]; got != ps[loose] {
+			t.Errorf("seed %d: %s at %v, where PlaceNew puts it at %v", seed, d.Nodes[loose].ID, ps[loose], got)
+		}
+	}
+}
+
+// Together with no nodes named lays out only those without a position.
+func TestArrangeTogetherNamesNone(t *testing.T) {
+	d := apply(synthetic(20, 0, 8), Arrange(synthetic(20, 0, 8), Options{Geometry: geo, Mode: All}))
+	d.Nodes[3].Position, d.Nodes[7].Position = nil, nil
+	ps := Arrange(d, Options{Geometry: geo, Mode: Together})
+	for i, n := range d.Nodes {
+		if n.Position != nil && ps[i] != *n.Position {
+			t.Errorf("%s moved", n.ID)
+		}
+	}
+	checkDrawing(t, apply(d, ps))
+}
+
+// Nodes placed absurdly far apart (a hostile file) are laid out without
+// running out of memory: the buckets past the dense ones are a map.
+func TestArrangeFarApart(t *testing.T) {
+	at := func(x, y float64) *catalogue.Point { return &catalogue.Point{X: x, Y: y} }
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "g"}},
+		Nodes: []catalogue.Node{{ID: "a", In: "g", Position: at(0, 0)}, {ID: "b", In: "g", Position: at(1e12, -1e12)},
+			{ID: "c", Position: at(-1e300, 1e300)}, {ID: "d", In: "g"}, {ID: "e"}},
+		Edges: []catalogue.Edge{{From: "a", To: "d"}},
+	}
+	for _, mode := range []Mode{PlaceNew, Together} {
+		ps := Arrange(d, Options{Geometry: geo, Mode: mode, Move: func(i int) bool { return i >= 3 }})
+		for i, p := range ps[3:] {
+			if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
+				t.Errorf("mode %d: %s at %v", mode, d.Nodes[3+i].ID, p)
+			}
+		}
+		checkApart(t, apply(d, ps))
+	}
+}
+
+// Yield is called as the work goes, often enough to keep a long layout in
+// small parts, and changes nothing of the result.
+func TestArrangeYields(t *testing.T) {
+	all := synthetic(1000, 20, 9)
+	some := apply(all, Arrange(all, Options{Geometry: geo, Mode: All}))
+	for i := 1; i < len(some.Nodes); i += 3 {
+		some.Nodes[i].Position = nil
+	}
+	for _, tc := range []struct {
+		name string
+		d    *catalogue.Design
+		mode Mode
+		most int // nodes laid out per call of Yield, at most
+	}{{"all", all, All, 400}, {"place new", some, PlaceNew, 40}} {
+		want := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode})
+		calls := 0
+		got := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode, Yield: func() { calls++ }})
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the layout differs with Yield", tc.name)
+		}
+		if calls < len(tc.d.Nodes)/tc.most {
+			t.Errorf("%s: Yield called %d times for %d nodes", tc.name, calls, len(tc.d.Nodes))
+		}
+	}
+}
+
 func TestParseDirection(t *testing.T) {
 	for _, s := range []string{"lr", "tb"} {
 		d, err := ParseDirection(s)
@@ -371,6 +545,21 @@ func TestParseDirection(t *testing.T) {
 	if _, err := ParseDirection("rl"); err == nil {
 		t.Error("rl read")
 	}
+}
+
+// reportYieldGap reports the longest stretch of d's layout without a call
+// of Yield: how long a caller that yields on every call may block.
+func reportYieldGap(b *testing.B, d *catalogue.Design, o Options) {
+	b.Helper()
+	var longest time.Duration
+	last := time.Now()
+	o.Yield = func() {
+		longest = max(longest, time.Since(last))
+		last = time.Now()
+	}
+	Arrange(d, o)
+	longest = max(longest, time.Since(last))
+	b.ReportMetric(float64(longest.Microseconds())/1000, "ms-between-yields")
 }
 
 func benchmarkArrange(b *testing.B, n int, mode Mode) {
@@ -393,6 +582,7 @@ func benchmarkArrange(b *testing.B, n int, mode Mode) {
 	for b.Loop() {
 		Arrange(d, o)
 	}
+	reportYieldGap(b, d, o) // after the loop, which clears what is reported before it
 }
 
 func BenchmarkArrange200(b *testing.B)          { benchmarkArrange(b, 200, All) }
@@ -404,3 +594,19 @@ func BenchmarkArrangePlaceNew1000(b *testing.B) { benchmarkArrange(b, 1000, Plac
 const placeMany Mode = -1
 
 func BenchmarkArrangePlaceMany1000(b *testing.B) { benchmarkArrange(b, 1000, placeMany) }
+
+// The worst case of placing measured: one node in three unplaced in a
+// tight layout of 1,000 in 20 regions, where many groups are hemmed in.
+func BenchmarkArrangePlaceHemmed1000(b *testing.B) {
+	d := synthetic(1000, 20, 9)
+	d = apply(d, Arrange(d, Options{Geometry: geo, Mode: All}))
+	for i := 1; i < len(d.Nodes); i += 3 {
+		d.Nodes[i].Position = nil
+	}
+	o := Options{Geometry: geo}
+	b.ReportAllocs()
+	for b.Loop() {
+		Arrange(d, o)
+	}
+	reportYieldGap(b, d, o) // after the loop, which clears what is reported before it
+}

@@ -70,9 +70,13 @@ const placeBudget = 4_000_000
 
 const bucket = 256
 
-// reachKept is how many rings of the lattice a search that keeps the
-// frames apart looks in.
-var reachKept = 60
+// reach is how many rings of the lattice a search looks in (2,400 px
+// along the layers, 1,200 across), nearReach how many a first look near
+// the point asked for does.
+const (
+	reach     = 60
+	nearReach = 4
+)
 
 // wideFrame is how many buckets a frame may be filed under.
 const wideFrame = 1024
@@ -419,19 +423,12 @@ func (b *board) putPiece(p *piece, x, y float64, out []catalogue.Point) {
 	}
 }
 
-// spot is a place near x, y where piece p fits, searching outwards on a
-// lattice of steps sx, sy (a lattice that moves across the layers at half
+// spot is a place near x, y where piece p fits, searching outwards, up to
+// reach rings, on a lattice of steps sx, sy (a lattice that moves across the layers at half
 // the cost of along them makes a new node join the column, or row, of its
 // neighbours): of the first ring of the lattice that has one, the one
 // nearest target. ok is false when none is found within reach.
-func (b *board) spot(p *piece, x, y, sx, sy float64, level strictness, target [2]float64) (float64, float64, bool) {
-	// A place far off at a strict level is a frame stretched far, little
-	// better than one that meets another nearby, and a search that fails
-	// costs the square of its reach.
-	reach := 60
-	if level != loose {
-		reach = reachKept
-	}
+func (b *board) spot(p *piece, x, y, sx, sy float64, reach int, level strictness, target [2]float64) (float64, float64, bool) {
 	for r, last := 0, b.budget; r <= reach && b.budget > 0; r++ {
 		b.l.sp.pace.tick(last - b.budget)
 		last = b.budget
@@ -529,21 +526,27 @@ func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 	// grow, so it would search as long in vain).
 	hemmed := map[[2]int]bool{}
 	place := func(p *piece, x, y float64) {
-		// Tried in turn: the point asked for, brought inside the frame of
-		// the innermost group holding the piece that has one (a frame
-		// stretched out to a point far from it would lie over other
-		// groups, and looking there first costs the most); after that
-		// group's members; beside them.
-		tries := [][2]float64{{x, y}}
+		// Tried in turn: near the point asked for (the group's frame may
+		// grow to it); that point brought inside the frame of the innermost
+		// group holding the piece that has one (a frame stretched out to a
+		// point far from it would lie over other groups, and a long search
+		// there that fails costs the most); after that group's members;
+		// beside them.
+		type try struct {
+			x, y  float64
+			reach int
+		}
+		tries := []try{{x, y, reach}}
 		holder := b.framedHolder(p.nodes[0])
 		lx, ly := b.lead(p, holder)
 		if holder > 0 {
 			f := b.frame[holder]
 			pad, label := l.geo.GroupPad, l.geo.GroupLabel
 			in := box{f.x0 + pad + lx, f.y0 + pad + label + ly, f.x1 - pad - l.geo.NodeW, f.y1 - pad - l.geo.NodeH}
-			tries[0] = [2]float64{min(max(x, in.x0), max(in.x0, in.x1)), min(max(y, in.y0), max(in.y0, in.y1))}
-			after := [2]float64{f.x1 - pad + l.sp.layerGap + lx, f.y0 + pad + label + ly}
-			below := [2]float64{f.x0 + pad + lx, f.y1 - pad + l.sp.layerGap + ly}
+			tries[0].reach = nearReach
+			tries = append(tries, try{min(max(x, in.x0), max(in.x0, in.x1)), min(max(y, in.y0), max(in.y0, in.y1)), reach})
+			after := try{f.x1 - pad + l.sp.layerGap + lx, f.y0 + pad + label + ly, reach}
+			below := try{f.x0 + pad + lx, f.y1 - pad + l.sp.layerGap + ly, reach}
 			if l.sp.dir == TopToBottom {
 				after, below = below, after
 			}
@@ -557,20 +560,22 @@ func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 			if found || hemmed[[2]int{holder, int(level)}] {
 				continue
 			}
-			var failed [][2]float64
+			var failed []try
 			for _, t := range tries {
-				// A try within half the reach of one that found nothing
-				// would look in the same places.
-				if slices.ContainsFunc(failed, func(f [2]float64) bool {
-					return math.Abs(t[0]-f[0]) <= sx*float64(reachKept)/2 && math.Abs(t[1]-f[1]) <= sy*float64(reachKept)/2
+				// A try within half the reach of a long one that found
+				// nothing would look in the same places.
+				if slices.ContainsFunc(failed, func(f try) bool {
+					return math.Abs(t.x-f.x) <= sx*float64(f.reach)/2 && math.Abs(t.y-f.y) <= sy*float64(f.reach)/2
 				}) {
 					continue
 				}
-				if px, py, ok := b.spot(p, t[0], t[1], sx, sy, level, [2]float64{x, y}); ok {
+				if px, py, ok := b.spot(p, t.x, t.y, sx, sy, t.reach, level, [2]float64{x, y}); ok {
 					x, y, found = px, py, true
 					break
 				}
-				failed = append(failed, t)
+				if t.reach == reach {
+					failed = append(failed, t)
+				}
 			}
 			if !found && holder > 0 && b.budget > 0 {
 				hemmed[[2]int{holder, int(level)}] = true
@@ -721,7 +726,7 @@ func (l *layout) together(moved, kept []int, out []catalogue.Point) {
 		}
 		found := false
 		for _, level := range []strictness{strict, relaxed, loose} {
-			if x, y, ok := b.spot(p, x0, y0, 20, 20, level, [2]float64{x0, y0}); ok {
+			if x, y, ok := b.spot(p, x0, y0, 20, 20, reach, level, [2]float64{x0, y0}); ok {
 				b.putPiece(p, x, y, out)
 				found = true
 				break

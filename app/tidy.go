@@ -36,45 +36,100 @@ func (s *Store) NewNodes() []string {
 	return ids
 }
 
+// TidyPlan is a Tidy up worked out apart from the store, so that the
+// layout (the long part) can run while the editor handles input: PlanTidy
+// takes what to lay out from the design as it is, Run lays it out, and
+// ApplyTidy makes that one undoable step, if the design has not changed in
+// the meantime.
+type TidyPlan struct {
+	design *catalogue.Design // as it was planned; designs are copied on write
+	opts   layout.Options
+	at     []catalogue.Point
+}
+
 // TidyUp lays out the new nodes, the selection or the whole design (scope
 // TidyNew, TidySelection or TidyAll), edges pointing dir: one undoable
 // step.
 func (s *Store) TidyUp(scope string, dir layout.Direction) error {
+	p, err := s.PlanTidy(scope, dir)
+	if err != nil {
+		return err
+	}
+	p.Run(nil)
+	return s.ApplyTidy(p)
+}
+
+// PlanTidy plans a Tidy up of scope (TidyNew, TidySelection or TidyAll),
+// edges pointing dir; an error says why there is nothing to do.
+func (s *Store) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) {
+	if s.readOnly {
+		return nil, errReadOnly
+	}
 	o := layout.Options{Direction: dir, Geometry: LayoutGeometry()}
 	var ids []string
 	switch scope {
 	case TidyNew:
 		if ids = s.NewNodes(); len(ids) == 0 {
-			return errors.New("no new nodes to place: every node is where you put it (choose the whole design to lay it all out)")
+			return nil, errors.New("no new nodes to place: every node is where you put it (choose the whole design to lay it all out)")
 		}
 	case TidySelection:
 		if ids = s.SelectedNodes(); len(ids) < 2 {
-			return errors.New("select two nodes or more to tidy them up")
+			return nil, errors.New("select two nodes or more to tidy them up")
 		}
 		o.Mode = layout.Together
 	case TidyAll:
 		o.Mode = layout.All
 	default:
-		return fmt.Errorf("no tidy up %q", scope)
+		return nil, fmt.Errorf("no tidy up %q", scope)
 	}
+	d := s.design
 	if ids != nil {
 		set := make(map[string]bool, len(ids))
 		for _, id := range ids {
 			set[id] = true
 		}
-		o.Move = func(i int) bool { return set[s.design.Nodes[i].ID] }
+		o.Move = func(i int) bool { return set[d.Nodes[i].ID] }
+	}
+	return &TidyPlan{design: d, opts: o}, nil
+}
+
+// Run lays the plan out, calling yield (when not nil) every few
+// milliseconds of the work. It touches no store: it may run in a goroutine
+// of its own.
+func (p *TidyPlan) Run(yield func()) {
+	o := p.opts
+	o.Yield = yield
+	p.at = layout.Arrange(p.design, o)
+}
+
+// errTidyStale refuses a plan laid out for a design since changed.
+var errTidyStale = errors.New("the design changed while Tidy up was laying it out, so nothing moved: choose Tidy up again")
+
+// ApplyTidy moves the nodes where the plan, run, put them: one undoable
+// step, refused when the design changed since the plan was made.
+func (s *Store) ApplyTidy(p *TidyPlan) error {
+	if p.at == nil {
+		return errors.New("this Tidy up has not been laid out")
+	}
+	if s.design != p.design {
+		return errTidyStale
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
-		moved := arrange(d, o)
+		moved := placeAt(d, p.at)
 		return fmt.Sprintf("Tidied up: moved %d %s.", moved, plural(moved, "node")), nil
 	}, nil)
 }
 
-// arrange gives the nodes of d the positions a layout finds, each new
+// arrange gives the nodes of d the positions a layout finds and returns
+// how many moved.
+func arrange(d *catalogue.Design, o layout.Options) int {
+	return placeAt(d, layout.Arrange(d, o))
+}
+
+// placeAt gives each node of d the position at its index in at, each new
 // position a new Point (positions are shared between undo steps), and
 // returns how many moved.
-func arrange(d *catalogue.Design, o layout.Options) int {
-	at := layout.Arrange(d, o)
+func placeAt(d *catalogue.Design, at []catalogue.Point) int {
 	moved := 0
 	for i := range d.Nodes {
 		if p := d.Nodes[i].Position; p == nil || *p != at[i] {

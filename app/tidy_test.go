@@ -129,6 +129,51 @@ edges:
 	}
 }
 
+// A plan laid out apart from the store applies as one step, unless the
+// design changed while it ran: then nothing moves and the user is told.
+func TestTidyPlanRefusedAfterAnEdit(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte(`nodes:
+  - { id: "a", component: "kafka", position: { x: 0, y: 0 } }
+  - { id: "b", component: "kafka", position: { x: 3000, y: 50 } }
+edges:
+  - { from: "a", to: "b" }
+`)); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.PlanTidy(TidyAll, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ApplyTidy(p); err == nil {
+		t.Error("a plan not yet laid out was applied")
+	}
+	p.Run(nil)
+	mustAdd(t, s, "postgresql") // as if while it ran
+	before := positionsOf(s)
+	if err := s.ApplyTidy(p); err == nil || !strings.Contains(err.Error(), "changed while Tidy up") {
+		t.Errorf("a stale plan: %v", err)
+	}
+	if got := positionsOf(s); len(got) != len(before) || got["a"] != before["a"] || got["b"] != before["b"] {
+		t.Errorf("a refused plan moved nodes: %v, was %v", got, before)
+	}
+	p, err = s.PlanTidy(TidyAll, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Run(nil)
+	if err := s.ApplyTidy(p); err != nil {
+		t.Fatal(err)
+	}
+	if got := positionsOf(s); got["b"].X > 1000 {
+		t.Errorf("b not laid out beside a: %v", got)
+	}
+	s.Undo()
+	if got := positionsOf(s); got["b"] != before["b"] {
+		t.Errorf("undo: b at %v, was %v", got["b"], before["b"])
+	}
+}
+
 // A design written without positions is laid out on import, as one step
 // with the import; a fragment pasted without them goes beside what it
 // connects to.

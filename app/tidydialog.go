@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -12,6 +13,7 @@ import (
 type tidyForm struct {
 	scope string // TidyNew, TidySelection or TidyAll
 	dir   layout.Direction
+	busy  bool // laying out: the choices are fixed, Lay out waits
 }
 
 // openTidy opens the Tidy up dialog (closing Export picture's), with what
@@ -30,10 +32,15 @@ func (c *Canvas) openTidy() {
 	afterRender("tidy-what", func(el app.Value) { el.Call("focus") })
 }
 
-// closeTidy closes the dialog and gives the focus back to its button.
+// closeTidy closes the dialog and gives the focus back to its button, or
+// to the canvas when the button is gone with the last node.
 func (c *Canvas) closeTidy() {
 	c.tidy = nil
-	afterRender("tidy-up", func(el app.Value) { el.Call("focus") })
+	back := "tidy-up"
+	if len(c.Store.Design().Nodes) == 0 {
+		back = "canvas"
+	}
+	afterRender(back, func(el app.Value) { el.Call("focus") })
 }
 
 // renderTidyButton is the canvas tool that opens the dialog.
@@ -53,6 +60,15 @@ func (c *Canvas) renderTidyButton() app.UI {
 func (c *Canvas) renderTidy() app.UI {
 	f := c.tidy
 	if f == nil {
+		return nil
+	}
+	if len(c.Store.Design().Nodes) == 0 && !f.busy {
+		// The last node deleted under it: nothing to lay out. The focus
+		// goes to the canvas only from inside the dialog.
+		c.tidy = nil
+		if form := app.Window().GetElementByID("tidy-form"); form.Truthy() && form.Call("contains", app.Window().Get("document").Get("activeElement")).Bool() {
+			c.closeTidy()
+		}
 		return nil
 	}
 	// Every choice is always listed, those that do not apply now disabled,
@@ -85,7 +101,7 @@ func (c *Canvas) renderTidy() app.UI {
 		TidySelection: "Lays out the selected nodes among themselves, where they were. The others stay.",
 		TidyAll:       "Lays out every node in layers, each group's members inside its frame.",
 	}
-	return app.Div().ID("tidy-form").Class("picture-form").Role("dialog").Aria("label", "Tidy up").
+	return app.Div().ID("tidy-form").Class("picture-form").Role("dialog").Aria("label", "Tidy up").Aria("busy", strconv.FormatBool(f.busy)).
 		On("keydown", func(ctx app.Context, e app.Event) {
 			if e.Get("key").String() == "Escape" {
 				e.StopImmediatePropagation()
@@ -94,7 +110,7 @@ func (c *Canvas) renderTidy() app.UI {
 		}).Body(
 		app.Div().Class("field").Body(
 			app.Label().For("tidy-what").Text("Nodes to lay out"),
-			app.Select().ID("tidy-what").OnChange(func(ctx app.Context, e app.Event) { f.scope = ctx.JSSrc().Get("value").String() }).Body(
+			app.Select().ID("tidy-what").Disabled(f.busy).OnChange(func(ctx app.Context, e app.Event) { f.scope = ctx.JSSrc().Get("value").String() }).Body(
 				app.Range(what).Slice(func(i int) app.UI {
 					o := option(what[i].value, what[i].text, what[i].value == current)
 					if !what[i].ok || !app.IsServer { // see option: no disabled="false" prerendered
@@ -106,7 +122,7 @@ func (c *Canvas) renderTidy() app.UI {
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("tidy-direction").Text("Direction"),
-			app.Select().ID("tidy-direction").OnChange(func(ctx app.Context, e app.Event) {
+			app.Select().ID("tidy-direction").Disabled(f.busy).OnChange(func(ctx app.Context, e app.Event) {
 				if d, err := layout.ParseDirection(ctx.JSSrc().Get("value").String()); err == nil {
 					f.dir = d
 				}
@@ -117,28 +133,92 @@ func (c *Canvas) renderTidy() app.UI {
 		),
 		app.P().Class("hint").Text(hints[current]),
 		app.Div().Class("actions").Body(
-			app.Button().Text("Lay out").OnClick(func(app.Context, app.Event) { c.applyTidy() }),
+			layOut(f.busy).OnClick(func(ctx app.Context, e app.Event) { c.applyTidy(ctx) }),
 			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { c.closeTidy() }),
 		),
 	)
 }
 
+// layOut is the dialog's Lay out button, which says so while it works.
+func layOut(busy bool) app.HTMLButton {
+	if busy {
+		return button(true).ID("tidy-apply").Text("Laying out…")
+	}
+	return button(false).ID("tidy-apply").Text("Lay out")
+}
+
 // applyTidy lays out what the dialog says and closes it; the whole design
-// laid out anew is fitted to the view. (It reads the form, not what a
-// render saw: go-app keeps a handler's first closure.)
-func (c *Canvas) applyTidy() {
+// laid out anew is fitted to the view. The layout runs in a goroutine that
+// pauses every 20 ms, so that the browser handles input and paints while a
+// large one works; closing the dialog meanwhile drops its result, and an
+// edit meanwhile makes it refused (see ApplyTidy). (It reads the form, not
+// what a render saw: go-app keeps a handler's first closure.)
+func (c *Canvas) applyTidy(ctx app.Context) {
 	f := c.tidy
-	if f == nil {
+	if f == nil || f.busy {
 		return
 	}
 	scope := f.scope
-	err := c.Store.TidyUp(scope, f.dir)
-	c.closeTidy()
+	plan, err := c.Store.PlanTidy(scope, f.dir)
 	if err != nil {
+		c.closeTidy()
 		c.Store.Report(err)
 		return
 	}
-	if scope == TidyAll {
-		c.fit()
+	f.busy = true
+	// Laying out… is drawn into the dialog directly, and the canvas not
+	// rendered again: go-app would compare every node's drawing, a long
+	// task at 1,000 nodes, for one button's text. (The dialog closes when
+	// the layout ends, so what go-app last drew there is not needed.)
+	showBusy()
+	ctx.PreventUpdate()
+	yield := yielder()
+	ctx.Async(func() {
+		plan.Run(yield)
+		ctx.Dispatch(func(app.Context) {
+			if c.tidy != f {
+				return // closed meanwhile
+			}
+			err := c.Store.ApplyTidy(plan)
+			c.closeTidy()
+			if err != nil {
+				c.Store.Report(err)
+				return
+			}
+			if scope == TidyAll {
+				c.fit()
+			}
+		})
+	})
+}
+
+// showBusy draws the open dialog as renderTidy draws it busy.
+func showBusy() {
+	doc := app.Window()
+	if b := doc.GetElementByID("tidy-apply"); b.Truthy() {
+		b.Set("textContent", "Laying out…")
+		b.Set("disabled", true)
+	}
+	for _, id := range []string{"tidy-what", "tidy-direction"} {
+		if el := doc.GetElementByID(id); el.Truthy() {
+			el.Set("disabled", true)
+		}
+	}
+	if form := doc.GetElementByID("tidy-form"); form.Truthy() {
+		form.Call("setAttribute", "aria-busy", "true")
+	}
+}
+
+// yielder is a layout's Yield that, once the work has gone on for 20 ms
+// since it last paused, sleeps for a millisecond. In WebAssembly, where
+// every goroutine shares one thread, that hands the thread back to the
+// browser until the sleep ends.
+func yielder() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) >= 20*time.Millisecond {
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
 	}
 }

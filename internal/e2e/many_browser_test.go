@@ -307,5 +307,17 @@ func TestEditorTidyUp(t *testing.T) {
 		_, by := nodeAt(t, got[3])
 		return cy+72 <= dy && sy+72 <= by, strings.Join(got, " ")
 	})
+	// Open while the last node goes: the dialog closes, with nothing left
+	// to lay out, and the focus stays where the user put it.
+	p.click("button", "Tidy up")
+	p.find("dialog", "Tidy up")
+	p.focus("button", "c, AWS Lambda…")
+	p.keys("a", chromedp.ModifierCtrl)
+	p.keys(kb.Delete)
+	p.absent("button", "c, AWS Lambda…")
+	p.absent("dialog", "Tidy up")
+	p.absent("button", "Tidy up")
+	p.click("button", "Undo")
+	p.find("button", "Tidy up")
 	p.checkClean()
 }

@@ -170,6 +170,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 		return
 	}
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
+	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
 	measured := false
 	c.listeners = append(c.listeners, observeSize(app.Window().GetElementByID("canvas-area"), func(w, h float64) {
 		if w <= 0 || h <= 0 {

@@ -94,9 +94,10 @@ func (s *Store) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) 
 }
 
 // Run lays the plan out, calling yield (when not nil) every few
-// milliseconds of the work. It touches no store: it may run in a goroutine
-// of its own.
-func (p *TidyPlan) Run(yield func()) {
+// milliseconds of the work; when yield returns false it stops, and the
+// plan stays unlaid. It touches no store: it may run in a goroutine of its
+// own.
+func (p *TidyPlan) Run(yield func() bool) {
 	o := p.opts
 	o.Yield = yield
 	p.at = layout.Arrange(p.design, o)

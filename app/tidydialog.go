@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -13,7 +14,11 @@ import (
 type tidyForm struct {
 	scope string // TidyNew, TidySelection or TidyAll
 	dir   layout.Direction
-	busy  bool // laying out: the choices are fixed, Lay out waits
+	busy  bool      // laying out: the choices are fixed, Lay out waits
+	plan  *TidyPlan // what it lays out, when busy
+	// stop tells the layout to stop: the dialog closed, or the design
+	// changed under it.
+	stop atomic.Bool
 }
 
 // openTidy opens the Tidy up dialog (closing Export picture's), with what
@@ -35,6 +40,9 @@ func (c *Canvas) openTidy() {
 // closeTidy closes the dialog and gives the focus back to its button, or
 // to the canvas when the button is gone with the last node.
 func (c *Canvas) closeTidy() {
+	if c.tidy != nil {
+		c.tidy.stop.Store(true)
+	}
 	c.tidy = nil
 	back := "tidy-up"
 	if len(c.Store.Design().Nodes) == 0 {
@@ -61,6 +69,9 @@ func (c *Canvas) renderTidy() app.UI {
 	f := c.tidy
 	if f == nil {
 		return nil
+	}
+	if f.busy && c.Store.Design() != f.plan.design {
+		f.stop.Store(true) // an edit while it lays out: it will say so
 	}
 	if len(c.Store.Design().Nodes) == 0 && !f.busy {
 		// The last node deleted under it: nothing to lay out. The focus
@@ -133,7 +144,7 @@ func (c *Canvas) renderTidy() app.UI {
 		),
 		app.P().Class("hint").Text(hints[current]),
 		app.Div().Class("actions").Body(
-			layOut(f.busy).OnClick(func(ctx app.Context, e app.Event) { c.applyTidy(ctx) }),
+			layOut(f.busy), // see onTidyClick
 			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { c.closeTidy() }),
 		),
 	)
@@ -147,39 +158,50 @@ func layOut(busy bool) app.HTMLButton {
 	return button(false).ID("tidy-apply").Text("Lay out")
 }
 
+// onTidyClick starts Tidy up when the dialog's Lay out button is clicked
+// (or pressed from the keyboard). It listens on the canvas, not through
+// go-app: a go-app handler renders its component and every one holding it
+// again, which at 1,000 nodes is a long task for one button's text.
+func (c *Canvas) onTidyClick(e app.Value) {
+	if closest(e.Get("target"), "#tidy-apply").Truthy() {
+		c.applyTidy()
+	}
+}
+
 // applyTidy lays out what the dialog says and closes it; the whole design
 // laid out anew is fitted to the view. The layout runs in a goroutine that
 // pauses every 20 ms, so that the browser handles input and paints while a
-// large one works; closing the dialog meanwhile drops its result, and an
-// edit meanwhile makes it refused (see ApplyTidy). (It reads the form, not
-// what a render saw: go-app keeps a handler's first closure.)
-func (c *Canvas) applyTidy(ctx app.Context) {
+// large one works; closing the dialog, or an edit, stops it (nothing
+// moves, and after an edit the user is told). It reads the form, which the
+// dialog's handlers keep up to date.
+func (c *Canvas) applyTidy() {
 	f := c.tidy
-	if f == nil || f.busy {
+	if f == nil || f.busy || c.ctx == nil {
 		return
 	}
+	ctx := c.ctx // the canvas's: it stays mounted while the dialog's elements may not
 	scope := f.scope
 	plan, err := c.Store.PlanTidy(scope, f.dir)
 	if err != nil {
-		c.closeTidy()
-		c.Store.Report(err)
+		ctx.Dispatch(func(app.Context) {
+			c.closeTidy()
+			c.Store.Report(err)
+		})
 		return
 	}
-	f.busy = true
-	// Laying out… is drawn into the dialog directly, and the canvas not
-	// rendered again: go-app would compare every node's drawing, a long
-	// task at 1,000 nodes, for one button's text. (The dialog closes when
-	// the layout ends, so what go-app last drew there is not needed.)
+	f.busy, f.plan = true, plan
 	showBusy()
-	ctx.PreventUpdate()
-	yield := yielder()
+	yield := yielder(&f.stop)
 	ctx.Async(func() {
 		plan.Run(yield)
 		ctx.Dispatch(func(app.Context) {
 			if c.tidy != f {
-				return // closed meanwhile
+				return // closed meanwhile: nothing to say
 			}
-			err := c.Store.ApplyTidy(plan)
+			err := errTidyStale // stopped by an edit
+			if plan.at != nil {
+				err = c.Store.ApplyTidy(plan)
+			}
 			c.closeTidy()
 			if err != nil {
 				c.Store.Report(err)
@@ -192,11 +214,15 @@ func (c *Canvas) applyTidy(ctx app.Context) {
 	})
 }
 
-// showBusy draws the open dialog as renderTidy draws it busy.
+// showBusy draws the open dialog as renderTidy draws it busy, until the
+// next render does: the button's text is changed in its text node, which
+// go-app keeps and writes to.
 func showBusy() {
 	doc := app.Window()
 	if b := doc.GetElementByID("tidy-apply"); b.Truthy() {
-		b.Set("textContent", "Laying out…")
+		if t := b.Get("firstChild"); t.Truthy() {
+			t.Set("nodeValue", "Laying out…")
+		}
 		b.Set("disabled", true)
 	}
 	for _, id := range []string{"tidy-what", "tidy-direction"} {
@@ -209,16 +235,23 @@ func showBusy() {
 	}
 }
 
-// yielder is a layout's Yield that, once the work has gone on for 20 ms
-// since it last paused, sleeps for a millisecond. In WebAssembly, where
-// every goroutine shares one thread, that hands the thread back to the
-// browser until the sleep ends.
-func yielder() func() {
+// yielder is a layout's Yield that stops it once stop is set and, once
+// the work has gone on for 20 ms since it last paused, sleeps for a
+// millisecond. In WebAssembly, where every goroutine shares one thread,
+// that hands the thread back to the browser, which handles input and
+// paints (an event it passes to Go meanwhile runs the layout on to its
+// next pause first: at most 20 ms more). In a hidden page it does not
+// sleep: no input waits there, and a background tab's timers fire about
+// once a second.
+func yielder(stop *atomic.Bool) func() bool {
 	last := time.Now()
-	return func() {
+	return func() bool {
 		if time.Since(last) >= 20*time.Millisecond {
-			time.Sleep(time.Millisecond)
+			if !app.Window().Get("document").Get("hidden").Bool() {
+				time.Sleep(time.Millisecond)
+			}
 			last = time.Now()
 		}
+		return !stop.Load()
 	}
 }

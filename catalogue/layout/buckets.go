@@ -77,12 +77,29 @@ func (g *buckets) grow(bx, by int) bool {
 func (g *buckets) each(x0, y0, x1, y1 int, f func(v int) bool) (bool, int) {
 	looked := 0
 	if g.far != nil && !(g.covers(x0, y0) && g.covers(x1, y1)) {
-		looked += len(g.far)
-		for k, vs := range g.far {
-			if k[0] >= x0 && k[0] <= x1 && k[1] >= y0 && k[1] <= y1 {
-				for _, v := range vs {
-					if !f(int(v)) {
-						return false, looked
+		if float64(x1-x0+1)*float64(y1-y0+1) <= float64(len(g.far)) {
+			// Fewer buckets in the range than far away: each looked up.
+			for x := x0; x <= x1; x++ {
+				for y := y0; y <= y1; y++ {
+					if g.covers(x, y) {
+						continue
+					}
+					looked++
+					for _, v := range g.far[[2]int{x, y}] {
+						if !f(int(v)) {
+							return false, looked
+						}
+					}
+				}
+			}
+		} else {
+			looked += len(g.far)
+			for k, vs := range g.far {
+				if k[0] >= x0 && k[0] <= x1 && k[1] >= y0 && k[1] <= y1 {
+					for _, v := range vs {
+						if !f(int(v)) {
+							return false, looked
+						}
 					}
 				}
 			}

@@ -27,13 +27,17 @@ type spacing struct {
 
 // pacer calls yield once every yieldEvery units of work (a unit is about
 // a vertex visited or a place tried: tens of nanoseconds natively, about
-// five times that in WebAssembly).
+// five times that in WebAssembly), and stops the layout when it says so.
 type pacer struct {
-	yield func()
+	yield func() bool
 	work  int
 }
 
 const yieldEvery = 5_000
+
+// stopped is what tick panics with when yield says stop; Arrange recovers
+// it (the work is deep in loops that have no other way out).
+type stopped struct{}
 
 // tick counts n units of work done.
 func (p *pacer) tick(n int) {
@@ -42,7 +46,9 @@ func (p *pacer) tick(n int) {
 	}
 	if p.work += n; p.work >= yieldEvery {
 		p.work = 0
-		p.yield()
+		if !p.yield() {
+			panic(stopped{})
+		}
 	}
 }
 

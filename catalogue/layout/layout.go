@@ -87,15 +87,25 @@ type Options struct {
 	Move func(i int) bool
 	// Yield, when set, is called between small parts of the work (a few
 	// milliseconds each in WebAssembly), so that a caller on a single
-	// thread can let the browser handle input and paint. The design must
-	// not change until Arrange returns.
-	Yield func()
+	// thread can let the browser handle input and paint; when it returns
+	// false the layout stops, and Arrange returns nil. The design must not
+	// change until Arrange returns.
+	Yield func() bool
 }
 
 // Arrange returns where each node of d goes, by index in d.Nodes: the
 // position of each node the layout keeps, and a new one for each it moves,
-// in whole canvas units. It does not change d.
-func Arrange(d *catalogue.Design, o Options) []catalogue.Point {
+// in whole canvas units; nil when o.Yield stopped it. It does not change
+// d.
+func Arrange(d *catalogue.Design, o Options) (at []catalogue.Point) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopped); !ok {
+				panic(r)
+			}
+			at = nil
+		}
+	}()
 	n := len(d.Nodes)
 	out := make([]catalogue.Point, n)
 	if n == 0 {

@@ -510,7 +510,8 @@ func TestArrangeFarApart(t *testing.T) {
 }
 
 // Yield is called as the work goes, often enough to keep a long layout in
-// small parts, and changes nothing of the result.
+// small parts, changes nothing of the result, and stops the layout when it
+// returns false.
 func TestArrangeYields(t *testing.T) {
 	all := synthetic(1000, 20, 9)
 	some := apply(all, Arrange(all, Options{Geometry: geo, Mode: All}))
@@ -525,14 +526,40 @@ func TestArrangeYields(t *testing.T) {
 	}{{"all", all, All, 400}, {"place new", some, PlaceNew, 40}} {
 		want := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode})
 		calls := 0
-		got := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode, Yield: func() { calls++ }})
+		got := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode, Yield: func() bool { calls++; return true }})
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: the layout differs with Yield", tc.name)
 		}
 		if calls < len(tc.d.Nodes)/tc.most {
 			t.Errorf("%s: Yield called %d times for %d nodes", tc.name, calls, len(tc.d.Nodes))
 		}
+		// Told to stop on its second call, it returns nil, having done no
+		// more work.
+		calls = 0
+		if got := Arrange(tc.d, Options{Geometry: geo, Mode: tc.mode, Yield: func() bool { calls++; return calls < 2 }}); got != nil || calls != 2 {
+			t.Errorf("%s: stopped, Arrange returned %d positions after %d calls", tc.name, len(got), calls)
+		}
 	}
+}
+
+// One node far away, first in the file, does not push the design's
+// buckets out of the dense array (where every look-up would scan the map,
+// spend the budget and leave the new nodes beside the far one).
+func TestArrangeFarNodeFirst(t *testing.T) {
+	base := synthetic(600, 6, 5)
+	placed := spread(apply(base, Arrange(base, Options{Geometry: geo, Mode: All})))
+	d := *placed
+	d.Nodes = append([]catalogue.Node{{ID: "far", Position: &catalogue.Point{X: 1e9, Y: 0}}}, placed.Nodes...)
+	for i := 1; i < len(d.Nodes); i += 3 {
+		d.Nodes[i].Position = nil
+	}
+	ps := Arrange(&d, Options{Geometry: geo})
+	for i, p := range ps[1:] {
+		if d.Nodes[1+i].Position == nil && p.X > 1e6 {
+			t.Fatalf("%s placed at %v, beside the far node", d.Nodes[1+i].ID, p)
+		}
+	}
+	checkDrawing(t, apply(&d, ps))
 }
 
 func TestParseDirection(t *testing.T) {
@@ -553,9 +580,10 @@ func reportYieldGap(b *testing.B, d *catalogue.Design, o Options) {
 	b.Helper()
 	var longest time.Duration
 	last := time.Now()
-	o.Yield = func() {
+	o.Yield = func() bool {
 		longest = max(longest, time.Since(last))
 		last = time.Now()
+		return true
 	}
 	Arrange(d, o)
 	longest = max(longest, time.Since(last))

@@ -117,6 +117,24 @@ func cell(v float64) int {
 	return 0 // NaN
 }
 
+// centre starts the buckets at the median of the points given (the nodes
+// kept), so that the dense ones cover the bulk of the design and a node
+// placed far away goes to the map, whatever the order of the nodes.
+func (b *board) centre(at []catalogue.Point, kept []int) {
+	if len(kept) == 0 {
+		return
+	}
+	xs, ys := make([]float64, len(kept)), make([]float64, len(kept))
+	for k, i := range kept {
+		xs[k], ys[k] = at[i].X, at[i].Y
+	}
+	slices.Sort(xs)
+	slices.Sort(ys)
+	bx, by := cell(xs[len(xs)/2]), cell(ys[len(ys)/2])
+	b.nodes.grow(bx, by)
+	b.frames.grow(bx, by)
+}
+
 // put places node i at x, y, growing the frames of the groups it sits in.
 func (b *board) put(i int, x, y float64) {
 	r := b.nodeBox(x, y)
@@ -482,6 +500,7 @@ func abs(i int) int {
 // the design.
 func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 	b := newBoard(l)
+	b.centre(out, kept)
 	for _, i := range kept {
 		b.put(i, out[i].X, out[i].Y)
 		l.sp.pace.tick(8)
@@ -687,6 +706,7 @@ func (l *layout) placeNew(move []bool, kept []int, out []catalogue.Point) {
 // out to it, over the others.
 func (l *layout) together(moved, kept []int, out []catalogue.Point) {
 	b := newBoard(l)
+	b.centre(out, kept)
 	for _, i := range kept {
 		b.put(i, out[i].X, out[i].Y)
 		l.sp.pace.tick(8)

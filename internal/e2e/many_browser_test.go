@@ -297,7 +297,8 @@ func TestEditorTidyUp(t *testing.T) {
 	p.click("button", "Tidy up")
 	p.choose("Nodes to lay out", "The whole design")
 	p.choose("Direction", "Top to bottom")
-	p.click("button", "Lay out")
+	p.focus("button", "Lay out") // from the keyboard this time
+	p.keys(kb.Enter)
 	p.waitText("status", "", "Tidied up")
 	p.eventually("c above d, aws-sqs above b", func() (bool, string) {
 		got := p.transforms("c", "d", "aws-sqs", "b")

@@ -1254,7 +1254,7 @@ func (s *Store) RenameNode(id, newID string) error {
 	if s.selection.Node == id {
 		sel = &Selection{Node: newID, Edge: -1}
 	}
-	return s.update(func(d *catalogue.Design) (string, error) {
+	err := s.update(func(d *catalogue.Design) (string, error) {
 		d.Nodes[s.nodeIndex[id]].ID = newID
 		for i, e := range d.Edges {
 			if e.From == id {
@@ -1277,6 +1277,12 @@ func (s *Store) RenameNode(id, newID string) error {
 		}
 		return "", nil
 	}, sel)
+	if at, ok := s.autoAt[id]; ok && err == nil {
+		// Still new under its new id (and under the old one again after
+		// an undo, so the old entry stays).
+		s.autoAt[newID] = at
+	}
+	return err
 }
 
 // SwapComponent replaces a node's component with another of the same kind,

@@ -129,6 +129,23 @@ edges:
 	}
 }
 
+// A new node renamed is still new, and again under its old id after an
+// undo.
+func TestNewNodeRenamed(t *testing.T) {
+	s := newStore(t)
+	id := mustAdd(t, s, "kafka")
+	if err := s.RenameNode(id, "orders-log"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.NewNodes(); len(got) != 1 || got[0] != "orders-log" {
+		t.Errorf("after the rename: %v", got)
+	}
+	s.Undo()
+	if got := s.NewNodes(); len(got) != 1 || got[0] != id {
+		t.Errorf("after the undo: %v", got)
+	}
+}
+
 // A plan laid out apart from the store applies as one step, unless the
 // design changed while it ran: then nothing moves and the user is told.
 func TestTidyPlanRefusedAfterAnEdit(t *testing.T) {

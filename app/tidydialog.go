@@ -10,6 +10,10 @@ import (
 	"github.com/archdesigner/designer/catalogue/layout"
 )
 
+// keyTidyDirection keeps the direction Tidy up last laid out in, for the
+// next time (across visits, where the canvas keeps its view).
+const keyTidyDirection = "designer.tidy-direction"
+
 // tidyForm is the Tidy up dialog's choices while it is open.
 type tidyForm struct {
 	scope string // TidyNew, TidySelection or TidyAll
@@ -27,6 +31,13 @@ type tidyForm struct {
 func (c *Canvas) openTidy() {
 	c.picture = nil
 	f := &tidyForm{scope: TidyAll}
+	if c.keepsView() {
+		if v, ok, err := c.Platform.Load(keyTidyDirection); err == nil && ok {
+			if d, err := layout.ParseDirection(v); err == nil {
+				f.dir = d
+			}
+		}
+	}
 	switch {
 	case len(c.Store.NewNodes()) > 0:
 		f.scope = TidyNew
@@ -190,6 +201,9 @@ func (c *Canvas) applyTidy() {
 		return
 	}
 	f.busy, f.plan = true, plan
+	if c.keepsView() {
+		_ = c.Platform.Store(keyTidyDirection, f.dir.String()) // a failure costs only the default next time
+	}
 	showBusy()
 	yield := yielder(&f.stop)
 	ctx.Async(func() {

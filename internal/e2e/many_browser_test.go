@@ -312,6 +312,9 @@ func TestEditorTidyUp(t *testing.T) {
 	// to lay out, and the focus stays where the user put it.
 	p.click("button", "Tidy up")
 	p.find("dialog", "Tidy up")
+	if got := p.eval(p.find("combobox", "Direction"), `function() { return this.value }`); got != `"tb"` {
+		t.Errorf("the dialog reopened with direction %s, not the last one, tb", got)
+	}
 	p.focus("button", "c, AWS Lambda…")
 	p.keys("a", chromedp.ModifierCtrl)
 	p.keys(kb.Delete)

@@ -1277,10 +1277,15 @@ func (s *Store) RenameNode(id, newID string) error {
 		}
 		return "", nil
 	}, sel)
-	if at, ok := s.autoAt[id]; ok && err == nil {
+	if err == nil && s.autoAt != nil {
 		// Still new under its new id (and under the old one again after
-		// an undo, so the old entry stays).
-		s.autoAt[newID] = at
+		// an undo, so the old entry stays); an entry left under the new
+		// id by a deleted node is not this node's.
+		if at, ok := s.autoAt[id]; ok {
+			s.autoAt[newID] = at
+		} else {
+			delete(s.autoAt, newID)
+		}
 	}
 	return err
 }

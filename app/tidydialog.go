@@ -48,13 +48,18 @@ func (c *Canvas) openTidy() {
 	afterRender("tidy-what", func(el app.Value) { el.Call("focus") })
 }
 
-// closeTidy closes the dialog and gives the focus back to its button, or
-// to the canvas when the button is gone with the last node.
-func (c *Canvas) closeTidy() {
+// dropTidy closes the dialog, stopping a layout it runs.
+func (c *Canvas) dropTidy() {
 	if c.tidy != nil {
 		c.tidy.stop.Store(true)
 	}
 	c.tidy = nil
+}
+
+// closeTidy closes the dialog and gives the focus back to its button, or
+// to the canvas when the button is gone with the last node.
+func (c *Canvas) closeTidy() {
+	c.dropTidy()
 	back := "tidy-up"
 	if len(c.Store.Design().Nodes) == 0 {
 		back = "canvas"
@@ -87,7 +92,7 @@ func (c *Canvas) renderTidy() app.UI {
 	if len(c.Store.Design().Nodes) == 0 && !f.busy {
 		// The last node deleted under it: nothing to lay out. The focus
 		// goes to the canvas only from inside the dialog.
-		c.tidy = nil
+		c.dropTidy()
 		if form := app.Window().GetElementByID("tidy-form"); form.Truthy() && form.Call("contains", app.Window().Get("document").Get("activeElement")).Bool() {
 			c.closeTidy()
 		}
@@ -194,21 +199,20 @@ func (c *Canvas) applyTidy() {
 	scope := f.scope
 	plan, err := c.Store.PlanTidy(scope, f.dir)
 	if err != nil {
-		ctx.Dispatch(func(app.Context) {
+		// Emit, not Dispatch: that renders the canvas only, and the
+		// status line is the editor's.
+		ctx.Emit(func() {
 			c.closeTidy()
 			c.Store.Report(err)
 		})
 		return
 	}
 	f.busy, f.plan = true, plan
-	if c.keepsView() {
-		_ = c.Platform.Store(keyTidyDirection, f.dir.String()) // a failure costs only the default next time
-	}
 	showBusy()
 	yield := yielder(&f.stop)
 	ctx.Async(func() {
 		plan.Run(yield)
-		ctx.Dispatch(func(app.Context) {
+		ctx.Emit(func() {
 			if c.tidy != f {
 				return // closed meanwhile: nothing to say
 			}
@@ -220,6 +224,9 @@ func (c *Canvas) applyTidy() {
 			if err != nil {
 				c.Store.Report(err)
 				return
+			}
+			if c.keepsView() {
+				_ = c.Platform.Store(keyTidyDirection, plan.opts.Direction.String()) // a failure costs only the default next time
 			}
 			if scope == TidyAll {
 				c.fit()
@@ -254,17 +261,21 @@ func showBusy() {
 // millisecond. In WebAssembly, where every goroutine shares one thread,
 // that hands the thread back to the browser, which handles input and
 // paints (an event it passes to Go meanwhile runs the layout on to its
-// next pause first: at most 20 ms more). In a hidden page it does not
-// sleep: no input waits there, and a background tab's timers fire about
-// once a second.
+// next pause first: at most 20 ms more). In a hidden page it pauses only
+// every 200 ms: no input waits there, and a background tab's timers fire
+// about once a second.
 func yielder(stop *atomic.Bool) func() bool {
 	last := time.Now()
 	return func() bool {
-		if time.Since(last) >= 20*time.Millisecond {
-			if !app.Window().Get("document").Get("hidden").Bool() {
-				time.Sleep(time.Millisecond)
+		every := 20 * time.Millisecond
+		if time.Since(last) >= every {
+			if app.Window().Get("document").Get("hidden").Bool() {
+				every = 200 * time.Millisecond
 			}
-			last = time.Now()
+			if time.Since(last) >= every {
+				time.Sleep(time.Millisecond)
+				last = time.Now()
+			}
 		}
 		return !stop.Load()
 	}

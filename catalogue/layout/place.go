@@ -65,7 +65,9 @@ type board struct {
 }
 
 // placeBudget bounds a placement's work, in places tried and buckets
-// looked in, whatever the design's size.
+// looked in, whatever the design's size: placing a seventh of 1,000 nodes
+// among tight groups spends 0.4 million, a third of them (many groups
+// hemmed in) 2.5 million, about 75 ms natively.
 const placeBudget = 4_000_000
 
 const bucket = 256

@@ -56,6 +56,7 @@ type Canvas struct {
 	mmDrawn       *catalogue.Design  // the design it drew (the store replaces it on every change)
 	mmCanvas      app.Value          // in which canvas element
 	mmCollapsed   string             // with which groups collapsed
+	mmColour      string             // in which colour (the theme's)
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -171,6 +172,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	}
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
 	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
+	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
 	measured := false
 	c.listeners = append(c.listeners, observeSize(app.Window().GetElementByID("canvas-area"), func(w, h float64) {
 		if w <= 0 || h <= 0 {

@@ -41,3 +41,22 @@ func observeSize(target app.Value, h func(width, height float64)) func() {
 		fn.Release()
 	}
 }
+
+// observeTheme calls h when the page's theme changes: the user's choice
+// (the root's data-theme) or, where that follows the system, the system's.
+func observeTheme(h func()) func() {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		h()
+		return nil
+	})
+	root := app.Window().Get("document").Get("documentElement")
+	observer := app.Window().Get("MutationObserver").New(fn)
+	observer.Call("observe", root, map[string]any{"attributes": true, "attributeFilter": []any{"data-theme"}})
+	media := app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
+	media.Call("addEventListener", "change", fn)
+	return func() {
+		observer.Call("disconnect")
+		media.Call("removeEventListener", "change", fn)
+		fn.Release()
+	}
+}

@@ -71,11 +71,14 @@ func (c *Canvas) drawMinimap() {
 			}
 		}
 	}
-	if d == c.mmDrawn && collapsed == c.mmCollapsed && el.Equal(c.mmCanvas) {
+	// The element's colour, resolved by the stylesheet for the theme: a
+	// change of theme draws it again.
+	colour := app.Window().Call("getComputedStyle", el).Get("color").String()
+	if d == c.mmDrawn && collapsed == c.mmCollapsed && colour == c.mmColour && el.Equal(c.mmCanvas) {
 		c.placeMinimapView() // the same design, drawn the same, on the same canvas
 		return
 	}
-	c.mmDrawn, c.mmCollapsed, c.mmCanvas = d, collapsed, el
+	c.mmDrawn, c.mmCollapsed, c.mmColour, c.mmCanvas = d, collapsed, colour, el
 	b, ok := contentBounds(d)
 	if !ok {
 		return
@@ -87,13 +90,20 @@ func (c *Canvas) drawMinimap() {
 		return
 	}
 	ctx.Call("clearRect", 0, 0, minimapW, minimapH)
-	// The element's colour, resolved by the stylesheet for the theme.
-	ctx.Set("fillStyle", app.Window().Call("getComputedStyle", el).Get("color"))
-	ctx.Set("strokeStyle", app.Window().Call("getComputedStyle", el).Get("color"))
+	ctx.Set("fillStyle", colour)
+	ctx.Set("strokeStyle", colour)
 	ctx.Set("globalAlpha", 0.5)
 	w, h := max(1, NodeWidth*scale), max(1, NodeHeight*scale)
+	pos := nodePositions(d)
+	frames := groupFrames(d, pos)
+	if len(d.Notes) > 0 { // notes as outlines, as the bounds take them in
+		for _, r := range newNoteLayout(d, pos, frames, hiddenIn).boxes() {
+			x, y := c.mm.at(r.X0, r.Y0)
+			ctx.Call("strokeRect", x, y, max(1, (r.X1-r.X0)*scale), max(1, (r.Y1-r.Y0)*scale))
+		}
+	}
 	var boxes [][2]float64 // collapsed groups, drawn as the canvas does: one box
-	for id, f := range groupFrames(d, nodePositions(d)) {
+	for id, f := range frames {
 		x, y := c.mm.at(f.box.X0, f.box.Y0)
 		switch hiddenIn[id] {
 		case "":

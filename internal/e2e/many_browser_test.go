@@ -229,6 +229,17 @@ func TestEditorMinimap(t *testing.T) {
 	}
 	p.drag(corner[0], corner[1], corner[0]+150, corner[1])
 	p.eventually("the rectangle moved with the pan", func() (bool, string) { got := rectangle(); return got != was, got + " was " + was })
+	// Another theme draws it again, in that theme's colour.
+	colour := func() string {
+		return p.evalPage(`(() => {
+			const c = document.getElementById("minimap-canvas"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			for (let i = 0; i < d.length; i += 4) if (d[i + 3] === 255) return d[i] + "," + d[i + 1] + "," + d[i + 2];
+			return "";
+		})()`)
+	}
+	light := colour()
+	p.choose("Theme", "Dark")
+	p.eventually("the minimap in the dark theme's colour", func() (bool, string) { got := colour(); return got != light && got != `""`, got + " was " + light })
 	p.checkAccessible("the editor, the minimap shown")
 	p.checkClean()
 }

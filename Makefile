@@ -69,6 +69,8 @@ vet:
 bench:
 	$(GO) test ./catalogue ./catalogue/layout -run '^$$' -bench . -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./catalogue/layout -run '^$$' -bench . -count 3
+	$(GO) test ./app -run '^$$' -bench SetProp -benchmem -count 3
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./app -run '^$$' -bench SetProp -count 3
 	.ci/ensure-chromium
 	$(GO) run ./internal/benchmark/browserbench -runs 11
 

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -230,37 +229,5 @@ edges:
 	checkApart(t, s)
 	if got := positionsOf(s); got["worker"].X <= got["feed"].X {
 		t.Errorf("the pasted worker at %v is not after its pasted feed at %v", got["worker"], got["feed"])
-	}
-}
-
-// The store's share of a property edit at 1,000 nodes (clone, check,
-// resolve, analyse, index): what the large-designs issue makes incremental.
-// The render and the autosave's encoding come on top, in the browser.
-func BenchmarkSetProp1000(b *testing.B) {
-	cat, err := embedded()
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := NewStore(cat)
-	var y strings.Builder
-	y.WriteString("nodes:\n")
-	comps := []string{"kafka", "redpanda", "nats-jetstream", "aws-lambda", "postgresql", "aws-sqs", "service"}
-	for i := range 1000 {
-		fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
-	}
-	y.WriteString("edges:\n")
-	for i := 1; i < 1000; i++ {
-		fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
-	}
-	if err := s.Import("big.yaml", []byte(y.String())); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n++
-		if err := s.SetProp("n-500", "timeoutSeconds", catalogue.IntValue(int64(1+n%60))); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

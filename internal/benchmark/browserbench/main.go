@@ -13,6 +13,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -354,33 +355,11 @@ var lastDrawn string
 // largeDesign imports a 1,000-node design and drags a node in it, returning
 // the import time and the per-pointermove times.
 func largeDesign(chromium, url, design string) (float64, []float64, error) {
-	ctx, stop, err := chrome.Start(chromium, probes)
+	ctx, stop, took, err := imported(chromium, url, design)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer stop()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		return 0, nil, err
-	}
-	if _, err := chrome.WaitFloat(ctx, "window.__tti"); err != nil {
-		return 0, nil, err
-	}
-	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
-	if err != nil {
-		return 0, nil, err
-	}
-	found, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
-	if err != nil {
-		return 0, nil, err
-	}
-	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{design}, NodeID: found.NodeID}); err != nil {
-		return 0, nil, err
-	}
-	done, err := chrome.WaitFloat(ctx, "window.__importDone")
-	if err != nil {
-		return 0, nil, err
-	}
-	start, _ := chrome.WaitFloat(ctx, "window.__importStart")
 
 	// Press the mouse on a node (a real pointer, which the canvas captures),
 	// then time pointermoves dispatched in the page.
@@ -433,7 +412,44 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 	if err != nil || moved == "translate(260 40)" {
 		return 0, nil, fmt.Errorf("the drag did not move the node: %q (%v)", moved, err)
 	}
-	return done - start, moves, nil
+	return took, moves, nil
+}
+
+// imported opens the editor on a fresh profile and imports design through
+// the file input, returning the page, its stop, and the import's time
+// until drawn (see probes).
+func imported(chromium, url, design string) (context.Context, func(), float64, error) {
+	ctx, stop, err := chrome.Start(chromium, probes)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	fail := func(err error) (context.Context, func(), float64, error) {
+		stop()
+		return nil, nil, 0, err
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return fail(err)
+	}
+	if _, err := chrome.WaitFloat(ctx, "window.__tti"); err != nil {
+		return fail(err)
+	}
+	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
+	if err != nil {
+		return fail(err)
+	}
+	found, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{design}, NodeID: found.NodeID}); err != nil {
+		return fail(err)
+	}
+	done, err := chrome.WaitFloat(ctx, "window.__importDone")
+	if err != nil {
+		return fail(err)
+	}
+	start, _ := chrome.WaitFloat(ctx, "window.__importStart")
+	return ctx, stop, done - start, nil
 }
 
 // tidyAll imports design, then lays the whole of it out by Tidy up, and
@@ -443,31 +459,11 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 // over 50 ms, so 0 means none was longer), and the longest of the others
 // (applying the layout and drawing it).
 func tidyAll(chromium, url, design string) (total, longest, apply float64, err error) {
-	ctx, stop, err := chrome.Start(chromium, probes)
+	ctx, stop, _, err := imported(chromium, url, design)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	defer stop()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		return 0, 0, 0, err
-	}
-	if _, err := chrome.WaitFloat(ctx, "window.__tti"); err != nil {
-		return 0, 0, 0, err
-	}
-	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{})
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	found, err := chromedp.Call(ctx, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{design}, NodeID: found.NodeID}); err != nil {
-		return 0, 0, 0, err
-	}
-	if _, err := chrome.WaitFloat(ctx, "window.__importDone"); err != nil {
-		return 0, 0, 0, err
-	}
 	time.Sleep(time.Second) // the import's autosave and the fit
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => {
 		window.__long = [];

@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,8 +42,11 @@ func main() {
 	startOnly := flag.Bool("start-only", false, "measure sizes and time to interactive only, and print them (for trying changes)")
 	dragOnly := flag.Bool("drag-only", false, "measure the 1,000-node imports and drags only, print them with what the canvas drew (for trying changes)")
 	tidyOnly := flag.Bool("tidy-only", false, "measure Tidy up of the 1,000-node design in groups only, and print it (for trying changes)")
+	editOnly := flag.Bool("edit-only", false, "measure the edit path (import, property edits, add, delete, undo, redo, pan, zoom, drag, memory) only, and print it")
+	sizes := flag.String("sizes", "1000,10000", "with -edit-only: the design sizes, in nodes")
+	prof := flag.Bool("profile", false, "with -edit-only: print where the property edits' time goes (app.wasm built with function names)")
 	flag.Parse()
-	if *startOnly || *dragOnly || *tidyOnly {
+	if *startOnly || *dragOnly || *tidyOnly || *editOnly {
 		*write = ""
 	}
 	var err error
@@ -51,6 +55,26 @@ func main() {
 		err = dragRuns(*runs, *level, false)
 	case *tidyOnly:
 		err = dragRuns(*runs, *level, true)
+	case *editOnly:
+		var ns []int
+		for _, f := range strings.Split(*sizes, ",") {
+			n, perr := strconv.Atoi(strings.TrimSpace(f))
+			if perr != nil || n < 2 {
+				err = fmt.Errorf("-sizes: %q is not a number of nodes", f)
+				break
+			}
+			ns = append(ns, n)
+		}
+		if err == nil {
+			var figs []*editFigures
+			figs, err = editRuns(*runs, *level, ns, *prof)
+			for _, f := range figs {
+				fmt.Print(f.report())
+				if f.profile != nil {
+					f.profile.Print(os.Stdout, 40)
+				}
+			}
+		}
 	default:
 		err = run(*runs, *write, *level, *startOnly)
 	}
@@ -68,6 +92,7 @@ type app struct {
 	web         string
 	url         string
 	raw, gz, br int64
+	names       bool // keep function names in app.wasm (for profiles)
 	cold, warm  []float64
 }
 
@@ -185,7 +210,11 @@ func (a *app) build(level int) error {
 			return err
 		}
 	}
-	if err := chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, a.wasmPkg); err != nil {
+	ldflags := "-ldflags=-s -w"
+	if a.names {
+		ldflags = "-ldflags="
+	}
+	if err := chrome.GoCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", ldflags, "-o", wasm, a.wasmPkg); err != nil {
 		return err
 	}
 	for _, name := range []string{"designer.css", "theme.js", "icon.svg", "icons.svg", "icon-192.png", "icon-512.png"} {
@@ -360,7 +389,13 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 		return 0, nil, err
 	}
 	defer stop()
+	moves, err := dragNode(ctx)
+	return took, moves, err
+}
 
+// dragNode drags node n-1 of bigDesign's design (on screen, with an edge at
+// each side) and returns the time of each pointermove.
+func dragNode(ctx context.Context) ([]float64, error) {
 	// Press the mouse on a node (a real pointer, which the canvas captures),
 	// then time pointermoves dispatched in the page.
 	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
@@ -370,7 +405,7 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 		return [r.left + 20, r.top + 20];
 	})()`))
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
 	mouse := func(typ input.DispatchMouseEventType, buttons int64) error {
 		_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
@@ -378,8 +413,12 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 		})
 		return err
 	}
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-node="n-1"]').getAttribute("transform")`))
+	if err != nil {
+		return nil, err
+	}
 	if err := mouse(input.DispatchMouseEventTypeMousePressed, 1); err != nil {
-		return 0, nil, err
+		return nil, err
 	}
 	time.Sleep(500 * time.Millisecond) // the selection's render
 	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
@@ -394,32 +433,37 @@ func largeDesign(chromium, url, design string) (float64, []float64, error) {
 		return out;
 	})()`, xy[0], xy[1])))
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
 	lastDrawn, _ = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const q = s => document.querySelectorAll(s).length;
 		return q("g[data-node]") + " nodes, " + q("g[data-edge]") + " edges, " + q("#canvas-svg text") + " texts, " + q("#canvas-svg *") + " elements, view " + document.getElementById("viewport").getAttribute("transform");
 	})()`))
 	if err := mouse(input.DispatchMouseEventTypeMouseReleased, 0); err != nil {
-		return 0, nil, err
+		return nil, err
 	}
-	// The drag must have moved the node (n-1 starts at 260, 40, on screen, with an edge at each side).
+	// The drag must have moved the node.
 	var moved string
-	for i := 0; i < 100 && (moved == "" || moved == "translate(260 40)"); i++ {
+	for i := 0; i < 100 && (moved == "" || moved == before); i++ {
 		time.Sleep(20 * time.Millisecond)
 		moved, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-node="n-1"]').getAttribute("transform")`))
 	}
-	if err != nil || moved == "translate(260 40)" {
-		return 0, nil, fmt.Errorf("the drag did not move the node: %q (%v)", moved, err)
+	if err != nil || moved == before {
+		return nil, fmt.Errorf("the drag did not move the node: %q (%v)", moved, err)
 	}
-	return took, moves, nil
+	return moves, nil
 }
 
 // imported opens the editor on a fresh profile and imports design through
 // the file input, returning the page, its stop, and the import's time
 // until drawn (see probes).
 func imported(chromium, url, design string) (context.Context, func(), float64, error) {
-	ctx, stop, err := chrome.Start(chromium, probes)
+	return importedWith(chromium, url, design, "")
+}
+
+// importedWith is imported with more probes run in the page.
+func importedWith(chromium, url, design, more string) (context.Context, func(), float64, error) {
+	ctx, stop, err := chrome.Start(chromium, probes+more)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -30,7 +30,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -86,8 +85,7 @@ func main() {
 		cmd               *exec.Cmd
 		fsA, compA, runA  []float64
 		ttiA              []float64
-		self, incl        map[string]float64
-		total             float64
+		tally             *chrome.Tally
 	}
 	targets := []*target{{name: "editor", pkg: "./wasm", server: designer}, {name: "hello", pkg: "./internal/benchmark/hello", server: helloServer}}
 	if *alt != "" {
@@ -128,7 +126,7 @@ func main() {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		t.self, t.incl = map[string]float64{}, map[string]float64{}
+		t.tally = chrome.NewTally()
 		active = append(active, t)
 	}
 	for i := 0; i < *runs; i++ {
@@ -136,7 +134,9 @@ func main() {
 			marks, prof, fs, comp, tti := profileLoad("http://" + t.addr + "/")
 			fmt.Printf("%s run %d: %s\n", t.name, i, marks)
 			t.fsA, t.compA, t.runA, t.ttiA = append(t.fsA, fs), append(t.compA, comp-fs), append(t.runA, tti-comp), append(t.ttiA, tti)
-			t.total += aggregate(prof, t.self, t.incl)
+			if !noprof {
+				t.tally.Add(prof, under)
+			}
 		}
 	}
 	if len(active) > 1 {
@@ -153,9 +153,8 @@ func main() {
 		if noprof {
 			continue
 		}
-		fmt.Printf("\n== %s: %.1f ms sampled per load\n", t.name, t.total/float64(*runs))
-		printTop("self", t.self, *runs, *top)
-		printTop("inclusive", t.incl, *runs, *top)
+		fmt.Printf("\n== %s: %.1f ms sampled per load\n", t.name, t.tally.Total/float64(*runs))
+		t.tally.Print(os.Stdout, *top)
 	}
 }
 
@@ -164,76 +163,6 @@ var cold bool
 var extraLoads int
 var under string
 var jsFlags string
-
-func printTop(title string, m map[string]float64, runs, top int) {
-	type kv struct {
-		k string
-		v float64
-	}
-	var s []kv
-	for k, v := range m {
-		s = append(s, kv{k, v})
-	}
-	sort.Slice(s, func(i, j int) bool { return s[i].v > s[j].v })
-	fmt.Printf("-- %s\n", title)
-	for i := 0; i < len(s) && i < top; i++ {
-		fmt.Printf("%8.1f ms  %s\n", s[i].v/float64(runs), s[i].k)
-	}
-}
-
-func aggregate(p *profiler.Profile, self, incl map[string]float64) float64 {
-	byID := map[int64]*profiler.ProfileNode{}
-	parent := map[int64]int64{}
-	for _, n := range p.Nodes {
-		byID[n.ID] = n
-		for _, c := range n.Children {
-			parent[c] = n.ID
-		}
-	}
-	counts := map[int64]float64{}
-	for i, id := range p.Samples {
-		counts[id] += float64(p.TimeDeltas[i]) / 1000
-	}
-	var total float64
-	for id, ms := range counts {
-		n := byID[id]
-		name := label(n)
-		if name == "(idle)" || name == "(program)" {
-			self[name] += ms
-			continue
-		}
-		if under != "" {
-			inside := false
-			for cur, ok := id, true; ok; cur, ok = parent[cur] {
-				if label(byID[cur]) == under {
-					inside = true
-				}
-			}
-			if !inside {
-				continue
-			}
-		}
-		total += ms
-		self[name] += ms
-		seen := map[string]bool{}
-		for cur, ok := id, true; ok; cur, ok = parent[cur] {
-			nm := label(byID[cur])
-			if !seen[nm] {
-				seen[nm] = true
-				incl[nm] += ms
-			}
-		}
-	}
-	return total
-}
-
-func label(n *profiler.ProfileNode) string {
-	f := n.CallFrame.FunctionName
-	if f == "" {
-		f = "(anon " + filepath.Base(n.CallFrame.URL) + ")"
-	}
-	return f
-}
 
 func profileLoad(url string) (string, *profiler.Profile, float64, float64, float64) {
 	chromium, _ := exec.LookPath("chromium")

@@ -13,6 +13,11 @@ import (
 // as buttons and can be suppressed with a reason; suppressed violations are
 // listed apart, each suppression with a button that lifts it. Every change
 // is one undoable step.
+//
+// The list is virtual: every row is problemRow pixels tall, and only the rows
+// in view and problemMargin either side are drawn, between two spacers as
+// tall as the rows left out, so that a design with thousands of violations
+// draws (and re-renders on each edit) a few dozen.
 type Problems struct {
 	app.Compo
 	Store   *Store
@@ -20,75 +25,234 @@ type Problems struct {
 
 	// suppressing is the rule and node whose suppression form is open.
 	suppressing [2]string
+
+	// first is the first row drawn and shown how many rows the panel
+	// shows (a guess until it is measured).
+	first, shown int
+	// rows are the list's rows, made once per resolution (rowsFor).
+	rows     []problemRow
+	rowsFor  *catalogue.Resolution
+	rowsRO   bool
+	ctx      app.Context
+	unlisten []func()
 }
 
-// Render draws the list.
-func (p *Problems) Render() app.UI {
-	all := p.Store.Resolution().Violations
-	var vs, suppressed []catalogue.Violation
-	for _, v := range all {
-		if v.Suppressed {
-			suppressed = append(suppressed, v)
-		} else {
-			vs = append(vs, v)
-		}
+// problemRow is one violation as the list shows it.
+type problemRow struct {
+	v *catalogue.Violation
+	// i is its index among the unsuppressed violations (what a fix button
+	// names).
+	i int
+	// fixes are the indexes of the fixes it offers: a fix another row
+	// already offers is not offered twice.
+	fixes []int
+	// canSuppress: one Suppress button per rule and node (a connection rule
+	// may break on several edges of one node, and one suppression covers
+	// them all).
+	canSuppress bool
+}
+
+const (
+	// problemRowPx is the height of a row (designer.css: #problems li).
+	problemRowPx = 44
+	// problemMargin is how many rows are drawn beyond each edge of the view,
+	// so that scrolling a little, or tabbing to the next row, finds it drawn.
+	problemMargin = 12
+)
+
+// OnMount follows the panel's scrolling and size, to draw the rows in view.
+func (p *Problems) OnMount(ctx app.Context) {
+	p.ctx = ctx
+	panel := app.Window().GetElementByID("problems")
+	if !panel.Truthy() {
+		return
 	}
-	counts := map[string]int{}
-	for _, v := range vs {
-		counts[string(v.Severity)]++
-	}
-	// One Suppress button per rule and node: a connection rule may break on
-	// several edges of one node, and one suppression covers them all.
-	offered := map[[2]string]bool{}
-	// And one button per fix: two findings may offer the same change.
-	fixOffered := map[string]bool{}
-	return app.Section().ID("problems").Aria("label", "Problems").Body(
-		app.H2().Text("Problems ("+strconv.Itoa(len(vs))+")"),
-		app.If(len(vs) == 0, app.P().Class("ok").Text("No problems: every node keeps every rule that applies.")),
-		app.If(len(vs) > 0, app.P().Class("counts").Textf("%d errors, %d warnings, %d info", counts["error"], counts["warning"], counts["info"])),
-		app.Ul().Body(app.Range(vs).Slice(func(i int) app.UI {
-			v := vs[i]
-			key := [2]string{v.Rule, v.Node}
-			canSuppress := v.Rule != catalogue.RuleUnusedSuppression && !offered[key] && !p.Store.ReadOnly()
-			offered[key] = true
-			return app.Li().Body(
-				app.Button().Class("problem").DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
-					DataSet("from", violationEnd(v, true)).DataSet("to", violationEnd(v, false)).
-					Title(ruleTitle(v)).OnClick(p.onActivate).Body(
-					// The name is the text, which holds what is shown:
-					// "warning on db: …" (the button lays its parts out as
-					// flex items, which the name joins with spaces).
-					app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-					app.Span().Class("problem-node").Body(
-						app.Span().Class("visually-hidden").Text("on "),
-						app.Text(where(v)+":"),
-					),
-					app.Span().Class("problem-message").Text(v.Message),
-				),
-				app.If(len(v.Fixes) > 0 || canSuppress, app.Div().Class("problem-actions").Body(
-					app.If(!p.Store.ReadOnly(), app.Range(v.Fixes).Slice(func(j int) app.UI {
-						label := v.Fixes[j].Label()
-						if fixOffered[label] {
-							return nil
-						}
-						fixOffered[label] = true
-						return app.Button().Class("fix").DataSet("violation", i).DataSet("fix", j).
-							Text(label).OnClick(p.onFix)
-					})),
-					app.If(canSuppress && p.suppressing != key,
-						app.Button().Class("suppress").DataSet("rule", v.Rule).DataSet("node", v.Node).
-							Text("Suppress "+v.Rule+" on "+v.Node).OnClick(p.onOpenSuppress),
-					),
-					app.If(canSuppress && p.suppressing == key, p.renderSuppressForm(v)),
-				)),
-			)
-		})),
-		app.If(len(p.Store.Design().Suppress) > 0, p.renderSuppressed(suppressed)),
+	p.unlisten = append(p.unlisten,
+		listen(panel, "scroll", func(app.Value) { p.follow(panel) }, map[string]any{"passive": true}),
+		observeSize(panel, func(_, h float64) {
+			if shown := int(h)/problemRowPx + 1; shown != p.shown {
+				p.shown = shown
+				p.follow(panel)
+				ctx.Dispatch(func(app.Context) {})
+			}
+		}),
 	)
 }
 
-// renderSuppressForm asks for the reason a violation is acknowledged.
-func (p *Problems) renderSuppressForm(v catalogue.Violation) app.UI {
+// OnDismount stops following the panel.
+func (p *Problems) OnDismount() {
+	for _, off := range p.unlisten {
+		off()
+	}
+	p.unlisten = nil
+}
+
+// follow redraws the list when the rows in view are no longer all drawn or
+// the drawn ones are mostly out of view.
+func (p *Problems) follow(panel app.Value) {
+	list := app.Window().GetElementByID("problem-list")
+	if !list.Truthy() || p.ctx == nil {
+		return
+	}
+	top := panel.Call("getBoundingClientRect").Get("top").Float()
+	listTop := list.Call("getBoundingClientRect").Get("top").Float()
+	inView := int((top - listTop) / problemRowPx) // the first row in view; negative above the list
+	want := max(0, inView-problemMargin)
+	if abs(want-p.first) < problemMargin/2 && inView+p.shown <= p.first+p.drawn() {
+		return
+	}
+	focused := focusedRow()
+	p.first = want
+	p.ctx.Dispatch(func(ctx app.Context) {
+		// The rows are redrawn in place (go-app keeps elements by position):
+		// the focus follows its row to where the row is drawn now.
+		if focused >= 0 {
+			ctx.Defer(func(app.Context) { focusRow(focused) })
+		}
+	})
+}
+
+// drawn is how many rows are drawn from first.
+func (p *Problems) drawn() int { return max(p.shown, 8) + 2*problemMargin }
+
+// focusedRow is the index of the row whose problem button has the focus,
+// or -1.
+func focusedRow() int {
+	el := app.Window().Get("document").Get("activeElement")
+	if !el.Truthy() {
+		return -1
+	}
+	row := el.Get("dataset").Get("row")
+	if !row.Truthy() {
+		return -1
+	}
+	i, err := strconv.Atoi(row.String())
+	if err != nil {
+		return -1
+	}
+	return i
+}
+
+// focusRow focuses row i's problem button, if it is drawn and not focused.
+func focusRow(i int) {
+	el := app.Window().Get("document").Call("querySelector", `#problem-list button[data-row="`+strconv.Itoa(i)+`"]`)
+	if el.Truthy() && !el.Equal(app.Window().Get("document").Get("activeElement")) {
+		el.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
+// listRows makes the rows of the unsuppressed violations vs.
+func listRows(vs []*catalogue.Violation, readOnly bool) []problemRow {
+	rows := make([]problemRow, len(vs))
+	offered := map[[2]string]bool{}
+	fixOffered := map[string]bool{}
+	for i, v := range vs {
+		key := [2]string{v.Rule, v.Node}
+		r := problemRow{v: v, i: i, canSuppress: v.Rule != catalogue.RuleUnusedSuppression && !offered[key] && !readOnly}
+		offered[key] = true
+		if !readOnly {
+			for j, f := range v.Fixes {
+				if label := f.Label(); !fixOffered[label] {
+					fixOffered[label] = true
+					r.fixes = append(r.fixes, j)
+				}
+			}
+		}
+		rows[i] = r
+	}
+	return rows
+}
+
+// Render draws the list: its counts, the suppression form when open, and
+// the rows in view.
+func (p *Problems) Render() app.UI {
+	res := p.Store.Resolution()
+	if p.rowsFor != res || p.rowsRO != p.Store.ReadOnly() {
+		var vs []*catalogue.Violation
+		for i := range res.Violations {
+			if !res.Violations[i].Suppressed {
+				vs = append(vs, &res.Violations[i])
+			}
+		}
+		p.rows, p.rowsFor, p.rowsRO = listRows(vs, p.Store.ReadOnly()), res, p.Store.ReadOnly()
+	}
+	rows := p.rows
+	counts := map[catalogue.Severity]int{}
+	for _, r := range rows {
+		counts[r.v.Severity]++
+	}
+	n := len(rows)
+	first := min(p.first, max(0, n-p.drawn()))
+	last := min(n, first+p.drawn())
+	window := rows[first:last]
+	var form app.UI
+	if p.suppressing != [2]string{} {
+		for _, r := range rows {
+			if r.canSuppress && [2]string{r.v.Rule, r.v.Node} == p.suppressing {
+				form = p.renderSuppressForm(r.v)
+				break
+			}
+		}
+	}
+	return app.Section().ID("problems").Aria("label", "Problems").Body(
+		app.H2().Text("Problems ("+strconv.Itoa(n)+")"),
+		app.If(n == 0, app.P().Class("ok").Text("No problems: every node keeps every rule that applies.")),
+		app.If(n > 0, app.P().Class("counts").Textf("%d errors, %d warnings, %d info", counts[catalogue.SeverityError], counts[catalogue.SeverityWarning], counts[catalogue.SeverityInfo])),
+		form,
+		app.Div().ID("problem-list").Body(
+			spacer(first),
+			app.Ul().Body(app.Range(window).Slice(func(k int) app.UI {
+				return p.renderRow(window[k], first+k, n)
+			})),
+			spacer(n-last),
+		),
+		app.If(len(p.Store.Design().Suppress) > 0, p.renderSuppressed(res)),
+	)
+}
+
+// spacer stands for rows rows left out of the list: an SVG as tall as they
+// are (the page's content security policy refuses style attributes; an
+// SVG's height is an attribute).
+func spacer(rows int) app.UI {
+	return svg("svg").Class("spacer").Attr("width", "1").Attr("height", strconv.Itoa(rows*problemRowPx)).Aria("hidden", "true")
+}
+
+// renderRow draws row k of n.
+func (p *Problems) renderRow(r problemRow, k, n int) app.UI {
+	v := r.v
+	key := [2]string{v.Rule, v.Node}
+	return app.Li().Aria("setsize", n).Aria("posinset", k+1).Body(
+		app.Button().Class("problem").DataSet("row", k).DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
+			DataSet("from", violationEnd(*v, true)).DataSet("to", violationEnd(*v, false)).
+			Title(ruleTitle(*v)+": "+v.Message).OnClick(p.onActivate).Body(
+			// The name is the text, which holds what is shown:
+			// "warning on db: …" (the button lays its parts out as
+			// flex items, which the name joins with spaces).
+			app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
+			app.Span().Class("problem-node").Body(
+				app.Span().Class("visually-hidden").Text("on "),
+				app.Text(where(*v)+":"),
+			),
+			app.Span().Class("problem-message").Text(v.Message),
+		),
+		app.If(len(r.fixes) > 0 || r.canSuppress, app.Div().Class("problem-actions").Body(
+			app.Range(r.fixes).Slice(func(j int) app.UI {
+				label := v.Fixes[r.fixes[j]].Label()
+				return app.Button().Class("fix").DataSet("violation", r.i).DataSet("fix", r.fixes[j]).
+					Title(label).Text(label).OnClick(p.onFix)
+			}),
+			app.If(r.canSuppress,
+				app.Button().Class("suppress").DataSet("rule", v.Rule).DataSet("node", v.Node).
+					Aria("label", "Suppress "+v.Rule+" on "+v.Node).Aria("expanded", strconv.FormatBool(p.suppressing == key)).
+					Title("Suppress "+v.Rule+" on "+v.Node).Text("Suppress").OnClick(p.onOpenSuppress),
+			),
+		)),
+	)
+}
+
+// renderSuppressForm asks for the reason a violation is acknowledged. It is
+// drawn above the list, whose rows all have one height.
+func (p *Problems) renderSuppressForm(v *catalogue.Violation) app.UI {
 	return app.Div().Class("suppress-form").Body(
 		app.Label().For("suppress-reason").Text("Reason for suppressing "+v.Rule+" on "+v.Node),
 		// Left to the browser while typing (a value set on every keystroke
@@ -102,7 +266,13 @@ func (p *Problems) renderSuppressForm(v catalogue.Violation) app.UI {
 
 // renderSuppressed lists the design's suppressions with their reasons, the
 // violations each acknowledges, and a button to lift it.
-func (p *Problems) renderSuppressed(suppressed []catalogue.Violation) app.UI {
+func (p *Problems) renderSuppressed(res *catalogue.Resolution) app.UI {
+	var suppressed []catalogue.Violation
+	for _, v := range res.Violations {
+		if v.Suppressed {
+			suppressed = append(suppressed, v)
+		}
+	}
 	sups := p.Store.Design().Suppress
 	return app.Div().Class("suppressed").Body(
 		app.H3().Text("Suppressed ("+strconv.Itoa(len(suppressed))+")"),

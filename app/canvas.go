@@ -57,6 +57,8 @@ type Canvas struct {
 	mmCanvas      app.Value          // in which canvas element
 	mmCollapsed   string             // with which groups collapsed
 	mmColour      string             // in which colour (the theme's)
+	gotoSelect    bigSelect          // Go to node
+	geo           *geometry          // where the last render drew the design
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -321,35 +323,21 @@ func (c *Canvas) applyView() {
 func (c *Canvas) Render() app.UI {
 	s := c.Store
 	d := s.Design()
-	pos := nodePositions(d)
+	c.geo = geometryOf(c.geo, d, s.Collapsed)
+	geo := c.geo
+	pos, frames, hiddenIn := geo.pos, geo.frames, geo.hiddenIn
 	drawn := c.view.drawn(c.width, c.height)
-	var frames map[string]groupFrame
-	var hiddenIn map[string]string // node or group id → the collapsed group drawn in its place
-	if len(d.Groups) > 0 {
-		frames = groupFrames(d, pos)
-		hiddenIn = collapsedIn(d, s.Collapsed)
-	}
 	groups := c.renderGroups(d, frames, hiddenIn)
-	// What a collapsed group holds is drawn as the group's box: edges to it
-	// attach there.
-	at := func(id string) [2]float64 {
-		if g := hiddenIn[id]; g != "" {
-			return [2]float64{frames[g].box.X0, frames[g].box.Y0}
-		}
-		return pos[id]
-	}
 	var edges, edgeLabels []app.UI
-	if len(d.Edges) > 0 {
-		rt := router{ix: newBoxIndex(drawnBoxes(d, pos, frames, hiddenIn))}
-		shown, pairs, ports := layoutEdges(d, at, hiddenIn)
-		for k, i := range shown {
-			e, a, b := d.Edges[i], pairs[k][0], pairs[k][1]
-			if drawn.meets(a.X0, a.Y0, b.X1, b.Y1) {
-				edge, label := c.renderEdge(rt, i, e, a, b, ports[k])
-				edges = append(edges, edge)
-				if label != nil {
-					edgeLabels = append(edgeLabels, label)
-				}
+	for k, i := range geo.shown {
+		a, b := geo.pairs[k][0], geo.pairs[k][1]
+		// The box around both ends: an edge between two nodes out of view
+		// may still cross it.
+		if drawn.meets(min(a.X0, b.X0), min(a.Y0, b.Y0), max(a.X1, b.X1), max(a.Y1, b.Y1)) {
+			edge, label := c.renderEdge(geo.route(k), i, d.Edges[i])
+			edges = append(edges, edge)
+			if label != nil {
+				edgeLabels = append(edgeLabels, label)
 			}
 		}
 	}
@@ -396,10 +384,7 @@ func (c *Canvas) Render() app.UI {
 			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
 			app.If(len(ids) > 0,
 				app.Label().For("goto-node").Text("Go to node"),
-				app.Select().ID("goto-node").OnChange(c.onGoTo).Body(
-					option("", "—", true),
-					app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], false) }),
-				),
+				c.gotoSelect.render("goto-node", "—", ids, "", c.onGoTo),
 			),
 			offer,
 			app.If(len(d.Nodes) == 0,
@@ -493,11 +478,10 @@ func (c *Canvas) onExample(ctx app.Context, e app.Event) {
 
 // onGoTo selects and shows the node chosen in "Go to node".
 func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
-	src := ctx.JSSrc()
-	if id := src.Get("value").String(); id != "" {
+	if id := selectValue(e); id != "" {
 		c.Store.Reveal(id)
 	}
-	src.Set("value", "")
+	resetSelect(e)
 }
 
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) app.UI {
@@ -726,8 +710,7 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 // renderEdge draws edge i between node boxes from and to, between the
 // ports given, routed round the other nodes, and its label (nil without one), which the canvas
 // draws above the nodes.
-func (c *Canvas) renderEdge(rt router, i int, e catalogue.Edge, from, to rect, ports [2]point) (edge, label app.UI) {
-	pts := rt.routeAt(from, to, ports[0], ports[1])
+func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label app.UI) {
 	path := pathData(pts)
 	idx := strconv.Itoa(i)
 	name := "Connection from " + e.From + " to " + e.To
@@ -742,7 +725,7 @@ func (c *Canvas) renderEdge(rt router, i int, e catalogue.Edge, from, to rect, p
 	}
 	if e.Label != "" && c.view.Scale >= textScale {
 		text := truncate(e.Label, 40)
-		at := rt.labelSpot(pts, len([]rune(text)), labelPx(c.view.labels()))
+		at := c.geo.rt.labelSpot(pts, len([]rune(text)), labelPx(c.view.labels()))
 		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
 			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
 	}

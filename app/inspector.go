@@ -25,6 +25,20 @@ type Inspector struct {
 	Version int
 
 	connectTo string
+	// The selects of nodes (see bigSelect).
+	connectSelect, replicaSelect, noteOnSelect bigSelect
+}
+
+// OnMount shows the chosen options of the selects of nodes.
+func (in *Inspector) OnMount(ctx app.Context) { ctx.Defer(in.syncSelects) }
+
+// OnUpdate shows the chosen options of the selects of nodes, once drawn.
+func (in *Inspector) OnUpdate(ctx app.Context) { ctx.Defer(in.syncSelects) }
+
+func (in *Inspector) syncSelects(app.Context) {
+	in.connectSelect.sync()
+	in.replicaSelect.sync()
+	in.noteOnSelect.sync()
 }
 
 // Render draws the inspector for the current selection.
@@ -287,14 +301,9 @@ func (in *Inspector) renderConnections(id string) app.UI {
 		app.If(len(others) > 0,
 			app.Div().Class("field").Body(
 				app.Label().For("connect-to").Text("Connect to"),
-				app.Select().ID("connect-to").OnChange(func(ctx app.Context, e app.Event) {
-					in.connectTo = ctx.JSSrc().Get("value").String()
-				}).Body(
-					option("", "— choose a node —", in.connectTo == ""),
-					app.Range(others).Slice(func(i int) app.UI {
-						return option(others[i], others[i], in.connectTo == others[i])
-					}),
-				),
+				in.connectSelect.render("connect-to", "— choose a node —", others, in.connectTo, func(ctx app.Context, e app.Event) {
+					in.connectTo = selectValue(e)
+				}),
 				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
 					if in.connectTo == "" {
 						s.Report(errors.New("choose a node to connect to"))
@@ -513,12 +522,9 @@ func (in *Inspector) renderAnalysisFields(n *catalogue.Node, comp *catalogue.Com
 		),
 		app.If(len(peers) > 0, app.Div().Class("field").Body(
 			app.Label().For("node-replica").Text("Replica of"),
-			app.Select().ID("node-replica").OnChange(func(ctx app.Context, e app.Event) {
-				s.Report(s.SetReplicaOf(s.Selection().Node, ctx.JSSrc().Get("value").String()))
-			}).Body(
-				option("", "— none —", n.ReplicaOf == ""),
-				app.Range(peers).Slice(func(i int) app.UI { return option(peers[i], peers[i], n.ReplicaOf == peers[i]) }),
-			),
+			in.replicaSelect.render("node-replica", "— none —", peers, n.ReplicaOf, func(ctx app.Context, e app.Event) {
+				s.Report(s.SetReplicaOf(s.Selection().Node, selectValue(e)))
+			}),
 		)),
 		figure("node-assume", "Assumed availability (%)", "assume", pct(n.Assume.Availability), "Used instead of the catalogue's figure; "+published+"."),
 		app.P().Class("hint").Text(comp.Name+": "+published+"."),
@@ -726,12 +732,9 @@ func (in *Inspector) renderNote(i int) app.UI {
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("note-on").Text("On"),
-			app.Select().ID("note-on").OnChange(func(ctx app.Context, e app.Event) {
-				s.Report(s.SetNoteOn(i, ctx.JSSrc().Get("value").String()))
-			}, i).Body(
-				option("", "the canvas", n.On == ""),
-				app.Range(ids).Slice(func(i int) app.UI { return option(ids[i], ids[i], n.On == ids[i]) }),
-			),
+			in.noteOnSelect.render("note-on", "the canvas", ids, n.On, func(ctx app.Context, e app.Event) {
+				s.Report(s.SetNoteOn(i, selectValue(e)))
+			}, i),
 		),
 		app.P().Class("hint").Text("A note on a node or a group moves with it."),
 		app.Button().Class("danger").Text("Delete note").OnClick(func(app.Context, app.Event) {

@@ -23,14 +23,50 @@ type Analysis struct {
 	// open are the entries whose derivation is shown: only those are
 	// drawn, so that a long chain's factors cost nothing until asked for.
 	open map[string]bool
+	// more counts, per list, the times Show more was pressed.
+	more map[string]int
 }
 
 // maxFactors bounds the factors an opened entry draws; the CLI lists all.
 const maxFactors = 200
 
+// listStep is how many items a list of the region draws at first, and how
+// many more each Show more adds: a 10,000-node design has thousands of
+// stateful nodes, and the region is drawn again on every edit.
+const listStep = 50
+
+// shown is how many of n items list draws.
+func (a *Analysis) shown(list string, n int) int {
+	return min(n, listStep*(1+a.more[list]))
+}
+
+// renderMore offers to draw more of list's n items (what names them), when
+// some are left out.
+func (a *Analysis) renderMore(list, what string, n int) app.UI {
+	shown := a.shown(list, n)
+	if shown >= n {
+		return nil
+	}
+	return app.P().Class("more").Body(
+		app.Span().Class("hint").Text(strconv.Itoa(shown)+" of "+strconv.Itoa(n)+" shown. "),
+		app.Button().DataSet("list", list).Text("Show "+strconv.Itoa(min(listStep, n-shown))+" more "+what).OnClick(a.onMore),
+	)
+}
+
+func (a *Analysis) onMore(ctx app.Context, e app.Event) {
+	if a.more == nil {
+		a.more = map[string]int{}
+	}
+	a.more[ctx.JSSrc().Get("dataset").Get("list").String()]++
+}
+
 // Render draws the region.
 func (a *Analysis) Render() app.UI {
 	r := a.Store.Analysis()
+	entries := r.Entries[:a.shown("entries", len(r.Entries))]
+	spofs := r.SPOFs[:a.shown("spofs", len(r.SPOFs))]
+	sinks := r.Sinks[:a.shown("sinks", len(r.Sinks))]
+	durability := r.Durability[:a.shown("durability", len(r.Durability))]
 	return app.Section().ID("analysis").Aria("label", "Analysis").Body(
 		app.H2().Text("Analysis"),
 		app.Div().Class("field").Body(
@@ -40,15 +76,16 @@ func (a *Analysis) Render() app.UI {
 		),
 		app.H3().Text("Entry points ("+strconv.Itoa(len(r.Entries))+")"),
 		app.If(len(r.Entries) == 0, app.P().Class("hint").Text("No entry point yet: a node that nothing flows into and that calls something is one, or mark one in the inspector.")),
-		app.Ul().Class("entries").Body(app.Range(r.Entries).Slice(func(i int) app.UI {
-			return a.renderEntry(r.Entries[i])
+		app.Ul().Class("entries").Body(app.Range(entries).Slice(func(i int) app.UI {
+			return a.renderEntry(entries[i])
 		})),
+		a.renderMore("entries", "entry points", len(r.Entries)),
 		app.If(r.Skipped > 0, app.P().Class("hint").Text(strconv.Itoa(r.Skipped)+" more entry points are not analysed: the design is too large for one analysis.")),
 		app.If(len(r.Objectives) > 0, a.renderObjectives(r.Objectives)),
 		app.H3().Text("Single points of failure ("+strconv.Itoa(len(r.SPOFs))+")"),
 		app.If(len(r.SPOFs) == 0 && len(r.Entries) > 0, app.P().Class("ok").Text("No single node, zone or region cuts an entry point off.")),
-		app.Ul().Class("spofs").Body(app.Range(r.SPOFs).Slice(func(i int) app.UI {
-			s := r.SPOFs[i]
+		app.Ul().Class("spofs").Body(app.Range(spofs).Slice(func(i int) app.UI {
+			s := spofs[i]
 			name := s.Node
 			if s.Group != "" {
 				name = a.groupWords(s.Group)
@@ -59,19 +96,21 @@ func (a *Analysis) Render() app.UI {
 				app.Span().Text(" cuts "+strings.Join(s.Cuts, ", ")+": "+s.Because),
 			)
 		})),
+		a.renderMore("spofs", "single points of failure", len(r.SPOFs)),
 		app.If(len(r.Losses) > 0, a.renderLosses(r)),
 		app.H3().Text("Delivery ("+strconv.Itoa(len(r.Sinks))+" "+plural(len(r.Sinks), "sink")+")"),
 		app.If(len(r.Sinks) == 0, app.P().Class("hint").Text("No event flow reaches a store or a consumer.")),
-		app.Ul().Class("sinks").Body(app.Range(r.Sinks).Slice(func(i int) app.UI {
-			s := r.Sinks[i]
+		app.Ul().Class("sinks").Body(app.Range(sinks).Slice(func(i int) app.UI {
+			s := sinks[i]
 			return app.Li().DataSet("delivery", s.Delivery).Body(
 				app.Span().Class("subject").Text(s.Node+": "+s.Delivery),
 				app.Span().Text(" — "+s.Because),
 			)
 		})),
+		a.renderMore("sinks", "sinks", len(r.Sinks)),
 		app.H3().Text("Durability ("+strconv.Itoa(len(r.Durability))+" stateful)"),
-		app.Ul().Class("durability").Body(app.Range(r.Durability).Slice(func(i int) app.UI {
-			d := r.Durability[i]
+		app.Ul().Class("durability").Body(app.Range(durability).Slice(func(i int) app.UI {
+			d := durability[i]
 			n := "unknown"
 			if d.FailuresTolerated != nil {
 				n = strconv.Itoa(*d.FailuresTolerated) + " " + d.Of + " " + plural(*d.FailuresTolerated, "failure")
@@ -81,6 +120,7 @@ func (a *Analysis) Render() app.UI {
 				app.Span().Text(" — "+d.Because),
 			)
 		})),
+		a.renderMore("durability", "stateful nodes", len(r.Durability)),
 	)
 }
 

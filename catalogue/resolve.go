@@ -161,46 +161,7 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 		}
 		res.Nodes = append(res.Nodes, rn)
 		first := len(res.Violations)
-		for j, p := range comp.Schema {
-			if p.Required && !rn.Properties[j].Value.IsSet() {
-				res.Violations = append(res.Violations, Violation{
-					Rule: RuleRequired, Severity: SeverityError, Node: n.ID, Property: p.Name,
-					Message: "`" + p.Name + "` is required by kind " + comp.Kind + " and has no value; set it on the node",
-				})
-			}
-		}
-		if rn.group != nil {
-			if v, broken := placementViolation(comp, &rn); broken {
-				res.Violations = append(res.Violations, v)
-			}
-			if len(d.Constraints.Regions) > 0 {
-				if v, broken := residencyViolation(d, &rn); broken {
-					res.Violations = append(res.Violations, v)
-				}
-			}
-		}
-		for j, l := range comp.limits {
-			if l != nil {
-				if v, broken := l.violation(comp, n.ID, rn.Properties[j].Value); broken {
-					res.Violations = append(res.Violations, v)
-				}
-			}
-		}
-		if rules := c.rulesFor[comp.ID]; len(rules) > 0 {
-			// One scope for all of the node's rules: a conversion to the
-			// scope interface allocates.
-			var sc scope = &nodeScope{comp: comp, node: &res.Nodes[len(res.Nodes)-1]}
-			for _, r := range rules {
-				if r.placed && len(d.Groups) == 0 {
-					continue
-				}
-				if v, broken := r.eval(sc); broken {
-					v.Node = n.ID
-					res.Violations = append(res.Violations, v)
-				}
-			}
-		}
-		worstFirst(res.Violations[first:])
+		res.Violations = c.nodeViolations(d, comp, &res.Nodes[len(res.Nodes)-1], res.Violations)
 		spans = append(spans, [2]int32{int32(first), int32(len(res.Violations))})
 	}
 	edges := len(res.Violations)
@@ -217,6 +178,54 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 	}
 	res.Violations = onceEach(res.Violations, spans, edges)
 	return res
+}
+
+// nodeViolations appends to out what node rn (of component comp, in d)
+// breaks by itself: required properties, placement, residency, limits and
+// its component's rules, worst first.
+func (c *Catalogue) nodeViolations(d *Design, comp *Component, rn *ResolvedNode, out []Violation) []Violation {
+	first := len(out)
+	for j, p := range comp.Schema {
+		if p.Required && !rn.Properties[j].Value.IsSet() {
+			out = append(out, Violation{
+				Rule: RuleRequired, Severity: SeverityError, Node: rn.ID, Property: p.Name,
+				Message: "`" + p.Name + "` is required by kind " + comp.Kind + " and has no value; set it on the node",
+			})
+		}
+	}
+	if rn.group != nil {
+		if v, broken := placementViolation(comp, rn); broken {
+			out = append(out, v)
+		}
+		if len(d.Constraints.Regions) > 0 {
+			if v, broken := residencyViolation(d, rn); broken {
+				out = append(out, v)
+			}
+		}
+	}
+	for j, l := range comp.limits {
+		if l != nil {
+			if v, broken := l.violation(comp, rn.ID, rn.Properties[j].Value); broken {
+				out = append(out, v)
+			}
+		}
+	}
+	if rules := c.rulesFor[comp.ID]; len(rules) > 0 {
+		// One scope for all of the node's rules: a conversion to the
+		// scope interface allocates.
+		var sc scope = &nodeScope{comp: comp, node: rn}
+		for _, r := range rules {
+			if r.placed && len(d.Groups) == 0 {
+				continue
+			}
+			if v, broken := r.eval(sc); broken {
+				v.Node = rn.ID
+				out = append(out, v)
+			}
+		}
+	}
+	worstFirst(out[first:])
+	return out
 }
 
 // ReplicaSets returns, for each node of d, an index naming its replica set
@@ -492,28 +501,36 @@ func (c *Catalogue) checkEdges(d *Design, res *Resolution) []Violation {
 		from, to := &res.Nodes[fi], &res.Nodes[ti]
 		flow, source := EdgeFlow(e, from.comp.kind, to.comp.kind)
 		res.Edges = append(res.Edges, ResolvedEdge{Edge: int32(i), Flow: flow, FlowSource: source})
-		first := len(out)
-		var sc scope
-		for _, cr := range c.connectionsFrom[from.Component] {
-			if !cr.to[to.Component] || cr.rule.placed && len(d.Groups) == 0 {
-				continue
-			}
-			if sc == nil {
-				sc = &edgeScope{from: from, to: to, label: e.Label, flow: flow, protocol: e.Protocol}
-			}
-			if v, broken := cr.rule.eval(sc); broken {
-				v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
-				if len(v.Fixes) > 0 {
-					v.target = int32(ti) + 1
-					if v.Fixes[0].Node == e.From {
-						v.target = int32(fi) + 1
-					}
-				}
-				out = append(out, v)
-			}
-		}
-		worstFirst(out[first:])
+		out = c.edgeViolations(d, e, flow, from, to, fi, ti, out)
 	}
+	return out
+}
+
+// edgeViolations appends to out what the connection rules find on edge e
+// (its flow resolved) from node from to node to, at resolved indexes fi and
+// ti, worst first.
+func (c *Catalogue) edgeViolations(d *Design, e Edge, flow Flow, from, to *ResolvedNode, fi, ti int, out []Violation) []Violation {
+	first := len(out)
+	var sc scope
+	for _, cr := range c.connectionsFrom[from.Component] {
+		if !cr.to[to.Component] || cr.rule.placed && len(d.Groups) == 0 {
+			continue
+		}
+		if sc == nil {
+			sc = &edgeScope{from: from, to: to, label: e.Label, flow: flow, protocol: e.Protocol}
+		}
+		if v, broken := cr.rule.eval(sc); broken {
+			v.Node, v.Edge = e.From, &EdgeRef{From: e.From, To: e.To}
+			if len(v.Fixes) > 0 {
+				v.target = int32(ti) + 1
+				if v.Fixes[0].Node == e.From {
+					v.target = int32(fi) + 1
+				}
+			}
+			out = append(out, v)
+		}
+	}
+	worstFirst(out[first:])
 	return out
 }
 

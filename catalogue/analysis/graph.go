@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -37,6 +38,8 @@ type graph struct {
 	group  []int32
 	parent []int32
 	groups map[string]int32
+	// reads are the properties the analysis read of each node (see value).
+	reads [][]string
 	// mark is scratch space for the walks, reset after each.
 	mark []int32
 	// given counts, while a figure is composed, the nodes taken as up
@@ -230,8 +233,17 @@ func (g *graph) zoneOf(i int32) int32 {
 }
 
 // value returns node i's resolved value of a property, unset when it has
-// none.
+// none. It is the analysis's one way to a property's value (but for the
+// conditions of a component's SLAs and durability facts, see dependsOn):
+// it records the read, so that a Resolver knows which edits cannot change
+// the analysis.
 func (g *graph) value(i int32, name string) catalogue.Value {
+	if g.reads == nil {
+		g.reads = make([][]string, len(g.nodes))
+	}
+	if !slices.Contains(g.reads[i], name) {
+		g.reads[i] = append(g.reads[i], name)
+	}
 	if p, ok := g.nodes[i].Get(name); ok {
 		return p.Value
 	}

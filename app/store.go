@@ -56,8 +56,12 @@ type Store struct {
 	cat        *catalogue.Catalogue
 	design     *catalogue.Design
 	resolution *catalogue.Resolution
-	analysis   *analysis.Report
-	selection  Selection
+	// resolver resolves each design from the last (for catalogue
+	// resolverCat).
+	resolver    *analysis.Resolver
+	resolverCat *catalogue.Catalogue
+	analysis    *analysis.Report
+	selection   Selection
 	// extra are the nodes selected with the selection's node (Shift-click,
 	// a rubber band, Ctrl+A), counted by extraVersion's changes.
 	extra        map[string]bool
@@ -85,16 +89,18 @@ type Store struct {
 	view rect
 	// failing is the group whose failure the canvas shows (a view, like
 	// collapsed), with the nodes it takes and the entries it cuts.
-	failing    string
-	lost, cut  map[string]bool
-	spofs      map[string]bool
-	nodeIndex  map[string]int
-	groupIDs   map[string]int
-	resolved   map[string]int
-	violations map[string][]catalogue.Violation
+	failing   string
+	lost, cut map[string]bool
+	spofs     map[string]bool
+	nodeIndex map[string]int
+	groupIDs  map[string]int
+	resolved  map[string]int
+	// violations are the indexes of each node's own unsuppressed
+	// violations in the resolution's.
+	violations map[string][]int32
 	// edgeViolations are the connection rules' violations, by the edge's
 	// ends (violations holds the nodes' own).
-	edgeViolations map[catalogue.EdgeRef][]catalogue.Violation
+	edgeViolations map[catalogue.EdgeRef][]int32
 }
 
 // NewStore returns a store holding an empty design.
@@ -190,18 +196,29 @@ func (s *Store) commit(c change) {
 	}
 }
 
-// index makes d the design and re-resolves it.
+// index makes d the design and re-resolves it: incrementally, from what
+// the last resolution found (see analysis.Resolver), and keeping the
+// indexes by id while the nodes are the same, in the same order.
 func (s *Store) index(d *catalogue.Design) {
+	sameNodes := s.design != nil && s.resolver != nil && s.resolverCat == s.cat && len(s.design.Nodes) == len(d.Nodes)
+	for i := 0; sameNodes && i < len(d.Nodes); i++ {
+		sameNodes = s.design.Nodes[i].ID == d.Nodes[i].ID
+	}
 	s.design = d
-	s.nodeIndex = make(map[string]int, len(d.Nodes))
-	for i, n := range d.Nodes {
-		s.nodeIndex[n.ID] = i
+	if !sameNodes {
+		s.nodeIndex = make(map[string]int, len(d.Nodes))
+		for i, n := range d.Nodes {
+			s.nodeIndex[n.ID] = i
+		}
 	}
 	s.groupIDs = make(map[string]int, len(d.Groups))
 	for i, g := range d.Groups {
 		s.groupIDs[g.ID] = i
 	}
-	s.resolution, s.analysis = analysis.Resolve(s.cat, d)
+	if s.resolver == nil || s.resolverCat != s.cat {
+		s.resolver, s.resolverCat = analysis.NewResolver(s.cat), s.cat
+	}
+	s.resolution, s.analysis = s.resolver.Resolve(d)
 	s.spofs = map[string]bool{}
 	for _, sp := range s.analysis.SPOFs {
 		if sp.Node != "" {
@@ -212,25 +229,38 @@ func (s *Store) index(d *catalogue.Design) {
 	if s.failing != "" {
 		s.lost, s.cut = s.analysis.Lost(s.failing)
 	}
-	s.resolved = make(map[string]int, len(s.resolution.Nodes))
-	for i, n := range s.resolution.Nodes {
-		s.resolved[n.ID] = i
-	}
-	s.violations = map[string][]catalogue.Violation{}
-	s.edgeViolations = map[catalogue.EdgeRef][]catalogue.Violation{}
-	for _, v := range s.resolution.Violations {
-		switch {
-		case v.Suppressed:
-		case v.Edge != nil:
-			s.edgeViolations[*v.Edge] = append(s.edgeViolations[*v.Edge], v)
-		default:
-			s.violations[v.Node] = append(s.violations[v.Node], v)
+	if !sameNodes || len(s.resolved) != len(s.resolution.Nodes) {
+		s.resolved = make(map[string]int, len(s.resolution.Nodes))
+		for i, n := range s.resolution.Nodes {
+			s.resolved[n.ID] = i
 		}
 	}
-	for ref, vs := range s.edgeViolations {
-		worstFirst(vs)
-		s.edgeViolations[ref] = vs
+	// By index into the resolution's violations: copying thousands of
+	// violations on every edit was most of what indexing allocated.
+	s.violations = map[string][]int32{}
+	s.edgeViolations = map[catalogue.EdgeRef][]int32{}
+	for i := range s.resolution.Violations {
+		switch v := &s.resolution.Violations[i]; {
+		case v.Suppressed:
+		case v.Edge != nil:
+			s.edgeViolations[*v.Edge] = append(s.edgeViolations[*v.Edge], int32(i))
+		default:
+			s.violations[v.Node] = append(s.violations[v.Node], int32(i))
+		}
 	}
+}
+
+// violationsAt returns the resolution's violations at indexes, worst first.
+func (s *Store) violationsAt(indexes []int32) []catalogue.Violation {
+	if len(indexes) == 0 {
+		return nil
+	}
+	vs := make([]catalogue.Violation, len(indexes))
+	for k, i := range indexes {
+		vs[k] = s.resolution.Violations[i]
+	}
+	worstFirst(vs)
+	return vs
 }
 
 // reconcile drops a selection the design no longer has.
@@ -492,7 +522,7 @@ func (s *Store) Resolved(id string) *catalogue.ResolvedNode {
 
 // Violations returns the violations of node id that are not suppressed,
 // worst first.
-func (s *Store) Violations(id string) []catalogue.Violation { return s.violations[id] }
+func (s *Store) Violations(id string) []catalogue.Violation { return s.violationsAt(s.violations[id]) }
 
 // EdgeViolations returns the unsuppressed violations of the connection
 // rules on edge i, worst first.
@@ -501,7 +531,7 @@ func (s *Store) EdgeViolations(i int) []catalogue.Violation {
 		return nil
 	}
 	e := s.design.Edges[i]
-	return s.edgeViolations[catalogue.EdgeRef{From: e.From, To: e.To}]
+	return s.violationsAt(s.edgeViolations[catalogue.EdgeRef{From: e.From, To: e.To}])
 }
 
 // worstFirst orders violations by severity, keeping their order otherwise.
@@ -522,10 +552,13 @@ func (s *Store) RevealEdge(from, to string) {
 
 // Worst returns the worst severity among node id's violations, or "".
 func (s *Store) Worst(id string) catalogue.Severity {
-	if v := s.violations[id]; len(v) > 0 {
-		return v[0].Severity
+	var worst catalogue.Severity
+	for _, i := range s.violations[id] {
+		if sev := s.resolution.Violations[i].Severity; sev.Rank() > worst.Rank() {
+			worst = sev
+		}
 	}
-	return ""
+	return worst
 }
 
 // NewDesign replaces the design with an empty one (undoable).

@@ -872,34 +872,45 @@ func TestFreeIDStaysAnID(t *testing.T) {
 	}
 }
 
-// The store's share of a property edit at 1,000 nodes (clone, check,
-// resolve, analyse, index): what the large-designs issue makes incremental.
-// The render and the autosave's encoding come on top, in the browser.
-func BenchmarkSetProp1000(b *testing.B) {
+// The store's share of a property edit (clone, check, resolve, analyse,
+// index) at 1,000 and 10,000 nodes, of a property the analysis does not
+// read (a function's timeout: the analysis is kept) and of one it does (a
+// stream's replication factor: it runs again). The render and the
+// autosave's encoding come on top, in the browser.
+func BenchmarkSetProp(b *testing.B) {
 	cat, err := embedded()
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := NewStore(cat)
-	var y strings.Builder
-	y.WriteString("nodes:\n")
 	comps := []string{"kafka", "redpanda", "nats-jetstream", "aws-lambda", "postgresql", "aws-sqs", "service"}
-	for i := range 1000 {
-		fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
-	}
-	y.WriteString("edges:\n")
-	for i := 1; i < 1000; i++ {
-		fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
-	}
-	if err := s.Import("big.yaml", []byte(y.String())); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n++
-		if err := s.SetProp("n-500", "timeoutSeconds", catalogue.IntValue(int64(1+n%60))); err != nil {
+	for _, size := range []int{1000, 10000} {
+		s := NewStore(cat)
+		var y strings.Builder
+		y.WriteString("nodes:\n")
+		for i := range size {
+			fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
+		}
+		y.WriteString("edges:\n")
+		for i := 1; i < size; i++ {
+			fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
+		}
+		if err := s.Import("big.yaml", []byte(y.String())); err != nil {
 			b.Fatal(err)
+		}
+		for _, edit := range []struct{ name, node, prop string }{
+			{"timeout", "n-500", "timeoutSeconds"},        // aws-lambda
+			{"replication", "n-497", "replicationFactor"}, // kafka
+		} {
+			b.Run(fmt.Sprintf("nodes=%d/%s", size, edit.name), func(b *testing.B) {
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					n++
+					if err := s.SetProp(edit.node, edit.prop, catalogue.IntValue(int64(1+n%5))); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -57,7 +57,6 @@ type Canvas struct {
 	mmCanvas      app.Value          // in which canvas element
 	mmCollapsed   string             // with which groups collapsed
 	mmColour      string             // in which colour (the theme's)
-	gotoSelect    bigSelect          // Go to node
 	geo           *geometry          // where the last render drew the design
 }
 
@@ -174,6 +173,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	}
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
 	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
+	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
 	measured := false
 	c.listeners = append(c.listeners, observeSize(app.Window().GetElementByID("canvas-area"), func(w, h float64) {
@@ -356,10 +356,6 @@ func (c *Canvas) Render() app.UI {
 	if len(d.Notes) > 0 {
 		notes = c.renderNotes(d, newNoteLayout(d, pos, frames, hiddenIn), drawn, labels)
 	}
-	ids := make([]string, len(d.Nodes))
-	for i := range d.Nodes {
-		ids[i] = d.Nodes[i].ID
-	}
 	var offer app.UI
 	if len(d.Nodes) == 0 && !s.ReadOnly() {
 		offer = c.renderExamples()
@@ -382,10 +378,7 @@ func (c *Canvas) Render() app.UI {
 			app.If(len(d.Nodes) > 0, c.renderTidyButton()),
 			c.renderViewTools(),
 			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
-			app.If(len(ids) > 0,
-				app.Label().For("goto-node").Text("Go to node"),
-				c.gotoSelect.render("goto-node", "—", ids, "", c.onGoTo),
-			),
+			app.If(len(d.Nodes) > 0, app.Span().Class("picker").Body(renderPicker("goto-node", "Go to node", "node id")...)),
 			offer,
 			app.If(len(d.Nodes) == 0,
 				app.Span().Class("hint").Text("Add a component from the palette, import a design, or paste YAML."),
@@ -476,12 +469,20 @@ func (c *Canvas) onExample(ctx app.Context, e app.Event) {
 	}
 }
 
-// onGoTo selects and shows the node chosen in "Go to node".
-func (c *Canvas) onGoTo(ctx app.Context, e app.Event) {
-	if id := selectValue(e); id != "" {
-		c.Store.Reveal(id)
+// onPicked handles a node picked in the canvas's picker, Go to node: it is
+// selected and shown, or the status says there is no such node.
+func (c *Canvas) onPicked(picker, id string) {
+	if picker != "goto-node" {
+		return
 	}
-	resetSelect(e)
+	c.ctx.Emit(func() {
+		if c.Store.Node(id) == nil {
+			c.Store.Report(fmt.Errorf("no node has the id %q", id))
+			return
+		}
+		clearPicker("goto-node")
+		c.Store.Reveal(id)
+	})
 }
 
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) app.UI {

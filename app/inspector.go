@@ -24,19 +24,33 @@ type Inspector struct {
 	Store   *Store
 	Version int
 
-	connectTo string
 	// The selects of nodes (see bigSelect).
-	connectSelect, replicaSelect, noteOnSelect bigSelect
+	replicaSelect, noteOnSelect bigSelect
+	unlisten                    func()
 }
 
-// OnMount shows the chosen options of the selects of nodes.
-func (in *Inspector) OnMount(ctx app.Context) { ctx.Defer(in.syncSelects) }
+// OnMount shows the chosen options of the selects of nodes, and fills the
+// suggestions of Connect to as the user types (see listenPickers).
+func (in *Inspector) OnMount(ctx app.Context) {
+	ctx.Defer(in.syncSelects)
+	if root := app.Window().GetElementByID("inspector"); root.Truthy() {
+		// Connect to suggests the nodes but the selected one.
+		in.unlisten = listenPickers(root, in.Store.Design, func() string { return in.Store.Selection().Node }, func(string, string) {})
+	}
+}
+
+// OnDismount stops listening.
+func (in *Inspector) OnDismount() {
+	if in.unlisten != nil {
+		in.unlisten()
+		in.unlisten = nil
+	}
+}
 
 // OnUpdate shows the chosen options of the selects of nodes, once drawn.
 func (in *Inspector) OnUpdate(ctx app.Context) { ctx.Defer(in.syncSelects) }
 
 func (in *Inspector) syncSelects(app.Context) {
-	in.connectSelect.sync()
 	in.replicaSelect.sync()
 	in.noteOnSelect.sync()
 }
@@ -283,12 +297,6 @@ func (in *Inspector) renderConnections(id string) app.UI {
 			links = append(links, link{i, "from " + e.From})
 		}
 	}
-	var others []string
-	for _, n := range s.Design().Nodes {
-		if n.ID != id {
-			others = append(others, n.ID)
-		}
-	}
 	return app.Div().Class("connections").Body(
 		app.H3().Textf("Connections (%d)", len(links)),
 		app.Ul().Body(app.Range(links).Slice(func(i int) app.UI {
@@ -298,19 +306,20 @@ func (in *Inspector) renderConnections(id string) app.UI {
 				app.Button().Aria("label", "Remove connection "+l.text).DataSet("edge", l.index).Text("Remove").OnClick(in.onRemoveEdge),
 			)
 		})),
-		app.If(len(others) > 0,
+		app.If(len(s.Design().Nodes) > 1,
 			app.Div().Class("field").Body(
-				app.Label().For("connect-to").Text("Connect to"),
-				in.connectSelect.render("connect-to", "— choose a node —", others, in.connectTo, func(ctx app.Context, e app.Event) {
-					in.connectTo = selectValue(e)
-				}),
+				app.Span().Class("picker").Body(renderPicker("connect-to", "Connect to", "node id")...),
 				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
-					if in.connectTo == "" {
+					to := pickerValue("connect-to")
+					if to == "" {
 						s.Report(errors.New("choose a node to connect to"))
 						return
 					}
-					s.Report(s.Connect(s.Selection().Node, in.connectTo))
-					in.connectTo = ""
+					if err := s.Connect(s.Selection().Node, to); err != nil {
+						s.Report(err)
+						return
+					}
+					clearPicker("connect-to")
 				}),
 			),
 		),

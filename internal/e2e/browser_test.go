@@ -493,13 +493,15 @@ func (p *tab) text(role, name string) string {
 	return s
 }
 
-// choose picks an option of a select by its visible text, as choosing it
-// from the list does: the value changes and change fires.
+// choose picks an option of a select by its visible text, or types a node
+// picker's id, as choosing it from the list does: the value changes, and
+// input and change fire.
 func (p *tab) choose(name, option string) {
 	p.t.Helper()
 	n := p.find("combobox", name)
 	got := p.eval(n, fmt.Sprintf(`function() {
-		const o = [...this.options].find(o => o.text === %q);
+		// A node picker (an input with suggestions) takes the id typed.
+		const o = this.list ? {value: %[1]q} : [...this.options].find(o => o.text === %[1]q);
 		if (!o) return "no option";
 		this.focus(); this.value = o.value;
 		this.dispatchEvent(new Event("input", {bubbles: true}));

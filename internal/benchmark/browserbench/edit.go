@@ -29,7 +29,7 @@ type editFigures struct {
 	moves                []float64 // one pointermove while dragging a node
 	saves                []float64 // the autosave's task (longest task after an edit)
 	jsHeap, wasmMem      []float64 // MiB, after the edits
-	profile              *chrome.Tally
+	profile, nodesProf   *chrome.Tally // the property edits', and the node edits'
 	drawnNodes, drawnAll int
 }
 
@@ -90,7 +90,7 @@ func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
 		}
 		f := &editFigures{n: n}
 		if prof {
-			f.profile = chrome.NewTally()
+			f.profile, f.nodesProf = chrome.NewTally(), chrome.NewTally()
 		}
 		for i := 0; i < runs; i++ {
 			if err := f.measure(chromium, editor.url, file); err != nil {
@@ -115,10 +115,11 @@ func (f *editFigures) measure(chromium, url, design string) error {
 	eval := func(js string) (float64, error) {
 		return chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
 	}
-	// Select n-1 through Go to node (it is drawn and shown in the inspector).
+	// Select n-1 through Go to node, its id typed and Enter pressed (it is
+	// drawn and shown in the inspector).
 	if _, err := eval(`window.__frame(() => {
 		const s = document.getElementById("goto-node");
-		s.value = "n-1"; s.dispatchEvent(new Event("change", {bubbles: true}));
+		s.value = "n-1"; s.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
 	}, () => document.getElementById("node-id") && document.getElementById("node-id").value === "n-1")`); err != nil {
 		return fmt.Errorf("selecting n-1: %w", err)
 	}
@@ -163,6 +164,11 @@ func (f *editFigures) measure(chromium, url, design string) error {
 		return err
 	}
 	time.Sleep(300 * time.Millisecond)
+	if f.nodesProf != nil {
+		if err := startProfile(ctx); err != nil {
+			return err
+		}
+	}
 	const present = `() => !!document.querySelector('g[data-node="kafka"]')`
 	const absent = `() => !document.querySelector('g[data-node="kafka"]')`
 	for i := 0; i < 3; i++ {
@@ -184,13 +190,17 @@ func (f *editFigures) measure(chromium, url, design string) error {
 			time.Sleep(500 * time.Millisecond) // past the autosave
 		}
 	}
+	if f.nodesProf != nil {
+		if err := stopProfile(ctx, f.nodesProf); err != nil {
+			return err
+		}
+	}
 	// Pan and zoom with the wheel: each event's handler and the style and
 	// layout it causes, then the redraw of what came into view.
 	for _, w := range []struct {
 		into *[]float64
 		ctrl bool
 	}{{&f.pans, false}, {&f.zooms, true}} {
-		start, _ := eval(`performance.now()`)
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
 			const svg = document.getElementById("canvas-svg");
 			const r = svg.getBoundingClientRect();
@@ -207,7 +217,8 @@ func (f *editFigures) measure(chromium, url, design string) error {
 			return fmt.Errorf("wheel: %w", err)
 		}
 		*w.into = append(*w.into, got...)
-		time.Sleep(800 * time.Millisecond) // the redraw after the view settles
+		start, _ := eval(`performance.now()`) // after the events' own task
+		time.Sleep(800 * time.Millisecond)   // the redraw after the view settles
 		settle, err := eval(fmt.Sprintf(`Math.max(0, ...window.__long.filter(([s, d]) => s > %f).map(([s, d]) => d))`, start))
 		if err != nil {
 			return err

@@ -71,7 +71,10 @@ func main() {
 			for _, f := range figs {
 				fmt.Print(f.report())
 				if f.profile != nil {
+					fmt.Println("== the property edits")
 					f.profile.Print(os.Stdout, 40)
+					fmt.Println("== adding, deleting, undoing and redoing a node")
+					f.nodesProf.Print(os.Stdout, 40)
 				}
 			}
 		}

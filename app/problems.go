@@ -29,8 +29,14 @@ type Problems struct {
 	// first is the first row drawn and shown how many rows the panel
 	// shows (a guess until it is measured).
 	first, shown int
-	// rows are the list's rows, made once per resolution (rowsFor).
+	// list is the resolution's unsuppressed violations, and rows the first
+	// of them made into rows, as far as the list has been drawn (rows
+	// further down are made when scrolled to): made again for each
+	// resolution (rowsFor).
+	list     []*catalogue.Violation
 	rows     []problemRow
+	offered  map[[2]string]bool
+	fixes    map[string]bool
 	rowsFor  *catalogue.Resolution
 	rowsRO   bool
 	ctx      app.Context
@@ -141,26 +147,23 @@ func focusRow(i int) {
 	}
 }
 
-// listRows makes the rows of the unsuppressed violations vs.
-func listRows(vs []*catalogue.Violation, readOnly bool) []problemRow {
-	rows := make([]problemRow, len(vs))
-	offered := map[[2]string]bool{}
-	fixOffered := map[string]bool{}
-	for i, v := range vs {
+// rowsTo makes the rows up to (not including) row n.
+func (p *Problems) rowsTo(n int) {
+	for i := len(p.rows); i < n && i < len(p.list); i++ {
+		v := p.list[i]
 		key := [2]string{v.Rule, v.Node}
-		r := problemRow{v: v, i: i, canSuppress: v.Rule != catalogue.RuleUnusedSuppression && !offered[key] && !readOnly}
-		offered[key] = true
-		if !readOnly {
+		r := problemRow{v: v, i: i, canSuppress: v.Rule != catalogue.RuleUnusedSuppression && !p.offered[key] && !p.rowsRO}
+		p.offered[key] = true
+		if !p.rowsRO {
 			for j, f := range v.Fixes {
-				if label := f.Label(); !fixOffered[label] {
-					fixOffered[label] = true
+				if label := f.Label(); !p.fixes[label] {
+					p.fixes[label] = true
 					r.fixes = append(r.fixes, j)
 				}
 			}
 		}
-		rows[i] = r
+		p.rows = append(p.rows, r)
 	}
-	return rows
 }
 
 // Render draws the list: its counts, the suppression form when open, and
@@ -168,28 +171,34 @@ func listRows(vs []*catalogue.Violation, readOnly bool) []problemRow {
 func (p *Problems) Render() app.UI {
 	res := p.Store.Resolution()
 	if p.rowsFor != res || p.rowsRO != p.Store.ReadOnly() {
-		var vs []*catalogue.Violation
+		p.list = p.list[:0]
 		for i := range res.Violations {
 			if !res.Violations[i].Suppressed {
-				vs = append(vs, &res.Violations[i])
+				p.list = append(p.list, &res.Violations[i])
 			}
 		}
-		p.rows, p.rowsFor, p.rowsRO = listRows(vs, p.Store.ReadOnly()), res, p.Store.ReadOnly()
+		p.rows, p.offered, p.fixes = p.rows[:0], map[[2]string]bool{}, map[string]bool{}
+		p.rowsFor, p.rowsRO = res, p.Store.ReadOnly()
 	}
-	rows := p.rows
 	counts := map[catalogue.Severity]int{}
-	for _, r := range rows {
-		counts[r.v.Severity]++
+	for _, v := range p.list {
+		counts[v.Severity]++
 	}
-	n := len(rows)
+	n := len(p.list)
 	first := min(p.first, max(0, n-p.drawn()))
 	last := min(n, first+p.drawn())
-	window := rows[first:last]
+	p.rowsTo(last)
+	window := p.rows[first:last]
 	var form app.UI
 	if p.suppressing != [2]string{} {
-		for _, r := range rows {
-			if r.canSuppress && [2]string{r.v.Rule, r.v.Node} == p.suppressing {
-				form = p.renderSuppressForm(r.v)
+		// The form names the first row of its rule and node, which offers
+		// Suppress (it may be above the rows made so far).
+		for i, v := range p.list {
+			if [2]string{v.Rule, v.Node} == p.suppressing {
+				p.rowsTo(i + 1)
+				if p.rows[i].canSuppress {
+					form = p.renderSuppressForm(v)
+				}
 				break
 			}
 		}

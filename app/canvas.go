@@ -329,28 +329,32 @@ func (c *Canvas) Render() app.UI {
 	drawn := c.view.drawn(c.width, c.height)
 	groups := c.renderGroups(d, frames, hiddenIn)
 	var edges, edgeLabels []app.UI
-	for k, i := range geo.shown {
+	var inView []int
+	for k := range geo.shown {
 		a, b := geo.pairs[k][0], geo.pairs[k][1]
 		// The box around both ends: an edge between two nodes out of view
 		// may still cross it.
 		if drawn.meets(min(a.X0, b.X0), min(a.Y0, b.Y0), max(a.X1, b.X1), max(a.Y1, b.Y1)) {
-			edge, label := c.renderEdge(geo.route(k), i, d.Edges[i])
-			edges = append(edges, edge)
-			if label != nil {
-				edgeLabels = append(edgeLabels, label)
-			}
+			inView = append(inView, k)
+		}
+	}
+	geo.prepare(inView)
+	for _, k := range inView {
+		i := geo.shown[k]
+		edge, label := c.renderEdge(geo.route(k), i, d.Edges[i])
+		edges = append(edges, edge)
+		if label != nil {
+			edgeLabels = append(edgeLabels, label)
 		}
 	}
 	var nodes []app.UI
 	labels := c.view.labels()
 	for i := range d.Nodes {
-		if hiddenIn[d.Nodes[i].ID] != "" {
+		p := geo.xy[i]
+		if !drawn.meets(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) || hiddenIn[d.Nodes[i].ID] != "" {
 			continue
 		}
-		p := pos[d.Nodes[i].ID]
-		if drawn.meets(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) {
-			nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
-		}
+		nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
 	}
 	var notes []app.UI
 	if len(d.Notes) > 0 {

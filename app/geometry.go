@@ -18,15 +18,19 @@ type geometry struct {
 	collapsed string // the collapsed groups, joined
 
 	pos      map[string][2]float64
+	xy       [][2]float64 // each node's place, by index
 	frames   map[string]groupFrame
 	hiddenIn map[string]string // node or group id → the collapsed group drawn in its place
-	rt       router
 	// shown are the indexes of the edges drawn, pairs the boxes each
-	// joins, ports where it leaves and enters them.
+	// joins. Their ports (where they leave and enter the boxes) and routes
+	// are worked out when first drawn: a 10,000-edge design draws a few
+	// dozen, and spreading every edge's ports was most of a redraw after a
+	// node was added.
 	shown  []int
 	pairs  [][2]rect
-	ports  [][2]point
-	routes map[int][]point // by edge index, once routed
+	ports  map[int][2]point // by index into shown
+	routes map[int][]point  // by index into shown
+	rt     *router          // made when first routing
 }
 
 // geometryOf returns the geometry of d with the groups collapsed says,
@@ -43,14 +47,17 @@ func geometryOf(last *geometry, d *catalogue.Design, collapsed func(string) bool
 		last.design = d
 		return last
 	}
-	g := &geometry{design: d, collapsed: key.String(), pos: nodePositions(d), routes: map[int][]point{}}
+	g := &geometry{design: d, collapsed: key.String(), pos: nodePositions(d), ports: map[int][2]point{}, routes: map[int][]point{}}
+	g.xy = make([][2]float64, len(d.Nodes))
+	for i := range d.Nodes {
+		g.xy[i] = g.pos[d.Nodes[i].ID]
+	}
 	if len(d.Groups) > 0 {
 		g.frames = groupFrames(d, g.pos)
 		g.hiddenIn = collapsedIn(d, collapsed)
 	}
 	if len(d.Edges) > 0 {
-		g.rt = router{ix: newBoxIndex(drawnBoxes(d, g.pos, g.frames, g.hiddenIn))}
-		g.shown, g.pairs, g.ports = layoutEdges(d, g.at, g.hiddenIn)
+		g.shown, g.pairs = edgeBoxes(d, g.at, g.hiddenIn)
 	}
 	return g
 }
@@ -66,13 +73,56 @@ func (g *geometry) at(id string) [2]float64 {
 
 // route is the path of shown edge k.
 func (g *geometry) route(k int) []point {
-	i := g.shown[k]
-	if pts, ok := g.routes[i]; ok {
+	if pts, ok := g.routes[k]; ok {
 		return pts
 	}
-	pts := g.rt.routeAt(g.pairs[k][0], g.pairs[k][1], g.ports[k][0], g.ports[k][1])
-	g.routes[i] = pts
+	if g.rt == nil {
+		d := g.design
+		g.rt = &router{ix: newBoxIndex(drawnBoxes(d, g.pos, g.frames, g.hiddenIn))}
+	}
+	ports := g.portsOf(k)
+	pts := g.rt.routeAt(g.pairs[k][0], g.pairs[k][1], ports[0], ports[1])
+	g.routes[k] = pts
 	return pts
+}
+
+// prepare works out the ports of the shown edges ks at once (see spread):
+// a port depends on the other edges at the same side of the same box, so
+// the edges at either end's box are spread together, and the ports of ks,
+// whose every edge at both ends is among them, are kept.
+func (g *geometry) prepare(ks []int) {
+	boxes := map[rect]bool{}
+	for _, k := range ks {
+		if _, done := g.ports[k]; !done {
+			boxes[g.pairs[k][0]], boxes[g.pairs[k][1]] = true, true
+		}
+	}
+	if len(boxes) == 0 {
+		return
+	}
+	var near []int
+	var pairs [][2]rect
+	for k, pr := range g.pairs {
+		if boxes[pr[0]] || boxes[pr[1]] {
+			near = append(near, k)
+			pairs = append(pairs, pr)
+		}
+	}
+	ports := spread(pairs)
+	for j, k := range near {
+		if boxes[g.pairs[k][0]] && boxes[g.pairs[k][1]] {
+			g.ports[k] = ports[j]
+		}
+	}
+}
+
+// portsOf returns the ports of shown edge k.
+func (g *geometry) portsOf(k int) [2]point {
+	if p, ok := g.ports[k]; ok {
+		return p
+	}
+	g.prepare([]int{k})
+	return g.ports[k]
 }
 
 // sameGeometry reports whether a and b draw the same: the same nodes in the

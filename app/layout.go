@@ -325,11 +325,10 @@ func drawnBoxes(d *catalogue.Design, pos map[string][2]float64, frames map[strin
 	return boxes
 }
 
-// layoutEdges lays out the edges of d drawn on the canvas (all but those
+// edgeBoxes returns the edges of d drawn on the canvas (all but those
 // inside one collapsed group), with at giving where each end's box is
-// drawn: their indexes in d.Edges, the boxes each joins, and the ports on
-// them, spread along a side that several edges share.
-func layoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect, ports [][2]point) {
+// drawn: their indexes in d.Edges, and the boxes each joins.
+func edgeBoxes(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect) {
 	shown = make([]int, 0, len(d.Edges))
 	pairs = make([][2]rect, 0, len(d.Edges))
 	for i, e := range d.Edges {
@@ -340,5 +339,14 @@ func layoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn ma
 		shown = append(shown, i)
 		pairs = append(pairs, [2]rect{nodeBox(a[0], a[1]), nodeBox(b[0], b[1])})
 	}
+	return shown, pairs
+}
+
+// layoutEdges lays out the edges of d drawn on the canvas: their indexes
+// in d.Edges, the boxes each joins, and the ports on them, spread along a
+// side that several edges share (the canvas works out the ports of the
+// edges it draws only, see geometry).
+func layoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect, ports [][2]point) {
+	shown, pairs = edgeBoxes(d, at, hiddenIn)
 	return shown, pairs, spread(pairs)
 }

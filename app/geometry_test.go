@@ -1,0 +1,42 @@
+package app
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// The canvas works out the ports of the edges it draws only: each is the
+// port spreading every edge gives, whichever edges are asked for first.
+func TestGeometryPortsMatchSpread(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	d := &catalogue.Design{}
+	for i := range 120 {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: fmt.Sprint("n", i), Position: &catalogue.Point{X: float64(rng.IntN(12) * 220), Y: float64(rng.IntN(10) * 120)}})
+	}
+	for range 300 {
+		d.Edges = append(d.Edges, catalogue.Edge{From: d.Nodes[rng.IntN(120)].ID, To: d.Nodes[rng.IntN(120)].ID})
+	}
+	g := geometryOf(nil, d, func(string) bool { return false })
+	_, _, want := layoutEdges(d, g.at, nil)
+	// Asked for in a few batches, as renders in different views would.
+	for _, k := range rng.Perm(len(g.shown)) {
+		if k%3 == 0 {
+			g.prepare([]int{k, (k + 7) % len(g.shown)})
+		}
+		if got := g.portsOf(k); got != want[k] {
+			t.Fatalf("edge %d: ports %v, want %v", k, got, want[k])
+		}
+	}
+	if again := geometryOf(g, d, func(string) bool { return false }); again != g {
+		t.Error("the same design made its geometry again")
+	}
+	moved := *d
+	moved.Nodes = append([]catalogue.Node(nil), d.Nodes...)
+	moved.Nodes[3].Position = &catalogue.Point{X: 5000, Y: 5000}
+	if geometryOf(g, &moved, func(string) bool { return false }) == g {
+		t.Error("a node moved, and the geometry was kept")
+	}
+}

@@ -28,6 +28,14 @@ type Editor struct {
 	// when it last changed; saveQueued that a flushSave is scheduled.
 	unsaved, saveQueued bool
 	lastChange          time.Time
+	// saving says a write is on its way; restoring that the saved design is
+	// still being read (autosave waits for both).
+	saving, restoring bool
+	adding            string // the component a catalogue page asked to add, once restored
+	// saveSeq counts the saves started; the copy kept on exit is older than
+	// the saves from exitAfter on, which remove it.
+	saveSeq, exitAfter int
+	storageWarning     string // the browser's storage runs low
 	// unreadable is the text of a saved design that no longer loads; while
 	// holding, it could not be kept aside, so autosave stores nothing (it
 	// would overwrite the only copy) until the user exports or discards it.
@@ -91,10 +99,10 @@ func (e *Editor) OnMount(ctx app.Context) {
 	// Store what is pending before the page goes away. The handler runs
 	// while the browser dispatches the event, before the page is frozen or
 	// closed; a dispatch to the UI goroutine could come too late.
-	e.listen("pagehide", func(app.Value) { e.flushSave() })
+	e.listen("pagehide", func(app.Value) { e.flushOnExit() })
 	e.listeners = append(e.listeners, listen(app.Window().Get("document"), "visibilitychange", func(app.Value) {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
-			e.flushSave()
+			e.flushOnExit()
 		}
 	}, nil))
 	if app.Window().URL().Query().Get("embed") == "1" {
@@ -136,14 +144,24 @@ func (e *Editor) OnNav(ctx app.Context) {
 	if id == "" || e.store == nil {
 		return
 	}
-	if _, err := e.store.AddNode(id); err != nil {
-		e.store.Report(err)
+	if e.restoring {
+		e.adding = id // into the saved design, once read
 	} else {
-		e.store.Say("Added " + e.store.Selection().Node + " from the catalogue.")
+		e.addFromCatalogue(id)
 	}
 	clean := *u
 	clean.RawQuery = ""
 	ctx.Page().ReplaceURL(&clean)
+}
+
+// addFromCatalogue adds a node of component id, as a catalogue page's "Add
+// to design" asks.
+func (e *Editor) addFromCatalogue(id string) {
+	if _, err := e.store.AddNode(id); err != nil {
+		e.store.Report(err)
+		return
+	}
+	e.store.Say("Added " + e.store.Selection().Node + " from the catalogue.")
 }
 
 // OnAppUpdate offers to reload: go-app calls it once a new version has been
@@ -169,32 +187,96 @@ func (e *Editor) listen(event string, h func(ev app.Value)) {
 	e.listeners = append(e.listeners, listen(app.Window(), event, h, nil))
 }
 
-// restore loads the autosaved design. A design that no longer reads is kept
-// aside and never overwritten: when there is no room for the copy, autosave
-// waits until the user has exported or discarded it. Either way the editor
-// starts empty and says what happened.
+// restore loads the autosaved design, from the browser's database, or from
+// localStorage when it holds one: the copy a page going away keeps in case
+// its last save to the database did not finish (see flushOnExit), or a
+// design saved there before the editor used the database. That one is the
+// newest, and it moves into the database (and out of localStorage) once
+// written there. A design that no longer reads is kept aside and never
+// overwritten: while it cannot be kept (no room), autosave waits until the
+// user has exported or discarded it. Either way the editor starts empty and
+// says what happened. The database answers after the first render: until
+// it has, autosave waits.
 func (e *Editor) restore() {
 	if e.platform == nil {
 		return
 	}
-	saved, ok, err := e.platform.Load(keyDesign)
+	e.restoring = true
+	for _, key := range []string{keyExitCopy, keyDesign} {
+		if saved, ok, err := e.platform.Load(key); err == nil && ok && strings.TrimSpace(saved) != "" {
+			e.restored(saved, nil, true)
+			return
+		}
+	}
+	version := e.store.Version()
+	e.platform.LoadDesign(keyDesign, func(saved string, ok bool, err error) {
+		e.run(func() {
+			if e.store.Version() != version && err == nil && ok && saved != string(e.store.Export()) {
+				// The user changed the design before the database
+				// answered: neither is dropped; the saved one waits for
+				// the user's choice, as another tab's does.
+				e.restoring, e.theirs = false, saved
+				if id := e.adding; id != "" {
+					e.adding = ""
+					e.addFromCatalogue(id)
+				}
+				return
+			}
+			e.restored(saved, err, false)
+		})
+	})
+}
+
+// restored takes the design restore read (fromLocal: from localStorage).
+func (e *Editor) restored(saved string, err error, fromLocal bool) {
+	e.restoring = false
+	if id := e.adding; id != "" {
+		e.adding = ""
+		defer e.addFromCatalogue(id)
+	}
 	switch {
 	case err != nil:
 		e.restoreWarning = "Your saved design could not be read from browser storage: " + err.Error()
-	case ok && strings.TrimSpace(saved) != "":
+	case strings.TrimSpace(saved) != "":
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
 			e.unreadable = saved
 			why := err.Error()
-			if keepErr := e.platform.Store(keyUnreadable, saved); keepErr != nil {
-				e.holding = true
-				e.restoreWarning = "Your saved design no longer loads (" + why + "), and browser storage has no room for a copy (" + keepErr.Error() + "). " +
-					"So that it is not overwritten, autosave is off until you export or discard it: changes made now are not saved."
-				return
-			}
-			e.restoreWarning = "Your saved design no longer loads (" + why + "). A copy is kept in this browser's storage; export it to keep it as a file."
+			// Nothing is saved until the copy is kept.
+			e.holding = true
+			e.restoreWarning = "Your saved design no longer loads (" + why + "). Keeping a copy in this browser's storage…"
+			e.platform.StoreDesign(keyUnreadable, saved, func(keepErr error) {
+				e.run(func() {
+					if e.unreadable != saved {
+						return // exported or discarded meanwhile
+					}
+					if keepErr != nil {
+						e.restoreWarning = "Your saved design no longer loads (" + why + "), and browser storage has no room for a copy (" + keepErr.Error() + "). " +
+							"So that it is not overwritten, autosave is off until you export or discard it: changes made now are not saved."
+						return
+					}
+					e.holding = false
+					e.restoreWarning = "Your saved design no longer loads (" + why + "). A copy is kept in this browser's storage; export it to keep it as a file."
+					e.flushSave()
+				})
+			})
+			return
+		}
+		if fromLocal {
+			e.unsaved = true // into the database, which takes it out of localStorage
 		}
 	}
+	e.flushSave()
+}
+
+// run runs f on the UI goroutine, and renders the editor after it: for the
+// platform's callbacks, which come on any goroutine.
+func (e *Editor) run(f func()) {
+	if e.ctx == nil {
+		f()
+		return
+	}
+	e.ctx.Dispatch(func(app.Context) { f() })
 }
 
 // exportSaved offers the saved design that no longer loads as a file, and
@@ -266,9 +348,10 @@ func waitMore(lastChange, now time.Time) time.Duration {
 
 // flushSave stores the design if it changed since it was last stored, and
 // says so when it cannot (a failed save is tried again at the next flush).
-// While another tab's design waits for the user's choice, or a saved design
-// that no longer loads waits to be exported, it stores nothing. Embedded, it
-// sends autosave if the design changed since the host loaded or saved it.
+// While another tab's design waits for the user's choice, a saved design
+// that no longer loads waits to be exported, or the saved design is still
+// being read, it stores nothing. Embedded, it sends autosave if the design
+// changed since the host loaded or saved it.
 func (e *Editor) flushSave() {
 	if !e.unsaved {
 		return
@@ -278,26 +361,106 @@ func (e *Editor) flushSave() {
 		e.embed.flush()
 		return
 	}
-	if e.platform == nil || e.theirs != "" || e.holding {
+	if e.platform == nil || e.theirs != "" || e.holding || e.restoring {
 		return
 	}
-	e.unsaved = !e.save(string(e.store.Export()))
+	e.save(string(e.store.Export()), nil)
 }
 
-// save stores design and reports whether it could.
-func (e *Editor) save(design string) bool {
-	if err := e.platform.Store(keyDesign, design); err != nil {
-		e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
-		return false
+// flushOnExit stores the design as the page goes away. The database's
+// write may not finish before the page is gone, so a design that fits is
+// also kept in localStorage (keyExitCopy), at once, which the next start
+// takes (and moves into the database); the save of that design, once
+// finished, removes it.
+func (e *Editor) flushOnExit() {
+	if !e.unsaved || e.embed != nil || e.platform == nil || e.theirs != "" || e.holding || e.restoring {
+		e.flushSave()
+		return
 	}
-	if !e.persisting {
-		// Ask the browser to keep the storage once it holds a design (not at
-		// start-up, where the request would only slow the first render).
-		e.persisting = true
-		e.platform.Persist()
+	design := string(e.store.Export())
+	busy := e.saving
+	e.save(design, nil)
+	if len(design) <= maxExitCopy {
+		_ = e.platform.Store(keyExitCopy, design) // best effort: the database's write is on its way
+		// The save just started writes this design; one on its way
+		// already writes an older one, and the next does not.
+		e.exitAfter = e.saveSeq
+		if busy {
+			e.exitAfter++
+		}
 	}
-	e.saved, e.saveWarning = design, ""
-	return true
+}
+
+// maxExitCopy is the largest design flushOnExit also keeps in localStorage,
+// whose quota is about 5 MB (in UTF-16, 2.5 million characters in some
+// browsers).
+const maxExitCopy = 2 << 20
+
+// save stores design and then calls then (if not nil). One write is on its
+// way at a time: a change meanwhile is stored once it has finished.
+func (e *Editor) save(design string, then func()) {
+	if e.saving {
+		e.unsaved = true
+		return
+	}
+	e.saving, e.unsaved = true, false
+	e.saveSeq++
+	seq := e.saveSeq
+	e.platform.StoreDesign(keyDesign, design, func(err error) {
+		e.run(func() {
+			e.saving = false
+			if err != nil {
+				e.unsaved = true
+				e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
+				return
+			}
+			// The database holds it: a copy in localStorage (an older
+			// editor's, or this one kept on exit) would be taken for newer.
+			e.platform.Remove(keyDesign)
+			if seq >= e.exitAfter {
+				e.platform.Remove(keyExitCopy)
+			}
+			if !e.persisting {
+				// Ask the browser to keep the storage once it holds a
+				// design (not at start-up, where the request would only
+				// slow the first render).
+				e.persisting = true
+				e.platform.Persist()
+			}
+			e.saved, e.saveWarning = design, ""
+			e.checkStorage(len(design))
+			if then != nil {
+				then()
+			}
+			if e.unsaved {
+				e.flushSave()
+			}
+		})
+	})
+}
+
+// lowStorage is when the storage estimate is worth a warning: less free
+// than twice the design and this much more, or 90% of the quota used.
+const lowStorage = 5 << 20
+
+// checkStorage warns when the browser's storage for the editor runs low,
+// after a save of size bytes: the next saves may fail.
+func (e *Editor) checkStorage(size int) {
+	e.platform.StorageEstimate(func(usage, quota float64) {
+		e.run(func() {
+			free := quota - usage
+			if quota <= 0 || free >= float64(2*size+lowStorage) && usage <= 0.9*quota {
+				e.storageWarning = ""
+				return
+			}
+			e.storageWarning = fmt.Sprintf("Browser storage for this site is nearly full: %s of %s used, and the design takes %s. "+
+				"Export the design to keep a copy, or free space (other sites' data, or this browser's settings).", megabytes(usage), megabytes(quota), megabytes(float64(size)))
+		})
+	})
+}
+
+func megabytes(n float64) string {
+	return strconv.FormatFloat(n/1e6, 'f', 1, 64) + " MB"
 }
 
 // otherTabSaved notes a design another tab stored, unless it is this tab's.
@@ -322,10 +485,9 @@ func (e *Editor) useTheirs(app.Context, app.Event) {
 // autosave.
 func (e *Editor) keepMine(app.Context, app.Event) {
 	e.theirs = ""
-	if e.save(string(e.store.Export())) {
-		e.unsaved = false
+	e.save(string(e.store.Export()), func() {
 		e.store.Say("Kept this tab's design; the other tab's changes were replaced.")
-	}
+	})
 }
 
 // isTyping reports whether a key event comes from a text control, where keys
@@ -524,6 +686,12 @@ func (e *Editor) renderAlerts() app.UI {
 			app.Div().Class("alert").Role("alert").Body(
 				app.Span().Text(e.saveWarning),
 				app.Button().Text("Export the design").OnClick(e.onExport),
+			),
+		),
+		app.If(e.storageWarning != "",
+			app.Div().Class("alert").Role("alert").Aria("label", "Storage").Body(
+				app.Span().Text(e.storageWarning),
+				app.Button().Text("Export a copy").OnClick(e.onExport),
 			),
 		),
 		app.If(e.restoreWarning != "",

@@ -13,13 +13,56 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 )
 
-// fakePlatform keeps storage in a map and can fail saves.
+// fakePlatform keeps storage in maps (stored: Store's, db: StoreDesign's)
+// and can fail saves; its asynchronous calls answer at once.
 type fakePlatform struct {
-	stored    map[string]string
-	failSave  error
-	failKey   string // fail saves of this key only
-	downloads []string
+	stored       map[string]string
+	db           map[string]string
+	failSave     error
+	failKey      string // fail saves of this key only
+	failDB       error  // fail StoreDesign only
+	downloads    []string
+	usage, quota float64
+	// async holds StoreDesign's answers in pending until the test runs them.
+	async   bool
+	pending []func()
 }
+
+func (f *fakePlatform) Remove(key string) { delete(f.stored, key) }
+
+func (f *fakePlatform) LoadDesign(key string, done func(string, bool, error)) {
+	v, ok := f.db[key]
+	done(v, ok, nil)
+}
+
+func (f *fakePlatform) StoreDesign(key, value string, done func(error)) {
+	if f.failDB != nil {
+		done(f.failDB)
+		return
+	}
+	if f.failSave != nil && (f.failKey == "" || f.failKey == key) {
+		done(f.failSave)
+		return
+	}
+	if f.db == nil {
+		f.db = map[string]string{}
+	}
+	if f.async {
+		f.pending = append(f.pending, func() { f.db[key] = value; done(nil) })
+		return
+	}
+	f.db[key] = value
+	done(nil)
+}
+
+// finish answers the oldest StoreDesign held.
+func (f *fakePlatform) finish() {
+	next := f.pending[0]
+	f.pending = f.pending[1:]
+	next()
+}
+
+func (f *fakePlatform) StorageEstimate(done func(usage, quota float64)) { done(f.usage, f.quota) }
 
 func (f *fakePlatform) Load(key string) (string, bool, error) {
 	v, ok := f.stored[key]
@@ -115,46 +158,133 @@ func TestAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.store.AddNode("pulsar")
-	if _, saved := p.stored[keyDesign]; saved {
+	if _, saved := p.db[keyDesign]; saved {
 		t.Error("saved during the edits, not after them")
 	}
 	time.Sleep(saveDelay + 100*time.Millisecond)
 	d.Consume()
-	if !strings.Contains(p.stored[keyDesign], `component: "kafka"`) || !strings.Contains(p.stored[keyDesign], `component: "pulsar"`) {
-		t.Errorf("not saved once the edits paused: %q", p.stored[keyDesign])
+	if !strings.Contains(p.db[keyDesign], `component: "kafka"`) || !strings.Contains(p.db[keyDesign], `component: "pulsar"`) {
+		t.Errorf("not saved once the edits paused: %q", p.db[keyDesign])
 	}
 	p.failSave = errors.New("QuotaExceededError")
 	e.store.AddNode("redpanda")
 	e.flushSave() // as when the page is hidden
+	d.Consume()
 	if !strings.Contains(e.saveWarning, "Autosave failed (QuotaExceededError)") {
 		t.Errorf("warning %q", e.saveWarning)
 	}
 	p.failSave = nil
 	e.store.Undo()
 	e.flushSave()
-	if e.saveWarning != "" || strings.Contains(p.stored[keyDesign], "redpanda") {
-		t.Errorf("after a good save: warning %q, stored %q", e.saveWarning, p.stored[keyDesign])
+	d.Consume()
+	if e.saveWarning != "" || strings.Contains(p.db[keyDesign], "redpanda") {
+		t.Errorf("after a good save: warning %q, stored %q", e.saveWarning, p.db[keyDesign])
 	}
 }
 
-// A saved design restores on start; one that no longer loads is kept aside,
+// A saved design restores on start, from the database or, newer, from
+// localStorage (an older editor's, or the copy kept as a page went), which
+// then moves into the database; one that no longer loads is kept aside,
 // never overwritten, and the user is told.
 func TestRestore(t *testing.T) {
-	p := &fakePlatform{stored: map[string]string{keyDesign: "nodes:\n  - { id: \"k\", component: \"kafka\" }\n"}}
+	kafka := "nodes:\n  - { id: \"k\", component: \"kafka\" }\n"
+	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: kafka}}
 	e := NewEditor(p, mustEmbedded(t))
-	mount(t, e)
+	d, _ := mount(t, e)
+	d.Consume()
 	if e.store.Node("k") == nil {
 		t.Fatal("the saved design was not restored")
 	}
-	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
-	p = &fakePlatform{stored: map[string]string{keyDesign: broken}}
+	p = &fakePlatform{stored: map[string]string{keyDesign: kafka}, db: map[string]string{keyDesign: "nodes: []\n"}}
 	e = NewEditor(p, mustEmbedded(t))
-	mount(t, e)
-	if p.stored[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "no longer loads") {
-		t.Errorf("unreadable design: kept %q, warning %q", p.stored[keyUnreadable], e.restoreWarning)
+	d, _ = mount(t, e)
+	d.Consume()
+	if e.store.Node("k") == nil {
+		t.Fatal("the design in localStorage was not restored")
+	}
+	if _, left := p.stored[keyDesign]; left || !strings.Contains(p.db[keyDesign], `id: "k"`) {
+		t.Errorf("not moved into the database: localStorage %q, database %q", p.stored[keyDesign], p.db[keyDesign])
+	}
+	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
+	p = &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: broken}}
+	e = NewEditor(p, mustEmbedded(t))
+	d, _ = mount(t, e)
+	d.Consume()
+	if p.db[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "A copy is kept") {
+		t.Errorf("unreadable design: kept %q, warning %q", p.db[keyUnreadable], e.restoreWarning)
 	}
 	if len(e.store.Design().Nodes) != 0 || e.store.CanUndo() {
 		t.Error("the editor did not start empty")
+	}
+}
+
+// A page going away keeps the design in localStorage too, at once, in case
+// the database's write does not finish; a finished save removes it.
+func TestExitCopy(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}}
+	e := NewEditor(p, mustEmbedded(t))
+	d, _ := mount(t, e)
+	e.store.AddNode("kafka")
+	p.failDB = errors.New("the page went first")
+	e.flushOnExit()
+	d.Consume()
+	if !strings.Contains(p.stored[keyExitCopy], "kafka") {
+		t.Fatalf("no copy kept on exit: %q", p.stored[keyExitCopy])
+	}
+	p.failDB = nil
+	e.store.AddNode("pulsar")
+	e.flushSave()
+	d.Consume()
+	if _, left := p.stored[keyExitCopy]; left || !strings.Contains(p.db[keyDesign], "pulsar") {
+		t.Errorf("after a finished save: localStorage %q, database %q", p.stored[keyExitCopy], p.db[keyDesign])
+	}
+}
+
+// A save on its way as the page goes writes an older design than the copy
+// kept on exit: its end keeps the copy, which the next save removes.
+func TestExitCopyOutlivesAnOlderSave(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}, async: true}
+	e := NewEditor(p, mustEmbedded(t))
+	d, _ := mount(t, e)
+	e.store.AddNode("kafka")
+	e.flushSave()
+	e.store.AddNode("pulsar")
+	e.flushOnExit()
+	if !strings.Contains(p.stored[keyExitCopy], "pulsar") {
+		t.Fatalf("no copy kept on exit: %q", p.stored[keyExitCopy])
+	}
+	p.finish() // the save of kafka alone
+	d.Consume()
+	if !strings.Contains(p.stored[keyExitCopy], "pulsar") {
+		t.Fatal("the end of an older save removed the copy kept on exit")
+	}
+	if len(p.pending) != 1 {
+		t.Fatalf("%d saves on their way, want the one of both nodes", len(p.pending))
+	}
+	p.finish()
+	d.Consume()
+	if _, left := p.stored[keyExitCopy]; left || !strings.Contains(p.db[keyDesign], "pulsar") {
+		t.Errorf("after the newer save: localStorage %q, database %q", p.stored[keyExitCopy], p.db[keyDesign])
+	}
+}
+
+// The storage estimate is shown when the browser's storage runs low.
+func TestStorageWarning(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}, usage: 95e6, quota: 100e6}
+	e := NewEditor(p, mustEmbedded(t))
+	d, _ := mount(t, e)
+	e.store.AddNode("kafka")
+	e.flushSave()
+	d.Consume()
+	if !strings.Contains(e.storageWarning, "95.0 MB of 100.0 MB used") {
+		t.Errorf("warning %q", e.storageWarning)
+	}
+	p.usage = 10e6
+	e.store.AddNode("pulsar")
+	e.flushSave()
+	d.Consume()
+	if e.storageWarning != "" {
+		t.Errorf("warning %q with room to spare", e.storageWarning)
 	}
 }
 
@@ -183,25 +313,28 @@ func TestAutosaveWaitsForAPause(t *testing.T) {
 // edit overwrote the only copy.
 func TestUnreadableDesignIsNeverOverwritten(t *testing.T) {
 	broken := "nodes:\n  - { id: \"k\", component: \"retired-product\" }\n"
-	p := &fakePlatform{stored: map[string]string{keyDesign: broken}, failSave: errors.New("QuotaExceededError"), failKey: keyUnreadable}
+	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: broken}, failSave: errors.New("QuotaExceededError"), failKey: keyUnreadable}
 	e := NewEditor(p, mustEmbedded(t))
-	mount(t, e)
+	d, _ := mount(t, e)
+	d.Consume()
 	if !e.holding || !strings.Contains(e.restoreWarning, "autosave is off until you export or discard it") || strings.Contains(e.restoreWarning, "is kept") {
 		t.Fatalf("holding %v, warning %q", e.holding, e.restoreWarning)
 	}
 	if _, err := e.store.AddNode("kafka"); err != nil {
 		t.Fatal(err)
 	}
-	e.flushSave() // as when the page is hidden
-	if p.stored[keyDesign] != broken {
-		t.Fatalf("the only copy was overwritten: %q", p.stored[keyDesign])
+	e.flushOnExit() // as when the page is hidden
+	d.Consume()
+	if p.db[keyDesign] != broken || p.stored[keyExitCopy] != "" {
+		t.Fatalf("the only copy was overwritten: %q, %q", p.db[keyDesign], p.stored[keyExitCopy])
 	}
 	e.exportSaved()
+	d.Consume()
 	if len(p.downloads) != 1 || p.downloads[0] != "saved-design.yaml: "+broken {
 		t.Errorf("downloads %q", p.downloads)
 	}
-	if e.holding || !strings.Contains(p.stored[keyDesign], `component: "kafka"`) {
-		t.Errorf("after the export autosave is still off: holding %v, stored %q", e.holding, p.stored[keyDesign])
+	if e.holding || !strings.Contains(p.db[keyDesign], `component: "kafka"`) {
+		t.Errorf("after the export autosave is still off: holding %v, stored %q", e.holding, p.db[keyDesign])
 	}
 }
 
@@ -247,10 +380,11 @@ func TestReloadToUpdate(t *testing.T) {
 func TestOtherTab(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{}}
 	e := NewEditor(p, mustEmbedded(t))
-	mount(t, e)
+	d, _ := mount(t, e)
 	e.store.AddNode("kafka")
 	e.flushSave()
-	mine := p.stored[keyDesign]
+	d.Consume()
+	mine := p.db[keyDesign]
 	if !strings.Contains(mine, "kafka") {
 		t.Fatalf("not saved: %q", mine)
 	}
@@ -259,11 +393,12 @@ func TestOtherTab(t *testing.T) {
 	if e.theirs != "" {
 		t.Fatal("own save taken for another tab's")
 	}
-	p.stored[keyDesign] = theirs
+	p.db[keyDesign] = theirs
 	e.otherTabSaved(theirs)
 	e.store.AddNode("redpanda")
 	e.flushSave()
-	if p.stored[keyDesign] != theirs {
+	d.Consume()
+	if p.db[keyDesign] != theirs {
 		t.Fatal("autosave overwrote the other tab's design")
 	}
 	e.useTheirs(nil, app.Event{})
@@ -276,7 +411,8 @@ func TestOtherTab(t *testing.T) {
 	}
 	e.otherTabSaved(theirs + "# changed\n")
 	e.keepMine(nil, app.Event{})
-	if p.stored[keyDesign] != string(e.store.Export()) || e.theirs != "" {
+	d.Consume()
+	if p.db[keyDesign] != string(e.store.Export()) || e.theirs != "" {
 		t.Error("keeping mine did not store it")
 	}
 }

@@ -6,10 +6,23 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // wasm entry point provides the real one; prerendering and native tests run
 // without one (nil), or with a fake.
 type Platform interface {
-	// Load returns the value stored under key, and whether there was one.
+	// Load returns the value stored under key, and whether there was one:
+	// small settings, kept at once (localStorage in a browser).
 	Load(key string) (string, bool, error)
 	// Store keeps value under key; it fails when storage is full or denied.
 	Store(key, value string) error
+	// Remove deletes what Store kept under key.
+	Remove(key string)
+	// LoadDesign reads what StoreDesign kept under key and calls done with
+	// it and whether there was one, on any goroutine.
+	LoadDesign(key string, done func(value string, ok bool, err error))
+	// StoreDesign keeps value under key in storage that holds a large
+	// design (IndexedDB in a browser), tells the app's other tabs (see
+	// Watch), and calls done with the outcome, on any goroutine.
+	StoreDesign(key, value string, done func(error))
+	// StorageEstimate calls done with the bytes the app's storage uses and
+	// may use (0 and 0 when the browser does not say), on any goroutine.
+	StorageEstimate(done func(usage, quota float64))
 	// Download offers data to the user as a file.
 	Download(filename, mimeType string, data []byte) error
 	// CopyText puts text on the clipboard and calls done with the outcome,
@@ -22,7 +35,8 @@ type Platform interface {
 	// done with its name and content, on any goroutine.
 	ReadFile(file app.Value, done func(name string, data []byte, err error))
 	// Watch calls changed with the new value whenever another tab stores
-	// key, and returns the function that stops watching.
+	// key (with Store or StoreDesign), and returns the function that stops
+	// watching.
 	Watch(key string, changed func(value string)) func()
 	// Persist asks the browser to keep the app's storage under pressure
 	// (best effort; browsers may decline).
@@ -44,6 +58,9 @@ type Platform interface {
 const (
 	keyDesign     = "designer.design"
 	keyUnreadable = "designer.design.unreadable"
-	keyView       = "designer.view"   // the canvas's pan and zoom, restored on reload
-	keyPanels     = "designer.panels" // the side panels' widths the user chose
+	// keyExitCopy is the design kept in localStorage as the page goes
+	// (keyDesign there is an older editor's, or a test's).
+	keyExitCopy = "designer.design.exit"
+	keyView     = "designer.view"   // the canvas's pan and zoom, restored on reload
+	keyPanels   = "designer.panels" // the side panels' widths the user chose
 )

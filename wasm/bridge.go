@@ -10,11 +10,14 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// browser is the editor's Platform in a browser: localStorage, downloads,
-// the clipboard and file reading. It goes through safejs, which returns the
-// errors that syscall/js would panic with (storage denied in a sandboxed
-// frame, quota exceeded).
-type browser struct{}
+// browser is the editor's Platform in a browser: localStorage for small
+// settings, IndexedDB for the design (see idb.go), downloads, the clipboard
+// and file reading. It goes through safejs, which returns the errors that
+// syscall/js would panic with (storage denied in a sandboxed frame, quota
+// exceeded).
+type browser struct {
+	db database
+}
 
 func global(name string) (safejs.Value, error) {
 	v, err := safejs.Global().Get(name)
@@ -25,7 +28,7 @@ func global(name string) (safejs.Value, error) {
 }
 
 // Load reads a localStorage entry.
-func (browser) Load(key string) (string, bool, error) {
+func (*browser) Load(key string) (string, bool, error) {
 	storage, err := global("localStorage")
 	if err != nil {
 		return "", false, err
@@ -43,7 +46,7 @@ func (browser) Load(key string) (string, bool, error) {
 
 // Store writes a localStorage entry; a full quota or denied storage is an
 // error the editor shows.
-func (browser) Store(key, value string) error {
+func (*browser) Store(key, value string) error {
 	storage, err := global("localStorage")
 	if err != nil {
 		return err
@@ -53,7 +56,7 @@ func (browser) Store(key, value string) error {
 }
 
 // Download saves data as a file through a temporary object URL.
-func (browser) Download(filename, mimeType string, data []byte) error {
+func (*browser) Download(filename, mimeType string, data []byte) error {
 	array, err := safejs.Global().Get("Uint8Array")
 	if err != nil {
 		return err
@@ -97,7 +100,7 @@ func (browser) Download(filename, mimeType string, data []byte) error {
 }
 
 // CopyText writes to the clipboard; the promise's outcome goes to done.
-func (browser) CopyText(text string, done func(error)) {
+func (*browser) CopyText(text string, done func(error)) {
 	nav, err := global("navigator")
 	var clip safejs.Value
 	if err == nil {
@@ -119,7 +122,7 @@ func (browser) CopyText(text string, done func(error)) {
 }
 
 // ReadFile reads a File's bytes.
-func (browser) ReadFile(file app.Value, done func(string, []byte, error)) {
+func (*browser) ReadFile(file app.Value, done func(string, []byte, error)) {
 	f := safejs.Safe(app.JSValue(file))
 	nameValue, _ := f.Get("name")
 	name, _ := nameValue.String()
@@ -177,8 +180,10 @@ func await(promise safejs.Value, ok func(safejs.Value), fail func(error)) {
 }
 
 // Watch listens to storage events, which browsers send to the other tabs of
-// the origin when one stores a key.
-func (browser) Watch(key string, changed func(string)) func() {
+// the origin when one stores a localStorage key, and to what other tabs
+// broadcast when they store key in the database. A key removed is not a
+// change: a tab removes its localStorage copy once the database holds it.
+func (*browser) Watch(key string, changed func(string)) func() {
 	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		k, _ := args[0].Get("key")
 		name, _ := k.String()
@@ -187,7 +192,6 @@ func (browser) Watch(key string, changed func(string)) func() {
 		}
 		v, _ := args[0].Get("newValue")
 		if v.IsNull() {
-			changed("")
 			return nil
 		}
 		value, _ := v.String()
@@ -199,15 +203,17 @@ func (browser) Watch(key string, changed func(string)) func() {
 	}
 	window := safejs.Global()
 	window.Call("addEventListener", "storage", fn.Value())
+	stopChannel := watchChannel(key, changed)
 	return func() {
 		window.Call("removeEventListener", "storage", fn.Value())
 		fn.Release()
+		stopChannel()
 	}
 }
 
 // Started posts "app-started" to the service worker being installed (or
 // waiting, or active), which precaches the app once a first visit has started.
-func (browser) Started() {
+func (*browser) Started() {
 	nav, err := global("navigator")
 	if err != nil {
 		return
@@ -233,7 +239,7 @@ func (browser) Started() {
 }
 
 // Persist asks for persistent storage where the browser offers it.
-func (browser) Persist() {
+func (*browser) Persist() {
 	nav, err := global("navigator")
 	if err != nil {
 		return
@@ -292,7 +298,7 @@ func fetchBytes(path string) ([]byte, error) {
 
 // ListenToHost listens to the messages the parent window (an embedding host)
 // posts as strings; messages from any other window are dropped here.
-func (browser) ListenToHost(h func(origin, data string)) func() {
+func (*browser) ListenToHost(h func(origin, data string)) func() {
 	window := safejs.Global()
 	parent, err := window.Get("parent")
 	if err != nil {
@@ -326,7 +332,7 @@ func (browser) ListenToHost(h func(origin, data string)) func() {
 
 // PostToHost posts data to the parent window, which the browser delivers
 // only if the parent is at origin. A page that is not framed has no host.
-func (browser) PostToHost(origin, data string) {
+func (*browser) PostToHost(origin, data string) {
 	window := safejs.Global()
 	parent, err := window.Get("parent")
 	if err != nil || parent.Equal(window) {
@@ -342,7 +348,7 @@ const maxPNGPixels = 8192 * 8192
 // DrawPNG draws an SVG document as a PNG at scale (1 or 2), through an
 // image and a canvas of the page's own (the document goes to a blob: URL,
 // never over the network).
-func (browser) DrawPNG(svg string, scale float64, done func([]byte, error)) {
+func (*browser) DrawPNG(svg string, scale float64, done func([]byte, error)) {
 	w := app.Window()
 	blob := w.Get("Blob").New([]any{svg}, map[string]any{"type": "image/svg+xml"})
 	url := w.Get("URL").Call("createObjectURL", blob)

@@ -28,7 +28,7 @@ func main() {
 		app.RouteFunc("/", page)
 		app.RouteWithRegexpFunc(`^/catalogue(/.*)?$`, page)
 	} else {
-		ui.Routes(browser{}, ui.One(cat))
+		ui.Routes(&browser{}, ui.One(cat))
 	}
 	app.RunWhenOnBrowser()
 }

@@ -591,32 +591,70 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 	return d.Text
 }
 
-// failStorage makes localStorage.setItem throw QuotaExceededError in every
-// page loaded from now on, as a full or denied storage does.
+// failStorage makes localStorage.setItem and the database's put throw
+// QuotaExceededError in every page loaded from now on, as a full or denied
+// storage does.
 func (p *tab) failStorage() {
 	p.t.Helper()
 	p.call(func(ctx context.Context) error {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `Storage.prototype.setItem = function() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };`,
+			Source: `Storage.prototype.setItem = function() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };
+			IDBObjectStore.prototype.put = function() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };`,
 		})
 		return err
 	})
 }
 
-// failStorageOf makes localStorage.setItem throw QuotaExceededError for key
-// only, in every page loaded from now on.
+// failStorageOf makes storing key (localStorage.setItem, the database's
+// put) throw QuotaExceededError, in every page loaded from now on.
 func (p *tab) failStorageOf(key string) {
 	p.t.Helper()
 	p.call(func(ctx context.Context) error {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: fmt.Sprintf(`{ const set = Storage.prototype.setItem; Storage.prototype.setItem = function(k, v) {
-				if (k === %q) { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }
+				if (k === %[1]q) { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }
 				return set.call(this, k, v);
+			};
+			const put = IDBObjectStore.prototype.put; IDBObjectStore.prototype.put = function(v, k) {
+				if (k === %[1]q) { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }
+				return put.call(this, v, k);
 			}; }`, key),
 		})
 		return err
 	})
 }
+
+// savedJS is JavaScript for what the next start restores (as JSON: a
+// string, or null): localStorage's design when it holds one, else the
+// database's.
+const savedJS = `(() => {
+	const l = localStorage.getItem("designer.design");
+	if (l !== null) return l;
+	return new Promise((done) => {
+		const q = indexedDB.open("designer", 1);
+		q.onupgradeneeded = () => q.result.createObjectStore("kv");
+		q.onerror = () => done(null);
+		q.onsuccess = () => {
+			const db = q.result;
+			const g = db.transaction("kv").objectStore("kv").get("designer.design");
+			g.onsuccess = () => { db.close(); done(g.result === undefined ? null : g.result); };
+			g.onerror = () => { db.close(); done(null); };
+		};
+	});
+})()`
+
+// saved returns the design the editor saved, as JSON (see savedJS).
+func (p *tab) saved() string {
+	p.t.Helper()
+	return p.evalPage(savedJS)
+}
+
+// clearStorageJS removes what the editor keeps in the origin's storage.
+const clearStorageJS = `new Promise((done) => {
+	Object.keys(localStorage).filter(k => k.startsWith("designer.")).forEach(k => localStorage.removeItem(k));
+	const q = indexedDB.deleteDatabase("designer");
+	q.onsuccess = q.onerror = q.onblocked = () => done(1);
+})`
 
 // evalPage evaluates an expression in the page (awaiting a promise) and
 // returns its JSON.

@@ -214,7 +214,10 @@ func (p *tab) openDesign(design string) {
 	// shown may still store its view (a resize, 120 ms later) after the
 	// keys are cleared, and the design would open at that view.
 	p.navigate(p.origin + "/web/icon.svg")
-	p.evalPage(`Object.keys(localStorage).filter(k => k.startsWith("designer.")).forEach(k => localStorage.removeItem(k)); localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); 1`)
+	// Seeded into localStorage, as an editor before the database kept it:
+	// the start moves it into the database.
+	p.evalPage(clearStorageJS)
+	p.evalPage(`localStorage.setItem("designer.design", ` + strconv.Quote(design) + `); 1`)
 	p.navigate(p.origin + "/")
 	p.waitReady()
 	// The design is fitted once the canvas is measured: what a test finds

@@ -307,7 +307,8 @@ func TestEditorUnreadableDesignIsKept(t *testing.T) {
 	p.click("button", "Apache Kafka")
 	p.find("button", "kafka, Apache Kafka…")
 	p.evalPage(`window.dispatchEvent(new Event("pagehide"))`) // as when the tab closes
-	if saved := p.evalPage(`localStorage.getItem("designer.design")`); saved != fmt.Sprintf("%q", broken) {
+	time.Sleep(300 * time.Millisecond)                        // a write to the database would be done
+	if saved := p.saved(); saved != fmt.Sprintf("%q", broken) {
 		t.Fatalf("the only copy was overwritten: %s", saved)
 	}
 	if name, data := p.download("button", "Export the saved design"); name != "saved-design.yaml" || string(data) != broken {
@@ -315,9 +316,10 @@ func TestEditorUnreadableDesignIsKept(t *testing.T) {
 	}
 	p.absent("button", "Discard the saved design")
 	p.evalPage(`window.dispatchEvent(new Event("pagehide"))`)
-	if saved := p.evalPage(`localStorage.getItem("designer.design")`); !strings.Contains(saved, "kafka") {
-		t.Errorf("autosave did not resume after the export: %s", saved)
-	}
+	p.eventually("autosave to resume after the export", func() (bool, string) {
+		saved := p.saved()
+		return strings.Contains(saved, "kafka"), saved
+	})
 }
 
 // Pasted YAML and a dropped file import like the Import button; Copy YAML
@@ -523,7 +525,8 @@ func TestEditorTwoTabs(t *testing.T) {
 	a.fill("searchbox", "Search components", "pulsar")
 	a.click("button", "Apache Pulsar")
 	a.find("button", "pulsar, Apache Pulsar…")
-	if saved := b.evalPage(`localStorage.getItem("designer.design")`); strings.Contains(saved, "pulsar") || !strings.Contains(saved, "redpanda") {
+	time.Sleep(600 * time.Millisecond) // a's autosave, had it been on
+	if saved := b.saved(); strings.Contains(saved, "pulsar") || !strings.Contains(saved, "redpanda") {
 		t.Errorf("tab a overwrote tab b's design: %s", saved)
 	}
 	a.click("button", "Load the other tab's design")
@@ -847,6 +850,44 @@ func TestEditorGroups(t *testing.T) {
 	d, errs := cat.ReadDesign("design.yaml", body)
 	if len(errs) > 0 || string(catalogue.EncodeDesignYAML(d)) != string(body) {
 		t.Errorf("the export does not read back the same: %v", errs)
+	}
+	p.checkClean()
+}
+
+// A design near the 10 MiB import limit, more than localStorage holds, is
+// autosaved (in the browser's database) and comes back on reload.
+func TestEditorSavesALargeDesign(t *testing.T) {
+	p := openEditor(t)
+	p.evalPage(clearStorageJS)
+	p.navigate(p.origin + "/")
+	// 1,000 nodes, each with a display name of 9,500 characters.
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	name := strings.Repeat("n", 9500) // a display name is at most 10,000 characters
+	for i := 0; b.Len() < catalogue.MaxDesignBytes-20000; i++ {
+		fmt.Fprintf(&b, "  - { id: \"n-%d\", name: \"%s\", component: \"stream\", position: { x: %d, y: %d } }\n", i, name, 40+(i%40)*220, 40+(i/40)*120)
+	}
+	file := filepath.Join(t.TempDir(), "large.yaml")
+	os.WriteFile(file, []byte(b.String()), 0o644)
+	p.setFiles("Import design", file)
+	p.waitText("status", "", "Imported")
+	var want int
+	p.eventually("the design to be saved", func() (bool, string) {
+		n := p.evalPage(`Promise.resolve(` + savedJS + `).then(s => s === null ? 0 : s.length)`)
+		fmt.Sscan(n, &want)
+		return want > 9<<20, n
+	})
+	if got := p.evalPage(`localStorage.getItem("designer.design")`); got != "null" {
+		t.Errorf("localStorage holds the design too: %.80s…", got)
+	}
+	p.navigate(p.origin + "/")
+	p.eventually("the design back after the reload", func() (bool, string) {
+		// A node with a display name is named by it, then its id.
+		drawn := p.query("button", func(s string) bool { return strings.HasSuffix(s, ", Generic stream, n-0 · Stream") })
+		return len(drawn) == 1, fmt.Sprint(len(drawn), " nodes n-0 drawn")
+	})
+	if got := p.evalPage(`Promise.resolve(` + savedJS + `).then(s => s === null ? 0 : s.length)`); got != fmt.Sprint(want) {
+		t.Errorf("after the reload the saved design has %s characters, want %d", got, want)
 	}
 	p.checkClean()
 }

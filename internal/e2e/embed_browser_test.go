@@ -152,7 +152,7 @@ func TestEmbedProtocol(t *testing.T) {
 	// Embedding never touched the user's own saved design.
 	q := p.secondTab()
 	q.navigate(editor.URL + "/")
-	if saved := q.evalPage(`localStorage.getItem("designer.design")`); saved != "null" {
+	if saved := q.saved(); saved != "null" {
 		t.Errorf("embed mode wrote the user's storage: %s", saved)
 	}
 }

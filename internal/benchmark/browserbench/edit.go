@@ -19,18 +19,19 @@ import (
 // editFigures are the edit path's timings for one design size, every
 // sample of every run (the report takes medians and percentiles).
 type editFigures struct {
-	n                    int
-	imports              []float64 // import → first frame showing it
-	props                []float64 // change one property → next frame
-	adds, dels           []float64 // add a node, delete it → next frame
-	undos, redos         []float64
-	pans, zooms          []float64 // one wheel event: handler + style and layout
-	settles              []float64 // the redraw once the view stops moving
-	moves                []float64 // one pointermove while dragging a node
-	saves                []float64 // the autosave's task (longest task after an edit)
-	jsHeap, wasmMem      []float64 // MiB, after the edits
-	profile, nodesProf   *chrome.Tally // the property edits', and the node edits'
-	drawnNodes, drawnAll int
+	n               int
+	imports         []float64 // import → first frame showing it
+	props           []float64 // change one property → next frame
+	adds, dels      []float64 // add a node, delete it → next frame
+	undos, redos    []float64
+	pans, zooms     []float64 // one wheel event: handler + style and layout
+	settles         []float64 // the redraw once the view stops moving
+	moves           []float64 // one pointermove while dragging a node
+	saves           []float64 // the autosave's task (longest task after an edit)
+	jsHeap, wasmMem []float64 // MiB, after the edits
+	// The profiles of the import, the property edits and the node edits.
+	importProf, profile, nodesProf *chrome.Tally
+	drawnNodes, drawnAll           int
 }
 
 // editProbes extends probes: the wasm instance is kept (its memory is
@@ -57,9 +58,9 @@ const editProbes = `(() => {
   });
 })();`
 
-// editRuns measures the edit path on designs of each size in sizes, runs
-// times each, and prints the figures (and, with prof, where a property
-// edit's time goes).
+// editRuns builds and serves the editor, then measures the edit path on
+// designs of each size in sizes, runs times each (with prof, where the
+// time goes too).
 func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
 	tmp, chromium, err := setup()
 	if err != nil {
@@ -81,7 +82,12 @@ func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
 		return nil, err
 	}
 	defer stop()
-	editor.url = "http://" + port + "/"
+	return measureEdits(chromium, "http://"+port+"/", tmp, sizes, runs, prof)
+}
+
+// measureEdits measures the edit path of the editor at url on designs of
+// each size in sizes (bigDesign's), runs times each.
+func measureEdits(chromium, url, tmp string, sizes []int, runs int, prof bool) ([]*editFigures, error) {
 	var out []*editFigures
 	for _, n := range sizes {
 		file := filepath.Join(tmp, fmt.Sprintf("design-%d.yaml", n))
@@ -90,10 +96,10 @@ func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
 		}
 		f := &editFigures{n: n}
 		if prof {
-			f.profile, f.nodesProf = chrome.NewTally(), chrome.NewTally()
+			f.importProf, f.profile, f.nodesProf = chrome.NewTally(), chrome.NewTally(), chrome.NewTally()
 		}
 		for i := 0; i < runs; i++ {
-			if err := f.measure(chromium, editor.url, file); err != nil {
+			if err := f.measure(chromium, url, file); err != nil {
 				return nil, fmt.Errorf("%d nodes: %w", n, err)
 			}
 		}
@@ -105,12 +111,21 @@ func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
 // measure imports the design and times, in turn: property edits, adding,
 // deleting, undoing and redoing, panning and zooming, and a drag.
 func (f *editFigures) measure(chromium, url, design string) error {
-	ctx, stop, took, err := importedWith(chromium, url, design, editProbes)
+	var before func(context.Context) error
+	if f.importProf != nil {
+		before = startProfile
+	}
+	ctx, stop, took, err := importedWith(chromium, url, design, editProbes, before)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	f.imports = append(f.imports, took)
+	if f.importProf != nil {
+		if err := stopProfile(ctx, f.importProf); err != nil {
+			return err
+		}
+	}
 	time.Sleep(1500 * time.Millisecond) // the import's autosave and the fit
 	eval := func(js string) (float64, error) {
 		return chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
@@ -218,7 +233,7 @@ func (f *editFigures) measure(chromium, url, design string) error {
 		}
 		*w.into = append(*w.into, got...)
 		start, _ := eval(`performance.now()`) // after the events' own task
-		time.Sleep(800 * time.Millisecond)   // the redraw after the view settles
+		time.Sleep(800 * time.Millisecond)    // the redraw after the view settles
 		settle, err := eval(fmt.Sprintf(`Math.max(0, ...window.__long.filter(([s, d]) => s > %f).map(([s, d]) => d))`, start))
 		if err != nil {
 			return err
@@ -286,5 +301,40 @@ func (f *editFigures) report() string {
 	line("redraw after the view stops", f.settles)
 	line("pointermove while dragging", f.moves)
 	fmt.Fprintf(&b, "  memory: JS heap %.0f MiB, wasm %.0f MiB; drawn %d nodes, %d elements\n", chrome.Median(f.jsHeap), chrome.Median(f.wasmMem), f.drawnNodes, f.drawnAll)
+	return b.String()
+}
+
+// editRows are the report's rows for the edit path: small, a 1,000-node
+// design's figures, and large, a 10,000-node one's.
+func editRows(runs int, small, large *editFigures) string {
+	var b strings.Builder
+	dist := func(xs []float64) string {
+		return fmt.Sprintf("median %.0f ms, p95 %.0f ms", chrome.Median(xs), percentile(xs, 0.95))
+	}
+	fine := func(xs []float64) string {
+		return fmt.Sprintf("median %.2f ms, p95 %.2f ms", chrome.Median(xs), percentile(xs, 0.95))
+	}
+	row := func(what, figure, target string) {
+		fmt.Fprintf(&b, "| %s | %s | | | %s |\n", what, figure, target)
+	}
+	s, l := chrome.Median(small.props), chrome.Median(large.props)
+	row(fmt.Sprintf("change one property → next frame, 1,000 nodes (%d runs × 6 edits)", runs), dist(small.props), "≤ 50 ms: "+verdict(s <= 50))
+	row(fmt.Sprintf("change one property → next frame, 10,000 nodes (%d runs × 6 edits)", runs), dist(large.props), fmt.Sprintf("≤ 100 ms and ≤ 2× 1,000 nodes' (%.1f×): %s", l/s, verdict(l <= 100 && l <= 2*s)))
+	row("the autosave after an edit, its task, 10,000 nodes", dist(large.saves), "")
+	row(fmt.Sprintf("import a 10,000-node design (9,999 edges) → first frame (%d runs)", runs), fmt.Sprintf("%.0f ms", chrome.Median(large.imports)), "≤ 2 s: "+verdict(chrome.Median(large.imports) <= 2000))
+	for _, r := range []struct {
+		what string
+		xs   []float64
+	}{{"add a node", large.adds}, {"delete a node", large.dels}, {"undo", large.undos}, {"redo", large.redos}} {
+		row(r.what+" → next frame, 10,000 nodes", dist(r.xs), "≤ 100 ms: "+verdict(chrome.Median(r.xs) <= 100))
+	}
+	for _, r := range []struct {
+		what string
+		xs   []float64
+	}{{"pan, per wheel event", large.pans}, {"zoom, per wheel event", large.zooms}, {"pointermove while dragging", large.moves}} {
+		row(r.what+", 10,000 nodes (handler + style and layout)", fine(r.xs), "≤ 16 ms: "+verdict(chrome.Median(r.xs) <= 16))
+	}
+	row("the redraw once the view stops moving, 10,000 nodes (longest task)", dist(large.settles), "")
+	row("memory after the edits, 10,000 nodes: JS heap; wasm linear memory", fmt.Sprintf("%.0f MiB; %.0f MiB (1,000 nodes: %.0f; %.0f MiB)", chrome.Median(large.jsHeap), chrome.Median(large.wasmMem), chrome.Median(small.jsHeap), chrome.Median(small.wasmMem)), "reported")
 	return b.String()
 }

@@ -39,8 +39,10 @@ type Resolver struct {
 	edgeResults []*edgeResult
 	// nodes is results by id, the test's view.
 	nodes map[string]*nodeResult
-	// violations counts the last resolution's.
+	// violations counts the last resolution's; skipped says it left out a
+	// node of an unknown component.
 	violations int
+	skipped    bool
 }
 
 // nodeResult is what resolving one node found.
@@ -143,7 +145,11 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 		res.Violations = appendFresh(res.Violations, nr.vs)
 		spans = append(spans, [2]int32{int32(first), int32(len(res.Violations))})
 	}
-	if !positional || r.index == nil {
+	// Resolved indexes are the design's while every node resolves; a node
+	// of an unknown component (a design resolved against a catalogue that
+	// lost one) shifts those after it, now or last time.
+	skipped := len(res.Nodes) != len(d.Nodes)
+	if !positional || r.index == nil || skipped || r.skipped {
 		r.index = make(map[string]int, len(res.Nodes))
 		for i := range res.Nodes {
 			if _, dup := r.index[res.Nodes[i].ID]; !dup {
@@ -151,7 +157,7 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 			}
 		}
 	}
-	r.ids, r.results, r.nodes = ids, results, nil
+	r.ids, r.results, r.nodes, r.skipped = ids, results, nil, skipped
 	edgeStart := len(res.Violations)
 	if len(d.Edges) > 0 {
 		res.Violations = r.checkEdges(d, res, resolved, res.Violations)

@@ -335,3 +335,22 @@ func BenchmarkResolverEdit(b *testing.B) {
 		})
 	}
 }
+
+// A node whose component the catalogue does not have is left out of the
+// resolution, which shifts the nodes after it: going to such a node and
+// back, the Resolver still equals a full resolve (it once kept the indexes
+// of the nodes' ends and panicked).
+func TestResolverUnknownComponent(t *testing.T) {
+	cat := mustDefault(t)
+	d := &Design{SchemaVersion: SchemaVersion, Nodes: []Node{{ID: "a", Component: "kafka"}, {ID: "b", Component: "aws-lambda"}, {ID: "c", Component: "postgresql"}},
+		Edges: []Edge{{From: "b", To: "c"}, {From: "a", To: "b"}}}
+	r := NewResolver(cat)
+	for i, comp := range []string{"kafka", "no-such-product", "kafka", "no-such-product"} {
+		e := *d
+		e.Nodes = slices.Clone(d.Nodes)
+		e.Nodes[0].Component = comp
+		if diff := resolutionDiff(r.Resolve(&e, nil), cat.ResolveWith(&e, nil)); diff != "" {
+			t.Fatalf("step %d (a is %s): %s", i, comp, diff)
+		}
+	}
+}

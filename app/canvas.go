@@ -479,11 +479,21 @@ func (c *Canvas) onPicked(picker, id string) {
 	if picker != "goto-node" {
 		return
 	}
+	if c.Store.Node(id) == nil {
+		// Enter on a highlighted suggestion may come before the browser
+		// puts the suggestion in the field: say so only if it did not.
+		ctx := c.ctx
+		ctx.Async(func() {
+			time.Sleep(100 * time.Millisecond)
+			ctx.Emit(func() {
+				if pickerValue("goto-node") == id {
+					c.Store.Report(fmt.Errorf("no node has the id %q", id))
+				}
+			})
+		})
+		return
+	}
 	c.ctx.Emit(func() {
-		if c.Store.Node(id) == nil {
-			c.Store.Report(fmt.Errorf("no node has the id %q", id))
-			return
-		}
 		clearPicker("goto-node")
 		c.Store.Reveal(id)
 	})

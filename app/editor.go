@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -21,33 +22,12 @@ type Editor struct {
 	catalogues Catalogues // the catalogue of the page, when prerendering
 	store      *Store
 
-	importErrors   []string
-	saveWarning    string
-	restoreWarning string
-	// unsaved says the design changed since it was last stored, lastChange
-	// when it last changed; saveQueued that a flushSave is scheduled.
-	unsaved, saveQueued bool
-	lastChange          time.Time
-	// saving says a write is on its way; restoring that the saved design is
-	// still being read (autosave waits for both).
-	saving, restoring bool
-	adding            string // the component a catalogue page asked to add, once restored
-	// saveSeq counts the saves started; the copy kept on exit is older than
-	// the saves from exitAfter on, which remove it.
-	saveSeq, exitAfter int
-	storageWarning     string // the browser's storage runs low
-	// unreadable is the text of a saved design that no longer loads; while
-	// holding, it could not be kept aside, so autosave stores nothing (it
-	// would overwrite the only copy) until the user exports or discards it.
-	unreadable      string
-	holding         bool
+	importErrors []string
+	// The autosave's state is the session's (see saveState): an editor
+	// that resumes the session takes it over with the store.
+	*saveState
 	updateAvailable bool
-	persisting      bool // persistent storage was asked for
 	resumed         bool // the store comes from an earlier editor (see resume)
-	// saved is what this tab last stored; theirs is a design another tab
-	// stored since, which waits for the user's choice (autosave pauses, so
-	// neither tab silently overwrites the other).
-	saved, theirs string
 
 	embed *embedding // the host's protocol, in embed mode (?embed=1)
 	theme string     // the user's choice of theme, or themeSystem
@@ -68,10 +48,50 @@ func NewEditor(p Platform, cat *catalogue.Catalogue) *Editor {
 	return e
 }
 
+// saveState is what autosave knows, which outlives an editor: go-app makes
+// a new editor for each visit to the page, and the browser's storage
+// answers whenever it does, so its answers go to the editor shown then (or
+// wait for the next one, see run).
+type saveState struct {
+	saveWarning    string
+	restoreWarning string
+	storageWarning string // the browser's storage runs low
+	// unsaved says the design changed since it was last stored, lastChange
+	// when it last changed; saveQueued that a flushSave is scheduled.
+	unsaved, saveQueued bool
+	lastChange          time.Time
+	// saving says a write (of writing) is on its way; restoring that the
+	// saved design is still being read (autosave waits for both).
+	saving, restoring bool
+	writing           string
+	afterSave         []func() // to run once the next save has finished
+	adding            string   // the component a catalogue page asked to add, once restored
+	// saveSeq counts the saves started; the copy kept on exit is older than
+	// the saves from exitAfter on, which remove it.
+	saveSeq, exitAfter int
+	// unreadable is the text of a saved design that no longer loads; while
+	// holding, it could not be kept aside (or not be read), so autosave
+	// stores nothing (it would overwrite the only copy) until the user
+	// exports or discards it.
+	unreadable string
+	holding    bool
+	persisting bool // persistent storage was asked for
+	// saved is what this tab last stored; theirs is a design another tab
+	// stored since, which waits for the user's choice (autosave pauses, so
+	// neither tab silently overwrites the other).
+	saved, theirs string
+
+	// owner is the editor shown, which runs what pending holds.
+	mu      sync.Mutex
+	owner   *Editor
+	pending []func()
+}
+
 // open starts the editor's store on catalogue cat.
 func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
 	e.store.OnChange = e.autosave
+	e.saveState = &saveState{}
 }
 
 // OnPreRender makes the store, on the server, from the page's catalogue.
@@ -81,10 +101,11 @@ func (e *Editor) OnPreRender(ctx app.Context) {
 	}
 }
 
-// resume continues an editing session from an earlier editor of this page.
-func (e *Editor) resume(s *Store) {
-	e.store, e.resumed = s, true
-	s.OnChange = e.autosave
+// resume continues an editing session from an earlier editor of this page:
+// its store, and what autosave knows.
+func (e *Editor) resume(prev *Editor) {
+	e.store, e.saveState, e.resumed = prev.store, prev.saveState, true
+	e.store.OnChange = e.autosave
 }
 
 // OnMount restores the autosaved design (unless it resumed a session) and
@@ -92,6 +113,10 @@ func (e *Editor) resume(s *Store) {
 func (e *Editor) OnMount(ctx app.Context) {
 	e.ctx = ctx
 	e.mounted = true
+	e.mu.Lock()
+	e.owner = e
+	e.mu.Unlock()
+	defer e.runPending()
 	defer e.Update()
 	if e.platform != nil {
 		defer e.platform.Started()
@@ -176,6 +201,12 @@ func (e *Editor) OnDismount() {
 	// A save queued for later would not run: go-app drops the dispatches of
 	// a component that left the page.
 	e.flushSave()
+	e.saveQueued = false // its timer went with it
+	e.mu.Lock()
+	if e.owner == e {
+		e.owner = nil
+	}
+	e.mu.Unlock()
 	for _, remove := range e.listeners {
 		remove()
 	}
@@ -208,10 +239,10 @@ func (e *Editor) restore() {
 			return
 		}
 	}
-	version := e.store.Version()
+	empty := e.store.Design()
 	e.platform.LoadDesign(keyDesign, func(saved string, ok bool, err error) {
 		e.run(func() {
-			if e.store.Version() != version && err == nil && ok && saved != string(e.store.Export()) {
+			if e.store.Design() != empty && err == nil && ok && saved != string(e.store.Export()) {
 				// The user changed the design before the database
 				// answered: neither is dropped; the saved one waits for
 				// the user's choice, as another tab's does.
@@ -236,7 +267,11 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 	}
 	switch {
 	case err != nil:
-		e.restoreWarning = "Your saved design could not be read from browser storage: " + err.Error()
+		// It may still be there: nothing is saved over it until the user
+		// says (Discard), or reloads.
+		e.holding = true
+		e.restoreWarning = "Your saved design could not be read from browser storage (" + err.Error() + "). " +
+			"So that it is not overwritten, autosave is off until you reload or discard it: export what you change now."
 	case strings.TrimSpace(saved) != "":
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
@@ -269,14 +304,37 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 	e.flushSave()
 }
 
-// run runs f on the UI goroutine, and renders the editor after it: for the
-// platform's callbacks, which come on any goroutine.
+// run runs f on the UI goroutine, in the editor shown, and renders it: for
+// the platform's callbacks, which come on any goroutine. With no editor
+// shown (or one that goes before it runs f), f waits for the next.
 func (e *Editor) run(f func()) {
-	if e.ctx == nil {
-		f()
-		return
+	s := e.saveState
+	s.mu.Lock()
+	s.pending = append(s.pending, f)
+	owner := s.owner
+	s.mu.Unlock()
+	switch {
+	case owner != nil && owner.ctx != nil:
+		owner.ctx.Dispatch(func(app.Context) { owner.runPending() })
+	case owner == nil && e.ctx == nil:
+		e.runPending() // not mounted, as in a native test: at once
 	}
-	e.ctx.Dispatch(func(app.Context) { f() })
+}
+
+// runPending runs what the platform's callbacks left to run.
+func (e *Editor) runPending() {
+	for {
+		s := e.saveState
+		s.mu.Lock()
+		if len(s.pending) == 0 {
+			s.mu.Unlock()
+			return
+		}
+		f := s.pending[0]
+		s.pending = s.pending[1:]
+		s.mu.Unlock()
+		f()
+	}
 }
 
 // exportSaved offers the saved design that no longer loads as a file, and
@@ -373,6 +431,12 @@ func (e *Editor) flushSave() {
 // takes (and moves into the database); the save of that design, once
 // finished, removes it.
 func (e *Editor) flushOnExit() {
+	if !e.unsaved && e.saving && e.writing != "" && e.embed == nil && len(e.writing) <= maxExitCopy {
+		// Nothing new, but the last save is still on its way.
+		_ = e.platform.Store(keyExitCopy, e.writing)
+		e.exitAfter = e.saveSeq
+		return
+	}
 	if !e.unsaved || e.embed != nil || e.platform == nil || e.theirs != "" || e.holding || e.restoring {
 		e.flushSave()
 		return
@@ -399,16 +463,19 @@ const maxExitCopy = 2 << 20
 // save stores design and then calls then (if not nil). One write is on its
 // way at a time: a change meanwhile is stored once it has finished.
 func (e *Editor) save(design string, then func()) {
+	if then != nil {
+		e.afterSave = append(e.afterSave, then)
+	}
 	if e.saving {
 		e.unsaved = true
 		return
 	}
-	e.saving, e.unsaved = true, false
+	e.saving, e.unsaved, e.writing = true, false, design
 	e.saveSeq++
 	seq := e.saveSeq
 	e.platform.StoreDesign(keyDesign, design, func(err error) {
 		e.run(func() {
-			e.saving = false
+			e.saving, e.writing = false, ""
 			if err != nil {
 				e.unsaved = true
 				e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
@@ -429,11 +496,16 @@ func (e *Editor) save(design string, then func()) {
 			}
 			e.saved, e.saveWarning = design, ""
 			e.checkStorage(len(design))
-			if then != nil {
-				then()
-			}
 			if e.unsaved {
 				e.flushSave()
+				if e.saving {
+					return // the next save runs what waits
+				}
+			}
+			thens := e.afterSave
+			e.afterSave = nil
+			for _, f := range thens {
+				f()
 			}
 		})
 	})

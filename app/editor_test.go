@@ -31,6 +31,10 @@ type fakePlatform struct {
 func (f *fakePlatform) Remove(key string) { delete(f.stored, key) }
 
 func (f *fakePlatform) LoadDesign(key string, done func(string, bool, error)) {
+	if f.async {
+		f.pending = append(f.pending, func() { v, ok := f.db[key]; done(v, ok, nil) })
+		return
+	}
 	v, ok := f.db[key]
 	done(v, ok, nil)
 }
@@ -246,6 +250,8 @@ func TestExitCopyOutlivesAnOlderSave(t *testing.T) {
 	p := &fakePlatform{stored: map[string]string{}, async: true}
 	e := NewEditor(p, mustEmbedded(t))
 	d, _ := mount(t, e)
+	p.finish() // the read of the saved design (none)
+	d.Consume()
 	e.store.AddNode("kafka")
 	e.flushSave()
 	e.store.AddNode("pulsar")
@@ -265,6 +271,35 @@ func TestExitCopyOutlivesAnOlderSave(t *testing.T) {
 	d.Consume()
 	if _, left := p.stored[keyExitCopy]; left || !strings.Contains(p.db[keyDesign], "pulsar") {
 		t.Errorf("after the newer save: localStorage %q, database %q", p.stored[keyExitCopy], p.db[keyDesign])
+	}
+}
+
+// The browser's storage may answer after the editor that asked has gone (a
+// visit to a catalogue page): the editor shown then takes the answer, and
+// autosave waits for it, so the saved design is neither lost nor saved over.
+func TestRestoreOutlivesTheEditor(t *testing.T) {
+	kafka := "nodes:\n  - { id: \"k\", component: \"kafka\" }\n"
+	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: kafka}, async: true}
+	a := NewEditor(p, mustEmbedded(t))
+	da := app.NewClientTester(a)
+	da.Consume()
+	da.Close() // to a catalogue page, before the database answered
+	b := &Editor{platform: p}
+	b.resume(a)
+	db, _ := mount(t, b)
+	if !b.restoring {
+		t.Fatal("the editor resumed forgot the design is still being read")
+	}
+	b.adding = "pulsar" // the catalogue page's Add to design, as OnNav keeps it
+	b.store.Select("")
+	b.flushSave()
+	if len(p.pending) != 1 || p.db[keyDesign] != kafka {
+		t.Fatalf("saved over the design still being read: %d waiting, %q", len(p.pending), p.db[keyDesign])
+	}
+	p.finish()
+	db.Consume()
+	if b.store.Node("k") == nil || b.store.Node("pulsar") == nil || b.restoring || b.theirs != "" {
+		t.Fatalf("the design read after its editor went was not restored: restoring %v, theirs %q, %s", b.restoring, b.theirs, b.store.Export())
 	}
 }
 

@@ -34,7 +34,7 @@ func Routes(p Platform, cats Catalogues) {
 	// over the store, and with it the design, the selection and the undo
 	// history. (The server makes a fresh editor for every request, and its
 	// store when it prerenders, once the page's address is known.)
-	var session *Store
+	var session *Editor
 	app.RouteFunc("/", func() app.Composer {
 		e := &Editor{platform: p, catalogues: cats}
 		if p != nil {
@@ -43,7 +43,7 @@ func Routes(p Platform, cats Catalogues) {
 			} else {
 				e.open(cats(app.Window().URL()))
 			}
-			session = e.store
+			session = e
 		}
 		return e
 	})

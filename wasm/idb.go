@@ -28,7 +28,6 @@ type database struct {
 	mu      sync.Mutex
 	db      safejs.Value
 	open    bool
-	err     error
 	opening bool
 	waiting []func(safejs.Value, error)
 }
@@ -37,10 +36,10 @@ type database struct {
 func (d *database) with(f func(db safejs.Value, err error)) {
 	d.mu.Lock()
 	switch {
-	case d.open || d.err != nil:
-		db, err := d.db, d.err
+	case d.open:
+		db := d.db
 		d.mu.Unlock()
-		f(db, err)
+		f(db, nil)
 		return
 	case d.opening:
 		d.waiting = append(d.waiting, f)
@@ -52,7 +51,8 @@ func (d *database) with(f func(db safejs.Value, err error)) {
 	d.mu.Unlock()
 	finish := func(db safejs.Value, err error) {
 		d.mu.Lock()
-		d.db, d.err, d.open, d.opening = db, err, err == nil, false
+		// A failure is not kept: the next call tries again.
+		d.db, d.open, d.opening = db, err == nil, false
 		waiting := d.waiting
 		d.waiting = nil
 		d.mu.Unlock()
@@ -81,11 +81,13 @@ func (d *database) with(f func(db safejs.Value, err error)) {
 			if err == nil {
 				// Another tab's newer version asks for the database: let
 				// it go (the next call opens it again).
-				onVersion, _ := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+				var onVersion safejs.Func
+				onVersion, _ = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
 					db.Call("close")
 					d.mu.Lock()
 					d.open = false
 					d.mu.Unlock()
+					onVersion.Release()
 					return nil
 				})
 				db.Set("onversionchange", onVersion.Value())
@@ -95,10 +97,9 @@ func (d *database) with(f func(db safejs.Value, err error)) {
 		"onerror": func(safejs.Value) {
 			finish(safejs.Value{}, requestError(req, "the browser's database could not be opened"))
 		},
-		"onblocked": func(safejs.Value) {
-			finish(safejs.Value{}, errors.New("the browser's database is held by an older tab of the editor; close it"))
-		},
-	}, "onsuccess", "onerror", "onblocked")
+		// Blocked (an older tab holds an older version): success or an
+		// error follows once it lets go.
+	}, "onsuccess", "onerror")
 }
 
 // handle sets a request's (or transaction's) event handlers; they are
@@ -143,6 +144,19 @@ func requestError(target safejs.Value, fallback string) error {
 		return errors.New(fallback)
 	}
 	return domError(e, fallback)
+}
+
+// eventError is the error of the request an error event comes from, else
+// the transaction's, else fallback.
+func eventError(ev, tx safejs.Value, fallback string) error {
+	if !ev.IsUndefined() && !ev.IsNull() {
+		if target, err := ev.Get("target"); err == nil && !target.IsUndefined() && !target.IsNull() {
+			if e, err := target.Get("error"); err == nil && !e.IsNull() && !e.IsUndefined() {
+				return domError(e, fallback)
+			}
+		}
+	}
+	return requestError(tx, fallback)
 }
 
 // domError words a DOMException as its name and message.
@@ -227,8 +241,10 @@ func (b *browser) StoreDesign(key, value string, done func(error)) {
 				b.broadcast(key, value)
 				finish(nil)
 			},
-			"onerror": func(safejs.Value) { finish(requestError(tx, "the design could not be saved")) },
-			"onabort": func(safejs.Value) { finish(requestError(tx, "the design could not be saved")) },
+			// The failed request's error, which the transaction's
+			// error event carries (the transaction's own is not set yet).
+			"onerror": func(ev safejs.Value) { finish(eventError(ev, tx, "the design could not be saved")) },
+			"onabort": func(ev safejs.Value) { finish(eventError(ev, tx, "the design could not be saved")) },
 		}, "oncomplete", "onabort")
 	})
 }

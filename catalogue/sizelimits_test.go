@@ -105,3 +105,41 @@ func TestLargeDesignRoundTrip(t *testing.T) {
 		t.Errorf("read back differently")
 	}
 }
+
+// BenchmarkReadDesign reads designs as the editor's import does: 1,000 and
+// 10,000 nodes written one flow mapping per node, as by hand (the browser
+// benchmark's), and 10,000 as the editor writes them.
+func BenchmarkReadDesign(b *testing.B) {
+	cat := mustDefault(b)
+	comps := []string{"kafka", "redpanda", "nats-jetstream", "kinesis", "pulsar", "azure-event-hubs", "stream"}
+	flowStyle := func(n int) []byte {
+		var y strings.Builder
+		y.WriteString("nodes:\n")
+		for i := range n {
+			fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
+		}
+		y.WriteString("edges:\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
+		}
+		return []byte(y.String())
+	}
+	flow10k := flowStyle(10000)
+	exported, errs := cat.ReadDesign("d.yaml", flow10k)
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"flow/nodes=1000", flowStyle(1000)}, {"flow/nodes=10000", flow10k}, {"exported/nodes=10000", EncodeDesignYAML(exported)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, errs := cat.ReadDesign("d.yaml", c.data); len(errs) > 0 {
+					b.Fatal(errs)
+				}
+			}
+		})
+	}
+}

@@ -85,6 +85,9 @@ func (d *Decoder) Document(data []byte) *yaml.Node {
 		d.Errs.Add(diag.Pos{File: d.File, Line: pos.Line, Column: pos.Column}, diag.CodeNotUTF8, "%s; a file is UTF-8 text", what)
 		return nil
 	}
+	if root, ok := parseFast(data); ok {
+		return root
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

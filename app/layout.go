@@ -72,8 +72,10 @@ func freeSpot(d *catalogue.Design) (float64, float64) {
 // top-left corner of a node box placed there, searching rings of cells
 // around it (within 50 rings, then anywhere, as freeSpot does).
 func freeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
-	taken := takenCells(d)
 	cx, cy := floorDiv(x-gridOrigin-NodeWidth/2, gridX), floorDiv(y-gridOrigin-NodeHeight/2, gridY)
+	// Only the cells the rings reach: marking every node's took a
+	// 10,000-node design tens of milliseconds per node added.
+	taken := takenCellsWithin(d, cx-52, cy-52, cx+52, cy+52)
 	for r := 0; r <= 50; r++ {
 		// The ring at distance r, nearest the middle first within it.
 		best, bestD := [2]int{}, math.Inf(1)
@@ -96,9 +98,18 @@ func freeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
 
 // takenCells marks every grid cell a node's box touches.
 func takenCells(d *catalogue.Design) map[[2]int]bool {
+	return takenCellsWithin(d, math.MinInt/2, math.MinInt/2, math.MaxInt/2, math.MaxInt/2)
+}
+
+// takenCellsWithin marks the grid cells a node's box touches among those
+// from column x0, row y0 to column x1, row y1, and maybe a few beside.
+func takenCellsWithin(d *catalogue.Design, x0, y0, x1, y1 int) map[[2]int]bool {
 	taken := map[[2]int]bool{}
 	for i := range d.Nodes {
 		px, py := position(&d.Nodes[i], i)
+		if c, r := floorDiv(px-gridOrigin, gridX), floorDiv(py-gridOrigin, gridY); c < x0-1 || c > x1+1 || r < y0-1 || r > y1+1 {
+			continue
+		}
 		for _, x := range []float64{px, px + NodeWidth - 1} {
 			for _, y := range []float64{py, py + NodeHeight - 1} {
 				taken[[2]int{floorDiv(x-gridOrigin, gridX), floorDiv(y-gridOrigin, gridY)}] = true

@@ -40,6 +40,8 @@ type graph struct {
 	groups map[string]int32
 	// reads are the properties the analysis read of each node (see value).
 	reads [][]string
+	// becauses are the durability reasons made (see because).
+	becauses map[becauseKey]string
 	// mark is scratch space for the walks, reset after each.
 	mark []int32
 	// given counts, while a figure is composed, the nodes taken as up

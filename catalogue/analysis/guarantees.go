@@ -235,13 +235,16 @@ func (g *graph) nodeDurability(n int32) Durability {
 	if f := comp.DurabilityFor(rn); f != nil {
 		k := f.FailuresTolerated
 		out.FailuresTolerated, out.Of, out.Docs = &k, f.Of, f.Docs
-		out.Because = comp.ID + "'s documentation"
-		if w := catalogue.DescribeWhen(f.When); w != "" {
-			out.Because += ", with " + w
-		}
-		if f.Note != "" {
-			out.Because += ": " + f.Note
-		}
+		out.Because = g.because(becauseKey{fact: f}, func() string {
+			because := comp.ID + "'s documentation"
+			if w := catalogue.DescribeWhen(f.When); w != "" {
+				because += ", with " + w
+			}
+			if f.Note != "" {
+				because += ": " + f.Note
+			}
+			return because
+		})
 		return out
 	}
 	if rn.Kind == "stream" {
@@ -276,17 +279,23 @@ func (g *graph) streamDurability(n int32, out Durability) Durability {
 		return set(0, "acks leader: a write is acknowledged once the leader has it, and is lost if the leader fails before a follower copies it")
 	case "quorum":
 		k := r / 2
-		return set(k, fmt.Sprintf("replicationFactor %d, acks quorum: an acknowledged write is on a majority (%d of %d), so %d may fail", r, k+1, r, k))
+		return set(k, g.because(becauseKey{what: 'q', a: int64(r)}, func() string {
+			return fmt.Sprintf("replicationFactor %d, acks quorum: an acknowledged write is on a majority (%d of %d), so %d may fail", r, k+1, r, k)
+		}))
 	case "all":
 		if !minISR.IsSet() {
 			out.Because = "acks all waits for the in-sync replicas, but minInsyncReplicas is not set, so how many hold a write is not known"
 			return out
 		}
 		if int(minISR.Int()) > r {
-			return set(0, fmt.Sprintf("minInsyncReplicas %d is above replicationFactor %d, so every acks all write is refused", minISR.Int(), r))
+			return set(0, g.because(becauseKey{what: 'r', a: minISR.Int(), b: int64(r)}, func() string {
+				return fmt.Sprintf("minInsyncReplicas %d is above replicationFactor %d, so every acks all write is refused", minISR.Int(), r)
+			}))
 		}
 		m := int(minISR.Int())
-		return set(m-1, fmt.Sprintf("replicationFactor %d, minInsyncReplicas %d, acks all: an acknowledged write is on at least %d brokers, so %d may fail", r, minISR.Int(), m, m-1))
+		return set(m-1, g.because(becauseKey{what: 'a', a: int64(r), b: minISR.Int()}, func() string {
+			return fmt.Sprintf("replicationFactor %d, minInsyncReplicas %d, acks all: an acknowledged write is on at least %d brokers, so %d may fail", r, minISR.Int(), m, m-1)
+		}))
 	}
 	out.Because = "acks " + acks.Str() + " is not one the analysis reads"
 	return out
@@ -517,4 +526,26 @@ func pronoun(n int) string {
 		return "it"
 	}
 	return "each"
+}
+
+// becauseKey names a durability's reason: a component's fact, or a kind of
+// stream reason with its figures.
+type becauseKey struct {
+	fact *catalogue.Durability
+	what byte
+	a, b int64
+}
+
+// because returns the reason key names, made once per analysis: thousands
+// of stateful nodes share a few.
+func (g *graph) because(key becauseKey, build func() string) string {
+	if s, ok := g.becauses[key]; ok {
+		return s
+	}
+	if g.becauses == nil {
+		g.becauses = map[becauseKey]string{}
+	}
+	s := build()
+	g.becauses[key] = s
+	return s
 }

@@ -7,13 +7,14 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// bigSelect is a select with an option per node (Go to node, Connect to,
-// Replica of, a note's node) drawn as one piece of HTML. go-app makes each
-// element, attribute and text of a select a call into JavaScript and
-// compares them all on every render: the 10,000 options of a 10,000-node
-// design cost more than the rest of an edit. One string is compared at once
-// and redrawn only when it changes, and it is made again only when the
-// options or the chosen one change.
+// bigSelect is a select with an option per node of a kind (Replica of, a
+// note's node) drawn as one piece of HTML. go-app makes each element,
+// attribute and text of a select a call into JavaScript and compares them
+// all on every render: a select of every node of a 10,000-node design cost
+// more than the rest of an edit. One string is compared at once and redrawn
+// only when it changes, and it is made again only when the options change.
+// (Go to node and Connect to, which choose among every node, are pickers:
+// see nodepicker.go.)
 //
 // The select is wrapped in an element of its own (display: contents), which
 // carries the handler: change events bubble to it, and its target is the
@@ -82,10 +83,4 @@ func sameStrings(a, b []string) bool {
 // from.
 func selectValue(e app.Event) string {
 	return e.Get("target").Get("value").String()
-}
-
-// resetSelect shows a bigSelect's "none" option again (the HTML is not
-// redrawn when its string is unchanged, so the choice stays shown).
-func resetSelect(e app.Event) {
-	e.Get("target").Set("value", "")
 }

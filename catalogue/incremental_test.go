@@ -295,19 +295,8 @@ func (e *randomEditor) step() (string, bool) {
 // BenchmarkResolveAndCheck's designs.
 func BenchmarkResolverEdit(b *testing.B) {
 	cat := mustDefault(b)
-	comps := cat.ComponentIDs()
 	for _, n := range []int{1000, 10000} {
-		d := &Design{SchemaVersion: SchemaVersion}
-		for i := range n {
-			node := Node{ID: fmt.Sprintf("n-%d", i), Component: comps[i%len(comps)]}
-			if i%3 == 0 && cat.Components[node.Component].Kind == "stream" {
-				node.Props = map[string]Value{"replicationFactor": IntValue(int64(1 + i%5)), "minInsyncReplicas": IntValue(2)}
-			}
-			d.Nodes = append(d.Nodes, node)
-			if i > 0 {
-				d.Edges = append(d.Edges, Edge{From: fmt.Sprintf("n-%d", i-1), To: node.ID})
-			}
-		}
+		d := chainDesign(cat, n)
 		// Two designs that differ in one property of node n/2, resolved in
 		// turn: each is an edit of the other.
 		e := *d

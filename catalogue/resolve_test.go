@@ -71,19 +71,8 @@ func TestRequiredPropertyUnset(t *testing.T) {
 // connection rules run on every edge).
 func BenchmarkResolveAndCheck(b *testing.B) {
 	cat := mustDefault(b)
-	comps := cat.ComponentIDs()
 	for _, n := range []int{100, 1000, 10000} {
-		d := &Design{SchemaVersion: SchemaVersion}
-		for i := range n {
-			node := Node{ID: fmt.Sprintf("n-%d", i), Component: comps[i%len(comps)]}
-			if i%3 == 0 && cat.Components[node.Component].Kind == "stream" {
-				node.Props = map[string]Value{"replicationFactor": IntValue(int64(1 + i%5)), "minInsyncReplicas": IntValue(2)}
-			}
-			d.Nodes = append(d.Nodes, node)
-			if i > 0 {
-				d.Edges = append(d.Edges, Edge{From: fmt.Sprintf("n-%d", i-1), To: node.ID})
-			}
-		}
+		d := chainDesign(cat, n)
 		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -154,4 +143,23 @@ edges:
 	if n := strings.Count(strings.Join(shown, " "), "function-to-database-needs-pooling"); n != 1 {
 		t.Errorf("pooling told %d times: %v", n, shown)
 	}
+}
+
+// chainDesign is the benchmarks' design: n nodes cycling through every
+// product, each connected to the next, with overrides on some stream nodes
+// that break rules.
+func chainDesign(cat *Catalogue, n int) *Design {
+	comps := cat.ComponentIDs()
+	d := &Design{SchemaVersion: SchemaVersion}
+	for i := range n {
+		node := Node{ID: fmt.Sprintf("n-%d", i), Component: comps[i%len(comps)]}
+		if i%3 == 0 && cat.Components[node.Component].Kind == "stream" {
+			node.Props = map[string]Value{"replicationFactor": IntValue(int64(1 + i%5)), "minInsyncReplicas": IntValue(2)}
+		}
+		d.Nodes = append(d.Nodes, node)
+		if i > 0 {
+			d.Edges = append(d.Edges, Edge{From: fmt.Sprintf("n-%d", i-1), To: node.ID})
+		}
+	}
+	return d
 }

@@ -94,9 +94,12 @@ func (g *graph) dependsOn(i int32, name string) bool {
 		return true
 	}
 	comp := g.cat.Components[g.nodes[i].Component]
-	if comp == nil {
-		return true
-	}
+	return comp == nil || inConditions(comp, name)
+}
+
+// inConditions reports whether a condition of one of comp's SLAs or
+// durability facts names property name.
+func inConditions(comp *catalogue.Component, name string) bool {
 	for _, s := range comp.SLA {
 		for _, w := range s.When {
 			if w.Property == name {

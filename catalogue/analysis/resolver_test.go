@@ -131,7 +131,7 @@ func edit(cat *catalogue.Catalogue, old *catalogue.Design, rng *rand.Rand) (*cat
 			// durability facts' conditions, and the settings it judges.
 			var judged []*catalogue.Property
 			for _, q := range comp.Schema {
-				if dependsOnCondition(comp, q.Name) || slices.Contains([]string{"replicationFactor", "acks", "minInsyncReplicas", "multiRegion", "multiZone", "replication", "highAvailability", "idempotentHandler", "delivery", "retriesOnFailure"}, q.Name) {
+				if inConditions(comp, q.Name) || slices.Contains([]string{"replicationFactor", "acks", "minInsyncReplicas", "multiRegion", "multiZone", "replication", "highAvailability", "idempotentHandler", "delivery", "retriesOnFailure"}, q.Name) {
 					judged = append(judged, q)
 				}
 			}
@@ -187,22 +187,4 @@ func edit(cat *catalogue.Catalogue, old *catalogue.Design, rng *rand.Rand) (*cat
 		d.Objectives.Availability = []float64{0, 99.9, 99.95}[rng.IntN(3)]
 		return &d, "objective"
 	}
-}
-
-func dependsOnCondition(comp *catalogue.Component, name string) bool {
-	for _, s := range comp.SLA {
-		for _, w := range s.When {
-			if w.Property == name {
-				return true
-			}
-		}
-	}
-	for _, f := range comp.Durability {
-		for _, w := range f.When {
-			if w.Property == name {
-				return true
-			}
-		}
-	}
-	return false
 }

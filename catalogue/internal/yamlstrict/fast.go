@@ -33,7 +33,12 @@ func parseFast(data []byte) (*yaml.Node, bool) {
 type fastParser struct {
 	lines []fastLine
 	i     int // the line being read
+	depth int // blocks open
 }
+
+// maxFastDepth is how deep the fast path nests (designs nest four deep):
+// deeper is left to yaml.v3, which bounds it.
+const maxFastDepth = 32
 
 // fastLine is a line with content (not blank, not only a comment).
 type fastLine struct {
@@ -74,9 +79,11 @@ func (p *fastParser) split(data []byte) bool {
 
 // block reads the mapping or sequence whose lines start at indent.
 func (p *fastParser) block(indent int) (*yaml.Node, bool) {
-	if p.i >= len(p.lines) || p.lines[p.i].indent != indent {
+	if p.i >= len(p.lines) || p.lines[p.i].indent != indent || p.depth >= maxFastDepth {
 		return nil, false
 	}
+	p.depth++
+	defer func() { p.depth-- }()
 	if isItem(p.lines[p.i].text) {
 		return p.sequence(indent)
 	}
@@ -118,7 +125,7 @@ func (p *fastParser) mapping(indent int) (*yaml.Node, bool) {
 			}
 		} else {
 			col := indent + 1 + runes(ln.text[:len(ln.text)-len(rest)])
-			if value, ok = inlineValue(rest, ln.number, col); !ok {
+			if value, ok = inlineValue(rest, ln.number, col, p.depth); !ok {
 				return nil, false
 			}
 		}
@@ -154,7 +161,7 @@ func (p *fastParser) sequence(indent int) (*yaml.Node, bool) {
 				return nil, false
 			}
 		} else {
-			if item, ok = inlineValue(body, ln.number, at+1); !ok {
+			if item, ok = inlineValue(body, ln.number, at+1, p.depth); !ok {
 				return nil, false
 			}
 			p.i++
@@ -206,14 +213,14 @@ func scanKey(text string, line, col int) (*yaml.Node, string, bool) {
 }
 
 // inlineValue reads the value that fills the rest of a line (a trailing
-// comment aside) from text at column col.
-func inlineValue(text string, line, col int) (*yaml.Node, bool) {
+// comment aside) from text at column col, depth blocks deep.
+func inlineValue(text string, line, col, depth int) (*yaml.Node, bool) {
 	var n *yaml.Node
 	var rest string
 	var ok bool
 	switch text[0] {
 	case '{', '[':
-		n, rest, ok = flow(text, line, col)
+		n, rest, ok = flow(text, line, col, depth+1)
 	case '"', '\'':
 		n, rest, ok = quoted(text, line, col)
 	default:
@@ -231,8 +238,12 @@ func inlineValue(text string, line, col int) (*yaml.Node, bool) {
 	return n, ok && (rest == "" || rest[0] == '#')
 }
 
-// flow reads a flow mapping or sequence on one line, returning what follows.
-func flow(text string, line, col int) (*yaml.Node, string, bool) {
+// flow reads a flow mapping or sequence on one line, depth deep, returning
+// what follows.
+func flow(text string, line, col, depth int) (*yaml.Node, string, bool) {
+	if depth > maxFastDepth {
+		return nil, "", false
+	}
 	open := text[0]
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle, Line: line, Column: col}
 	closer := byte('}')
@@ -279,7 +290,7 @@ func flow(text string, line, col int) (*yaml.Node, string, bool) {
 		switch text[pos] {
 		case '{', '[':
 			var rest string
-			v, rest, ok = flow(text[pos:], line, at)
+			v, rest, ok = flow(text[pos:], line, at, depth+1)
 			pos = len(text) - len(rest)
 		case '"', '\'':
 			var rest string

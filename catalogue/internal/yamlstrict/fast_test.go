@@ -124,6 +124,15 @@ var fastCases = []struct {
 	{"a trailing comma", "a: {b: 1,}\n", false},
 	{"unicode plain", "a: café\n", false},
 	{"a key without a value in flow", "a: {b}\n", false},
+	{"flow nested past the depth taken", "a: " + strings.Repeat("{b: ", 40) + "1" + strings.Repeat("}", 40) + "\n", false},
+	{"blocks nested past the depth taken", func() string {
+		var b strings.Builder
+		for i := range 40 {
+			b.WriteString(strings.Repeat(" ", i) + "k:\n")
+		}
+		return b.String() + strings.Repeat(" ", 40) + "k: 1\n"
+	}(), false},
+	{"flow nested within it", "a: " + strings.Repeat("{b: ", 20) + "1" + strings.Repeat("}", 20) + "\n", true},
 }
 
 // FuzzFastMatchesYAML: whatever the fast path takes, yaml.v3 takes too,

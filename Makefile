@@ -86,6 +86,7 @@ fuzz:
 	done
 	$(GO) test ./internal/yamlout -run '^$$' -fuzz '^FuzzString$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/analysis -run '^$$' -fuzz '^FuzzAnalyze$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./catalogue/internal/yamlstrict -run '^$$' -fuzz '^FuzzFastMatchesYAML$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

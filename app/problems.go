@@ -46,9 +46,6 @@ type Problems struct {
 // problemRow is one violation as the list shows it.
 type problemRow struct {
 	v *catalogue.Violation
-	// i is its index among the unsuppressed violations (what a fix button
-	// names).
-	i int
 	// fixes are the indexes of the fixes it offers: a fix another row
 	// already offers is not offered twice.
 	fixes []int
@@ -152,7 +149,7 @@ func (p *Problems) rowsTo(n int) {
 	for i := len(p.rows); i < n && i < len(p.list); i++ {
 		v := p.list[i]
 		key := [2]string{v.Rule, v.Node}
-		r := problemRow{v: v, i: i, canSuppress: v.Rule != catalogue.RuleUnusedSuppression && !p.offered[key] && !p.rowsRO}
+		r := problemRow{v: v, canSuppress: v.Rule != catalogue.RuleUnusedSuppression && !p.offered[key] && !p.rowsRO}
 		p.offered[key] = true
 		if !p.rowsRO {
 			for j, f := range v.Fixes {
@@ -247,7 +244,7 @@ func (p *Problems) renderRow(r problemRow, k, n int) app.UI {
 		app.If(len(r.fixes) > 0 || r.canSuppress, app.Div().Class("problem-actions").Body(
 			app.Range(r.fixes).Slice(func(j int) app.UI {
 				label := v.Fixes[r.fixes[j]].Label()
-				return app.Button().Class("fix").DataSet("violation", r.i).DataSet("fix", r.fixes[j]).
+				return app.Button().Class("fix").DataSet("violation", k).DataSet("fix", r.fixes[j]).
 					Title(label).Text(label).OnClick(p.onFix)
 			}),
 			app.If(r.canSuppress,

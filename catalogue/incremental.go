@@ -37,8 +37,6 @@ type Resolver struct {
 	// (nil for an edge not resolved).
 	edges       []Edge
 	edgeResults []*edgeResult
-	// nodes is results by id, the test's view.
-	nodes map[string]*nodeResult
 	// violations counts the last resolution's; skipped says it left out a
 	// node of an unknown component.
 	violations int
@@ -157,7 +155,7 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 			}
 		}
 	}
-	r.ids, r.results, r.nodes, r.skipped = ids, results, nil, skipped
+	r.ids, r.results, r.skipped = ids, results, skipped
 	edgeStart := len(res.Violations)
 	if len(d.Edges) > 0 {
 		res.Violations = r.checkEdges(d, res, resolved, res.Violations)
@@ -173,19 +171,6 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 	res.Violations = onceEach(res.Violations, spans, edgeStart)
 	r.violations = len(res.Violations)
 	return res
-}
-
-// byID is the node results by id (for tests).
-func (r *Resolver) byID() map[string]*nodeResult {
-	if r.nodes == nil {
-		r.nodes = make(map[string]*nodeResult, len(r.ids))
-		for i, id := range r.ids {
-			if r.results[i] != nil {
-				r.nodes[id] = r.results[i]
-			}
-		}
-	}
-	return r.nodes
 }
 
 // checkEdges appends the connection rules' findings on d's edges to out,

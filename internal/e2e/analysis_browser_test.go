@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -124,4 +125,25 @@ func TestEditorAnalysis(t *testing.T) {
 	p.click("button", "Undo")
 	p.waitText("region", "Analysis", "api: availability ≥ 99.7 %: met")
 	p.checkClean()
+}
+
+// A long list of the Analysis region draws 50 items, and Show more the
+// next 50.
+func TestEditorAnalysisShowMore(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := 0; i < 120; i++ {
+		fmt.Fprintf(&b, "  - { id: \"n-%d\", component: \"kafka\", position: { x: %d, y: %d } }\n", i, 40+(i%40)*220, 40+(i/40)*120)
+	}
+	p := loadDesign(t, b.String())
+	p.waitText("region", "Analysis", "50 of 120 shown.")
+	if got := p.text("region", "Analysis"); strings.Contains(got, "n-50: tolerates") {
+		t.Fatal("a 51st durability row is drawn before Show more")
+	}
+	p.click("button", "Show 50 more stateful nodes")
+	p.waitText("region", "Analysis", "100 of 120 shown.")
+	p.waitText("region", "Analysis", "n-99: tolerates")
+	p.click("button", "Show 20 more stateful nodes")
+	p.absent("button", "Show 20 more stateful nodes")
+	p.waitText("region", "Analysis", "n-119: tolerates")
 }

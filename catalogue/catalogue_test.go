@@ -161,31 +161,45 @@ func TestComponentsHaveDocsAndKnownPins(t *testing.T) {
 	}
 }
 
-// The catalogue is broad enough to sketch a whole system: every kind has at
-// least 8 products (its generic one included) from at least 3 providers,
-// and there are connection rules beside the node rules. Range checks are
-// the products' limits, not rules, so both count.
+// The catalogue is broad enough to sketch a whole system, users to storage:
+// at least 24 kinds and 240 products; every kind has at least 8 products
+// (its generic one included) from at least 3 providers, and most from at
+// least 5. Clients are people, devices and partners rather than cloud
+// products, so they come from the default provider alone. There are
+// connection rules beside the node rules. Range checks are the products'
+// limits, not rules, so both count.
 func TestCatalogueBreadth(t *testing.T) {
 	cat := mustDefault(t)
 	limits := 0
 	for _, c := range cat.Components {
 		limits += len(c.Limits)
 	}
-	if len(cat.Kinds) < 14 || len(cat.Components) < 120 || len(cat.Rules) < 40 || limits < 50 {
-		t.Errorf("%d kinds, %d components, %d rules, %d limits; want at least 14, 120, 40, 50", len(cat.Kinds), len(cat.Components), len(cat.Rules), limits)
+	if len(cat.Kinds) < 24 || len(cat.Components) < 240 || len(cat.Rules) < 55 || limits < 80 {
+		t.Errorf("%d kinds, %d components, %d rules, %d limits; want at least 24, 240, 55, 80", len(cat.Kinds), len(cat.Components), len(cat.Rules), limits)
 	}
+	five := 0
 	for _, id := range cat.KindIDs() {
 		comps := cat.ComponentsOfKind(id)
 		providers := map[string]bool{}
 		for _, c := range comps {
 			providers[c.Provider] = true
 		}
-		if len(comps) < 8 || len(providers) < 3 {
+		if len(providers) >= 5 {
+			five++
+		}
+		if id == "client" {
+			if len(comps) < 6 || len(providers) != 1 {
+				t.Errorf("kind client: %d products from %d providers; want 6 from the default provider", len(comps), len(providers))
+			}
+		} else if len(comps) < 8 || len(providers) < 3 {
 			t.Errorf("kind %s: %d products from %d providers; want 8 and 3", id, len(comps), len(providers))
 		}
 		if _, ok := cat.Components[id]; !ok {
 			t.Errorf("kind %s has no generic component", id)
 		}
+	}
+	if five*4 < len(cat.Kinds)*3 {
+		t.Errorf("%d of %d kinds have products from 5 providers or more; want three in four", five, len(cat.Kinds))
 	}
 	if n := len(cat.ComponentsOfKind("stream")); n != 19 {
 		t.Errorf("the stream kind has %d products; the seed names 19", n)

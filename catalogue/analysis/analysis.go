@@ -257,6 +257,11 @@ var singleSettings = map[string][]struct {
 	"relational-database": {{"highAvailability", catalogue.BoolValue(false), "it has no standby to take over (highAvailability false)"}},
 	"cache":               {{"replication", catalogue.BoolValue(false), "it has no replica to take over (replication false)"}},
 	"stream":              {{"replicationFactor", catalogue.IntValue(1), "it keeps one copy of each record (replicationFactor 1)"}},
+	"search": {
+		{"replicas", catalogue.IntValue(0), "it keeps one copy of each shard (replicas 0)"},
+		{"dataNodes", catalogue.IntValue(1), "it runs on one data node (dataNodes 1)"},
+	},
+	"compute-instance": {{"instances", catalogue.IntValue(1), "it runs as one instance (instances 1)"}},
 }
 
 // spofs lists the nodes, and the zones and regions, whose loss alone cuts

@@ -93,6 +93,19 @@ edges:
 			factors: []string{"api:sla", "fn:sla", "db:sla", "q:sla"},
 		},
 		{
+			name: "a client is the entry but its own availability is not counted",
+			design: `nodes:
+  - {id: browser, component: client}
+  - {id: api, component: aws-http-api}
+  - {id: fn, component: aws-lambda}
+edges:
+  - {from: browser, to: api}
+  - {from: api, to: fn}
+`,
+			entry: "browser", want: 99.95 * 99.95 / 1e2,
+			factors: []string{"browser:outside", "api:sla", "fn:sla"},
+		},
+		{
 			name: "a cycle counts each node once",
 			design: `nodes:
   - {id: api, component: aws-http-api}
@@ -280,6 +293,56 @@ edges:
 `)
 	if len(r.SPOFs) != 1 || r.SPOFs[0].Node != "db" || !strings.Contains(r.SPOFs[0].Because, "highAvailability false") {
 		t.Errorf("SPOFs %+v, want db alone (no standby)", r.SPOFs)
+	}
+}
+
+// Search engines and virtual machines are single points by their settings:
+// one copy of each shard, one data node, one instance.
+func TestNewKindsSettingsSinglePoint(t *testing.T) {
+	_, r := analyse(t, `nodes:
+  - {id: api, component: aws-http-api}
+  - {id: idx, component: search, props: {replicas: 0, dataNodes: 3}}
+  - {id: one, component: search, props: {replicas: 1, dataNodes: 1}}
+  - {id: ok, component: search, props: {replicas: 1, dataNodes: 2}}
+  - {id: vm, component: compute-instance}
+  - {id: vms, component: compute-instance, props: {instances: 3}}
+edges:
+  - {from: api, to: idx}
+  - {from: api, to: one}
+  - {from: api, to: ok}
+  - {from: api, to: vm}
+  - {from: api, to: vms}
+`)
+	got := map[string]string{}
+	for _, s := range r.SPOFs {
+		got[s.Node] = s.Because
+	}
+	want := map[string]string{"idx": "replicas 0", "one": "dataNodes 1", "vm": "instances 1"}
+	if len(got) != len(want) {
+		t.Errorf("SPOFs %v, want %v", got, want)
+	}
+	for n, w := range want {
+		if !strings.Contains(got[n], w) {
+			t.Errorf("SPOF %s: %q, want it to say %q", n, got[n], w)
+		}
+	}
+}
+
+// An entry that reaches only nodes without figures says nothing, even
+// though its client counts as 100 %.
+func TestClientAloneIsNoFigure(t *testing.T) {
+	_, r := analyse(t, `nodes:
+  - {id: browser, component: client}
+  - {id: app, component: service}
+edges:
+  - {from: browser, to: app}
+`)
+	e := entry(t, r, "browser")
+	if !e.Bound || !e.NoFigure() {
+		t.Errorf("entry %+v: want a bound with no figure", e)
+	}
+	if strings.Contains(e.Describe(), "browser 100") {
+		t.Errorf("derivation %q counts the client", e.Describe())
 	}
 }
 

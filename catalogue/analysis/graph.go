@@ -55,7 +55,7 @@ type graph struct {
 // figure is what a node's own availability is taken to be.
 type figure struct {
 	value  float64 // a fraction (0.9995); 1 when unknown
-	source string  // SourceSLA, SourceAssumed or SourceUnknown
+	source string  // SourceSLA, SourceAssumed, SourceUnknown or SourceOutside
 	docs   string
 	note   string
 }
@@ -66,7 +66,13 @@ const (
 	SourceAssumed   = "assumed"
 	SourceUnknown   = "unknown"
 	SourceRedundant = "redundant"
+	// SourceOutside marks a client: it calls the system from outside, so
+	// its own availability is its user's, and counts as 100 %.
+	SourceOutside = "outside"
 )
+
+// outside are the kinds whose nodes call the system from outside it.
+var outside = map[string]bool{"client": true}
 
 func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Resolution) *graph {
 	n := len(res.Nodes)
@@ -93,7 +99,11 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		if k := cat.Kinds[rn.Kind]; k != nil {
 			g.broker[i] = k.Flows.Into == catalogue.FlowEvent
 		}
-		g.figures[i] = nodeFigure(cat.Components[rn.Component], rn, g.design[i])
+		if outside[rn.Kind] && g.design[i].Assume.Availability == 0 {
+			g.figures[i] = figure{value: 1, source: SourceOutside, note: "a client, outside the system: its own availability is not counted"}
+		} else {
+			g.figures[i] = nodeFigure(cat.Components[rn.Component], rn, g.design[i])
+		}
 		g.set[i] = -1
 	}
 	for _, re := range res.Edges {

@@ -398,7 +398,7 @@ func unknownNotes(e Entry) string {
 func (r *Report) weakest(k int) (string, string) {
 	best, docs, low := "", "", 2.0
 	for _, f := range r.Entries[k].Factors {
-		if f.Source == SourceUnknown || f.Value/100 >= low {
+		if f.Source == SourceUnknown || f.Source == SourceOutside || f.Value/100 >= low {
 			continue
 		}
 		low, docs = f.Value/100, f.Docs
@@ -427,6 +427,8 @@ func describe(fs []Factor) string {
 			parts = append(parts, "any of "+strings.Join(f.Nodes, ", ")+" "+catalogue.FormatPercent(f.Value))
 		case SourceAssumed:
 			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value)+" assumed")
+		case SourceOutside:
+			parts = append(parts, f.Node+" (client)")
 		default:
 			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value))
 		}
@@ -466,7 +468,7 @@ func (e Entry) NoFigure() bool {
 				if slices.ContainsFunc(f.Branches, known) {
 					return true
 				}
-			case f.Source != SourceUnknown:
+			case f.Source != SourceUnknown && f.Source != SourceOutside:
 				return true
 			}
 		}

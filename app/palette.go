@@ -11,9 +11,9 @@ import (
 	"github.com/archdesigner/designer/catalogue/pages"
 )
 
-// Palette lists the catalogue's components by kind, filtered by a search and
-// by kind and provider; activating one adds it to the design. A kind's group
-// shows its products when opened, or when a search or filter is on: 144
+// Palette lists the catalogue's components by kind, under their categories,
+// filtered by a search and by category, kind and provider; activating one adds it to the design. A kind's group
+// shows its products when opened, or when a search or filter is on: 250
 // products drawn at start would cost the editor's first render a tenth of a
 // second in WebAssembly.
 //
@@ -33,8 +33,8 @@ type Palette struct {
 	// embedding host makes the design read-only.
 	ReadOnly bool
 
-	query, kind, provider string
-	open                  map[string]bool
+	query, category, kind, provider string
+	open                            map[string]bool
 
 	filters    string               // the filters' HTML
 	filtersFor *catalogue.Catalogue // the catalogue it lists
@@ -44,24 +44,36 @@ type Palette struct {
 func (p *Palette) Render() app.UI {
 	cat := p.Store.Catalogue()
 	filters := p.filtersHTML(cat) // first: a new catalogue resets the filters
-	filtering := strings.TrimSpace(p.query) != "" || p.kind != "" || p.provider != ""
+	filtering := strings.TrimSpace(p.query) != "" || p.category != "" || p.kind != "" || p.provider != ""
 	var groups []app.UI
 	total := 0
-	for _, k := range cat.KindIDs() {
-		if p.kind != "" && k != p.kind {
+	// Kinds are grouped under their categories, so that 25 kinds read as a
+	// handful of headings rather than one long list.
+	for _, category := range cat.CategoryIDs() {
+		if p.category != "" && category != p.category {
 			continue
 		}
-		var matches []*catalogue.Component
-		for _, c := range cat.ComponentsOfKind(k) {
-			if (p.provider == "" || c.Provider == p.provider) && c.Matches(p.query) {
-				matches = append(matches, c)
+		heading := false
+		for _, k := range cat.KindIDs() {
+			if cat.Kinds[k].Category != category || p.kind != "" && k != p.kind {
+				continue
 			}
+			var matches []*catalogue.Component
+			for _, c := range cat.ComponentsOfKind(k) {
+				if (p.provider == "" || c.Provider == p.provider) && c.Matches(p.query) {
+					matches = append(matches, c)
+				}
+			}
+			if len(matches) == 0 {
+				continue
+			}
+			if !heading {
+				heading = true
+				groups = append(groups, app.H3().Class("palette-category").Text(categoryName(cat, category)))
+			}
+			total += len(matches)
+			groups = append(groups, p.renderGroup(cat.Kinds[k], matches, filtering || p.open[k]))
 		}
-		if len(matches) == 0 {
-			continue
-		}
-		total += len(matches)
-		groups = append(groups, p.renderGroup(cat.Kinds[k], matches, filtering || p.open[k]))
 	}
 	return app.Section().ID("palette").Aria("label", "Palette").OnChange(p.onFilter).Body(
 		panelHead(PanelPalette, "Components", "Hide palette", func() { p.Store.HidePanel(PanelPalette, true) }),
@@ -74,7 +86,7 @@ func (p *Palette) Render() app.UI {
 		app.Raw(filters),
 		app.P().Class("count").Aria("live", "polite").Text(strconv.Itoa(total)+" of "+strconv.Itoa(len(cat.Components))+" components"),
 		app.Div().Class("palette-groups").OnClick(p.onClick).Body(groups...),
-		p.renderBoundaries(cat),
+		app.If(p.category == "" && p.kind == "", p.renderBoundaries(cat)),
 	)
 }
 
@@ -88,13 +100,19 @@ const infoIcon = `<svg class="icon" width="16" height="16" viewBox="0 0 16 16" a
 // until opened like the kinds. A new group goes in the selected group where
 // its boundary may sit there (see Store.AddGroup).
 func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
-	ids := cat.BoundaryIDs()
+	var ids []string
+	for _, id := range cat.BoundaryIDs() {
+		if boundaryMatches(cat.Boundaries[id], p.query) {
+			ids = append(ids, id)
+		}
+	}
 	if len(ids) == 0 {
 		return nil
 	}
-	header := app.Button().DataSet("kind", "*boundaries").Aria("expanded", strconv.FormatBool(p.open["*boundaries"])).
+	open := p.open["*boundaries"] || strings.TrimSpace(p.query) != ""
+	header := app.Button().DataSet("kind", "*boundaries").Aria("expanded", strconv.FormatBool(open)).
 		Text("Boundaries (" + strconv.Itoa(len(ids)) + ")")
-	if !p.open["*boundaries"] {
+	if !open {
 		return app.Div().Class("palette-groups").OnClick(p.onClick).Body(header)
 	}
 	return app.Div().Class("palette-groups").OnClick(p.onClick).Body(
@@ -117,7 +135,28 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 	)
 }
 
-// filtersHTML returns the kind and provider filters as HTML, made once per
+// boundaryMatches reports whether every word of a search is in the
+// boundary's name, id or description (so "VPC" finds the network).
+func boundaryMatches(b *catalogue.Boundary, query string) bool {
+	text := strings.ToLower(b.Name + " " + b.ID + " " + b.Description)
+	for _, word := range strings.Fields(strings.ToLower(query)) {
+		if !strings.Contains(text, word) {
+			return false
+		}
+	}
+	return true
+}
+
+// categoryName is a category's display name, or its id when the catalogue
+// does not name it.
+func categoryName(cat *catalogue.Catalogue, id string) string {
+	if c, ok := cat.Categories[id]; ok && c.Name != "" {
+		return c.Name
+	}
+	return id
+}
+
+// filtersHTML returns the category, kind and provider filters as HTML, made once per
 // catalogue. It does not mark the chosen option: the select shows what the
 // user chose, and a string that never changes is never redrawn (which would
 // take the focus from the select). A catalogue with other kinds or providers
@@ -128,11 +167,12 @@ func (p *Palette) filtersHTML(cat *catalogue.Catalogue) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="filters">`)
+	writeSelect(&b, "palette-category", "Category", "All categories", cat.CategoryIDs(), func(id string) string { return categoryName(cat, id) })
 	writeSelect(&b, "palette-kind", "Kind", "All kinds", cat.KindIDs(), func(id string) string { return cat.Kinds[id].Name })
 	writeSelect(&b, "palette-provider", "Provider", "All providers", cat.ProviderIDs(), func(id string) string { return cat.Providers[id].Name })
 	b.WriteString(`</div>`)
 	if p.filtersFor != nil && b.String() != p.filters {
-		p.kind, p.provider = "", ""
+		p.category, p.kind, p.provider = "", "", ""
 	}
 	p.filters, p.filtersFor = b.String(), cat
 	return p.filters
@@ -154,6 +194,8 @@ func writeSelect(b *strings.Builder, id, label, all string, ids []string, name f
 func (p *Palette) onFilter(ctx app.Context, e app.Event) {
 	target := e.Get("target")
 	switch target.Get("id").String() {
+	case "palette-category":
+		p.category = target.Get("value").String()
 	case "palette-kind":
 		p.kind = target.Get("value").String()
 	case "palette-provider":

@@ -95,8 +95,9 @@ func (c *Component) ValueProblem(name string, v Value) string {
 }
 
 // Matches reports whether every word of a search query appears, ignoring
-// case, in the component's name, id, kind or provider. An empty query
-// matches every component. The palette and the catalogue index search alike.
+// case, in the component's name, id, kind (id, name or category), provider
+// or aliases. An empty query matches every component. The palette and the
+// catalogue index search alike.
 func (c *Component) Matches(query string) bool {
 	for _, word := range strings.Fields(strings.ToLower(query)) {
 		found := false
@@ -106,7 +107,7 @@ func (c *Component) Matches(query string) bool {
 				break
 			}
 		}
-		if !found && c.kind != nil && strings.Contains(strings.ToLower(c.kind.Name), word) {
+		if !found && c.kind != nil && (strings.Contains(strings.ToLower(c.kind.Name), word) || strings.Contains(c.kind.Category, word)) {
 			found = true
 		}
 		for _, a := range c.Aliases {

@@ -6,7 +6,8 @@ import (
 )
 
 func TestComponentMatches(t *testing.T) {
-	comp := &Component{ID: "aws-kinesis", Name: "Amazon Kinesis Data Streams", Kind: "stream", Provider: "aws"}
+	comp := &Component{ID: "aws-kinesis", Name: "Amazon Kinesis Data Streams", Kind: "stream", Provider: "aws",
+		kind: &Kind{ID: "stream", Name: "Stream", Category: "messaging"}}
 	for _, tc := range []struct {
 		query string
 		want  bool
@@ -18,6 +19,8 @@ func TestComponentMatches(t *testing.T) {
 		{"aws stream", true}, // words may match different fields
 		{"kinesis gcp", false},
 		{"kafka", false},
+		{"messaging", true}, // the kind's category
+		{"security", false},
 	} {
 		if got := comp.Matches(tc.query); got != tc.want {
 			t.Errorf("Matches(%q) = %v, want %v", tc.query, got, tc.want)

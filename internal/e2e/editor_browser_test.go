@@ -158,9 +158,15 @@ func TestEditorUndoAcrossCataloguePages(t *testing.T) {
 	p.checkClean()
 }
 
-// The palette's kind and provider filters narrow the groups, by keyboard
-// too, and keep the focus while they do.
+// The palette's category, kind and provider filters narrow the groups, by
+// keyboard too, and keep the focus while they do; the search finds kinds by
+// category and boundaries by what they are called elsewhere.
 func TestEditorPaletteFilters(t *testing.T) {
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := len(cat.Components)
 	p := openEditor(t)
 	count := func() string { return p.evalPage(`document.querySelector("#palette .count").textContent`) }
 
@@ -171,8 +177,8 @@ func TestEditorPaletteFilters(t *testing.T) {
 	p.keys(kb.ArrowDown) // → Cache: the select kept the focus
 	p.find("button", "Cache (10 products)")
 	p.absent("button", "API gateway (9 products)")
-	if got := count(); got != `"10 of 144 components"` {
-		t.Errorf("count with the Cache filter: %s", got)
+	if got, want := count(), fmt.Sprintf(`"10 of %d components"`, all); got != want {
+		t.Errorf("count with the Cache filter: %s, want %s", got, want)
 	}
 
 	p.choose("Kind", "Stream")
@@ -187,9 +193,26 @@ func TestEditorPaletteFilters(t *testing.T) {
 	p.choose("Kind", "All kinds")
 	p.choose("Provider", "All providers")
 	p.find("button", "Stream (19 products)")
-	if got := count(); got != `"144 of 144 components"` {
-		t.Errorf("count without filters: %s", got)
+	if got, want := count(), fmt.Sprintf(`"%d of %d components"`, all, all); got != want {
+		t.Errorf("count without filters: %s, want %s", got, want)
 	}
+
+	// A category leaves its kinds, under its heading, and no boundaries.
+	p.choose("Category", "Security")
+	p.find("heading", "Security")
+	p.find("button", fmt.Sprintf("Web application firewall (%d products)", len(cat.ComponentsOfKind("waf"))))
+	p.absent("heading", "Data")
+	p.absent("button", "Stream (19 products)")
+	p.absent("button", "Boundaries (8)")
+	p.choose("Category", "All categories")
+
+	// The search matches a category's name, and a boundary's description.
+	p.fill("searchbox", "Search components", "vpc")
+	p.find("button", "New Network group")
+	p.absent("button", "New Region group")
+	p.fill("searchbox", "Search components", "messaging")
+	p.find("button", "Stream (19 products)")
+	p.absent("button", "New Network group")
 	p.checkClean()
 }
 

@@ -233,7 +233,7 @@ func (p *Palette) onClick(ctx app.Context, e app.Event) {
 
 // renderGroup draws a kind's header and, when open, its products.
 func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Component, open bool) app.UI {
-	list := "palette-" + kind.ID
+	list := "palette-kind-" + kind.ID // not "palette-"+id: the search field is palette-search
 	// The fewest attributes: the CSS finds headers by data-kind, and
 	// aria-controls names the list only while it exists.
 	header := app.Button().DataSet("kind", kind.ID).Aria("expanded", strconv.FormatBool(open)).Body(

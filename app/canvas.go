@@ -172,6 +172,8 @@ func (c *Canvas) OnMount(ctx app.Context) {
 		return
 	}
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
+	// Capturing, so that it runs before go-app queues onPointerDown.
+	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
 	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
@@ -810,7 +812,6 @@ func closest(target app.Value, selector string) app.Value {
 }
 
 func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
-	commitField()
 	if e.Get("button").Int() != 0 {
 		return
 	}
@@ -888,7 +889,11 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 // commitField has a text field being edited (the inspector's) send its
 // change now, while it is drawn: a press on the canvas may change the
 // selection, and the render that follows removes the field before the
-// browser's blur would have sent it (under load the change was lost).
+// browser's blur would have sent it. It runs in a capturing listener, not in
+// onPointerDown: go-app queues each handler, and a frame may render between
+// two of them, so the change must be queued before the press's handler is
+// (from within that handler, a render could come first and drop the change
+// of a field no longer mounted; under load it did).
 func commitField() {
 	el := app.Window().Get("document").Get("activeElement")
 	if !el.Truthy() {

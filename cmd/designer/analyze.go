@@ -43,7 +43,7 @@ func (e *env) analyze(args []string) int {
 			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}}
 		}
 		writeJSON(e.stdout, out)
-		return r.exitCode()
+		return r.exitCode(catalogue.SeverityError)
 	}
 	for _, err := range r.Errors {
 		fmt.Fprintln(e.stderr, err)
@@ -51,7 +51,7 @@ func (e *env) analyze(args []string) int {
 	if r.Analysis != nil {
 		writeAnalysis(e.stdout, r.File, r.Analysis)
 	}
-	return r.exitCode()
+	return r.exitCode(catalogue.SeverityError)
 }
 
 // writeAnalysis writes a report for people: each section, each result with

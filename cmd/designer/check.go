@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -22,13 +23,16 @@ type report struct {
 	Errors     catalogue.ErrorList
 }
 
-// exitCode is 2 for an unusable file, 1 for an error-severity violation, else 0.
-func (r *report) exitCode() int {
-	switch {
-	case len(r.Errors) > 0:
+// exitCode is 2 for an unusable file, 1 for an unsuppressed violation at
+// or above threshold (error, unless --fail-on says otherwise), else 0.
+func (r *report) exitCode(threshold catalogue.Severity) int {
+	if len(r.Errors) > 0 {
 		return exitUnusable
-	case r.Resolution.Worst() == catalogue.SeverityError:
-		return exitViolated
+	}
+	for _, v := range r.Resolution.Violations {
+		if failsOn(v, threshold) {
+			return exitViolated
+		}
 	}
 	return exitOK
 }
@@ -91,13 +95,19 @@ func readDesign(file string) ([]byte, error) {
 
 func (e *env) check(args []string) int {
 	fs := e.flags("check")
-	format := fs.String("o", "text", "output `format`: text or json")
+	format := fs.String("o", "text", "output `format`: "+strings.Join(checkFormats, ", "))
+	failOn := fs.String("fail-on", "error", "the least `severity` that makes the exit status 1: error, warning or info")
 	files, err := parse(fs, args)
 	if err != nil {
 		return exitUnusable
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(e.stderr, "designer check: -o %s: use text or json\n", *format)
+	if !slices.Contains(checkFormats, *format) {
+		fmt.Fprintf(e.stderr, "designer check: -o %s: use %s\n", *format, strings.Join(checkFormats, ", "))
+		return exitUnusable
+	}
+	threshold := catalogue.Severity(*failOn)
+	if threshold.Rank() == 0 {
+		fmt.Fprintf(e.stderr, "designer check: --fail-on %s: use error, warning or info\n", *failOn)
 		return exitUnusable
 	}
 	if len(files) == 0 {
@@ -109,25 +119,37 @@ func (e *env) check(args []string) int {
 		return exitUnusable
 	}
 	code := exitOK
-	out := []checkResult{}
+	run := &checkRun{cat: cat, failOn: threshold}
 	for _, file := range files {
 		r := evaluate(cat, file)
-		code = max(code, r.exitCode())
-		if *format == "json" {
+		code = max(code, r.exitCode(threshold))
+		run.reports = append(run.reports, r)
+	}
+	switch *format {
+	case "json":
+		out := []checkResult{}
+		for _, r := range run.reports {
 			res := r.result()
 			out = append(out, checkResult{File: res.File, Violations: res.Violations, Errors: res.Errors})
-			continue
 		}
-		for _, err := range r.Errors {
-			fmt.Fprintln(e.stderr, err)
-		}
-		if r.Resolution == nil {
-			continue
-		}
-		writeViolations(e.stdout, r)
-	}
-	if *format == "json" {
 		writeJSON(e.stdout, map[string]any{"files": out})
+	case "sarif":
+		run.writeSARIF(e.stdout)
+	case "junit":
+		run.writeJUnit(e.stdout)
+	case "github":
+		run.writeGitHub(e.stdout)
+	case "markdown":
+		run.writeMarkdown(e.stdout)
+	default:
+		for _, r := range run.reports {
+			for _, err := range r.Errors {
+				fmt.Fprintln(e.stderr, err)
+			}
+			if r.Resolution != nil {
+				writeViolations(e.stdout, r)
+			}
+		}
 	}
 	return code
 }

@@ -114,6 +114,16 @@ func chooseFixes(vs []catalogue.Violation, rule string) []ruleFix {
 // so that every other byte (comments, key order, spacing, quoting) stays as
 // the author wrote it.
 func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixes []ruleFix) ([]byte, error) {
+	edits, err := fixEdits(cat, d, data, fixes)
+	if err != nil {
+		return nil, err
+	}
+	return spliced(data, edits), nil
+}
+
+// fixEdits are the changes of the file's bytes that make the fixes: what
+// applyFixes splices in, and what SARIF's fixes carry.
+func fixEdits(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixes []ruleFix) ([]splice, error) {
 	nodes, err := fileNodes(data, d)
 	if err != nil {
 		return nil, err
@@ -176,7 +186,7 @@ func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixe
 		}
 		edits = append(edits, edit)
 	}
-	return spliced(data, edits), nil
+	return edits, nil
 }
 
 // fileNodes is the YAML sequence of a design file's nodes, one for each of

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	designer [--catalogue DIR] check [-o text|json] FILE...
+//	designer [--catalogue DIR] check [-o text|json|sarif|junit|github|markdown] [--fail-on error|warning|info] FILE...
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
 //	designer [--catalogue DIR] fix [--rule ID] FILE
 //	designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
@@ -14,8 +14,9 @@
 //	designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
 //	designer static --out DIR [--web DIR] [--base-url URL]
 //
-// Exit status: 0 when every design is valid and breaks no error-severity rule,
-// 1 when one breaks an error-severity rule, 2 for unusable input or bad usage.
+// Exit status: 0 when every design is valid and breaks no error-severity rule
+// (or none at check's --fail-on), 1 when one does, 2 for unusable input or bad
+// usage.
 package main
 
 import (
@@ -37,7 +38,8 @@ const (
 const usage = `designer: check architecture designs against the catalogue
 
 Usage:
-  designer [--catalogue DIR] check [-o text|json] FILE...
+  designer [--catalogue DIR] check [-o text|json|sarif|junit|github|markdown]
+                                   [--fail-on error|warning|info] FILE...
   designer [--catalogue DIR] resolve [-o yaml|json] FILE
   designer [--catalogue DIR] analyze [-o text|json] FILE
   designer [--catalogue DIR] fix [--rule ID] FILE
@@ -50,6 +52,9 @@ Usage:
   designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
   designer static --out DIR [--web DIR] [--base-url URL]
 
+check's sarif is for code scanning, junit for test reports, github for
+pull-request annotations, markdown for a pull-request comment; --fail-on sets
+the least severity that makes the exit status 1 (error by default).
 analyze says what the design guarantees: availability per entry point with
 its derivation, single points of failure, zone and region loss, delivery per
 event sink, durability per stateful node, and the design's objectives.

@@ -56,7 +56,7 @@ func TestCheckExitCodes(t *testing.T) {
 		}, 2, "error: orders", "kafak"},
 		{"missing file", func(*testing.T) []string { return []string{"check", "no/such/file.yaml"} }, 2, "", "no/such/file.yaml: stat no/such/file.yaml: no such file or directory"},
 		{"no file", func(*testing.T) []string { return []string{"check"} }, 2, "", "name at least one design FILE"},
-		{"bad format", func(t *testing.T) []string { return []string{"check", "-o", "xml", writeDesign(t, clean)} }, 2, "", "-o xml: use text or json"},
+		{"bad format", func(t *testing.T) []string { return []string{"check", "-o", "xml", writeDesign(t, clean)} }, 2, "", "-o xml: use text, json, sarif, junit, github, markdown"},
 		{"unknown command", func(*testing.T) []string { return []string{"chekc"} }, 2, "", "unknown command \"chekc\""},
 		{"no command", func(*testing.T) []string { return nil }, 2, "", "Usage:"},
 	}
@@ -235,7 +235,7 @@ func TestOverlay(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the examples' .expected files")
+var update = flag.Bool("update", false, "rewrite the golden files: the examples' .expected and testdata")
 
 // Each example design checks as documented: clean, or exactly the
 // violations in examples/<name>.expected (and exit 1). -update rewrites the

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 func (e *env) resolve(args []string) int {
@@ -32,5 +34,5 @@ func (e *env) resolve(args []string) int {
 	} else {
 		writeResolveYAML(e.stdout, r)
 	}
-	return r.exitCode()
+	return r.exitCode(catalogue.SeverityError)
 }

@@ -46,9 +46,14 @@ bin/brotli-level: FORCE
 FORCE:
 
 ## test: formatting, vet and every test, then the browser tests (internal/e2e, build tag browser) in
-## headless Chromium, with axe-core's accessibility check (fetched from npm into .cache/), then each fuzz target for a short budget (make fuzz runs them for longer)
+## headless Chromium, with axe-core's accessibility check (fetched from npm into .cache/), then each fuzz target for a short budget (make fuzz runs them for longer).
+## The exports are also read by the real parsers (build tag parsers): Mermaid's, in Node, from npm, and D2's, built
+## from the Go module proxy, both into .cache/
 test: vet
 	$(GO) test ./...
+	.ci/ensure-mermaid
+	.ci/ensure-d2
+	$(GO) test -tags parsers ./catalogue/export
 	.ci/ensure-chromium
 	.ci/ensure-axe
 	$(GO) test -tags browser ./internal/e2e
@@ -63,6 +68,7 @@ vet:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags browser ./internal/e2e
+	$(GO) vet -tags parsers ./catalogue/export
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md

@@ -1,0 +1,120 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+)
+
+// structurizr writes a Structurizr DSL workspace: the design as one
+// software system whose containers are its nodes (a client is a person),
+// the edges as relationships with their protocol as technology and their
+// flow as a tag, and a deployment environment whose deployment nodes are
+// the groups, nested as in the design, holding an instance of each
+// container. It has a container view and a deployment view, and styles
+// that draw stores as cylinders, queues as pipes and events dashed.
+func structurizr(m *model) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "workspace %s %s {\n", dslString(m.name), dslString(m.description))
+	b.WriteString("    model {\n")
+	for _, nd := range m.nodes {
+		if nd.kind == "client" {
+			fmt.Fprintf(&b, "        %s = person %s %s %s\n", nd.key, dslString(nd.label), dslString(nd.product), dslString(dslTags(nd)))
+		}
+	}
+	b.WriteString("        system = softwareSystem " + dslString(m.name) + " {\n")
+	for _, nd := range m.nodes {
+		if nd.kind != "client" {
+			fmt.Fprintf(&b, "            %s = container %s %s %s %s\n", nd.key, dslString(nd.label), dslString(nd.id), dslString(nd.product), dslString(dslTags(nd)))
+		}
+	}
+	b.WriteString("        }\n")
+	for _, e := range m.edges {
+		fmt.Fprintf(&b, "        %s -> %s %s %s %s\n", m.nodes[e.from].key, m.nodes[e.to].key, dslString(e.label), dslString(e.protocol), dslString(string(e.flow)))
+	}
+	b.WriteString("        deploymentEnvironment \"Design\" {\n")
+	instance := func(n, depth int) {
+		if nd := m.nodes[n]; nd.kind != "client" {
+			fmt.Fprintf(&b, "%scontainerInstance %s\n", dslIndent(depth+3), nd.key)
+		}
+	}
+	m.eachGroup(func(g, depth int) {
+		gr := m.groups[g]
+		fmt.Fprintf(&b, "%s%s = deploymentNode %s \"\" %s {\n", dslIndent(depth+3), gr.key, dslString(gr.label), dslString(gr.boundary))
+	}, instance, func(g, depth int) {
+		fmt.Fprintf(&b, "%s}\n", dslIndent(depth+3))
+	})
+	outside := false
+	for _, n := range m.ungrouped {
+		outside = outside || m.nodes[n].kind != "client"
+	}
+	if outside {
+		b.WriteString("            deploymentNode \"Outside any boundary\" {\n")
+		for _, n := range m.ungrouped {
+			instance(n, 1)
+		}
+		b.WriteString("            }\n")
+	}
+	b.WriteString("        }\n")
+	b.WriteString("    }\n")
+	b.WriteString(`    views {
+        container system "Containers" {
+            include *
+            autolayout lr
+        }
+        deployment system "Design" "Deployment" {
+            include *
+            autolayout lr
+        }
+        styles {
+            element "Datastore" {
+                shape cylinder
+            }
+            element "Pipe" {
+                shape pipe
+            }
+            element "Person" {
+                shape person
+            }
+            relationship "Relationship" {
+                dashed false
+            }
+            relationship "event" {
+                dashed true
+            }
+        }
+    }
+}
+`)
+	return []byte(b.String())
+}
+
+// dslTags are a node's tags: its kind, its provider, and Datastore or
+// Pipe for the styles' shapes.
+func dslTags(nd mnode) string {
+	var tags []string
+	for _, t := range []string{nd.kind, nd.provider} {
+		if t != "" && t != "default" { // default: no provider of its own
+			tags = append(tags, t)
+		}
+	}
+	switch d2Shape(nd.kind) {
+	case "cylinder":
+		tags = append(tags, "Datastore")
+	case "queue":
+		tags = append(tags, "Pipe")
+	}
+	return strings.Join(tags, ",")
+}
+
+func dslIndent(depth int) string { return strings.Repeat("    ", depth) }
+
+// dslString is text as a Structurizr DSL string: double-quoted, on one
+// line (the DSL reads a line at a time), its quotes escaped with a
+// backslash, and ${ (which would start a substitution) broken up. The
+// DSL's tokenizer has no escape for a backslash itself, and one before
+// the closing quote would escape it, so a backslash is written as a slash.
+func dslString(s string) string {
+	s = oneLine(s)
+	s = strings.NewReplacer(`\`, `/`, `"`, `\"`, "${", "$ {").Replace(s)
+	return `"` + s + `"`
+}

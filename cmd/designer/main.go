@@ -7,6 +7,7 @@
 //	designer [--catalogue DIR] resolve [-o yaml|json] FILE
 //	designer [--catalogue DIR] fix [--rule ID] FILE
 //	designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
+//	designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
 //	designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -45,6 +46,7 @@ Usage:
   designer [--catalogue DIR] fix [--rule ID] FILE
   designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
   designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
+  designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -60,6 +62,9 @@ its derivation, single points of failure, zone and region loss, delivery per
 event sink, durability per stateful node, and the design's objectives.
 render draws the design as the editor's Export picture does, as SVG with the
 design inside it (the editor's Import design reads it back).
+export writes the design for another diagram tool, as the editor's Export
+menu does: a Mermaid flowchart, a D2 diagram, a Structurizr DSL workspace or
+an uncompressed draw.io file.
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
 layout writes positions into FILE in place, keeping its comments: for the
@@ -115,6 +120,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 		return env.layoutCmd(args[1:])
 	case "render":
 		return env.render(args[1:])
+	case "export":
+		return env.export(args[1:])
 	case "catalogue":
 		return env.catalogueCmd(args[1:])
 	case "serve":

@@ -28,11 +28,27 @@ func (e *env) render(args []string) int {
 		fmt.Fprintln(e.stderr, "designer render: name one design FILE")
 		return exitUnusable
 	}
-	cat := e.catalogueOrFail()
-	if cat == nil {
+	s := e.importDesign(files[0])
+	if s == nil {
 		return exitUnusable
 	}
-	file := files[0]
+	svg, err := picture.EmbedSVG(ui.Picture(s, ui.PictureOptions{Dark: *dark, Badges: *badges}), s.Export())
+	if err != nil {
+		fmt.Fprintln(e.stderr, "designer render:", err)
+		return exitUnusable
+	}
+	fmt.Fprintln(e.stdout, svg)
+	return exitOK
+}
+
+// importDesign reads a design file (or a picture with a design in it) into a
+// store as the editor's Import does, telling every problem on stderr; nil
+// when it cannot be used.
+func (e *env) importDesign(file string) *ui.Store {
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return nil
+	}
 	data, err := readDesign(file)
 	if err != nil {
 		if ce, ok := err.(*catalogue.Error); ok {
@@ -40,7 +56,7 @@ func (e *env) render(args []string) int {
 		} else {
 			fmt.Fprintln(e.stderr, &catalogue.Error{Pos: catalogue.Pos{File: file}, Code: diag.CodeUnreadable, Msg: err.Error()})
 		}
-		return exitUnusable
+		return nil
 	}
 	s := ui.NewStore(cat)
 	if err := s.Import(file, data); err != nil {
@@ -51,13 +67,7 @@ func (e *env) render(args []string) int {
 		} else {
 			fmt.Fprintln(e.stderr, err)
 		}
-		return exitUnusable
+		return nil
 	}
-	svg, err := picture.EmbedSVG(ui.Picture(s, ui.PictureOptions{Dark: *dark, Badges: *badges}), s.Export())
-	if err != nil {
-		fmt.Fprintln(e.stderr, "designer render:", err)
-		return exitUnusable
-	}
-	fmt.Fprintln(e.stdout, svg)
-	return exitOK
+	return s
 }

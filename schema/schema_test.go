@@ -84,7 +84,7 @@ func TestCatalogueFilesMatchTheirSchemas(t *testing.T) {
 // designFiles returns the example and test designs that the loader accepts.
 func designFiles(t *testing.T) []string {
 	var files []string
-	for _, glob := range []string{"../examples/*.yaml", "../catalogue/testdata/rules/*/*.yaml", "../catalogue/testdata/export/*.yaml"} {
+	for _, glob := range []string{"../examples/*.yaml", "../examples/diff/*.yaml", "../catalogue/testdata/rules/*/*.yaml", "../catalogue/testdata/export/*.yaml"} {
 		more, _ := filepath.Glob(glob)
 		files = append(files, more...)
 	}

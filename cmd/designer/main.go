@@ -8,6 +8,7 @@
 //	designer [--catalogue DIR] fix [--rule ID] FILE
 //	designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
 //	designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
+//	designer [--catalogue DIR] diff [-o text|markdown|json] OLD NEW | --git REV FILE
 //	designer [--catalogue DIR] catalogue lint [DIR]
 //	designer [--catalogue DIR] catalogue list
 //	designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -47,6 +48,7 @@ Usage:
   designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
   designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
   designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
+  designer [--catalogue DIR] diff [-o text|markdown|json] OLD NEW | --git REV FILE
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -65,6 +67,10 @@ design inside it (the editor's Import design reads it back).
 export writes the design for another diagram tool, as the editor's Export
 menu does: a Mermaid flowchart, a D2 diagram, a Structurizr DSL workspace or
 an uncompressed draw.io file.
+diff says what a change means: nodes, edges and groups added, removed,
+renamed or changed, resolved properties old → new with their sources,
+violations introduced and fixed, and what the analysis says differently;
+exit 0 for no semantic change, 1 for changes.
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
 layout writes positions into FILE in place, keeping its comments: for the
@@ -122,6 +128,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 		return env.render(args[1:])
 	case "export":
 		return env.export(args[1:])
+	case "diff":
+		return env.diffCmd(args[1:])
 	case "catalogue":
 		return env.catalogueCmd(args[1:])
 	case "serve":

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/diff"
+)
+
+// diffCmd says what a change of a design means: designer diff OLD NEW, or
+// designer diff --git REV FILE for the file at a git revision against the
+// file as it is.
+func (e *env) diffCmd(args []string) int {
+	fs := e.flags("diff")
+	format := fs.String("o", "text", "output `format`: text, markdown or json")
+	rev := fs.String("git", "", "compare FILE with itself at git `REV` (a commit, branch or tag)")
+	files, err := parse(fs, args)
+	if err != nil {
+		return exitUnusable
+	}
+	if *format != "text" && *format != "markdown" && *format != "json" {
+		fmt.Fprintf(e.stderr, "designer diff: -o %s: use text, markdown or json\n", *format)
+		return exitUnusable
+	}
+	switch {
+	case *rev == "" && len(files) != 2:
+		fmt.Fprintln(e.stderr, "designer diff: name the OLD and NEW design files, or --git REV and one FILE")
+		return exitUnusable
+	case *rev != "" && len(files) != 1:
+		fmt.Fprintln(e.stderr, "designer diff: with --git REV, name one FILE")
+		return exitUnusable
+	}
+	cat := e.catalogueOrFail()
+	if cat == nil {
+		return exitUnusable
+	}
+	var oldName string
+	var oldData []byte
+	newName := files[len(files)-1]
+	if *rev != "" {
+		oldName = *rev + ":" + filepath.ToSlash(newName)
+		oldData, err = gitShow(*rev, newName)
+	} else {
+		oldName = files[0]
+		oldData, err = readDesign(oldName)
+	}
+	if err != nil {
+		e.tell(oldName, err)
+		return exitUnusable
+	}
+	newData, err := readDesign(newName)
+	if err != nil {
+		e.tell(newName, err)
+		return exitUnusable
+	}
+	oldD, oldErrs := cat.ReadDesign(oldName, oldData)
+	newD, newErrs := cat.ReadDesign(newName, newData)
+	if len(oldErrs)+len(newErrs) > 0 {
+		for _, ce := range append(oldErrs, newErrs...) {
+			fmt.Fprintln(e.stderr, ce)
+		}
+		return exitUnusable
+	}
+	r := diff.Compare(cat, oldD, newD)
+	switch *format {
+	case "json":
+		writeJSON(e.stdout, map[string]any{"old": oldName, "new": newName, "changed": !r.Empty(), "diff": r})
+	case "markdown":
+		writeDiffMarkdown(e.stdout, oldName, newName, r)
+	default:
+		writeDiffText(e.stdout, oldName, newName, r)
+	}
+	if r.Empty() {
+		return exitOK
+	}
+	return exitViolated
+}
+
+// tell writes a problem reading a file on stderr, with its code.
+func (e *env) tell(file string, err error) {
+	if ce, ok := err.(*catalogue.Error); ok {
+		fmt.Fprintln(e.stderr, ce)
+		return
+	}
+	fmt.Fprintln(e.stderr, &catalogue.Error{Pos: catalogue.Pos{File: file}, Code: diag.CodeUnreadable, Msg: err.Error()})
+}
+
+// gitShow is a file as it was at a git revision, the path taken from where
+// designer runs (git's "REV:./path"), bounded like any design.
+func gitShow(rev, file string) ([]byte, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("--git %q: a revision does not start with -", rev)
+	}
+	path := filepath.ToSlash(file)
+	if !filepath.IsAbs(file) && !strings.HasPrefix(path, "./") && !strings.HasPrefix(path, "../") {
+		path = "./" + path
+	}
+	cmd := exec.Command("git", "show", "--no-textconv", rev+":"+path)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("git show %s:%s: %s", rev, path, msg)
+	}
+	if err := catalogue.SizeError(rev+":"+file, int64(len(out))); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// diffLines are the report for people, a section each, as text lines.
+func diffLines(r *diff.Report) (sections []string, lines [][]string) {
+	section := func(name string, ls []string) {
+		if len(ls) > 0 {
+			sections = append(sections, name)
+			lines = append(lines, ls)
+		}
+	}
+	var ls []string
+	for _, f := range r.Design {
+		ls = append(ls, field(f))
+	}
+	section("Design", ls)
+	ls = nil
+	for _, c := range r.Nodes {
+		switch c.Change {
+		case diff.Added:
+			ls = append(ls, "+ "+c.ID+" ("+c.Component+") added")
+		case diff.Removed:
+			ls = append(ls, "- "+c.ID+" ("+c.Component+") removed")
+		case diff.Renamed:
+			ls = append(ls, "~ "+c.Was+" renamed to "+c.ID+" ("+c.Component+")")
+		default:
+			ls = append(ls, "~ "+c.ID+" ("+c.Component+") changed")
+		}
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+		for _, p := range c.Properties {
+			ls = append(ls, fmt.Sprintf("    %s: %s (%s) → %s (%s)", p.Name, p.Old, p.OldSource, p.New, p.NewSource))
+		}
+	}
+	section("Nodes", ls)
+	ls = nil
+	for _, c := range r.Edges {
+		sign := map[string]string{diff.Added: "+", diff.Removed: "-"}[c.Change]
+		if sign == "" {
+			sign = "~"
+		}
+		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign, c.From, c.To, c.Flow, c.Change))
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+	}
+	section("Edges", ls)
+	ls = nil
+	for _, c := range r.Groups {
+		sign := map[string]string{diff.Added: "+", diff.Removed: "-"}[c.Change]
+		if sign == "" {
+			sign = "~"
+		}
+		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign, c.ID, c.Boundary, c.Change))
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+	}
+	section("Groups", ls)
+	ls = nil
+	for _, f := range r.Findings {
+		ls = append(ls, fmt.Sprintf("%s %s: %s: %s (rule %s)", f.Change, f.Severity, f.Where, f.Message, f.Rule))
+	}
+	section("Violations", ls)
+	ls = nil
+	for _, a := range r.Analysis {
+		t := a.Text
+		if a.Worse {
+			t += " (worse)"
+		}
+		ls = append(ls, t)
+	}
+	section("Analysis", ls)
+	return sections, lines
+}
+
+func field(f diff.Field) string {
+	return f.Name + ": " + orNone(f.Old) + " → " + orNone(f.New)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return quoteIfPadded(s)
+}
+
+// quoteIfPadded quotes a value with spaces at its ends, which
+// would otherwise not show.
+func quoteIfPadded(s string) string {
+	if strings.TrimSpace(s) != s {
+		return fmt.Sprintf("%q", s)
+	}
+	return s
+}
+
+func writeDiffText(w io.Writer, oldName, newName string, r *diff.Report) {
+	fmt.Fprintf(w, "%s → %s\n", oldName, newName)
+	if r.Empty() {
+		fmt.Fprintln(w, "No semantic change (positions, notes and formatting are not compared).")
+		return
+	}
+	sections, lines := diffLines(r)
+	for i, s := range sections {
+		fmt.Fprintf(w, "\n%s\n", s)
+		for _, l := range lines[i] {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+}
+
+func writeDiffMarkdown(w io.Writer, oldName, newName string, r *diff.Report) {
+	fmt.Fprintf(w, "## Design change: %s → %s\n\n", mdCode(oldName), mdCode(newName))
+	if r.Empty() {
+		fmt.Fprintln(w, "No semantic change (positions, notes and formatting are not compared).")
+		return
+	}
+	worse := 0
+	for _, a := range r.Analysis {
+		if a.Worse {
+			worse++
+		}
+	}
+	introduced := 0
+	for _, f := range r.Findings {
+		if f.Change == "introduced" {
+			introduced++
+		}
+	}
+	fmt.Fprintf(w, "%d node(s), %d edge(s) and %d group(s) differ; %d violation(s) introduced, %d fixed; %d analysis result(s) worse.\n",
+		len(r.Nodes), len(r.Edges), len(r.Groups), introduced, len(r.Findings)-introduced, worse)
+	sections, lines := diffLines(r)
+	for i, s := range sections {
+		fmt.Fprintf(w, "\n### %s\n\n", s)
+		for _, l := range lines[i] {
+			indent := ""
+			if strings.HasPrefix(l, "    ") {
+				indent, l = "  ", strings.TrimPrefix(l, "    ")
+			} else if len(l) > 2 && strings.Contains("+-~", l[:1]) && l[1] == ' ' {
+				l = l[2:] // the line says added, removed or changed in words
+			}
+			fmt.Fprintf(w, "%s- %s\n", indent, mdCell(l))
+		}
+	}
+}

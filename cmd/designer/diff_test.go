@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// designer diff on each pair in examples/diff/ prints what the golden files
+// beside them say, in each format (-update rewrites them), and exits 1.
+func TestDiffExamples(t *testing.T) {
+	for _, pair := range []string{"orders", "pitfalls"} {
+		for format, ext := range map[string]string{"text": ".txt", "markdown": ".md", "json": ".json"} {
+			dir := "../../examples/diff/"
+			code, stdout, stderr := designer(t, "diff", "-o", format, dir+pair+"-before.yaml", dir+pair+"-after.yaml")
+			if code != 1 || stderr != "" {
+				t.Errorf("%s -o %s: exit %d, stderr %q", pair, format, code, stderr)
+			}
+			stdout = strings.ReplaceAll(stdout, dir, "")
+			golden := dir + pair + ext
+			if *update {
+				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stdout != string(want) {
+				t.Errorf("%s differs (go test ./cmd/designer -run TestDiffExamples -update):\n%s", golden, stdout)
+			}
+			if format == "json" {
+				var v struct {
+					Changed bool
+					Diff    struct{ Nodes []any }
+				}
+				if err := json.Unmarshal([]byte(stdout), &v); err != nil || !v.Changed || len(v.Diff.Nodes) == 0 {
+					t.Errorf("%s json: %v %+v", pair, err, v)
+				}
+			}
+		}
+	}
+}
+
+func TestDiffExitCodes(t *testing.T) {
+	same := writeDesign(t, clean)
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"no change", []string{"diff", same, same}, 0, "No semantic change", ""},
+		{"a change", []string{"diff", same, writeDesign(t, violated)}, 1, "replicationFactor: 3 (design) → 2 (design)", ""},
+		{"an unusable side", []string{"diff", same, writeDesign(t, unusable)}, 2, "", "unknown component `kafak`"},
+		{"a missing file", []string{"diff", same, "no/such.yaml"}, 2, "", "no such file"},
+		{"one file", []string{"diff", same}, 2, "", "name the OLD and NEW design files"},
+		{"bad format", []string{"diff", "-o", "html", same, same}, 2, "", "-o html: use text, markdown or json"},
+		{"--git with two files", []string{"diff", "--git", "HEAD", same, same}, 2, "", "with --git REV, name one FILE"},
+		{"--git an option", []string{"diff", "--git", "--output=x", same}, 2, "", "a revision does not start with -"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := designer(t, tc.args...)
+			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) || (tc.stderr == "" && stderr != "") {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// --git REV compares a file with itself at a revision, found from where
+// designer runs.
+func TestDiffGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is needed: ", err)
+	}
+	repo := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	os.MkdirAll(filepath.Join(repo, "designs"), 0o755)
+	file := filepath.Join(repo, "designs", "orders.yaml")
+	os.WriteFile(file, []byte(clean), 0o644)
+	git("add", ".")
+	git("commit", "-qm", "first")
+	os.WriteFile(file, []byte(violated), 0o644)
+	t.Chdir(filepath.Join(repo, "designs"))
+	code, stdout, stderr := designer(t, "diff", "--git", "HEAD", "orders.yaml")
+	if code != 1 || !strings.Contains(stdout, "HEAD:orders.yaml → orders.yaml") || !strings.Contains(stdout, "introduced error: orders") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = designer(t, "diff", "--git", "no-such-branch", "orders.yaml")
+	if code != 2 || !strings.Contains(stderr, "git show no-such-branch:./orders.yaml") {
+		t.Errorf("a bad revision: exit %d %q", code, stderr)
+	}
+}

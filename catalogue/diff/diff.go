@@ -115,7 +115,21 @@ type AnalysisChange struct {
 	Text    string `json:"text"`
 }
 
-// side is a design with what the checker and the analysis made of it.
+// Side is a checked design with what the checker and the analysis made of
+// it (analysis.Resolve), for a caller that has them already.
+type Side struct {
+	Design     *catalogue.Design
+	Resolution *catalogue.Resolution
+	Analysis   *analysis.Report
+}
+
+// Resolved is design d with its resolution and analysis against cat.
+func Resolved(cat *catalogue.Catalogue, d *catalogue.Design) Side {
+	res, an := analysis.Resolve(cat, d)
+	return Side{d, res, an}
+}
+
+// side is a Side with its nodes by id.
 type side struct {
 	d     *catalogue.Design
 	res   *catalogue.Resolution
@@ -123,10 +137,12 @@ type side struct {
 	nodes map[string]int
 }
 
-func newSide(cat *catalogue.Catalogue, d *catalogue.Design) *side {
-	res, an := analysis.Resolve(cat, d)
-	s := &side{d: d, res: res, an: an, nodes: map[string]int{}}
-	for i, n := range d.Nodes {
+func newSide(x Side) *side {
+	s := &side{d: x.Design, res: x.Resolution, an: x.Analysis, nodes: map[string]int{}}
+	if s.an == nil {
+		s.an = &analysis.Report{}
+	}
+	for i, n := range s.d.Nodes {
 		s.nodes[n.ID] = i
 	}
 	return s
@@ -134,7 +150,14 @@ func newSide(cat *catalogue.Catalogue, d *catalogue.Design) *side {
 
 // Compare says what changed from old to new, both checked against cat.
 func Compare(cat *catalogue.Catalogue, oldD, newD *catalogue.Design) *Report {
-	o, n := newSide(cat, oldD), newSide(cat, newD)
+	return CompareSides(Resolved(cat, oldD), Resolved(cat, newD))
+}
+
+// CompareSides says what changed from old to new, resolved against the
+// same catalogue.
+func CompareSides(old, new Side) *Report {
+	o, n := newSide(old), newSide(new)
+	oldD, newD := old.Design, new.Design
 	r := &Report{Old: oldD, New: newD, Design: []Field{}, Nodes: []NodeChange{}, Edges: []EdgeChange{}, Groups: []GroupChange{},
 		Findings: []FindingChange{}, Analysis: []AnalysisChange{}}
 	rename := renames(o, n) // old id -> new id
@@ -147,7 +170,7 @@ func Compare(cat *catalogue.Catalogue, oldD, newD *catalogue.Design) *Report {
 	}
 	r.Design = designFields(oldD, newD)
 	r.nodes(o, n, rename)
-	r.edges(cat, o, n, newID)
+	r.edges(o, n, newID)
 	r.groups(oldD, newD)
 	r.findings(o, n, newID)
 	r.analysis(o, n, newID)
@@ -324,7 +347,7 @@ func source(p catalogue.ResolvedProperty) string {
 	return string(p.Source)
 }
 
-func (r *Report) edges(cat *catalogue.Catalogue, o, n *side, newID func(string) string) {
+func (r *Report) edges(o, n *side, newID func(string) string) {
 	type edge struct {
 		flow, label, protocol string
 	}

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -170,6 +171,43 @@ edges:
 	for _, a := range back.Analysis {
 		if a.Worse {
 			t.Errorf("adding the replica made %s worse: %s", a.Subject, a.Text)
+		}
+	}
+}
+
+// chain is a design of n services in a line, every tenth with a timeout of
+// its own.
+func chain(n int, timeout int) string {
+	var b strings.Builder
+	b.WriteString("nodes:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - { id: s%d, component: aws-lambda", i)
+		if i%10 == 0 {
+			fmt.Fprintf(&b, ", props: { timeoutSeconds: %d }", timeout)
+		}
+		b.WriteString(" }\n")
+	}
+	b.WriteString("edges:\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "  - { from: s%d, to: s%d }\n", i-1, i)
+	}
+	return b.String()
+}
+
+// BenchmarkCompareSides1000 compares two resolved 1,000-node designs that
+// differ in a tenth of their nodes: what Compare with… does after an edit.
+func BenchmarkCompareSides1000(b *testing.B) {
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	oldD, _ := cat.ReadDesign("old.yaml", []byte(chain(1000, 10)))
+	newD, _ := cat.ReadDesign("new.yaml", []byte(chain(1000, 20)))
+	o, n := Resolved(cat, oldD), Resolved(cat, newD)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := CompareSides(o, n); len(r.Nodes) != 100 {
+			b.Fatalf("%d nodes changed", len(r.Nodes))
 		}
 	}
 }

@@ -117,110 +117,15 @@ func gitShow(rev, file string) ([]byte, error) {
 	return out, nil
 }
 
-// diffLines are the report for people, a section each, as text lines.
-func diffLines(r *diff.Report) (sections []string, lines [][]string) {
-	section := func(name string, ls []string) {
-		if len(ls) > 0 {
-			sections = append(sections, name)
-			lines = append(lines, ls)
-		}
-	}
-	var ls []string
-	for _, f := range r.Design {
-		ls = append(ls, field(f))
-	}
-	section("Design", ls)
-	ls = nil
-	for _, c := range r.Nodes {
-		switch c.Change {
-		case diff.Added:
-			ls = append(ls, "+ "+c.ID+" ("+c.Component+") added")
-		case diff.Removed:
-			ls = append(ls, "- "+c.ID+" ("+c.Component+") removed")
-		case diff.Renamed:
-			ls = append(ls, "~ "+c.Was+" renamed to "+c.ID+" ("+c.Component+")")
-		default:
-			ls = append(ls, "~ "+c.ID+" ("+c.Component+") changed")
-		}
-		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
-		}
-		for _, p := range c.Properties {
-			ls = append(ls, fmt.Sprintf("    %s: %s (%s) → %s (%s)", p.Name, p.Old, p.OldSource, p.New, p.NewSource))
-		}
-	}
-	section("Nodes", ls)
-	ls = nil
-	for _, c := range r.Edges {
-		sign := map[string]string{diff.Added: "+", diff.Removed: "-"}[c.Change]
-		if sign == "" {
-			sign = "~"
-		}
-		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign, c.From, c.To, c.Flow, c.Change))
-		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
-		}
-	}
-	section("Edges", ls)
-	ls = nil
-	for _, c := range r.Groups {
-		sign := map[string]string{diff.Added: "+", diff.Removed: "-"}[c.Change]
-		if sign == "" {
-			sign = "~"
-		}
-		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign, c.ID, c.Boundary, c.Change))
-		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
-		}
-	}
-	section("Groups", ls)
-	ls = nil
-	for _, f := range r.Findings {
-		ls = append(ls, fmt.Sprintf("%s %s: %s: %s (rule %s)", f.Change, f.Severity, f.Where, f.Message, f.Rule))
-	}
-	section("Violations", ls)
-	ls = nil
-	for _, a := range r.Analysis {
-		t := a.Text
-		if a.Worse {
-			t += " (worse)"
-		}
-		ls = append(ls, t)
-	}
-	section("Analysis", ls)
-	return sections, lines
-}
-
-func field(f diff.Field) string {
-	return f.Name + ": " + orNone(f.Old) + " → " + orNone(f.New)
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return quoteIfPadded(s)
-}
-
-// quoteIfPadded quotes a value with spaces at its ends, which
-// would otherwise not show.
-func quoteIfPadded(s string) string {
-	if strings.TrimSpace(s) != s {
-		return fmt.Sprintf("%q", s)
-	}
-	return s
-}
-
 func writeDiffText(w io.Writer, oldName, newName string, r *diff.Report) {
 	fmt.Fprintf(w, "%s → %s\n", oldName, newName)
 	if r.Empty() {
 		fmt.Fprintln(w, "No semantic change (positions, notes and formatting are not compared).")
 		return
 	}
-	sections, lines := diffLines(r)
-	for i, s := range sections {
-		fmt.Fprintf(w, "\n%s\n", s)
-		for _, l := range lines[i] {
+	for _, sec := range r.Sections() {
+		fmt.Fprintf(w, "\n%s\n", sec.Title)
+		for _, l := range sec.Lines {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
@@ -246,10 +151,9 @@ func writeDiffMarkdown(w io.Writer, oldName, newName string, r *diff.Report) {
 	}
 	fmt.Fprintf(w, "%d node(s), %d edge(s) and %d group(s) differ; %d violation(s) introduced, %d fixed; %d analysis result(s) worse.\n",
 		len(r.Nodes), len(r.Edges), len(r.Groups), introduced, len(r.Findings)-introduced, worse)
-	sections, lines := diffLines(r)
-	for i, s := range sections {
-		fmt.Fprintf(w, "\n### %s\n\n", s)
-		for _, l := range lines[i] {
+	for _, sec := range r.Sections() {
+		fmt.Fprintf(w, "\n### %s\n\n", sec.Title)
+		for _, l := range sec.Lines {
 			indent := ""
 			if strings.HasPrefix(l, "    ") {
 				indent, l = "  ", strings.TrimPrefix(l, "    ")

@@ -1,0 +1,110 @@
+package diff
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Section is a part of the report for people: its title (Design, Nodes,
+// Edges, Groups, Violations, Analysis) and its lines. A line starts with +,
+// - or ~ for what was added, removed or changed, and a line that says more
+// of the one before it is indented by four spaces.
+type Section struct {
+	Title string
+	Lines []string
+}
+
+// Sections are the report for people, as `designer diff` prints it and the
+// editor's Compare with… lists it; a section with nothing to say is left
+// out.
+func (r *Report) Sections() (sections []Section) {
+	section := func(name string, ls []string) {
+		if len(ls) > 0 {
+			sections = append(sections, Section{name, ls})
+		}
+	}
+	var ls []string
+	for _, f := range r.Design {
+		ls = append(ls, field(f))
+	}
+	section("Design", ls)
+	ls = nil
+	for _, c := range r.Nodes {
+		switch c.Change {
+		case Added:
+			ls = append(ls, "+ "+c.ID+" ("+c.Component+") added")
+		case Removed:
+			ls = append(ls, "- "+c.ID+" ("+c.Component+") removed")
+		case Renamed:
+			ls = append(ls, "~ "+c.Was+" renamed to "+c.ID+" ("+c.Component+")")
+		default:
+			ls = append(ls, "~ "+c.ID+" ("+c.Component+") changed")
+		}
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+		for _, p := range c.Properties {
+			ls = append(ls, fmt.Sprintf("    %s: %s (%s) → %s (%s)", p.Name, p.Old, p.OldSource, p.New, p.NewSource))
+		}
+	}
+	section("Nodes", ls)
+	ls = nil
+	for _, c := range r.Edges {
+		sign := map[string]string{Added: "+", Removed: "-"}[c.Change]
+		if sign == "" {
+			sign = "~"
+		}
+		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign, c.From, c.To, c.Flow, c.Change))
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+	}
+	section("Edges", ls)
+	ls = nil
+	for _, c := range r.Groups {
+		sign := map[string]string{Added: "+", Removed: "-"}[c.Change]
+		if sign == "" {
+			sign = "~"
+		}
+		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign, c.ID, c.Boundary, c.Change))
+		for _, f := range c.Fields {
+			ls = append(ls, "    "+field(f))
+		}
+	}
+	section("Groups", ls)
+	ls = nil
+	for _, f := range r.Findings {
+		ls = append(ls, fmt.Sprintf("%s %s: %s: %s (rule %s)", f.Change, f.Severity, f.Where, f.Message, f.Rule))
+	}
+	section("Violations", ls)
+	ls = nil
+	for _, a := range r.Analysis {
+		t := a.Text
+		if a.Worse {
+			t += " (worse)"
+		}
+		ls = append(ls, t)
+	}
+	section("Analysis", ls)
+	return sections
+}
+
+func field(f Field) string {
+	return f.Name + ": " + orNone(f.Old) + " → " + orNone(f.New)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return quoteIfPadded(s)
+}
+
+// quoteIfPadded quotes a value with spaces at its ends, which
+// would otherwise not show.
+func quoteIfPadded(s string) string {
+	if strings.TrimSpace(s) != s {
+		return fmt.Sprintf("%q", s)
+	}
+	return s
+}

@@ -49,6 +49,7 @@ type Canvas struct {
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *contextMenu       // the context menu, while open
 	picture       *pictureForm       // the Export picture dialog, while open
+	compareFolded bool               // the Comparison's list is folded to its head
 	tidy          *tidyForm          // the Tidy up dialog, while open
 	snapOn        bool               // Snap to grid
 	minimap       bool               // the minimap is shown
@@ -405,6 +406,7 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "groups").Body(groups...),
 					svg("g").DataSet("layer", "edges").Body(edges...),
 					svg("g").DataSet("layer", "nodes").Body(nodes...),
+					c.renderGhosts(),
 					svg("g").DataSet("layer", "notes").Body(notes...),
 					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
@@ -413,6 +415,7 @@ func (c *Canvas) Render() app.UI {
 			)),
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
 		c.renderMenu(),
+		c.renderComparison(),
 		c.renderPicture(),
 		c.renderTidy(),
 		c.renderMinimap(),
@@ -535,7 +538,13 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	if count := len(s.Violations(n.ID)); count > 0 {
 		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
 	}
-	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).
+	change := ""
+	if cmp := s.Comparison(); cmp != nil {
+		if change = cmp.Nodes[n.ID]; change != "" {
+			label += ", " + change + " since " + cmp.Name
+		}
+	}
+	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).DataSet("diff", change).
 		Attr("transform", translate(p[0], p[1])).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
 		DataSet("selected", strconv.FormatBool(s.IsSelected(n.ID))).
@@ -740,13 +749,19 @@ func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label a
 		worst = vs[0].Severity
 		name += fmt.Sprintf(", %d %s", len(vs), plural(len(vs), "problem"))
 	}
+	change := ""
+	if cmp := c.Store.Comparison(); cmp != nil {
+		if change = cmp.Edges[e.From+"\x00"+e.To]; change != "" {
+			name += ", " + change + " since " + cmp.Name
+		}
+	}
 	if e.Label != "" && c.view.Scale >= textScale {
 		text := truncate(e.Label, 40)
 		at := c.geo.rt.labelSpot(pts, len([]rune(text)), labelPx(c.view.labels()))
 		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
 			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
 	}
-	return svg("g").DataSet("edge", idx).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
+	return svg("g").DataSet("edge", idx).DataSet("diff", change).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
 		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).DataSet("severity", string(worst)).
 		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
 		svg("path").ID("edge-hit-"+idx).DataSet("part", "hit").Attr("d", path),

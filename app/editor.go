@@ -23,6 +23,8 @@ type Editor struct {
 	store      *Store
 
 	importErrors []string
+	// compareErrors are why the file Compare with… was given is refused.
+	compareErrors []string
 	// The autosave's state is the session's (see saveState): an editor
 	// that resumes the session takes it over with the store.
 	*saveState
@@ -31,6 +33,8 @@ type Editor struct {
 
 	embed *embedding // the host's protocol, in embed mode (?embed=1)
 	theme string     // the user's choice of theme, or themeSystem
+	// exportTo is set while the toolbar's Export to… formats show.
+	exportTo bool
 
 	// mounted is set once the browser runs the editor: the prerendered page
 	// looks the same but does not act yet.
@@ -674,26 +678,32 @@ func (e *Editor) onDrop(ev app.Value) {
 
 // readFile reads a File and imports it on the UI goroutine.
 func (e *Editor) readFile(file app.Value) {
+	e.readFileFor(file, e.importData, func(lines []string) { e.importErrors = lines })
+}
+
+// readFileFor reads a File, refusing one over the size limit before it is
+// read into memory, and hands it to use (or what went wrong to fail) on
+// the UI goroutine.
+func (e *Editor) readFileFor(file app.Value, use func(name string, data []byte), fail func(lines []string)) {
 	if e.platform == nil {
 		return
 	}
-	// Refuse an oversized file before reading it into memory.
 	name, size := file.Get("name").String(), int64(file.Get("size").Float())
 	sizeError := catalogue.SizeError
 	if picture.Named(name) { // a picture that carries a design: see picture.MaxBytes
 		sizeError = picture.SizeError
 	}
 	if err := sizeError(name, size); err != nil {
-		e.ctx.Dispatch(func(app.Context) { e.importErrors = []string{err.Error()} })
+		e.ctx.Dispatch(func(app.Context) { fail([]string{err.Error()}) })
 		return
 	}
 	e.platform.ReadFile(file, func(name string, data []byte, err error) {
 		e.ctx.Dispatch(func(app.Context) {
 			if err != nil {
-				e.importErrors = []string{name + ": " + err.Error()}
+				fail([]string{name + ": " + err.Error()})
 				return
 			}
-			e.importData(name, data)
+			use(name, data)
 		})
 	})
 }
@@ -786,6 +796,15 @@ func (e *Editor) renderAlerts() app.UI {
 					return app.Li().Body(app.Code().Text(e.importErrors[i]))
 				})),
 				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.importErrors = nil }),
+			),
+		),
+		app.If(len(e.compareErrors) > 0,
+			app.Div().Class("alert").Role("alert").Aria("label", "Compare errors").Body(
+				app.P().Text("Nothing was compared; the design is unchanged. Fix these and compare again:"),
+				app.Ul().Body(app.Range(e.compareErrors).Slice(func(i int) app.UI {
+					return app.Li().Body(app.Code().Text(e.compareErrors[i]))
+				})),
+				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.compareErrors = nil }),
 			),
 		),
 	)

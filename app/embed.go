@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/export"
 )
 
 // EmbedOriginsEnv names the go-app environment variable that carries the
@@ -135,10 +136,14 @@ func (em *embedding) handle(m message) {
 		case "svg":
 			data = DesignSVG(s)
 		default:
-			em.send(map[string]any{"event": "export", "format": m.Format, "errors": []any{
-				map[string]any{"code": "unknown-format", "message": "format " + m.Format + " is not one of yaml, json, svg"},
-			}})
-			return
+			out, err := export.Write(m.Format, s.Catalogue(), s.Design(), LayoutGeometry())
+			if err != nil {
+				em.send(map[string]any{"event": "export", "format": m.Format, "errors": []any{
+					map[string]any{"code": "unknown-format", "message": "format " + m.Format + " is not one of yaml, json, svg, " + strings.Join(export.IDs(), ", ")},
+				}})
+				return
+			}
+			data = string(out)
 		}
 		em.send(map[string]any{"event": "export", "format": m.Format, "data": data})
 	case "validate":

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -117,13 +118,14 @@ func TestEmbedProtocol(t *testing.T) {
 	s.Undo()
 	h.em.flush()
 
-	for format, want := range map[string]string{"yaml": `component: "aws-lambda"`, "json": `"component":"aws-lambda"`, "svg": "<svg"} {
+	for format, want := range map[string]string{"yaml": `component: "aws-lambda"`, "json": `"component":"aws-lambda"`, "svg": "<svg",
+		"mermaid": "flowchart LR", "d2": "direction: right", "structurizr": "workspace ", "drawio": "<mxfile "} {
 		ev := h.only(h.send(portal, `{"action":"export","format":"`+format+`"}`))
 		if data, _ := ev["data"].(string); ev["format"] != format || !strings.Contains(data, want) {
 			t.Errorf("export %s: %+v", format, ev)
 		}
 	}
-	if ev := h.only(h.send(portal, `{"action":"export","format":"png"}`)); ev["errors"] == nil {
+	if ev := h.only(h.send(portal, `{"action":"export","format":"png"}`)); ev["errors"] == nil || !strings.Contains(fmt.Sprint(ev["errors"]), "is not one of yaml, json, svg, mermaid, d2, structurizr, drawio") {
 		t.Errorf("export png: %+v", ev)
 	}
 	if ev := h.only(h.send(portal, `{"action":"validate"}`)); ev["event"] != "validation" || ev["violations"] == nil {

@@ -72,6 +72,8 @@ type Store struct {
 	revealCount  int
 
 	past, future []*catalogue.Design
+	// compare is the design Compare with… set beside this one, or nil.
+	compare *comparison
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
 	collapsed map[string]bool

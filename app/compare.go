@@ -1,0 +1,144 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/diff"
+	"github.com/archdesigner/designer/catalogue/picture"
+)
+
+// comparison is the design Compare with… set beside the open one: a view
+// of the design, neither saved nor undone, that never changes it.
+type comparison struct {
+	name string
+	with diff.Side // the file's design, resolved once
+	// The report, for the design and catalogue it was made from.
+	report     *Comparison
+	design     *catalogue.Design
+	resolution *catalogue.Resolution
+}
+
+// Comparison is what the canvas and the list draw of a comparison: the
+// report, and each part of the open design by what happened to it.
+type Comparison struct {
+	// Name is the file compared with.
+	Name   string
+	Report *diff.Report
+	// Nodes are the open design's nodes that the file lacks or has
+	// otherwise (diff.Added, diff.Changed, diff.Renamed), by id.
+	Nodes map[string]string
+	// Edges are the open design's edges the file lacks or has otherwise,
+	// by "from\x00to".
+	Edges map[string]string
+	// Ghosts are the file's nodes the open design lacks, where the file
+	// puts them; GhostEdges the file's edges it lacks, by their ends'
+	// places (a ghost's or a node's).
+	Ghosts     []Ghost
+	GhostEdges [][2]catalogue.Point
+}
+
+// Ghost is a node of the compared file the open design no longer has.
+type Ghost struct {
+	ID, Component string
+	At            catalogue.Point
+}
+
+// CompareWith sets a design file (YAML, or a picture that carries one)
+// beside the open design, to see what differs; it refuses a file the
+// catalogue refuses, with every problem, and changes nothing then.
+func (s *Store) CompareWith(name string, data []byte) error {
+	if picture.Is(data) {
+		yaml, err := picture.Design(data)
+		if err != nil {
+			return catalogue.ErrorList{&catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}}
+		}
+		data = yaml
+	}
+	with, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
+	}
+	placeUnplaced(with) // its ghosts need a place
+	s.compare = &comparison{name: name, with: diff.Resolved(s.cat, with)}
+	r := s.Comparison().Report
+	what := "no semantic difference"
+	if !r.Empty() {
+		what = fmt.Sprintf("%d %s, %d %s and %d %s differ", len(r.Nodes), plural(len(r.Nodes), "node"), len(r.Edges), plural(len(r.Edges), "edge"), len(r.Groups), plural(len(r.Groups), "group"))
+	}
+	s.Say("Comparing with " + name + ": " + what + ". The design is unchanged.")
+	return nil
+}
+
+// StopComparing takes the comparison away.
+func (s *Store) StopComparing() {
+	if s.compare != nil {
+		s.compare = nil
+		s.Say("Stopped comparing.")
+	}
+}
+
+// Comparison is the comparison with the file Compare with… set, brought up
+// to date with the open design; nil when there is none.
+func (s *Store) Comparison() *Comparison {
+	c := s.compare
+	if c == nil {
+		return nil
+	}
+	if c.report != nil && c.design == s.design && c.resolution == s.resolution {
+		return c.report
+	}
+	r := diff.CompareSides(c.with, diff.Side{Design: s.design, Resolution: s.resolution, Analysis: s.analysis})
+	out := &Comparison{Name: c.name, Report: r, Nodes: map[string]string{}, Edges: map[string]string{}}
+	old := map[string]catalogue.Point{}
+	for _, n := range c.with.Design.Nodes {
+		if n.Position != nil {
+			old[n.ID] = *n.Position
+		}
+	}
+	for _, n := range r.Nodes {
+		if n.Change == diff.Removed {
+			out.Ghosts = append(out.Ghosts, Ghost{ID: n.ID, Component: n.Component, At: old[n.ID]})
+		} else {
+			out.Nodes[n.ID] = n.Change
+		}
+	}
+	// A removed edge is drawn between where its ends are: a ghost, or
+	// the node its old id now names.
+	renamed := map[string]string{}
+	for _, n := range r.Nodes {
+		if n.Change == diff.Renamed {
+			renamed[n.Was] = n.ID
+		}
+	}
+	ghost := map[string]bool{}
+	for _, g := range out.Ghosts {
+		ghost[g.ID] = true
+	}
+	place := func(id string) (catalogue.Point, bool) {
+		if ghost[id] {
+			return old[id], true
+		}
+		if to, ok := renamed[id]; ok {
+			id = to
+		}
+		if n := s.Node(id); n != nil && n.Position != nil {
+			return *n.Position, true
+		}
+		return catalogue.Point{}, false
+	}
+	for _, e := range r.Edges {
+		if e.Change != diff.Removed {
+			out.Edges[e.From+"\x00"+e.To] = e.Change
+			continue
+		}
+		a, okA := place(e.From)
+		b, okB := place(e.To)
+		if okA && okB {
+			out.GhostEdges = append(out.GhostEdges, [2]catalogue.Point{a, b})
+		}
+	}
+	c.report, c.design, c.resolution = out, s.design, s.resolution
+	return out
+}

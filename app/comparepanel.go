@@ -1,0 +1,113 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/archdesigner/designer/catalogue/diff"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// renderGhosts draws what the compared file has and the design no longer
+// does: its nodes, dashed and faded where the file put them, and its edges
+// as dashed lines. The list (renderComparison) says the same in words, so
+// the drawing is hidden from assistive technology.
+func (c *Canvas) renderGhosts() app.UI {
+	cmp := c.Store.Comparison()
+	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges) == 0 {
+		return nil
+	}
+	var parts []app.UI
+	for _, e := range cmp.GhostEdges {
+		parts = append(parts, svg("line").DataSet("part", "ghost-edge").
+			Attr("x1", e[0].X+NodeWidth/2).Attr("y1", e[0].Y+NodeHeight/2).
+			Attr("x2", e[1].X+NodeWidth/2).Attr("y2", e[1].Y+NodeHeight/2))
+	}
+	for _, g := range cmp.Ghosts {
+		parts = append(parts, svg("g").DataSet("ghost", g.ID).Attr("transform", translate(g.At.X, g.At.Y)).Body(
+			svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(g.ID+" "),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text("removed"),
+		))
+	}
+	return svg("g").DataSet("layer", "ghosts").Aria("hidden", "true").Body(parts...)
+}
+
+// renderComparison is the list beside the canvas while comparing: what
+// differs from the file, section by section as designer diff prints it,
+// each node still in the design a button that shows it.
+func (c *Canvas) renderComparison() app.UI {
+	s := c.Store
+	cmp := s.Comparison()
+	if cmp == nil {
+		return nil
+	}
+	r := cmp.Report
+	head := app.Div().Class("comparison-head").Body(
+		app.H2().Text("Compared with "+cmp.Name),
+		app.Button().ID("comparison-fold").Text(map[bool]string{true: "Show list", false: "Hide list"}[c.compareFolded]).
+			Aria("expanded", strconv.FormatBool(!c.compareFolded)).Aria("controls", "comparison-list").
+			OnClick(func(app.Context, app.Event) { c.compareFolded = !c.compareFolded }),
+		app.Button().Text("Stop comparing").OnClick(func(app.Context, app.Event) { s.StopComparing() }),
+	)
+	if c.compareFolded {
+		return app.Section().ID("comparison").Class("comparison").DataSet("folded", "true").Aria("label", "Comparison").Body(head)
+	}
+	body := []app.UI{
+		app.P().Class("hint").Text("The file is the old version: the canvas marks what the design added (green), changed or renamed (amber) since, and draws what it removed dashed in red. The design is unchanged."),
+	}
+	if r.Empty() {
+		body = append(body, app.P().Text("No semantic difference (positions, notes and formatting are not compared)."))
+	}
+	for _, sec := range r.Sections() {
+		var items []app.UI
+		if sec.Title == "Nodes" {
+			items = c.comparisonNodes(r)
+		} else {
+			for _, l := range sec.Lines {
+				items = append(items, app.Li().DataSet("more", strconv.FormatBool(len(l) > 4 && l[:4] == "    ")).Text(l))
+			}
+		}
+		body = append(body, app.H3().Text(sec.Title), app.Ul().Body(items...))
+	}
+	return app.Section().ID("comparison").Class("comparison").Aria("label", "Comparison").Body(
+		head, app.Div().ID("comparison-list").Body(body...))
+}
+
+// comparisonNodes lists the node changes: a button to show each node the
+// design still has, then its fields and properties that changed.
+func (c *Canvas) comparisonNodes(r *diff.Report) []app.UI {
+	s := c.Store
+	var items []app.UI
+	for _, n := range r.Nodes {
+		var head app.UI
+		switch n.Change {
+		case diff.Removed:
+			head = app.Span().Text(n.ID + " (" + n.Component + ") removed")
+		default:
+			text := n.ID + " (" + n.Component + ") " + n.Change
+			if n.Change == diff.Renamed {
+				text = n.ID + " (" + n.Component + ") renamed from " + n.Was
+			}
+			id := n.ID
+			head = app.Button().Class("link").DataSet("diff", n.Change).Text(text).
+				Title("Select " + id + " and show it").
+				OnClick(func(app.Context, app.Event) { s.Reveal(id) })
+		}
+		var more []app.UI
+		for _, f := range n.Fields {
+			more = append(more, app.Li().Text(f.Name+": "+orNoneText(f.Old)+" → "+orNoneText(f.New)))
+		}
+		for _, p := range n.Properties {
+			more = append(more, app.Li().Text(p.Name+": "+p.Old+" ("+p.OldSource+") → "+p.New+" ("+p.NewSource+")"))
+		}
+		items = append(items, app.Li().Body(head, app.If(len(more) > 0, app.Ul().Body(more...))))
+	}
+	return items
+}
+
+func orNoneText(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

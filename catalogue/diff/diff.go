@@ -83,6 +83,9 @@ type EdgeChange struct {
 	To     string  `json:"to"`
 	Flow   string  `json:"flow"`
 	Fields []Field `json:"fields,omitempty"`
+	// Index is the edge's in its design's edges: the new design's, the
+	// old one's when removed.
+	Index int `json:"-"`
 }
 
 // GroupChange is a group added, removed or changed.
@@ -129,12 +132,13 @@ func Resolved(cat *catalogue.Catalogue, d *catalogue.Design) Side {
 	return Side{d, res, an}
 }
 
-// side is a Side with its nodes by id.
+// side is a Side with its nodes, and their resolutions, by id.
 type side struct {
-	d     *catalogue.Design
-	res   *catalogue.Resolution
-	an    *analysis.Report
-	nodes map[string]int
+	d        *catalogue.Design
+	res      *catalogue.Resolution
+	an       *analysis.Report
+	nodes    map[string]int
+	resolved map[string]int
 }
 
 func newSide(x Side) *side {
@@ -145,7 +149,19 @@ func newSide(x Side) *side {
 	for i, n := range s.d.Nodes {
 		s.nodes[n.ID] = i
 	}
+	s.resolved = make(map[string]int, len(s.res.Nodes))
+	for i, n := range s.res.Nodes {
+		s.resolved[n.ID] = i
+	}
 	return s
+}
+
+// resolvedNode is node id's resolution, or an empty one.
+func (s *side) resolvedNode(id string) catalogue.ResolvedNode {
+	if i, ok := s.resolved[id]; ok {
+		return s.res.Nodes[i]
+	}
+	return catalogue.ResolvedNode{ID: id}
 }
 
 // Compare says what changed from old to new, both checked against cat.
@@ -288,7 +304,7 @@ func (r *Report) nodes(o, n *side, rename map[string]string) {
 			r.Nodes = append(r.Nodes, NodeChange{Change: Removed, ID: nd.ID, Component: nd.Component})
 		}
 	}
-	for i, nd := range n.d.Nodes {
+	for _, nd := range n.d.Nodes {
 		oldID := nd.ID
 		if was, ok := wasOf[nd.ID]; ok {
 			oldID = was
@@ -305,7 +321,7 @@ func (r *Report) nodes(o, n *side, rename map[string]string) {
 		if o.d.Nodes[j].Component != nd.Component {
 			c.WasComponent = o.d.Nodes[j].Component
 		}
-		c.Properties = properties(o.res.Nodes[j], n.res.Nodes[i])
+		c.Properties = properties(o.resolvedNode(oldID), n.resolvedNode(nd.ID))
 		if c.Change == Renamed || len(c.Fields) > 0 || len(c.Properties) > 0 {
 			r.Nodes = append(r.Nodes, c)
 		}
@@ -350,6 +366,7 @@ func source(p catalogue.ResolvedProperty) string {
 func (r *Report) edges(o, n *side, newID func(string) string) {
 	type edge struct {
 		flow, label, protocol string
+		index                 int // in its design's edges
 	}
 	collect := func(s *side, mapID func(string) string) (map[string][]edge, []string) {
 		out := map[string][]edge{}
@@ -360,7 +377,7 @@ func (r *Report) edges(o, n *side, newID func(string) string) {
 			if _, ok := out[key]; !ok {
 				order = append(order, key)
 			}
-			out[key] = append(out[key], edge{string(re.Flow), e.Label, e.Protocol})
+			out[key] = append(out[key], edge{string(re.Flow), e.Label, e.Protocol, int(re.Edge)})
 		}
 		return out, order
 	}
@@ -370,31 +387,68 @@ func (r *Report) edges(o, n *side, newID func(string) string) {
 		from, to, _ := strings.Cut(key, "\x00")
 		return from, to
 	}
-	for _, key := range oldOrder {
-		if extra := len(olds[key]) - len(news[key]); extra > 0 {
-			from, to := ends(key)
-			for _, e := range olds[key][len(news[key]):] {
-				r.Edges = append(r.Edges, EdgeChange{Change: Removed, From: from, To: to, Flow: e.flow})
+	// Between the same two nodes, an edge the same in both designs is
+	// paired first, whatever their order in the files; what is left is
+	// paired in order (changed), and the rest is added or removed.
+	type pairing struct{ old, new []edge }
+	paired := map[string]*pairing{}
+	for _, key := range newOrder {
+		var restOld []edge
+		taken := make([]bool, len(news[key]))
+		for _, oe := range olds[key] {
+			match := -1
+			for k, ne := range news[key] {
+				if !taken[k] && ne.flow == oe.flow && ne.label == oe.label && ne.protocol == oe.protocol {
+					match = k
+					break
+				}
 			}
+			if match >= 0 {
+				taken[match] = true
+			} else {
+				restOld = append(restOld, oe)
+			}
+		}
+		var restNew []edge
+		for k, ne := range news[key] {
+			if !taken[k] {
+				restNew = append(restNew, ne)
+			}
+		}
+		paired[key] = &pairing{restOld, restNew}
+	}
+	for _, key := range oldOrder {
+		p := paired[key]
+		rest := olds[key]
+		if p != nil {
+			rest = p.old
+			if len(rest) > len(p.new) {
+				rest = rest[len(p.new):]
+			} else {
+				rest = nil
+			}
+		}
+		from, to := ends(key)
+		for _, e := range rest {
+			r.Edges = append(r.Edges, EdgeChange{Change: Removed, From: from, To: to, Flow: e.flow, Index: e.index})
 		}
 	}
 	for _, key := range newOrder {
 		from, to := ends(key)
-		for k, e := range news[key] {
-			if k >= len(olds[key]) {
-				r.Edges = append(r.Edges, EdgeChange{Change: Added, From: from, To: to, Flow: e.flow})
+		p := paired[key]
+		for k, e := range p.new {
+			if k >= len(p.old) {
+				r.Edges = append(r.Edges, EdgeChange{Change: Added, From: from, To: to, Flow: e.flow, Index: e.index})
 				continue
 			}
-			was := olds[key][k]
+			was := p.old[k]
 			var fs []Field
 			for _, f := range []Field{{"flow", was.flow, e.flow}, {"label", was.label, e.label}, {"protocol", was.protocol, e.protocol}} {
 				if f.Old != f.New {
 					fs = append(fs, f)
 				}
 			}
-			if len(fs) > 0 {
-				r.Edges = append(r.Edges, EdgeChange{Change: Changed, From: from, To: to, Flow: e.flow, Fields: fs})
-			}
+			r.Edges = append(r.Edges, EdgeChange{Change: Changed, From: from, To: to, Flow: e.flow, Fields: fs, Index: e.index})
 		}
 	}
 }
@@ -459,12 +513,13 @@ func (r *Report) findings(o, n *side, newID func(string) string) {
 	key := func(v catalogue.Violation, mapID func(string) string) string {
 		return v.Rule + "\x00" + where(v, mapID) + "\x00" + v.Property
 	}
+	// Each side's findings, suppressed ones too: a finding the change
+	// suppresses is accepted, not fixed, and one whose suppression it
+	// takes away was there already.
 	count := func(s *side, mapID func(string) string) map[string]int {
 		m := map[string]int{}
 		for _, v := range s.res.Violations {
-			if !v.Suppressed {
-				m[key(v, mapID)]++
-			}
+			m[key(v, mapID)]++
 		}
 		return m
 	}
@@ -475,20 +530,14 @@ func (r *Report) findings(o, n *side, newID func(string) string) {
 	seen := map[string]int{}
 	for _, v := range n.res.Violations {
 		k := key(v, same)
-		if v.Suppressed {
-			continue
-		}
-		if seen[k]++; seen[k] > olds[k] {
+		if seen[k]++; seen[k] > olds[k] && !v.Suppressed {
 			r.Findings = append(r.Findings, FindingChange{Change: "introduced", Rule: v.Rule, Severity: string(v.Severity), Where: where(v, same), Message: v.Message, Docs: v.Docs})
 		}
 	}
 	seen = map[string]int{}
 	for _, v := range o.res.Violations {
 		k := key(v, newID)
-		if v.Suppressed {
-			continue
-		}
-		if seen[k]++; seen[k] > news[k] {
+		if seen[k]++; seen[k] > news[k] && !v.Suppressed {
 			r.Findings = append(r.Findings, FindingChange{Change: "fixed", Rule: v.Rule, Severity: string(v.Severity), Where: where(v, newID), Message: v.Message, Docs: v.Docs})
 		}
 	}
@@ -509,7 +558,9 @@ func (r *Report) analysis(o, n *side, newID func(string) string) {
 		case !ok:
 			add(AnalysisChange{Topic: "availability", Subject: e.Node, New: availability(e), Text: "new entry point " + e.Node + ": " + availability(e)})
 		case availability(was) != availability(e):
-			worse := known(e) && (!known(was) || e.Availability < was.Availability) || !known(e) && known(was)
+			// Worse: a figure lost, or a lower one (unknown to known is
+			// better, and two bounds say nothing).
+			worse := known(was) && (!known(e) || e.Availability < was.Availability)
 			add(AnalysisChange{Topic: "availability", Subject: e.Node, Old: availability(was), New: availability(e), Worse: worse,
 				Text: "availability of " + e.Node + ": " + availability(was) + " → " + availability(e)})
 		}
@@ -587,7 +638,7 @@ func (r *Report) analysis(o, n *side, newID func(string) string) {
 			continue
 		}
 		if a, b := tolerated(was), tolerated(d); a != b {
-			worse := d.FailuresTolerated != nil && (was.FailuresTolerated == nil || *d.FailuresTolerated < *was.FailuresTolerated)
+			worse := was.FailuresTolerated != nil && (d.FailuresTolerated == nil || *d.FailuresTolerated < *was.FailuresTolerated)
 			add(AnalysisChange{Topic: "durability", Subject: d.Node, Old: a, New: b, Worse: worse, Text: "durability of " + d.Node + ": " + a + " → " + b})
 		}
 	}

@@ -280,3 +280,48 @@ func TestD2Hostile(t *testing.T) {
 		t.Errorf("braces off by %d", depth)
 	}
 }
+
+// Structurizr's names come out unique where the design's are not: two
+// nodes of one name, a node named as the design, two zones of one name;
+// and an edge repeated as it is is one relationship.
+func TestStructurizrUniqueNames(t *testing.T) {
+	cat := load(t)
+	d := parse(t, cat, "dup.yaml", []byte(`name: orders
+groups:
+  - { id: eu, boundary: region, props: { provider: aws, region: eu-west-1 } }
+  - { id: za, boundary: zone, in: eu, name: Zone, props: { zone: eu-west-1a } }
+  - { id: zb, boundary: zone, in: eu, name: Zone, props: { zone: eu-west-1b } }
+nodes:
+  - { id: orders, component: aws-lambda, in: za }
+  - { id: w1, name: Worker, component: aws-lambda, in: za }
+  - { id: w2, name: Worker, component: aws-lambda, in: zb }
+edges:
+  - { from: orders, to: w1 }
+  - { from: orders, to: w1 }
+`))
+	out, _ := Write("structurizr", cat, d, geo)
+	names := map[string]int{}
+	relationships := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		tok := structurizrTokens(line)
+		if len(tok) >= 4 && tok[1] == "=" && (tok[2] == "container" || tok[2] == "softwareSystem" || tok[2] == "person" || tok[2] == "deploymentNode") {
+			names[tok[2]+" "+tok[3]]++
+		}
+		if len(tok) >= 3 && tok[1] == "->" {
+			relationships++
+		}
+	}
+	for name, n := range names {
+		if n > 1 {
+			t.Errorf("%s named %d times:\n%s", name, n, out)
+		}
+	}
+	for _, want := range []string{"container Worker (w1)", "container Worker (w2)", "container orders (orders)", "softwareSystem orders", "deploymentNode Zone (za)"} {
+		if names[want] != 1 {
+			t.Errorf("no %q in %v", want, names)
+		}
+	}
+	if relationships != 1 {
+		t.Errorf("%d relationships, want 1", relationships)
+	}
+}

@@ -13,23 +13,36 @@ import (
 // container. It has a container view and a deployment view, and styles
 // that draw stores as cylinders, queues as pipes and events dashed.
 func structurizr(m *model) []byte {
+	// Structurizr wants its elements' names unique (people and systems in
+	// the model, containers in their system, deployment nodes among their
+	// siblings), where a design's display names need not be: a name given
+	// twice takes its id.
+	nodeName := uniqueNames(len(m.nodes), func(i int) (string, string) { return m.nodes[i].label, m.nodes[i].id }, m.name)
+	groupName := uniqueNames(len(m.groups), func(i int) (string, string) { return m.groups[i].label, m.groups[i].id }, "Outside any boundary")
 	var b strings.Builder
 	fmt.Fprintf(&b, "workspace %s %s {\n", dslString(m.name), dslString(m.description))
 	b.WriteString("    model {\n")
-	for _, nd := range m.nodes {
+	for i, nd := range m.nodes {
 		if nd.kind == "client" {
-			fmt.Fprintf(&b, "        %s = person %s %s %s\n", nd.key, dslString(nd.label), dslString(nd.product), dslString(dslTags(nd)))
+			fmt.Fprintf(&b, "        %s = person %s %s %s\n", nd.key, dslString(nodeName[i]), dslString(nd.product), dslString(dslTags(nd)))
 		}
 	}
 	b.WriteString("        system = softwareSystem " + dslString(m.name) + " {\n")
-	for _, nd := range m.nodes {
+	for i, nd := range m.nodes {
 		if nd.kind != "client" {
-			fmt.Fprintf(&b, "            %s = container %s %s %s %s\n", nd.key, dslString(nd.label), dslString(nd.id), dslString(nd.product), dslString(dslTags(nd)))
+			fmt.Fprintf(&b, "            %s = container %s %s %s %s\n", nd.key, dslString(nodeName[i]), dslString(nd.id), dslString(nd.product), dslString(dslTags(nd)))
 		}
 	}
 	b.WriteString("        }\n")
+	// Structurizr refuses a second relationship with the same description
+	// between the same two elements: an edge repeated as it is is drawn once.
+	seen := map[string]bool{}
 	for _, e := range m.edges {
-		fmt.Fprintf(&b, "        %s -> %s %s %s %s\n", m.nodes[e.from].key, m.nodes[e.to].key, dslString(e.label), dslString(e.protocol), dslString(string(e.flow)))
+		line := fmt.Sprintf("        %s -> %s %s %s %s\n", m.nodes[e.from].key, m.nodes[e.to].key, dslString(e.label), dslString(e.protocol), dslString(string(e.flow)))
+		if key := m.nodes[e.from].key + " " + m.nodes[e.to].key + " " + dslString(e.label); !seen[key] {
+			seen[key] = true
+			b.WriteString(line)
+		}
 	}
 	b.WriteString("        deploymentEnvironment \"Design\" {\n")
 	instance := func(n, depth int) {
@@ -39,7 +52,7 @@ func structurizr(m *model) []byte {
 	}
 	m.eachGroup(func(g, depth int) {
 		gr := m.groups[g]
-		fmt.Fprintf(&b, "%s%s = deploymentNode %s \"\" %s {\n", dslIndent(depth+3), gr.key, dslString(gr.label), dslString(gr.boundary))
+		fmt.Fprintf(&b, "%s%s = deploymentNode %s \"\" %s {\n", dslIndent(depth+3), gr.key, dslString(groupName[g]), dslString(gr.boundary))
 	}, instance, func(g, depth int) {
 		fmt.Fprintf(&b, "%s}\n", dslIndent(depth+3))
 	})
@@ -117,4 +130,22 @@ func dslString(s string) string {
 	s = oneLine(s)
 	s = strings.NewReplacer(`\`, `/`, `"`, `\"`, "${", "$ {").Replace(s)
 	return `"` + s + `"`
+}
+
+// uniqueNames are n names as Structurizr shows them: each as given, or,
+// where two share one (or one is taken), with its id: "Worker (worker-b)".
+func uniqueNames(n int, of func(i int) (name, id string), taken string) []string {
+	count := map[string]int{taken: 1}
+	for i := range n {
+		name, _ := of(i)
+		count[oneLine(name)]++
+	}
+	out := make([]string, n)
+	for i := range n {
+		name, id := of(i)
+		if out[i] = name; count[oneLine(name)] > 1 && (name != id || name == taken) {
+			out[i] = name + " (" + id + ")"
+		}
+	}
+	return out
 }

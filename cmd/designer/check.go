@@ -49,6 +49,10 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 		}
 		return r
 	}
+	if data, err = designText(file, data); err != nil {
+		r.Errors = append(r.Errors, err.(*catalogue.Error))
+		return r
+	}
 	r.Design, r.Errors = cat.ReadDesign(file, data)
 	if len(r.Errors) > 0 {
 		return r
@@ -91,6 +95,19 @@ func readDesign(file string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
+}
+
+// designText is a design file's YAML: the file's, or the design a picture
+// (an SVG or PNG the editor's Export picture drew) carries.
+func designText(file string, data []byte) ([]byte, error) {
+	if !picture.Is(data) {
+		return data, nil
+	}
+	yaml, err := picture.Design(data)
+	if err != nil {
+		return nil, &catalogue.Error{Pos: catalogue.Pos{File: file, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}
+	}
+	return yaml, nil
 }
 
 func (e *env) check(args []string) int {

@@ -101,9 +101,13 @@ func sarifLevel(s catalogue.Severity) string {
 // rule, node or edge and property), not by its line, so code scanning keeps
 // it as one alert when the lines above it change. Code scanning matches
 // fingerprints within a file, so the file's path is not part of it.
-func fingerprint(v catalogue.Violation) string {
+// The k-th finding of the same (two parallel edges, say) is told apart by k.
+func fingerprint(v catalogue.Violation, k int) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s", v.Rule, where(v), v.Property)
+	if k > 1 {
+		fmt.Fprintf(h, "\x00%d", k)
+	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
@@ -243,10 +247,13 @@ func (c *checkRun) writeSARIF(w io.Writer) {
 		at := r.Design.PosOfAll(vs)
 		var src *source
 		var data []byte
+		seen := map[string]int{}
+		base := func(v catalogue.Violation) string { return v.Rule + "\x00" + where(v) + "\x00" + v.Property }
 		for k, v := range vs {
+			seen[base(v)]++
 			i := ruleIndex(v.Rule, func() sarifRule {
 				name, desc, docs, sev := c.ruleInfo(v.Rule, v)
-				rule := sarifRule{ID: v.Rule, Name: name, ShortDescription: sarifText{name}, HelpURI: docs, DefaultConfiguration: sarifDefault{sarifLevel(sev)}}
+				rule := sarifRule{ID: v.Rule, Name: identifierName(v.Rule), ShortDescription: sarifText{name}, HelpURI: docs, DefaultConfiguration: sarifDefault{sarifLevel(sev)}}
 				if desc != "" {
 					rule.FullDescription = &sarifText{desc}
 				}
@@ -258,7 +265,7 @@ func (c *checkRun) writeSARIF(w io.Writer) {
 					Physical: sarifPhysical{Artifact: sarifArtifact{uri}, Region: region(at[k])},
 					Logical:  []sarifLogicalLoc{logical(v)},
 				}},
-				PartialFingerprints: map[string]string{"designerFinding/v1": fingerprint(v)},
+				PartialFingerprints: map[string]string{"designerFinding/v1": fingerprint(v, seen[base(v)])},
 			}
 			if v.Suppressed {
 				res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: v.Reason}}
@@ -307,6 +314,17 @@ func (s *source) lineCol(offset int) (line, col int) {
 	line, _ = slices.BinarySearch(s.lines, offset+1)
 	start := s.lines[line-1]
 	return line, 1 + utf8.RuneCount(s.data[start:offset])
+}
+
+// identifierName is a rule's id as SARIF's rule name, an identifier
+// (stream-min-insync → StreamMinInsync); the rule's name for people is its
+// short description.
+func identifierName(id string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '/' || r == '_' }) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
 }
 
 // region is a position as SARIF's region, or nil where none is known.

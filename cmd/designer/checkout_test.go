@@ -175,7 +175,14 @@ func TestSARIF(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			prints := map[string]string{}
 			for _, res := range run.Results {
+				if fp := res.Fingerprints["designerFinding/v1"]; fp != "" {
+					if other, dup := prints[fp]; dup {
+						t.Errorf("%s and %s share a fingerprint", other, res.RuleID)
+					}
+					prints[fp] = res.RuleID
+				}
 				if rules := run.Tool.Driver.Rules; res.RuleIndex >= len(rules) || rules[res.RuleIndex].ID != res.RuleID {
 					t.Errorf("result of %s points at rule %d", res.RuleID, res.RuleIndex)
 				}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/diff"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // diffCmd says what a change of a design means: designer diff OLD NEW, or
@@ -58,6 +60,14 @@ func (e *env) diffCmd(args []string) int {
 		e.tell(newName, err)
 		return exitUnusable
 	}
+	if oldData, err = designText(oldName, oldData); err != nil {
+		e.tell(oldName, err)
+		return exitUnusable
+	}
+	if newData, err = designText(newName, newData); err != nil {
+		e.tell(newName, err)
+		return exitUnusable
+	}
 	oldD, oldErrs := cat.ReadDesign(oldName, oldData)
 	newD, newErrs := cat.ReadDesign(newName, newData)
 	if len(oldErrs)+len(newErrs) > 0 {
@@ -96,8 +106,19 @@ func gitShow(rev, file string) ([]byte, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--git %q: a revision does not start with -", rev)
 	}
+	// git reads "REV:./path" and "REV:../path" from where it runs, and
+	// an absolute path not at all: one is made relative.
+	if filepath.IsAbs(file) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if file, err = filepath.Rel(wd, file); err != nil {
+			return nil, err
+		}
+	}
 	path := filepath.ToSlash(file)
-	if !filepath.IsAbs(file) && !strings.HasPrefix(path, "./") && !strings.HasPrefix(path, "../") {
+	if !strings.HasPrefix(path, "./") && !strings.HasPrefix(path, "../") {
 		path = "./" + path
 	}
 	cmd := exec.Command("git", "show", "--no-textconv", rev+":"+path)
@@ -111,7 +132,11 @@ func gitShow(rev, file string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("git show %s:%s: %s", rev, path, msg)
 	}
-	if err := catalogue.SizeError(rev+":"+file, int64(len(out))); err != nil {
+	sizeError := catalogue.SizeError
+	if picture.Named(file) { // a picture that carries a design: see picture.MaxBytes
+		sizeError = picture.SizeError
+	}
+	if err := sizeError(rev+":"+file, int64(len(out))); err != nil {
 		return nil, err
 	}
 	return out, nil

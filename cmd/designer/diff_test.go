@@ -101,6 +101,9 @@ func TestDiffGit(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "HEAD:orders.yaml → orders.yaml") || !strings.Contains(stdout, "introduced error: orders") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+	if code, stdout, _ := designer(t, "diff", "--git", "HEAD", file); code != 1 || !strings.Contains(stdout, "introduced error: orders") {
+		t.Errorf("an absolute path: exit %d\n%s", code, stdout)
+	}
 	code, _, stderr = designer(t, "diff", "--git", "no-such-branch", "orders.yaml")
 	if code != 2 || !strings.Contains(stderr, "git show no-such-branch:./orders.yaml") {
 		t.Errorf("a bad revision: exit %d %q", code, stderr)

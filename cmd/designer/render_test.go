@@ -39,3 +39,27 @@ func TestRender(t *testing.T) {
 		t.Errorf("a plain SVG: %s", errs)
 	}
 }
+
+// check, analyze and diff read the design a picture carries, as the
+// editor's Import does; a picture without one is refused with its code.
+func TestPicturesAreDesigns(t *testing.T) {
+	_, svg, _ := designer(t, "render", "../../examples/resilient-orders.yaml")
+	pic := filepath.Join(t.TempDir(), "orders.svg")
+	if err := os.WriteFile(pic, []byte(svg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := designer(t, "check", pic); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("check a picture: exit %d %q %q", code, stdout, stderr)
+	}
+	if code, stdout, _ := designer(t, "analyze", pic); code != 0 || !strings.Contains(stdout, "api") {
+		t.Errorf("analyze a picture: exit %d %q", code, stdout)
+	}
+	if code, stdout, _ := designer(t, "diff", pic, "../../examples/resilient-orders.yaml"); code != 0 || !strings.Contains(stdout, "No semantic change") {
+		t.Errorf("diff a picture with its design: exit %d %q", code, stdout)
+	}
+	bare := filepath.Join(t.TempDir(), "bare.svg")
+	os.WriteFile(bare, []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), 0o644)
+	if code, _, stderr := designer(t, "check", bare); code != 2 || !strings.Contains(stderr, "the picture carries no design") {
+		t.Errorf("check a bare picture: exit %d %q", code, stderr)
+	}
+}

@@ -383,6 +383,10 @@ func (c *Canvas) Render() app.UI {
 					c.openPicture()
 				}),
 			app.If(len(d.Nodes) > 0, c.renderTidyButton()),
+			app.Label().Class("button").For("compare-file").Text("Compare with…").
+				Title("Mark on the canvas what differs from a design file (an older version, say), without changing the design"),
+			app.Input().ID("compare-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
+				Class("visually-hidden").OnChange(c.onCompareFile),
 			c.renderViewTools(),
 			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
 			app.If(len(d.Nodes) > 0, app.Span().Class("picker").Body(renderPicker("goto-node", "Go to node", "node id")...)),
@@ -751,7 +755,7 @@ func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label a
 	}
 	change := ""
 	if cmp := c.Store.Comparison(); cmp != nil {
-		if change = cmp.Edges[e.From+"\x00"+e.To]; change != "" {
+		if change = cmp.Edges[i]; change != "" {
 			name += ", " + change + " since " + cmp.Name
 		}
 	}

@@ -30,8 +30,8 @@ type Comparison struct {
 	// otherwise (diff.Added, diff.Changed, diff.Renamed), by id.
 	Nodes map[string]string
 	// Edges are the open design's edges the file lacks or has otherwise,
-	// by "from\x00to".
-	Edges map[string]string
+	// by index.
+	Edges map[int]string
 	// Ghosts are the file's nodes the open design lacks, where the file
 	// puts them; GhostEdges the file's edges it lacks, by their ends'
 	// places (a ghost's or a node's).
@@ -60,6 +60,7 @@ func (s *Store) CompareWith(name string, data []byte) error {
 	if len(errs) > 0 {
 		return errs
 	}
+	s.compareErrors = nil
 	placeUnplaced(with) // its ghosts need a place
 	s.compare = &comparison{name: name, with: diff.Resolved(s.cat, with)}
 	r := s.Comparison().Report
@@ -70,6 +71,13 @@ func (s *Store) CompareWith(name string, data []byte) error {
 	s.Say("Comparing with " + name + ": " + what + ". The design is unchanged.")
 	return nil
 }
+
+// CompareErrors are why the last file given to Compare with… could not be
+// compared, for the editor to list; nil once one is compared or dismissed.
+func (s *Store) CompareErrors() []string { return s.compareErrors }
+
+// SetCompareErrors sets (or, with nil, dismisses) the problems listed.
+func (s *Store) SetCompareErrors(lines []string) { s.compareErrors = lines }
 
 // StopComparing takes the comparison away.
 func (s *Store) StopComparing() {
@@ -90,7 +98,7 @@ func (s *Store) Comparison() *Comparison {
 		return c.report
 	}
 	r := diff.CompareSides(c.with, diff.Side{Design: s.design, Resolution: s.resolution, Analysis: s.analysis})
-	out := &Comparison{Name: c.name, Report: r, Nodes: map[string]string{}, Edges: map[string]string{}}
+	out := &Comparison{Name: c.name, Report: r, Nodes: map[string]string{}, Edges: map[int]string{}}
 	old := map[string]catalogue.Point{}
 	for _, n := range c.with.Design.Nodes {
 		if n.Position != nil {
@@ -130,7 +138,7 @@ func (s *Store) Comparison() *Comparison {
 	}
 	for _, e := range r.Edges {
 		if e.Change != diff.Removed {
-			out.Edges[e.From+"\x00"+e.To] = e.Change
+			out.Edges[e.Index] = e.Change
 			continue
 		}
 		a, okA := place(e.From)

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"fmt"
 	"strconv"
+
+	"github.com/archdesigner/designer/catalogue"
 
 	"github.com/archdesigner/designer/catalogue/diff"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -42,15 +45,25 @@ func (c *Canvas) renderComparison() app.UI {
 		return nil
 	}
 	r := cmp.Report
+	fold := app.Button().ID("comparison-fold").Text(map[bool]string{true: "Show list", false: "Hide list"}[c.compareFolded]).
+		Aria("expanded", strconv.FormatBool(!c.compareFolded)).
+		OnClick(func(app.Context, app.Event) { c.compareFolded = !c.compareFolded })
+	if !c.compareFolded {
+		fold = fold.Aria("controls", "comparison-list")
+	}
 	head := app.Div().Class("comparison-head").Body(
 		app.H2().Text("Compared with "+cmp.Name),
-		app.Button().ID("comparison-fold").Text(map[bool]string{true: "Show list", false: "Hide list"}[c.compareFolded]).
-			Aria("expanded", strconv.FormatBool(!c.compareFolded)).Aria("controls", "comparison-list").
-			OnClick(func(app.Context, app.Event) { c.compareFolded = !c.compareFolded }),
-		app.Button().Text("Stop comparing").OnClick(func(app.Context, app.Event) { s.StopComparing() }),
+		fold,
+		app.Button().Text("Stop comparing").OnClick(func(app.Context, app.Event) {
+			s.StopComparing()
+			// The region goes with the button: the focus goes to the canvas.
+			// (The canvas's context, as go-app drops what is deferred on a
+			// button's once the button is gone.)
+			c.ctx.Defer(func(app.Context) { focusFirst("#canvas") })
+		}),
 	)
 	if c.compareFolded {
-		return app.Section().ID("comparison").Class("comparison").DataSet("folded", "true").Aria("label", "Comparison").Body(head)
+		return app.Section().ID("comparison").Class("comparison").Attr("tabindex", "-1").DataSet("folded", "true").Aria("label", "Comparison").Body(head)
 	}
 	body := []app.UI{
 		app.P().Class("hint").Text("The file is the old version: the canvas marks what the design added (green), changed or renamed (amber) since, and draws what it removed dashed in red. The design is unchanged."),
@@ -69,7 +82,7 @@ func (c *Canvas) renderComparison() app.UI {
 		}
 		body = append(body, app.H3().Text(sec.Title), app.Ul().Body(items...))
 	}
-	return app.Section().ID("comparison").Class("comparison").Aria("label", "Comparison").Body(
+	return app.Section().ID("comparison").Class("comparison").Attr("tabindex", "-1").Aria("label", "Comparison").Body(
 		head, app.Div().ID("comparison-list").Body(body...))
 }
 
@@ -110,4 +123,32 @@ func orNoneText(s string) string {
 		return "(none)"
 	}
 	return s
+}
+
+// onCompareFile sets the file chosen beside the design (see
+// Store.CompareWith) and moves the focus to the Comparison, or lists why
+// the file cannot be compared.
+func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
+	input := ctx.JSSrc()
+	files := input.Get("files")
+	s := c.Store
+	if files.Truthy() && files.Length() > 0 {
+		readDesignFile(c.Platform, ctx, files.Index(0), func(name string, data []byte) {
+			err := s.CompareWith(name, data)
+			if list, ok := err.(catalogue.ErrorList); ok {
+				s.SetCompareErrors(list.Lines())
+				s.Report(fmt.Errorf("Compare refused: %d problems in %s; nothing is compared", len(list), name))
+				return
+			}
+			s.Report(err)
+			if err == nil {
+				c.compareFolded = false
+				ctx.Defer(func(app.Context) { focusFirst("#comparison") })
+			}
+		}, func(lines []string) {
+			s.SetCompareErrors(lines)
+			s.Report(fmt.Errorf("Compare refused: %s", lines[0]))
+		})
+	}
+	input.Set("value", "") // choosing the same file again fires change
 }

@@ -23,8 +23,6 @@ type Editor struct {
 	store      *Store
 
 	importErrors []string
-	// compareErrors are why the file Compare with… was given is refused.
-	compareErrors []string
 	// The autosave's state is the session's (see saveState): an editor
 	// that resumes the session takes it over with the store.
 	*saveState
@@ -129,6 +127,17 @@ func (e *Editor) OnMount(ctx app.Context) {
 	// while the browser dispatches the event, before the page is frozen or
 	// closed; a dispatch to the UI goroutine could come too late.
 	e.listen("pagehide", func(app.Value) { e.flushOnExit() })
+	// A press outside Export to… closes its formats (Safari and Firefox on
+	// macOS do not focus a pressed button, so focusout cannot tell).
+	e.listeners = append(e.listeners, listen(app.Window().Get("document"), "pointerdown", func(ev app.Value) {
+		if !e.exportTo {
+			return
+		}
+		if wrap := app.Window().GetElementByID("export-to-wrap"); wrap.Truthy() && wrap.Call("contains", ev.Get("target")).Bool() {
+			return
+		}
+		e.ctx.Dispatch(func(app.Context) { e.closeExportTo(false) })
+	}, nil))
 	e.listeners = append(e.listeners, listen(app.Window().Get("document"), "visibilitychange", func(app.Value) {
 		if app.Window().Get("document").Get("visibilityState").String() == "hidden" {
 			e.flushOnExit()
@@ -678,14 +687,14 @@ func (e *Editor) onDrop(ev app.Value) {
 
 // readFile reads a File and imports it on the UI goroutine.
 func (e *Editor) readFile(file app.Value) {
-	e.readFileFor(file, e.importData, func(lines []string) { e.importErrors = lines })
+	readDesignFile(e.platform, e.ctx, file, e.importData, func(lines []string) { e.importErrors = lines })
 }
 
-// readFileFor reads a File, refusing one over the size limit before it is
-// read into memory, and hands it to use (or what went wrong to fail) on
+// readDesignFile reads a File, refusing one over the size limit before it
+// is read into memory, and hands it to use (or what went wrong to fail) on
 // the UI goroutine.
-func (e *Editor) readFileFor(file app.Value, use func(name string, data []byte), fail func(lines []string)) {
-	if e.platform == nil {
+func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name string, data []byte), fail func(lines []string)) {
+	if p == nil {
 		return
 	}
 	name, size := file.Get("name").String(), int64(file.Get("size").Float())
@@ -694,11 +703,11 @@ func (e *Editor) readFileFor(file app.Value, use func(name string, data []byte),
 		sizeError = picture.SizeError
 	}
 	if err := sizeError(name, size); err != nil {
-		e.ctx.Dispatch(func(app.Context) { fail([]string{err.Error()}) })
+		ctx.Dispatch(func(app.Context) { fail([]string{err.Error()}) })
 		return
 	}
-	e.platform.ReadFile(file, func(name string, data []byte, err error) {
-		e.ctx.Dispatch(func(app.Context) {
+	p.ReadFile(file, func(name string, data []byte, err error) {
+		ctx.Dispatch(func(app.Context) {
 			if err != nil {
 				fail([]string{name + ": " + err.Error()})
 				return
@@ -798,13 +807,13 @@ func (e *Editor) renderAlerts() app.UI {
 				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.importErrors = nil }),
 			),
 		),
-		app.If(len(e.compareErrors) > 0,
+		app.If(len(e.store.CompareErrors()) > 0,
 			app.Div().Class("alert").Role("alert").Aria("label", "Compare errors").Body(
 				app.P().Text("Nothing was compared; the design is unchanged. Fix these and compare again:"),
-				app.Ul().Body(app.Range(e.compareErrors).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(e.compareErrors[i]))
+				app.Ul().Body(app.Range(e.store.CompareErrors()).Slice(func(i int) app.UI {
+					return app.Li().Body(app.Code().Text(e.store.CompareErrors()[i]))
 				})),
-				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.compareErrors = nil }),
+				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.store.SetCompareErrors(nil) }),
 			),
 		),
 	)

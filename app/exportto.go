@@ -66,11 +66,15 @@ func (e *Editor) onExportToKey(ctx app.Context, ev app.Event) {
 	}
 }
 
-// onExportToFocusOut hides the formats when the focus leaves them and their
-// button (a click elsewhere, or Tab past the last).
+// onExportToFocusOut hides the formats when the keyboard's focus leaves
+// them and their button (Tab past the last); a press elsewhere closes them
+// too (see the editor's pointerdown listener).
 func (e *Editor) onExportToFocusOut(ctx app.Context, ev app.Event) {
 	next := ev.Get("relatedTarget")
-	if wrap := app.Window().GetElementByID("export-to-wrap"); e.exportTo && !(next.Truthy() && wrap.Truthy() && wrap.Call("contains", next).Bool()) {
+	if !e.exportTo || !next.Truthy() {
+		return
+	}
+	if wrap := app.Window().GetElementByID("export-to-wrap"); wrap.Truthy() && !wrap.Call("contains", next).Bool() {
 		e.closeExportTo(false)
 	}
 }

@@ -72,8 +72,10 @@ type Store struct {
 	revealCount  int
 
 	past, future []*catalogue.Design
-	// compare is the design Compare with… set beside this one, or nil.
-	compare *comparison
+	// compare is the design Compare with… set beside this one, or nil;
+	// compareErrors why the last file given to it could not be.
+	compare       *comparison
+	compareErrors []string
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
 	collapsed map[string]bool

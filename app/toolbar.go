@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/archdesigner/designer/catalogue"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -26,10 +24,6 @@ func (e *Editor) renderToolbar() app.UI {
 				Class("visually-hidden").OnChange(e.onImportFile),
 			app.Button().Text("Export YAML").OnClick(e.onExport),
 			e.renderExportTo(),
-			app.Label().Class("button").For("compare-file").Text("Compare with…").
-				Title("Mark on the canvas what differs from a design file (an older version, say), without changing the design"),
-			app.Input().ID("compare-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
-				Class("visually-hidden").OnChange(e.onCompareFile),
 			app.Button().Text("Copy YAML").OnClick(e.onCopy),
 			button(!s.CanUndo()).Text("Undo").Title("Undo (Ctrl+Z)").OnClick(func(app.Context, app.Event) { s.Undo() }),
 			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
@@ -55,26 +49,6 @@ func (e *Editor) onImportFile(ctx app.Context, ev app.Event) {
 	}
 	// Clear the input so that importing the same file again fires change.
 	input.Set("value", "")
-}
-
-// onCompareFile sets the file chosen beside the design (see
-// Store.CompareWith), or lists why it cannot be.
-func (e *Editor) onCompareFile(ctx app.Context, ev app.Event) {
-	input := ctx.JSSrc()
-	files := input.Get("files")
-	if files.Truthy() && files.Length() > 0 {
-		e.readFileFor(files.Index(0), func(name string, data []byte) {
-			err := e.store.CompareWith(name, data)
-			e.compareErrors = nil
-			if list, ok := err.(catalogue.ErrorList); ok {
-				e.compareErrors = list.Lines()
-				e.store.Report(fmt.Errorf("Compare refused: %d problems in %s; nothing is compared", len(list), name))
-				return
-			}
-			e.store.Report(err)
-		}, func(lines []string) { e.compareErrors = lines })
-	}
-	input.Set("value", "") // choosing the same file again fires change
 }
 
 func (e *Editor) onExport(app.Context, app.Event) {

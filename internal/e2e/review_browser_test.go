@@ -65,6 +65,10 @@ func TestEditorCompareWith(t *testing.T) {
 	p.setFiles("Compare with…", before)
 	p.waitText("status", "", "Comparing with orders-before.yaml: 5 nodes, 3 edges and 1 group differ. The design is unchanged.")
 	p.find("region", "Comparison")
+	p.eventually("the focus on the Comparison", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.id`)
+		return got == `"comparison"`, got
+	})
 	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, Cache, aws, added since orders-before.yaml")
 	p.find("button", "orders-table, Amazon DynamoDB, NoSQL database, aws, renamed since orders-before.yaml")
 	p.find("button", "Connection from orders-fn to orders-cache, 1 problem, added since orders-before.yaml")
@@ -104,6 +108,10 @@ func TestEditorCompareWith(t *testing.T) {
 
 	p.click("button", "Stop comparing")
 	p.absent("region", "Comparison")
+	p.eventually("the focus on the canvas after Stop comparing", func() (bool, string) {
+		got := p.evalPage(`document.activeElement.id`)
+		return got == `"canvas"`, got
+	})
 	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, Cache, aws")
 	if got := p.evalPage(`document.querySelectorAll('[data-ghost]').length`); got != "0" {
 		t.Errorf("ghosts left: %s", got)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -37,6 +38,15 @@ type Comparison struct {
 	// places (a ghost's or a node's).
 	Ghosts     []Ghost
 	GhostEdges [][2]catalogue.Point
+	// GhostGroups are the file's groups the open design lacks, as the
+	// frames around where the file put their members.
+	GhostGroups []GhostGroup
+}
+
+// GhostGroup is a group of the compared file the open design no longer has.
+type GhostGroup struct {
+	ID, Boundary   string
+	X0, Y0, X1, Y1 float64
 }
 
 // Ghost is a node of the compared file the open design no longer has.
@@ -147,6 +157,46 @@ func (s *Store) Comparison() *Comparison {
 			out.GhostEdges = append(out.GhostEdges, [2]catalogue.Point{a, b})
 		}
 	}
+	out.GhostGroups = ghostGroups(c.with.Design, r)
 	c.report, c.design, c.resolution = out, s.design, s.resolution
+	return out
+}
+
+// ghostGroups are the frames of the groups r says were removed, around
+// their members (inner groups' included) where file d puts them; a group
+// that held no node has none.
+func ghostGroups(d *catalogue.Design, r *diff.Report) []GhostGroup {
+	parent := map[string]string{}
+	for _, g := range d.Groups {
+		parent[g.ID] = g.In
+	}
+	within := func(in, group string) bool {
+		for seen := 0; in != "" && seen <= len(d.Groups); seen++ {
+			if in == group {
+				return true
+			}
+			in = parent[in]
+		}
+		return false
+	}
+	var out []GhostGroup
+	for _, g := range r.Groups {
+		if g.Change != diff.Removed {
+			continue
+		}
+		f := GhostGroup{ID: g.ID, Boundary: g.Boundary, X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+		for _, n := range d.Nodes {
+			if n.Position == nil || !within(n.In, g.ID) {
+				continue
+			}
+			f.X0, f.Y0 = min(f.X0, n.Position.X), min(f.Y0, n.Position.Y)
+			f.X1, f.Y1 = max(f.X1, n.Position.X+NodeWidth), max(f.Y1, n.Position.Y+NodeHeight)
+		}
+		if math.IsInf(f.X0, 1) {
+			continue
+		}
+		f.X0, f.Y0, f.X1, f.Y1 = f.X0-groupPad, f.Y0-groupPad-groupLabel, f.X1+groupPad, f.Y1+groupPad
+		out = append(out, f)
+	}
 	return out
 }

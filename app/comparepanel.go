@@ -11,15 +11,22 @@ import (
 )
 
 // renderGhosts draws what the compared file has and the design no longer
-// does: its nodes, dashed and faded where the file put them, and its edges
-// as dashed lines. The list (renderComparison) says the same in words, so
+// does: its groups' frames and its nodes, dashed and faded where the file
+// put them, and its edges as dashed lines. The list (renderComparison) says the same in words, so
 // the drawing is hidden from assistive technology.
 func (c *Canvas) renderGhosts() app.UI {
 	cmp := c.Store.Comparison()
-	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges) == 0 {
+	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges)+len(cmp.GhostGroups) == 0 {
 		return nil
 	}
 	var parts []app.UI
+	for _, g := range cmp.GhostGroups {
+		parts = append(parts, svg("g").DataSet("ghost-group", g.ID).Body(
+			svg("rect").DataSet("part", "frame").Attr("x", g.X0).Attr("y", g.Y0).
+				Attr("width", g.X1-g.X0).Attr("height", g.Y1-g.Y0).Attr("rx", "10"),
+			svg("text").DataSet("part", "ghost-label").Attr("x", g.X0+8).Attr("y", g.Y0+15).Text(g.ID+" ("+g.Boundary+") removed"),
+		))
+	}
 	for _, e := range cmp.GhostEdges {
 		parts = append(parts, svg("line").DataSet("part", "ghost-edge").
 			Attr("x1", e[0].X+NodeWidth/2).Attr("y1", e[0].Y+NodeHeight/2).

@@ -80,8 +80,8 @@ func TestEditorCompareWith(t *testing.T) {
 			t.Errorf("the list lacks %q:\n%s", want, list)
 		}
 	}
-	if got := p.evalPage(`document.querySelectorAll('[data-layer="ghosts"] [data-ghost="worker-b"]').length + "/" + document.querySelectorAll('[data-part="ghost-edge"]').length`); got != `"1/2"` {
-		t.Errorf("ghosts (nodes/edges): %s, want 1/2", got)
+	if got := p.evalPage(`document.querySelectorAll('[data-layer="ghosts"] [data-ghost="worker-b"]').length + "/" + document.querySelectorAll('[data-part="ghost-edge"]').length + "/" + document.querySelectorAll('[data-ghost-group="eu-b"]').length`); got != `"1/2/1"` {
+		t.Errorf("ghosts (nodes/edges/groups): %s, want 1/2/1", got)
 	}
 
 	// The list folds away, to see the canvas under it.

@@ -63,4 +63,5 @@ const (
 	CodeCycle              Code = "cycle"                  // groups that sit in each other
 	CodeInvalidNesting     Code = "invalid-nesting"        // a group placed where its boundary may not sit
 	CodePicture            Code = "picture-without-design" // a picture that carries no design, or a damaged one
+	CodeShareLink          Code = "damaged-share-link"     // a share link whose design cannot be read back
 )

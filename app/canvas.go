@@ -14,6 +14,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/share"
 	"github.com/archdesigner/designer/examples"
 )
 
@@ -243,9 +244,9 @@ func (c *Canvas) viewChanged() {
 }
 
 // keepsView reports whether the canvas keeps its view across reloads: in
-// the browser, and not embedded.
+// the browser, and neither embedded nor showing a share link's design.
 func (c *Canvas) keepsView() bool {
-	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1"
+	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1" && !share.Is(app.Window().URL().Fragment)
 }
 
 // saveView stores the view, for a reload to show what was shown. A failure

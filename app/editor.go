@@ -11,6 +11,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/picture"
+	"github.com/archdesigner/designer/catalogue/share"
 )
 
 // Editor is the editor's page: toolbar, palette, canvas, inspector and
@@ -78,6 +79,10 @@ type saveState struct {
 	unreadable string
 	holding    bool
 	persisting bool // persistent storage was asked for
+	// sharing says the design is one a share link carried: read-only, and
+	// never stored (see openShared); shareProblems why a link was refused.
+	sharing       bool
+	shareProblems []string
 	// saved is what this tab last stored; theirs is a design another tab
 	// stored since, which waits for the user's choice (autosave pauses, so
 	// neither tab silently overwrites the other).
@@ -156,6 +161,23 @@ func (e *Editor) OnMount(ctx app.Context) {
 	e.theme = savedTheme(e.platform)
 	applyTheme(e.theme)
 	e.restorePanels()
+	// A share link's design is shown instead of the user's, which stays
+	// stored as it is; a new link in the address opens it.
+	e.listen("hashchange", func(app.Value) {
+		if share.Is(app.Window().URL().Fragment) {
+			app.Window().Get("location").Call("reload")
+		}
+	})
+	if !e.resumed && share.Is(app.Window().URL().Fragment) && e.openShared(app.Window().URL().Fragment) {
+		e.listen("keydown", e.onKeyDown)
+		e.listen("copy", e.onCopyNodes)
+		return
+	}
+	if e.sharing {
+		e.listen("keydown", e.onKeyDown)
+		e.listen("copy", e.onCopyNodes)
+		return
+	}
 	if !e.resumed {
 		e.restore()
 	}
@@ -179,7 +201,7 @@ func (e *Editor) OnMount(ctx app.Context) {
 func (e *Editor) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	id := u.Query().Get("add")
-	if id == "" || e.store == nil {
+	if id == "" || e.store == nil || e.sharing {
 		return
 	}
 	if e.restoring {
@@ -427,6 +449,10 @@ func (e *Editor) flushSave() {
 	if !e.unsaved {
 		return
 	}
+	if e.sharing {
+		e.unsaved = false // a shared design is never stored
+		return
+	}
 	if e.embed != nil {
 		e.unsaved = false
 		e.embed.flush()
@@ -444,6 +470,9 @@ func (e *Editor) flushSave() {
 // takes (and moves into the database); the save of that design, once
 // finished, removes it.
 func (e *Editor) flushOnExit() {
+	if e.sharing {
+		return
+	}
 	if !e.unsaved && e.saving && e.writing != "" && e.embed == nil && len(e.writing) <= maxExitCopy {
 		// Nothing new, but the last save is still on its way.
 		_ = e.platform.Store(keyExitCopy, e.writing)
@@ -760,6 +789,7 @@ func (e *Editor) Render() app.UI {
 // could not be restored, refused imports.
 func (e *Editor) renderAlerts() app.UI {
 	return app.Div().ID("alerts").Body(
+		e.renderShareAlerts(),
 		app.If(e.theirs != "",
 			app.Div().Class("alert").Role("alert").Aria("label", "Changed in another tab").Body(
 				app.Span().Text("This design was changed in another tab. Autosave is paused here until you choose which design to keep."),

@@ -126,3 +126,74 @@ func TestEditorCompareWith(t *testing.T) {
 	p.click("button", "Dismiss")
 	p.checkClean()
 }
+
+// Copy share link puts a link carrying the design on the clipboard; in a
+// fresh browser profile, offline once the app is installed, the link shows
+// the design read-only and stores nothing of it, the profile's own design
+// staying as it was; Open my design goes back to it. A damaged link is
+// refused with why, and changes nothing.
+func TestShareLink(t *testing.T) {
+	p := openEditor(t)
+	p.grantClipboard()
+	p.choose("Open example", "Resilient orders")
+	p.waitText("status", "", "Imported resilient-orders.yaml")
+	p.click("button", "Copy share link")
+	p.waitText("status", "", "Copied a share link (")
+	link := strings.Trim(p.evalPage(`navigator.clipboard.readText()`), `"`)
+	if !strings.HasPrefix(link, p.origin+"/#d=") {
+		t.Fatalf("the link: %.80s", link)
+	}
+
+	q := newPage(t, p.origin)
+	q.server = p.server
+	q.navigate(p.origin + "/")
+	q.choose("Open example", "E-commerce checkout")
+	q.waitText("status", "", "Imported ecommerce-checkout.yaml")
+	q.eventually("the design to be saved", func() (bool, string) {
+		got := q.saved()
+		return strings.Contains(got, "ecommerce-checkout"), got
+	})
+	own := q.saved()
+	q.goOffline()
+
+	// From another page, as a link opened from a chat would be (a change of
+	// the fragment alone reloads the editor, which a test would race).
+	q.navigate("about:blank")
+	q.navigate(link)
+	q.find("region", "Shared design")
+	q.find("button", "orders-fn, AWS Lambda, Function, aws")
+	q.waitText("status", "", "Opened a shared design: 7 nodes, 7 edges, read-only.")
+	if got := q.text("banner", ""); !strings.Contains(got, "Read-only") {
+		t.Errorf("the toolbar does not say read-only: %q", got)
+	}
+	q.click("button", "orders-fn, AWS Lambda, Function, aws")
+	q.click("button", "Zoom in")
+	if got := q.saved(); got != own {
+		t.Errorf("the shared design was stored:\n%.200s", got)
+	}
+	q.click("button", "Open my design")
+	q.eventually("the page of the user's own design", func() (bool, string) {
+		got := q.evalPage(`location.hash`)
+		return got == `""`, got
+	})
+	// chromedp loses the document of a reload the page starts itself: load
+	// the address the button went to again, to look at it.
+	if got := q.evalPage(`location.href`); got != `"`+q.origin+`/"` {
+		t.Errorf("Open my design went to %s", got)
+	}
+	q.navigate(q.origin + "/")
+	q.find("button", "cdn, Amazon CloudFront, CDN, aws")
+	q.absent("region", "Shared design")
+
+	q.navigate("about:blank")
+	q.navigate(q.origin + "/#d=not$base64")
+	q.waitText("alert", "Share link", "the shared link: the link is damaged")
+	q.find("button", "cdn, Amazon CloudFront, CDN, aws")
+	if got := q.evalPage(`location.hash`); got != `""` {
+		t.Errorf("the address still holds the damaged link: %s", got)
+	}
+	if got := q.saved(); got != own {
+		t.Errorf("a damaged link changed the saved design")
+	}
+	q.checkClean()
+}

@@ -329,19 +329,7 @@ func TestMarkdown(t *testing.T) {
 	files, _ := filepath.Glob("../../examples/*-pitfalls.yaml")
 	_, stdout, _ := designer(t, append([]string{"check", "-o", "markdown"}, files...)...)
 	stdout = strings.ReplaceAll(stdout, "../../examples/", "examples/")
-	golden := "testdata/check.md"
-	if *update {
-		if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stdout != string(want) {
-		t.Errorf("markdown differs from %s (go test -run TestMarkdown -update):\n%s", golden, stdout)
-	}
+	matchGolden(t, "testdata/check.md", stdout, "go test ./cmd/designer -run TestMarkdown")
 	for in, out := range map[string]string{
 		"a|b\n<script>&": `a\|b &lt;script&gt;&amp;`,
 	} {

@@ -20,19 +20,7 @@ func TestDiffExamples(t *testing.T) {
 				t.Errorf("%s -o %s: exit %d, stderr %q", pair, format, code, stderr)
 			}
 			stdout = strings.ReplaceAll(stdout, dir, "")
-			golden := dir + pair + ext
-			if *update {
-				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if stdout != string(want) {
-				t.Errorf("%s differs (go test ./cmd/designer -run TestDiffExamples -update):\n%s", golden, stdout)
-			}
+			matchGolden(t, dir+pair+ext, stdout, "go test ./cmd/designer -run TestDiffExamples")
 			if format == "json" {
 				var v struct {
 					Changed bool

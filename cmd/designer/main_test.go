@@ -237,6 +237,24 @@ func TestOverlay(t *testing.T) {
 
 var update = flag.Bool("update", false, "rewrite the golden files: the examples' .expected and testdata")
 
+// matchGolden compares got with the golden file at path (-update rewrites
+// it); rerun says how to rewrite it.
+func matchGolden(t *testing.T, path, got, rerun string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (%s -update):\n%s", path, rerun, got)
+	}
+}
+
 // Each example design checks as documented: clean, or exactly the
 // violations in examples/<name>.expected (and exit 1). -update rewrites the
 // .expected files of the examples that have one.

@@ -721,7 +721,10 @@ func (e *Editor) readFile(file app.Value) {
 
 // readDesignFile reads a File, refusing one over the size limit before it
 // is read into memory, and hands it to use (or what went wrong to fail) on
-// the UI goroutine.
+// the UI goroutine; then the component of ctx and every component holding
+// it update (go-app's Emit: a Dispatch would update ctx's component only,
+// and the editor's status and alerts would wait for something else to
+// redraw them).
 func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name string, data []byte), fail func(lines []string)) {
 	if p == nil {
 		return
@@ -732,11 +735,11 @@ func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name s
 		sizeError = picture.SizeError
 	}
 	if err := sizeError(name, size); err != nil {
-		ctx.Dispatch(func(app.Context) { fail([]string{err.Error()}) })
+		ctx.Emit(func() { fail([]string{err.Error()}) })
 		return
 	}
 	p.ReadFile(file, func(name string, data []byte, err error) {
-		ctx.Dispatch(func(app.Context) {
+		ctx.Emit(func() {
 			if err != nil {
 				fail([]string{name + ": " + err.Error()})
 				return

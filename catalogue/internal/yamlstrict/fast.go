@@ -251,6 +251,15 @@ func flow(text string, line, col, depth int) (*yaml.Node, string, bool) {
 		n.Kind, n.Tag, closer = yaml.SequenceNode, "!!seq", ']'
 	}
 	pos := 1
+	// colAt is the column of pos, counted on from the last asked for (pos
+	// only moves on): counting from the start each time made a long line
+	// of items quadratic.
+	counted, countedRunes := 0, 0
+	colAt := func(pos int) int {
+		countedRunes += runes(text[counted:pos])
+		counted = pos
+		return col + countedRunes
+	}
 	skip := func() {
 		for pos < len(text) && text[pos] == ' ' {
 			pos++
@@ -273,7 +282,7 @@ func flow(text string, line, col, depth int) (*yaml.Node, string, bool) {
 			if text[pos] == '"' || text[pos] == '\'' {
 				return nil, "", false // quoted keys in flow: left to yaml.v3
 			}
-			key, ok := plain(text[pos:kEnd], line, col+runes(text[:pos]))
+			key, ok := plain(text[pos:kEnd], line, colAt(pos))
 			if !ok || key.Tag != "!!str" || kEnd+1 >= len(text) || text[kEnd] != ':' || text[kEnd+1] != ' ' || kEnd-pos > maxFastKey {
 				return nil, "", false
 			}
@@ -286,7 +295,7 @@ func flow(text string, line, col, depth int) (*yaml.Node, string, bool) {
 		}
 		var v *yaml.Node
 		var ok bool
-		at := col + runes(text[:pos])
+		at := colAt(pos)
 		switch text[pos] {
 		case '{', '[':
 			var rest string

@@ -151,3 +151,29 @@ func FuzzFastMatchesYAML(f *testing.F) {
 		checkFast(t, "fuzz input", data)
 	})
 }
+
+// BenchmarkFastFlowLine reads one line holding a flow sequence of 100,000
+// items (and a mapping on the same line with multi-byte text): each
+// item's column is counted on from the last, not from the line's start,
+// which made such a line quadratic (a 13 KB share link inflating to 10 MiB
+// of it took minutes).
+func BenchmarkFastFlowLine(b *testing.B) {
+	data := []byte("nodes: [" + strings.Repeat("{ id: \"é\", x: 1 }, ", 100000) + "a]\n")
+	for b.Loop() {
+		if _, ok := parseFast(data); !ok {
+			b.Fatal("not read by the fast path")
+		}
+	}
+}
+
+// The columns along a long flow line are the ones yaml.v3 gives.
+func TestFastFlowLineColumns(t *testing.T) {
+	data := []byte("nodes: [" + strings.Repeat("{ id: \"é\", x: 1 }, ", 300) + "a]\n")
+	got, ok := parseFast(data)
+	if !ok {
+		t.Fatal("not read by the fast path")
+	}
+	if d := treeDiff(got, v3(data), ""); d != "" {
+		t.Error(d)
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/catalogue/share"
 	"github.com/archdesigner/designer/examples"
 )
 
@@ -246,7 +245,7 @@ func (c *Canvas) viewChanged() {
 // keepsView reports whether the canvas keeps its view across reloads: in
 // the browser, and neither embedded nor showing a share link's design.
 func (c *Canvas) keepsView() bool {
-	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1" && !share.Is(app.Window().URL().Fragment)
+	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1" && !c.Store.Shared()
 }
 
 // saveView stores the view, for a reload to show what was shown. A failure

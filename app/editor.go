@@ -169,13 +169,11 @@ func (e *Editor) OnMount(ctx app.Context) {
 		}
 	})
 	if !e.resumed && share.Is(app.Window().URL().Fragment) && e.openShared(app.Window().URL().Fragment) {
-		e.listen("keydown", e.onKeyDown)
-		e.listen("copy", e.onCopyNodes)
+		e.listenShared()
 		return
 	}
 	if e.sharing {
-		e.listen("keydown", e.onKeyDown)
-		e.listen("copy", e.onCopyNodes)
+		e.listenShared()
 		return
 	}
 	if !e.resumed {
@@ -201,12 +199,15 @@ func (e *Editor) OnMount(ctx app.Context) {
 func (e *Editor) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	id := u.Query().Get("add")
-	if id == "" || e.store == nil || e.sharing {
+	if id == "" || e.store == nil {
 		return
 	}
-	if e.restoring {
+	switch {
+	case e.sharing:
+		e.store.Report(fmt.Errorf("%s was not added: this shared design is read-only (Open my design, then add it there)", id))
+	case e.restoring:
 		e.adding = id // into the saved design, once read
-	} else {
+	default:
 		e.addFromCatalogue(id)
 	}
 	clean := *u
@@ -788,6 +789,24 @@ func (e *Editor) Render() app.UI {
 	)
 }
 
+// maxListed is how many problems an alert lists: a hostile file can have
+// tens of thousands, which would take the page seconds to draw.
+const maxListed = 50
+
+// problemList lists problems, the first maxListed of them, saying how
+// many more there are.
+func problemList(lines []string) app.UI {
+	shown := lines[:min(len(lines), maxListed)]
+	items := make([]app.UI, 0, len(shown)+1)
+	for _, l := range shown {
+		items = append(items, app.Li().Body(app.Code().Text(l)))
+	}
+	if more := len(lines) - len(shown); more > 0 {
+		items = append(items, app.Li().Text(fmt.Sprintf("and %d more %s (designer check lists them all)", more, plural(more, "problem"))))
+	}
+	return app.Ul().Body(items...)
+}
+
 // renderAlerts shows what the user must not miss: failed saves, a design that
 // could not be restored, refused imports.
 func (e *Editor) renderAlerts() app.UI {
@@ -834,18 +853,14 @@ func (e *Editor) renderAlerts() app.UI {
 		app.If(len(e.importErrors) > 0,
 			app.Div().Class("alert").Role("alert").Aria("label", "Import errors").Body(
 				app.P().Text("The design was not imported; it is unchanged. Fix these and import again:"),
-				app.Ul().Body(app.Range(e.importErrors).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(e.importErrors[i]))
-				})),
+				problemList(e.importErrors),
 				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.importErrors = nil }),
 			),
 		),
 		app.If(len(e.store.CompareErrors()) > 0,
 			app.Div().Class("alert").Role("alert").Aria("label", "Compare errors").Body(
 				app.P().Text("Nothing was compared; the design is unchanged. Fix these and compare again:"),
-				app.Ul().Body(app.Range(e.store.CompareErrors()).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(e.store.CompareErrors()[i]))
-				})),
+				problemList(e.store.CompareErrors()),
 				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.store.SetCompareErrors(nil) }),
 			),
 		),

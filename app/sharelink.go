@@ -10,12 +10,14 @@ import (
 
 // openShared shows the design a share link's fragment carries, read-only,
 // and keeps the user's own design and settings as they are: nothing is
-// read from or written to storage for it. A link that cannot be read back
+// written to storage for it (the theme and panel widths are read, as
+// settings of the browser rather than of a design). A link that cannot be read back
 // is refused with why, and the editor starts on the user's own design as
 // if the link had not been followed (false).
 func (e *Editor) openShared(fragment string) bool {
 	data, err := share.Decode(fragment)
 	if err == nil {
+		e.store.SetShared(true) // before the import, whose change the canvas sees
 		if err = e.store.Import(share.Name, data); err == nil {
 			e.sharing = true
 			e.store.SetReadOnly(true)
@@ -23,6 +25,7 @@ func (e *Editor) openShared(fragment string) bool {
 			return true
 		}
 	}
+	e.store.SetShared(false)
 	var lines []string
 	switch err := err.(type) {
 	case catalogue.ErrorList:
@@ -36,6 +39,21 @@ func (e *Editor) openShared(fragment string) bool {
 	u.Fragment = ""
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 	return false
+}
+
+// listenShared listens for what a read-only shared design takes: the
+// keyboard and copying; a file dropped on the page is refused rather than
+// opened by the browser in the editor's place.
+func (e *Editor) listenShared() {
+	e.listen("keydown", e.onKeyDown)
+	e.listen("copy", e.onCopyNodes)
+	e.listen("dragover", func(ev app.Value) { ev.Call("preventDefault") })
+	e.listen("drop", func(ev app.Value) {
+		ev.Call("preventDefault")
+		e.ctx.Dispatch(func(app.Context) {
+			e.store.Report(fmt.Errorf("Nothing was imported: this shared design is read-only (Open my design to import there)"))
+		})
+	})
 }
 
 // leaveShared opens the user's own design: the page loaded again without
@@ -86,10 +104,12 @@ func (e *Editor) renderShareAlerts() app.UI {
 		app.If(len(e.shareProblems) > 0,
 			app.Div().Class("alert").Role("alert").Aria("label", "Share link").Body(
 				app.P().Text("The share link could not be opened, so your own design is shown, unchanged:"),
-				app.Ul().Body(app.Range(e.shareProblems).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(e.shareProblems[i]))
-				})),
-				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.shareProblems = nil }),
+				problemList(e.shareProblems),
+				app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) {
+					e.shareProblems = nil
+					// The alert goes with its button: the focus goes to the canvas.
+					e.ctx.Defer(func(app.Context) { focusFirst("#canvas") })
+				}),
 			),
 		),
 	)

@@ -76,6 +76,9 @@ type Store struct {
 	// compareErrors why the last file given to it could not be.
 	compare       *comparison
 	compareErrors []string
+	// shared says the design is one a share link carried: nothing of it,
+	// nor of its view, is stored.
+	shared bool
 	// collapsed are the groups drawn as one box: a view of the design,
 	// neither saved nor undone.
 	collapsed map[string]bool
@@ -133,6 +136,14 @@ func (s *Store) Version() int { return s.version }
 
 // Notice returns what the last action wants the user to know.
 func (s *Store) Notice() Notice { return s.notice }
+
+// Shared reports whether the design is one a share link carried, which
+// the editor and the canvas store nothing of (the design, its view, the
+// canvas's settings).
+func (s *Store) Shared() bool { return s.shared }
+
+// SetShared marks the design as a share link's, or not (see Shared).
+func (s *Store) SetShared(shared bool) { s.shared = shared }
 
 // ReadOnly reports whether changes of the design are refused (an embedding
 // host's choice); selecting still works.

@@ -24,6 +24,12 @@ const Prefix = "d="
 // browsers' address bars.
 const MaxFragment = 32 << 10
 
+// MaxDesign is the most design text a link may inflate to: a design a link
+// of MaxFragment can carry is far smaller, and reading one this size is
+// already a second or two of work for the editor; larger designs travel as
+// files.
+const MaxDesign = 2 << 20
+
 // Name is what errors in a shared design are placed in.
 const Name = "the shared link"
 
@@ -74,15 +80,15 @@ func Decode(fragment string) ([]byte, error) {
 	defer r.Close()
 	// A few bytes can inflate to gigabytes: read one byte past the limit,
 	// no more.
-	data, err := io.ReadAll(io.LimitReader(r, catalogue.MaxDesignBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxDesign+1))
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fail(diag.CodeShareLink, "the link is cut short: copy it again, whole, from where it was shared")
 		}
 		return nil, fail(diag.CodeShareLink, "the link is damaged (%v): copy it again, whole, from where it was shared", err)
 	}
-	if len(data) > catalogue.MaxDesignBytes {
-		return nil, fail(diag.CodeTooLarge, "the link holds more than a design may (%d bytes, 10 MiB)", catalogue.MaxDesignBytes)
+	if len(data) > MaxDesign {
+		return nil, fail(diag.CodeTooLarge, "the link holds more than a shared design may (%d bytes, 2 MiB): share a design that large as a file", MaxDesign)
 	}
 	if br.Len() > 0 {
 		return nil, fail(diag.CodeShareLink, "the link has %d bytes after its design: it is damaged, or two links ran together", br.Len())

@@ -63,7 +63,7 @@ func TestRefused(t *testing.T) {
 		{"cut short", good[:len(good)-4], diag.CodeShareLink, "cut short"},
 		{"bytes after the design", deflated([]byte("nodes: []\n"), "more"), diag.CodeShareLink, "4 bytes after its design"},
 		{"too long a fragment", "d=" + strings.Repeat("A", MaxFragment), diag.CodeTooLarge, "over the 32 KB"},
-		{"a bomb", deflated(bytes.Repeat([]byte("a"), catalogue.MaxDesignBytes+10), ""), diag.CodeTooLarge, "more than a design may"},
+		{"a bomb", deflated(bytes.Repeat([]byte("a"), catalogue.MaxDesignBytes+10), ""), diag.CodeTooLarge, "more than a shared design may"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -87,7 +87,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("d=____")
 	f.Fuzz(func(t *testing.T, fragment string) {
 		data, err := Decode(fragment)
-		if err == nil && len(data) > catalogue.MaxDesignBytes {
+		if err == nil && len(data) > MaxDesign {
 			t.Fatalf("%d bytes", len(data))
 		}
 	})

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/archdesigner/designer/catalogue/share"
 )
 
 // Export to… shows a button per diagram tool; each downloads the design in
@@ -166,10 +168,21 @@ func TestShareLink(t *testing.T) {
 	if got := q.text("banner", ""); !strings.Contains(got, "Read-only") {
 		t.Errorf("the toolbar does not say read-only: %q", got)
 	}
-	q.click("button", "orders-fn, AWS Lambda, Function, aws")
+	settings := q.evalPage(localSettings)
 	q.click("button", "Zoom in")
+	q.click("button", "Minimap")
+	// Into the catalogue and back: the editor that comes back still shows
+	// the shared design, and still stores nothing of it.
+	q.click("button", "orders-fn, AWS Lambda, Function, aws")
+	q.click("link", "AWS Lambda in the catalogue")
+	q.click("link", "Editor")
+	q.find("region", "Shared design")
+	q.click("button", "Zoom out")
 	if got := q.saved(); got != own {
 		t.Errorf("the shared design was stored:\n%.200s", got)
+	}
+	if got := q.evalPage(localSettings); got != settings {
+		t.Errorf("the shared view wrote settings: %s, were %s", got, settings)
 	}
 	q.click("button", "Open my design")
 	q.eventually("the page of the user's own design", func() (bool, string) {
@@ -195,5 +208,19 @@ func TestShareLink(t *testing.T) {
 	if got := q.saved(); got != own {
 		t.Errorf("a damaged link changed the saved design")
 	}
+
+	// A small link to a large hostile design is refused in good time, its
+	// problems listed fifty at most.
+	hostile, err := share.Encode([]byte("nodes: [" + strings.Repeat("a,", 40000) + "a]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.navigate("about:blank")
+	q.navigate(q.origin + "/#" + hostile)
+	q.waitText("alert", "Share link", "and 39951 more problems")
+	q.find("button", "cdn, Amazon CloudFront, CDN, aws")
 	q.checkClean()
 }
+
+// localSettings are the editor's keys in localStorage with their values.
+const localSettings = `JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith("designer.")).sort().map(k => [k, localStorage.getItem(k)]))`

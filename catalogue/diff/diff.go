@@ -197,30 +197,32 @@ func CompareSides(old, new Side) *Report {
 // component, group and connections (its neighbours' ids, which way), when
 // exactly one of each fits the other.
 func renames(o, n *side) map[string]string {
-	signature := func(s *side, i int, self string) string {
-		nd := s.d.Nodes[i]
-		var conns []string
+	// Each node's connections, built once per side: asking every edge for
+	// every node would be quadratic in a design of many renames.
+	connections := func(s *side) map[string][]string {
+		out := map[string][]string{}
 		for _, e := range s.d.Edges {
-			switch self {
-			case e.From:
-				conns = append(conns, "->"+e.To)
-			case e.To:
-				conns = append(conns, "<-"+e.From)
-			}
+			out[e.From] = append(out[e.From], "->"+e.To)
+			out[e.To] = append(out[e.To], "<-"+e.From)
 		}
-		slices.Sort(conns)
-		return nd.Component + "\x00" + nd.In + "\x00" + strings.Join(conns, ",")
+		return out
+	}
+	signature := func(nd catalogue.Node, conns map[string][]string) string {
+		c := slices.Clone(conns[nd.ID])
+		slices.Sort(c)
+		return nd.Component + "\x00" + nd.In + "\x00" + strings.Join(c, ",")
 	}
 	removed, added := map[string][]string{}, map[string][]string{}
-	for i, nd := range o.d.Nodes {
+	oc, nc := connections(o), connections(n)
+	for _, nd := range o.d.Nodes {
 		if _, ok := n.nodes[nd.ID]; !ok {
-			sig := signature(o, i, nd.ID)
+			sig := signature(nd, oc)
 			removed[sig] = append(removed[sig], nd.ID)
 		}
 	}
-	for i, nd := range n.d.Nodes {
+	for _, nd := range n.d.Nodes {
 		if _, ok := o.nodes[nd.ID]; !ok {
-			sig := signature(n, i, nd.ID)
+			sig := signature(nd, nc)
 			added[sig] = append(added[sig], nd.ID)
 		}
 	}

@@ -246,3 +246,24 @@ func TestCompareBackIsNotWorse(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCompareAllRenamed10000 compares two 10,000-node chains whose ids
+// all differ: every node is a candidate for a rename.
+func BenchmarkCompareAllRenamed10000(b *testing.B) {
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	oldD, errs := cat.ReadDesign("old.yaml", []byte(chain(10000, 10)))
+	if errs != nil {
+		b.Fatal(errs)
+	}
+	newD, _ := cat.ReadDesign("new.yaml", []byte(strings.NewReplacer("id: s", "id: r", "from: s", "from: r", "to: s", "to: r").Replace(chain(10000, 10))))
+	o, n := Resolved(cat, oldD), Resolved(cat, newD)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := CompareSides(o, n); len(r.Nodes) != 20000 {
+			b.Fatalf("%d nodes changed", len(r.Nodes))
+		}
+	}
+}

@@ -245,8 +245,8 @@ func (c *checkRun) writeSARIF(w io.Writer) {
 		}
 		vs := r.Resolution.Violations
 		at := r.Design.PosOfAll(vs)
-		var src *source
-		var data []byte
+		var file *fixFile // read at the first fix, once
+		tried := false
 		seen := map[string]int{}
 		base := func(v catalogue.Violation) string { return v.Rule + "\x00" + where(v) + "\x00" + v.Property }
 		for k, v := range vs {
@@ -271,12 +271,13 @@ func (c *checkRun) writeSARIF(w io.Writer) {
 				res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: v.Reason}}
 			}
 			for _, f := range v.Fixes {
-				if data == nil {
-					if d, err := readDesign(r.File); err == nil {
-						data, src = d, newSource(d)
+				if file == nil && !tried {
+					tried = true
+					if data, err := readDesign(r.File); err == nil {
+						file, _ = readFixFile(data, r.Design) // a picture, say, takes no fixes
 					}
 				}
-				if fix, ok := c.sarifFix(r, data, src, uri, ruleFix{f, v.Rule}); ok {
+				if fix, ok := c.sarifFix(file, uri, ruleFix{f, v.Rule}); ok {
 					res.Fixes = append(res.Fixes, fix)
 				}
 			}
@@ -288,19 +289,19 @@ func (c *checkRun) writeSARIF(w io.Writer) {
 
 // sarifFix is a fix as the edits of the file's text it makes; false when
 // the file cannot take it (it changed since it was read, say).
-func (c *checkRun) sarifFix(r *report, data []byte, src *source, uri string, f ruleFix) (sarifFix, bool) {
-	if src == nil {
+func (c *checkRun) sarifFix(file *fixFile, uri string, f ruleFix) (sarifFix, bool) {
+	if file == nil {
 		return sarifFix{}, false
 	}
-	edits, err := fixEdits(c.cat, r.Design, data, []ruleFix{f})
+	edits, err := file.edits(c.cat, []ruleFix{f})
 	if err != nil || len(edits) == 0 {
 		return sarifFix{}, false
 	}
 	slices.SortFunc(edits, func(a, b splice) int { return a.start - b.start })
 	change := sarifArtifactChange{Artifact: sarifArtifact{uri}}
 	for _, e := range edits {
-		sl, sc := src.lineCol(e.start)
-		el, ec := src.lineCol(e.end)
+		sl, sc := file.src.lineCol(e.start)
+		el, ec := file.src.lineCol(e.end)
 		change.Replacements = append(change.Replacements, sarifReplacement{
 			Deleted:  sarifRegion{StartLine: sl, StartColumn: sc, EndLine: el, EndColumn: ec},
 			Inserted: sarifText{e.text},

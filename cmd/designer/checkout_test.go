@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -418,5 +419,26 @@ func TestCIWorkflow(t *testing.T) {
 	var log sarifOut
 	if err := json.Unmarshal(sarif, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
 		t.Errorf("designer.sarif: %v, %d bytes", err, len(sarif))
+	}
+}
+
+// BenchmarkSARIFManyFixes writes the SARIF of a design of 5,000 functions
+// over their timeout limit, each finding with a fix: the file is read once
+// for all of them.
+func BenchmarkSARIFManyFixes(b *testing.B) {
+	var design strings.Builder
+	design.WriteString("nodes:\n")
+	for i := range 5000 {
+		fmt.Fprintf(&design, "  - { id: \"f%d\", component: \"aws-lambda\", props: { timeoutSeconds: 1000 } }\n", i)
+	}
+	file := filepath.Join(b.TempDir(), "many.yaml")
+	if err := os.WriteFile(file, []byte(design.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		var stdout, stderr bytes.Buffer
+		if code := run(sites, []string{"check", "-o", "sarif", file}, &stdout, &stderr); code != 1 || !strings.Contains(stdout.String(), `"fixes"`) {
+			b.Fatalf("exit %d %s", code, stderr.String())
+		}
 	}
 }

@@ -124,11 +124,38 @@ func applyFixes(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixe
 // fixEdits are the changes of the file's bytes that make the fixes: what
 // applyFixes splices in, and what SARIF's fixes carry.
 func fixEdits(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixes []ruleFix) ([]splice, error) {
+	f, err := readFixFile(data, d)
+	if err != nil {
+		return nil, err
+	}
+	return f.edits(cat, fixes)
+}
+
+// fixFile is a design file read once for the edits of any number of fixes:
+// SARIF asks for each finding's fixes apart, and reading the file for each
+// would make a file of many findings quadratic.
+type fixFile struct {
+	d     *catalogue.Design
+	nodes *yaml.Node
+	src   *source
+	index map[string]int
+}
+
+func readFixFile(data []byte, d *catalogue.Design) (*fixFile, error) {
 	nodes, err := fileNodes(data, d)
 	if err != nil {
 		return nil, err
 	}
-	src := newSource(data)
+	f := &fixFile{d: d, nodes: nodes, src: newSource(data), index: make(map[string]int, len(d.Nodes))}
+	for i, n := range d.Nodes {
+		f.index[n.ID] = i
+	}
+	return f, nil
+}
+
+// edits are the changes of the file's bytes that make fixes.
+func (ff *fixFile) edits(cat *catalogue.Catalogue, fixes []ruleFix) ([]splice, error) {
+	d, nodes, src, index := ff.d, ff.nodes, ff.src, ff.index
 	// The settings of each node, in the order the fixes give them.
 	var order []string
 	byNode := map[string][]catalogue.Setting{}
@@ -143,10 +170,6 @@ func fixEdits(cat *catalogue.Catalogue, d *catalogue.Design, data []byte, fixes 
 				byNode[f.Node] = append(byNode[f.Node], set)
 			}
 		}
-	}
-	index := map[string]int{}
-	for i, n := range d.Nodes {
-		index[n.ID] = i
 	}
 	var edits []splice
 	for _, id := range order {

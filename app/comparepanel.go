@@ -115,21 +115,14 @@ func (c *Canvas) comparisonNodes(r *diff.Report) []app.UI {
 		}
 		var more []app.UI
 		for _, f := range n.Fields {
-			more = append(more, app.Li().Text(f.Name+": "+orNoneText(f.Old)+" → "+orNoneText(f.New)))
+			more = append(more, app.Li().Text(f.String()))
 		}
 		for _, p := range n.Properties {
-			more = append(more, app.Li().Text(p.Name+": "+p.Old+" ("+p.OldSource+") → "+p.New+" ("+p.NewSource+")"))
+			more = append(more, app.Li().Text(p.String()))
 		}
 		items = append(items, app.Li().Body(head, app.If(len(more) > 0, app.Ul().Body(more...))))
 	}
 	return items
-}
-
-func orNoneText(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }
 
 // onCompareFile sets the file chosen beside the design (see

@@ -36,9 +36,6 @@ type Report struct {
 	Groups   []GroupChange    `json:"groups"`
 	Findings []FindingChange  `json:"findings"`
 	Analysis []AnalysisChange `json:"analysis"`
-
-	// Old and New are the designs compared.
-	Old, New *catalogue.Design `json:"-"`
 }
 
 // Empty reports whether nothing semantic changed.
@@ -174,7 +171,7 @@ func Compare(cat *catalogue.Catalogue, oldD, newD *catalogue.Design) *Report {
 func CompareSides(old, new Side) *Report {
 	o, n := newSide(old), newSide(new)
 	oldD, newD := old.Design, new.Design
-	r := &Report{Old: oldD, New: newD, Design: []Field{}, Nodes: []NodeChange{}, Edges: []EdgeChange{}, Groups: []GroupChange{},
+	r := &Report{Design: []Field{}, Nodes: []NodeChange{}, Edges: []EdgeChange{}, Groups: []GroupChange{},
 		Findings: []FindingChange{}, Analysis: []AnalysisChange{}}
 	rename := renames(o, n) // old id -> new id
 	// newID maps an old node id into the new design's ids.

@@ -25,7 +25,7 @@ func (r *Report) Sections() (sections []Section) {
 	}
 	var ls []string
 	for _, f := range r.Design {
-		ls = append(ls, field(f))
+		ls = append(ls, f.String())
 	}
 	section("Design", ls)
 	ls = nil
@@ -41,10 +41,10 @@ func (r *Report) Sections() (sections []Section) {
 			ls = append(ls, "~ "+c.ID+" ("+c.Component+") changed")
 		}
 		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
+			ls = append(ls, "    "+f.String())
 		}
 		for _, p := range c.Properties {
-			ls = append(ls, fmt.Sprintf("    %s: %s (%s) → %s (%s)", p.Name, p.Old, p.OldSource, p.New, p.NewSource))
+			ls = append(ls, "    "+p.String())
 		}
 	}
 	section("Nodes", ls)
@@ -56,7 +56,7 @@ func (r *Report) Sections() (sections []Section) {
 		}
 		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign, c.From, c.To, c.Flow, c.Change))
 		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
+			ls = append(ls, "    "+f.String())
 		}
 	}
 	section("Edges", ls)
@@ -68,7 +68,7 @@ func (r *Report) Sections() (sections []Section) {
 		}
 		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign, c.ID, c.Boundary, c.Change))
 		for _, f := range c.Fields {
-			ls = append(ls, "    "+field(f))
+			ls = append(ls, "    "+f.String())
 		}
 	}
 	section("Groups", ls)
@@ -89,8 +89,16 @@ func (r *Report) Sections() (sections []Section) {
 	return sections
 }
 
-func field(f Field) string {
+// String is the field's change as the report says it: "name: old → new",
+// "(none)" for a value that is not there.
+func (f Field) String() string {
 	return f.Name + ": " + orNone(f.Old) + " → " + orNone(f.New)
+}
+
+// String is the property's change with both sources:
+// "timeoutSeconds: 10 (design) → 60 (design)".
+func (p PropertyChange) String() string {
+	return fmt.Sprintf("%s: %s (%s) → %s (%s)", p.Name, p.Old, p.OldSource, p.New, p.NewSource)
 }
 
 func orNone(s string) string {

@@ -50,11 +50,7 @@ func (r *Report) Sections() (sections []Section) {
 	section("Nodes", ls)
 	ls = nil
 	for _, c := range r.Edges {
-		sign := map[string]string{Added: "+", Removed: "-"}[c.Change]
-		if sign == "" {
-			sign = "~"
-		}
-		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign, c.From, c.To, c.Flow, c.Change))
+		ls = append(ls, fmt.Sprintf("%s %s -> %s (%s) %s", sign(c.Change), c.From, c.To, c.Flow, c.Change))
 		for _, f := range c.Fields {
 			ls = append(ls, "    "+f.String())
 		}
@@ -62,11 +58,7 @@ func (r *Report) Sections() (sections []Section) {
 	section("Edges", ls)
 	ls = nil
 	for _, c := range r.Groups {
-		sign := map[string]string{Added: "+", Removed: "-"}[c.Change]
-		if sign == "" {
-			sign = "~"
-		}
-		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign, c.ID, c.Boundary, c.Change))
+		ls = append(ls, fmt.Sprintf("%s %s (%s) %s", sign(c.Change), c.ID, c.Boundary, c.Change))
 		for _, f := range c.Fields {
 			ls = append(ls, "    "+f.String())
 		}
@@ -115,4 +107,15 @@ func quoteIfPadded(s string) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return s
+}
+
+// sign marks a line by its change: + added, - removed, ~ otherwise.
+func sign(change string) string {
+	switch change {
+	case Added:
+		return "+"
+	case Removed:
+		return "-"
+	}
+	return "~"
 }

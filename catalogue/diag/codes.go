@@ -64,4 +64,5 @@ const (
 	CodeInvalidNesting     Code = "invalid-nesting"        // a group placed where its boundary may not sit
 	CodePicture            Code = "picture-without-design" // a picture that carries no design, or a damaged one
 	CodeShareLink          Code = "damaged-share-link"     // a share link whose design cannot be read back
+	CodeArchive            Code = "damaged-archive"        // a designs archive that cannot be read back
 )

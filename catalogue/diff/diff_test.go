@@ -267,3 +267,32 @@ func BenchmarkCompareAllRenamed10000(b *testing.B) {
 		}
 	}
 }
+
+// The one-line summary counts each kind of change, and says when there is
+// none.
+func TestSummary(t *testing.T) {
+	cat := load(t)
+	read := func(name string) *catalogue.Design {
+		data, err := os.ReadFile("../../examples/diff/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return design(t, cat, string(data))
+	}
+	before, after := read("orders-before.yaml"), read("orders-after.yaml")
+	if got := Compare(cat, before, before).Summary(); got != "no semantic change" {
+		t.Errorf("same design: %s", got)
+	}
+	r := &Report{
+		Nodes:    []NodeChange{{Change: Changed}, {Change: Added}, {Change: Added}},
+		Edges:    []EdgeChange{{Change: Removed}},
+		Findings: []FindingChange{{Change: "fixed"}, {Change: "introduced"}},
+		Design:   []Field{{Name: "name"}},
+	}
+	if got := r.Summary(); got != "2 nodes added, 1 changed; 1 edge removed; 1 problem introduced, 1 fixed; the design's name changed" {
+		t.Errorf("summary: %s", got)
+	}
+	if got := Compare(cat, before, after).Summary(); got == "no semantic change" || !strings.Contains(got, "node") {
+		t.Errorf("orders example: %s", got)
+	}
+}

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -118,4 +119,66 @@ func sign(change string) string {
 		return "-"
 	}
 	return "~"
+}
+
+// Summary says in one line what changed ("2 nodes added, 1 changed; 1 edge
+// removed; 1 problem fixed"), or "no semantic change".
+func (r *Report) Summary() string {
+	var parts []string
+	tally := func(noun string, changes []string) {
+		counts := map[string]int{}
+		var order []string
+		for _, c := range changes {
+			if counts[c] == 0 {
+				order = append(order, c)
+			}
+			counts[c]++
+		}
+		slices.SortFunc(order, func(a, b string) int { return summaryOrder[a] - summaryOrder[b] })
+		var words []string
+		for i, c := range order {
+			if i == 0 {
+				n := counts[c]
+				words = append(words, fmt.Sprintf("%d %s %s", n, plural(n, noun), c))
+				continue
+			}
+			words = append(words, fmt.Sprintf("%d %s", counts[c], c))
+		}
+		if len(words) > 0 {
+			parts = append(parts, strings.Join(words, ", "))
+		}
+	}
+	var nodes, edges, groups, findings []string
+	for _, c := range r.Nodes {
+		nodes = append(nodes, c.Change)
+	}
+	for _, c := range r.Edges {
+		edges = append(edges, c.Change)
+	}
+	for _, c := range r.Groups {
+		groups = append(groups, c.Change)
+	}
+	for _, c := range r.Findings {
+		findings = append(findings, c.Change)
+	}
+	tally("node", nodes)
+	tally("edge", edges)
+	tally("group", groups)
+	tally("problem", findings)
+	if len(r.Design) > 0 {
+		parts = append(parts, fmt.Sprintf("the design's %s changed", r.Design[0].Name))
+	}
+	if len(parts) == 0 {
+		return "no semantic change"
+	}
+	return strings.Join(parts, "; ")
+}
+
+var summaryOrder = map[string]int{Added: 0, Removed: 1, Renamed: 2, Changed: 3, "introduced": 4, "fixed": 5}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }

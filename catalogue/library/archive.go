@@ -1,0 +1,263 @@
+package library
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// The archive is a zip file: ManifestName lists the designs (names, times,
+// versions) and names the file of each, a design file any tool reads
+// (designs/<name>.yaml, versions/<name>/<stamp>.yaml). Its manifest's
+// format is schema/library.schema.json.
+const (
+	ManifestName = "library.json"
+	// ArchiveType is the manifest's type.
+	ArchiveType = "designs-archive"
+	// ArchiveVersion is the manifest's schemaVersion.
+	ArchiveVersion = "1"
+	// MaxArchiveBytes bounds an archive file; MaxArchiveFiles the files
+	// in it, and MaxArchiveText the text they inflate to.
+	MaxArchiveBytes = 200 << 20
+	MaxArchiveFiles = 20000
+	MaxArchiveText  = 512 << 20
+)
+
+// Saved is a design with its text and its versions', as the archive
+// carries it.
+type Saved struct {
+	Entry    Entry
+	Text     string
+	Versions []SavedVersion
+}
+
+// SavedVersion is a version with its text.
+type SavedVersion struct {
+	Version
+	Text string
+}
+
+type manifest struct {
+	SchemaVersion string           `json:"schemaVersion"`
+	Type          string           `json:"type"`
+	Exported      time.Time        `json:"exported"`
+	Designs       []manifestDesign `json:"designs"`
+}
+
+type manifestDesign struct {
+	ID       string            `json:"id"`
+	Name     string            `json:"name"`
+	Created  time.Time         `json:"created"`
+	Changed  time.Time         `json:"changed"`
+	DesignID string            `json:"designId,omitempty"`
+	File     string            `json:"file"`
+	Versions []manifestVersion `json:"versions,omitempty"`
+}
+
+type manifestVersion struct {
+	Version
+	File string `json:"file"`
+}
+
+// WriteArchive writes designs as an archive, dated now.
+func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
+	z := zip.NewWriter(w)
+	m := manifest{SchemaVersion: ArchiveVersion, Type: ArchiveType, Exported: now.UTC().Truncate(time.Second)}
+	taken := map[string]bool{ManifestName: true}
+	add := func(name, text string) error {
+		f, err := z.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: now})
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(f, text)
+		return err
+	}
+	for _, d := range designs {
+		base := fileName(d.Entry.Name)
+		for i := 2; taken["designs/"+base+".yaml"]; i++ {
+			base = fmt.Sprintf("%s-%d", fileName(d.Entry.Name), i)
+		}
+		md := manifestDesign{ID: d.Entry.ID, Name: d.Entry.Name, Created: d.Entry.Created, Changed: d.Entry.Changed,
+			DesignID: d.Entry.DesignID, File: "designs/" + base + ".yaml"}
+		taken[md.File] = true
+		if err := add(md.File, d.Text); err != nil {
+			return err
+		}
+		for _, v := range d.Versions {
+			mv := manifestVersion{Version: v.Version, File: "versions/" + base + "/" + v.Stamp() + ".yaml"}
+			if err := add(mv.File, v.Text); err != nil {
+				return err
+			}
+			md.Versions = append(md.Versions, mv)
+		}
+		m.Designs = append(m.Designs, md)
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := add(ManifestName, string(b)+"\n"); err != nil {
+		return err
+	}
+	return z.Close()
+}
+
+// fileName is name as a file name: lower-case letters, digits and hyphens,
+// at most 60 of them, or "design".
+func fileName(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+		if b.Len() >= 60 {
+			break
+		}
+	}
+	if s := strings.Trim(b.String(), "-"); s != "" {
+		return s
+	}
+	return "design"
+}
+
+// ReadArchive reads an archive WriteArchive wrote (name is the file's, for
+// errors): every design and version with its text, in the manifest's
+// order. Anything amiss (not a zip, no or a damaged manifest, a file it
+// names missing, too large or not text) refuses the whole archive, with
+// every problem found; the designs' text is not checked against the
+// catalogue here.
+func ReadArchive(name string, data []byte) ([]Saved, error) {
+	fail := func(file string, line, col int, code diag.Code, format string, args ...any) error {
+		return catalogue.ErrorList{{Pos: catalogue.Pos{File: joinName(name, file), Line: line, Column: col}, Code: code, Msg: fmt.Sprintf(format, args...)}}
+	}
+	if len(data) > MaxArchiveBytes {
+		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive is %d bytes; archives are limited to %d bytes (200 MiB)", len(data), MaxArchiveBytes)
+	}
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive (a zip file that Export all designs wrote): %v", err)
+	}
+	if len(z.File) > MaxArchiveFiles {
+		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds %d files; archives are limited to %d", len(z.File), MaxArchiveFiles)
+	}
+	files := map[string]*zip.File{}
+	for _, f := range z.File {
+		files[f.Name] = f
+	}
+	budget := int64(MaxArchiveText)
+	read := func(file string, limit int64) (string, error) {
+		f := files[file]
+		if f == nil {
+			return "", fail(file, 0, 0, diag.CodeArchive, "the manifest names %s, which the archive does not hold", file)
+		}
+		r, err := f.Open()
+		if err != nil {
+			return "", fail(file, 0, 0, diag.CodeArchive, "cannot be read: %v", err)
+		}
+		defer r.Close()
+		limit = min(limit, budget)
+		b, err := io.ReadAll(io.LimitReader(r, limit+1))
+		if err != nil {
+			return "", fail(file, 0, 0, diag.CodeArchive, "cannot be read: %v", err)
+		}
+		if int64(len(b)) > limit {
+			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to more than %d bytes, over what the archive may hold", limit)
+		}
+		budget -= int64(len(b))
+		if !utf8.Valid(b) {
+			return "", fail(file, 0, 0, diag.CodeNotUTF8, "is not UTF-8 text")
+		}
+		return string(b), nil
+	}
+	text, err := read(ManifestName, 1<<20*16)
+	if err != nil {
+		if files[ManifestName] == nil {
+			return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive: it has no %s (Export all designs writes one)", ManifestName)
+		}
+		return nil, err
+	}
+	var m manifest
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		line, col := 1, 1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			line, col = lineCol(text, se.Offset-1) // the offset is past the character
+		case errors.As(err, &te):
+			line, col = lineCol(text, te.Offset)
+		}
+		return nil, fail(ManifestName, line, col, diag.CodeArchive, "the manifest is damaged: %v", err)
+	}
+	if m.Type != ArchiveType {
+		return nil, fail(ManifestName, 1, 1, diag.CodeWrongFileType, "type is %q; a designs archive's is %q", m.Type, ArchiveType)
+	}
+	if m.SchemaVersion != ArchiveVersion {
+		return nil, fail(ManifestName, 1, 1, diag.CodeUnsupportedVer, "schemaVersion %q is not one this editor reads; it reads %q", m.SchemaVersion, ArchiveVersion)
+	}
+	var out []Saved
+	var problems catalogue.ErrorList
+	note := func(err error) {
+		if list, ok := err.(catalogue.ErrorList); ok {
+			problems = append(problems, list...)
+		}
+	}
+	for i, md := range m.Designs {
+		if !ValidID(md.ID) || CleanName(md.Name) == "" {
+			problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(name, ManifestName)}, Code: diag.CodeArchive,
+				Path: fmt.Sprintf("designs[%d]", i), Msg: fmt.Sprintf("designs[%d]: needs an id of lower-case letters and digits and a name", i)})
+			continue
+		}
+		t, err := read(path.Clean(md.File), catalogue.MaxDesignBytes)
+		if err != nil {
+			note(err)
+			continue
+		}
+		s := Saved{Entry: Entry{ID: md.ID, Name: CleanName(md.Name), Created: md.Created, Changed: md.Changed, DesignID: md.DesignID}, Text: t}
+		for _, mv := range md.Versions {
+			vt, err := read(path.Clean(mv.File), catalogue.MaxDesignBytes)
+			if err != nil {
+				note(err)
+				continue
+			}
+			s.Versions = append(s.Versions, SavedVersion{Version: mv.Version, Text: vt})
+		}
+		out = append(out, s)
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return out, nil
+}
+
+func joinName(archive, file string) string {
+	if file == "" {
+		return archive
+	}
+	return archive + ":" + file
+}
+
+// lineCol is the line and column (from 1, in characters) of a byte offset
+// of text.
+func lineCol(text string, offset int64) (int, int) {
+	offset = min(max(offset, 0), int64(len(text)))
+	before := text[:offset]
+	line := strings.Count(before, "\n") + 1
+	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:]) + 1
+	return line, col
+}

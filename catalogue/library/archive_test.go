@@ -1,0 +1,101 @@
+package library
+
+import (
+	"archive/zip"
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+func archive(t *testing.T, designs []Saved) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteArchive(&b, designs, t0); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// zipOf is a zip of the files given (name, text, name, text…).
+func zipOf(t *testing.T, files ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for i := 0; i < len(files); i += 2 {
+		w, _ := z.Create(files[i])
+		w.Write([]byte(files[i+1]))
+	}
+	z.Close()
+	return b.Bytes()
+}
+
+// An archive reads back to the designs and versions written, under names
+// that are files any tool opens.
+func TestArchiveRoundTrip(t *testing.T) {
+	designs := []Saved{
+		{Entry: Entry{ID: FirstID, Name: "Orders", Created: t0, Changed: t0.Add(time.Hour), DesignID: "orders"}, Text: "nodes: []\n",
+			Versions: []SavedVersion{{Version: Version{At: t0, Why: WhyImport, Nodes: 0, Size: 10, Summary: "imported"}, Text: "nodes: []\n"}}},
+		{Entry: Entry{ID: "abc", Name: "orders", Created: t0, Changed: t0}, Text: "nodes:\n  - { id: k, component: kafka }\n"},
+		{Entry: Entry{ID: "def", Name: "../../etc/ü", Created: t0, Changed: t0}, Text: "nodes: []\n"},
+	}
+	data := archive(t, designs)
+	z, _ := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	var files []string
+	for _, f := range z.File {
+		files = append(files, f.Name)
+	}
+	if got := strings.Join(files, " "); got != "designs/orders.yaml versions/orders/"+designs[0].Versions[0].Stamp()+".yaml designs/orders-2.yaml designs/etc.yaml library.json" {
+		t.Errorf("files: %s", got)
+	}
+	back, err := ReadArchive("backup.zip", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != 3 || back[0].Entry != designs[0].Entry || back[1].Text != designs[1].Text || back[0].Versions[0].Version != designs[0].Versions[0].Version ||
+		back[0].Versions[0].Text != "nodes: []\n" || back[2].Entry.Name != "../../etc/ü" {
+		t.Errorf("read back %+v", back)
+	}
+	empty, err := ReadArchive("empty.zip", archive(t, nil))
+	if err != nil || len(empty) != 0 {
+		t.Errorf("empty archive: %v %v", empty, err)
+	}
+}
+
+// A damaged or hostile archive is refused whole, with where and why.
+func TestArchiveRefused(t *testing.T) {
+	good := `{"schemaVersion":"1","type":"designs-archive","exported":"2026-12-04T12:00:00Z","designs":[{"id":"a","name":"A","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"designs/a.yaml"}]}`
+	bomb := strings.Repeat("x", catalogue.MaxDesignBytes+1)
+	for _, c := range []struct {
+		name string
+		data []byte
+		code diag.Code
+		want string
+	}{
+		{"not a zip", []byte("nodes: []\n"), diag.CodeArchive, "b.zip: not a designs archive"},
+		{"no manifest", zipOf(t, "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, "it has no library.json"},
+		{"bad JSON", zipOf(t, "library.json", "{\n  \"designs\": [,]\n}"), diag.CodeArchive, "b.zip:library.json:2:15: the manifest is damaged"},
+		{"unknown field", zipOf(t, "library.json", `{"extra":1}`), diag.CodeArchive, "unknown field"},
+		{"wrong type", zipOf(t, "library.json", `{"schemaVersion":"1","type":"design","designs":[]}`), diag.CodeWrongFileType, `type is "design"`},
+		{"newer version", zipOf(t, "library.json", `{"schemaVersion":"2","type":"designs-archive","designs":[]}`), diag.CodeUnsupportedVer, `schemaVersion "2"`},
+		{"missing design", zipOf(t, "library.json", good), diag.CodeArchive, "b.zip:designs/a.yaml: the manifest names designs/a.yaml"},
+		{"bad id", zipOf(t, "library.json", strings.Replace(good, `"id":"a"`, `"id":"A/.."`, 1), "designs/a.yaml", "x"), diag.CodeArchive, "designs[0]: needs an id"},
+		{"not text", zipOf(t, "library.json", good, "designs/a.yaml", "\xff\xfe"), diag.CodeNotUTF8, "b.zip:designs/a.yaml: is not UTF-8"},
+		{"inflates too far", zipOf(t, "library.json", good, "designs/a.yaml", bomb), diag.CodeTooLarge, "inflates to more than"},
+		{"too large", make([]byte, MaxArchiveBytes+1), diag.CodeTooLarge, "archives are limited"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ReadArchive("b.zip", c.data)
+			list, ok := err.(catalogue.ErrorList)
+			if !ok || got != nil {
+				t.Fatalf("got %v, %v", got, err)
+			}
+			if list[0].Code != c.code || !strings.Contains(list[0].Error(), c.want) {
+				t.Errorf("%s (%s), want %s containing %q", list[0].Error(), list[0].Code, c.code, c.want)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/picture"
 	"github.com/archdesigner/designer/catalogue/share"
 )
@@ -78,7 +79,16 @@ type saveState struct {
 	// exports or discards it.
 	unreadable string
 	holding    bool
-	persisting bool // persistent storage was asked for
+	// afterRestore runs once the saved design is restored (a restore of a
+	// version, asked for by the address).
+	afterRestore func()
+	persisting   bool // persistent storage was asked for
+	// designID is the library's id of the design being edited (see
+	// chooseDesign), which names its storage keys.
+	designID string
+	// library is what the editor knows of the designs list and the open
+	// design's history (see library.go and history.go).
+	libraryState
 	// sharing says the design is one a share link carried: read-only, and
 	// never stored (see openShared); shareProblems why a link was refused.
 	sharing       bool
@@ -98,7 +108,7 @@ type saveState struct {
 func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
 	e.store.OnChange = e.autosave
-	e.saveState = &saveState{}
+	e.saveState = &saveState{designID: library.FirstID}
 }
 
 // OnPreRender makes the store, on the server, from the page's catalogue.
@@ -172,15 +182,27 @@ func (e *Editor) OnMount(ctx app.Context) {
 		e.listenShared()
 		return
 	}
-	if e.sharing {
+	if e.readOnlyView() {
 		e.listenShared()
 		return
 	}
 	if !e.resumed {
+		e.chooseDesign()
+		query := app.Window().URL().Query()
+		if stamp := query.Get("version"); stamp != "" && e.platform != nil {
+			e.openVersion(stamp)
+			e.listenShared()
+			return
+		}
+		if stamp := query.Get("restore"); stamp != "" {
+			e.afterRestore = func() { e.restoreStamp(stamp) }
+		}
 		e.restore()
+	} else {
+		e.keepAddress()
 	}
 	if e.platform != nil {
-		e.listeners = append(e.listeners, e.platform.Watch(keyDesign, func(value string) {
+		e.listeners = append(e.listeners, e.platform.Watch(library.DesignKey(e.designID), func(value string) {
 			ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })
 		}))
 	}
@@ -195,7 +217,8 @@ func (e *Editor) OnMount(ctx app.Context) {
 }
 
 // OnNav adds the component named by ?add= (the catalogue pages' "Add to
-// design"), then drops the parameter from the address.
+// design"), then drops the parameter from the address (keeping the rest:
+// the design it is in).
 func (e *Editor) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	id := u.Query().Get("add")
@@ -205,13 +228,17 @@ func (e *Editor) OnNav(ctx app.Context) {
 	switch {
 	case e.sharing:
 		e.store.Report(fmt.Errorf("%s was not added: this shared design is read-only (Open my design, then add it there)", id))
+	case e.viewing():
+		e.store.Report(fmt.Errorf("%s was not added: this version is read-only (Back to the design, then add it there)", id))
 	case e.restoring:
 		e.adding = id // into the saved design, once read
 	default:
 		e.addFromCatalogue(id)
 	}
 	clean := *u
-	clean.RawQuery = ""
+	q := clean.Query()
+	q.Del("add")
+	clean.RawQuery = q.Encode()
 	ctx.Page().ReplaceURL(&clean)
 }
 
@@ -269,14 +296,14 @@ func (e *Editor) restore() {
 		return
 	}
 	e.restoring = true
-	for _, key := range []string{keyExitCopy, keyDesign} {
+	for _, key := range []string{library.ExitKey(e.designID), library.DesignKey(e.designID)} {
 		if saved, ok, err := e.platform.Load(key); err == nil && ok && strings.TrimSpace(saved) != "" {
 			e.restored(saved, nil, true)
 			return
 		}
 	}
 	empty := e.store.Design()
-	e.platform.LoadDesign(keyDesign, func(saved string, ok bool, err error) {
+	e.platform.LoadDesign(library.DesignKey(e.designID), func(saved string, ok bool, err error) {
 		e.run(func() {
 			if e.store.Design() != empty && err == nil && ok && saved != string(e.store.Export()) {
 				// The user changed the design before the database
@@ -309,6 +336,7 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 		e.restoreWarning = "Your saved design could not be read from browser storage (" + err.Error() + "). " +
 			"So that it is not overwritten, autosave is off until you reload or discard it: export what you change now."
 	case strings.TrimSpace(saved) != "":
+		defer e.runAfterRestore()
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
 			e.unreadable = saved
@@ -316,7 +344,7 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 			// Nothing is saved until the copy is kept.
 			e.holding = true
 			e.restoreWarning = "Your saved design no longer loads (" + why + "). Keeping a copy in this browser's storage…"
-			e.platform.StoreDesign(keyUnreadable, saved, func(keepErr error) {
+			e.platform.StoreDesign(library.UnreadableKey(e.designID), saved, func(keepErr error) {
 				e.run(func() {
 					if e.unreadable != saved {
 						return // exported or discarded meanwhile
@@ -336,8 +364,19 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 		if fromLocal {
 			e.unsaved = true // into the database, which takes it out of localStorage
 		}
+	default:
+		defer e.runAfterRestore()
 	}
 	e.flushSave()
+}
+
+// runAfterRestore runs what waited for the saved design.
+func (e *Editor) runAfterRestore() {
+	e.announceOpened()
+	if f := e.afterRestore; f != nil {
+		e.afterRestore = nil
+		f()
+	}
 }
 
 // run runs f on the UI goroutine, in the editor shown, and renders it: for
@@ -450,8 +489,8 @@ func (e *Editor) flushSave() {
 	if !e.unsaved {
 		return
 	}
-	if e.sharing {
-		e.unsaved = false // a shared design is never stored
+	if e.readOnlyView() {
+		e.unsaved = false // a shared design, or a version, is never stored
 		return
 	}
 	if e.embed != nil {
@@ -467,16 +506,16 @@ func (e *Editor) flushSave() {
 
 // flushOnExit stores the design as the page goes away. The database's
 // write may not finish before the page is gone, so a design that fits is
-// also kept in localStorage (keyExitCopy), at once, which the next start
+// also kept in localStorage (library.ExitKey), at once, which the next start
 // takes (and moves into the database); the save of that design, once
 // finished, removes it.
 func (e *Editor) flushOnExit() {
-	if e.sharing {
+	if e.readOnlyView() {
 		return
 	}
 	if !e.unsaved && e.saving && e.writing != "" && e.embed == nil && len(e.writing) <= maxExitCopy {
 		// Nothing new, but the last save is still on its way.
-		_ = e.platform.Store(keyExitCopy, e.writing)
+		_ = e.platform.Store(library.ExitKey(e.designID), e.writing)
 		e.exitAfter = e.saveSeq
 		return
 	}
@@ -488,7 +527,7 @@ func (e *Editor) flushOnExit() {
 	busy := e.saving
 	e.save(design, nil)
 	if len(design) <= maxExitCopy {
-		_ = e.platform.Store(keyExitCopy, design) // best effort: the database's write is on its way
+		_ = e.platform.Store(library.ExitKey(e.designID), design) // best effort: the database's write is on its way
 		// The save just started writes this design; one on its way
 		// already writes an older one, and the next does not.
 		e.exitAfter = e.saveSeq
@@ -516,7 +555,8 @@ func (e *Editor) save(design string, then func()) {
 	e.saving, e.unsaved, e.writing = true, false, design
 	e.saveSeq++
 	seq := e.saveSeq
-	e.platform.StoreDesign(keyDesign, design, func(err error) {
+	key := library.DesignKey(e.designID)
+	e.platform.StoreDesign(key, design, func(err error) {
 		e.run(func() {
 			e.saving, e.writing = false, ""
 			if err != nil {
@@ -526,9 +566,9 @@ func (e *Editor) save(design string, then func()) {
 			}
 			// The database holds it: a copy in localStorage (an older
 			// editor's, or this one kept on exit) would be taken for newer.
-			e.platform.Remove(keyDesign)
+			e.platform.Remove(key)
 			if seq >= e.exitAfter {
-				e.platform.Remove(keyExitCopy)
+				e.platform.Remove(library.ExitKey(e.designID))
 			}
 			if !e.persisting {
 				// Ask the browser to keep the storage once it holds a
@@ -539,6 +579,7 @@ func (e *Editor) save(design string, then func()) {
 			}
 			e.saved, e.saveWarning = design, ""
 			e.checkStorage(len(design))
+			e.noteSaved(design)
 			if e.unsaved {
 				e.flushSave()
 				if e.saving {
@@ -717,7 +758,7 @@ func (e *Editor) onDrop(ev app.Value) {
 
 // readFile reads a File and imports it on the UI goroutine.
 func (e *Editor) readFile(file app.Value) {
-	readDesignFile(e.platform, e.ctx, file, e.importData, func(lines []string) { e.importErrors = lines })
+	readDesignFile(e.platform, e.ctx, file, e.importToLibrary, func(lines []string) { e.importErrors = lines })
 }
 
 // readDesignFile reads a File, refusing one over the size limit before it
@@ -750,7 +791,9 @@ func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name s
 	})
 }
 
-// importData replaces the design with an imported one, or lists why not.
+// importData replaces the design with an imported one (undoable), or lists
+// why not: embedded, where the host keeps the design, and for an import
+// that replaces the open design of the library.
 func (e *Editor) importData(name string, data []byte) {
 	err := e.store.Import(name, data)
 	e.importErrors = nil
@@ -772,6 +815,8 @@ func (e *Editor) Render() app.UI {
 	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
 		e.renderToolbar(),
 		e.renderAlerts(),
+		e.renderDesigns(),
+		e.renderHistory(),
 		app.Main().ID("workspace").
 			DataSet("palette", strconv.FormatBool(!s.PanelHidden(PanelPalette))).
 			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(PanelInspector))).Body(
@@ -812,6 +857,7 @@ func problemList(lines []string) app.UI {
 func (e *Editor) renderAlerts() app.UI {
 	return app.Div().ID("alerts").Body(
 		e.renderShareAlerts(),
+		e.renderLibraryAlerts(),
 		app.If(e.theirs != "",
 			app.Div().Class("alert").Role("alert").Aria("label", "Changed in another tab").Body(
 				app.Span().Text("This design was changed in another tab. Autosave is paused here until you choose which design to keep."),

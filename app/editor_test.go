@@ -11,6 +11,14 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
+)
+
+// The first design's keys, which the tests' editors use.
+var (
+	keyDesign     = library.DesignKey(library.FirstID)
+	keyExitCopy   = library.ExitKey(library.FirstID)
+	keyUnreadable = library.UnreadableKey(library.FirstID)
 )
 
 // fakePlatform keeps storage in maps (stored: Store's, db: StoreDesign's)
@@ -23,7 +31,8 @@ type fakePlatform struct {
 	failDB       error  // fail StoreDesign only
 	downloads    []string
 	usage, quota float64
-	// async holds StoreDesign's answers in pending until the test runs them.
+	// async holds the answers of LoadDesign and StoreDesign for a design's
+	// keys (not its history's) in pending until the test runs them.
 	async   bool
 	pending []func()
 }
@@ -31,7 +40,7 @@ type fakePlatform struct {
 func (f *fakePlatform) Remove(key string) { delete(f.stored, key) }
 
 func (f *fakePlatform) LoadDesign(key string, done func(string, bool, error)) {
-	if f.async {
+	if f.async && strings.HasPrefix(key, keyDesign) {
 		f.pending = append(f.pending, func() { v, ok := f.db[key]; done(v, ok, nil) })
 		return
 	}
@@ -51,11 +60,16 @@ func (f *fakePlatform) StoreDesign(key, value string, done func(error)) {
 	if f.db == nil {
 		f.db = map[string]string{}
 	}
-	if f.async {
+	if f.async && strings.HasPrefix(key, keyDesign) {
 		f.pending = append(f.pending, func() { f.db[key] = value; done(nil) })
 		return
 	}
 	f.db[key] = value
+	done(nil)
+}
+
+func (f *fakePlatform) RemoveDesign(key string, done func(error)) {
+	delete(f.db, key)
 	done(nil)
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/library"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,7 @@ func (e *Editor) onExportTo(ctx app.Context, _ app.Event) {
 		return
 	}
 	e.store.Say("Exported " + name + " (" + f.Name + ").")
+	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
 }
 
 // onExportToKey closes the formats with Escape, the focus back on the

@@ -20,6 +20,9 @@ type Platform interface {
 	// design (IndexedDB in a browser), tells the app's other tabs (see
 	// Watch), and calls done with the outcome, on any goroutine.
 	StoreDesign(key, value string, done func(error))
+	// RemoveDesign deletes what StoreDesign kept under key and calls done
+	// with the outcome, on any goroutine.
+	RemoveDesign(key string, done func(error))
 	// StorageEstimate calls done with the bytes the app's storage uses and
 	// may use (0 and 0 when the browser does not say), on any goroutine.
 	StorageEstimate(done func(usage, quota float64))
@@ -54,13 +57,13 @@ type Platform interface {
 	PostToHost(origin, data string)
 }
 
-// Storage keys.
+// Storage keys. Each design's own are library.DesignKey, ExitKey (the
+// design kept in localStorage as the page goes; DesignKey there is an older
+// editor's, or a test's), UnreadableKey, HistoryKey and VersionKey.
 const (
-	keyDesign     = "designer.design"
-	keyUnreadable = "designer.design.unreadable"
-	// keyExitCopy is the design kept in localStorage as the page goes
-	// (keyDesign there is an older editor's, or a test's).
-	keyExitCopy = "designer.design.exit"
-	keyView     = "designer.view"   // the canvas's pan and zoom, restored on reload
-	keyPanels   = "designer.panels" // the side panels' widths the user chose
+	keyLibrary = "designer.library" // the index of the designs (library.Index)
+	// keyLibraryDamaged keeps an index that no longer reads, aside.
+	keyLibraryDamaged = "designer.library.damaged"
+	keyView           = "designer.view"   // the canvas's pan and zoom, restored on reload
+	keyPanels         = "designer.panels" // the side panels' widths the user chose
 )

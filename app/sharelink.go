@@ -51,7 +51,7 @@ func (e *Editor) listenShared() {
 	e.listen("drop", func(ev app.Value) {
 		ev.Call("preventDefault")
 		e.ctx.Dispatch(func(app.Context) {
-			e.store.Report(fmt.Errorf("Nothing was imported: this shared design is read-only (Open my design to import there)"))
+			e.store.Report(fmt.Errorf("Nothing was imported: this design is read-only here (import into one of your designs)"))
 		})
 	})
 }
@@ -97,7 +97,8 @@ func (e *Editor) renderShareAlerts() app.UI {
 	return app.Div().Body(
 		app.If(e.sharing,
 			app.Div().Class("notice").Role("region").Aria("label", "Shared design").Body(
-				app.Span().Text("A design shared by link, read-only. Nothing of it is stored in this browser, and your own design is as you left it. Export it to keep a copy."),
+				app.Span().Text("A design shared by link, read-only. Nothing of it is stored in this browser until you save a copy, and your own designs are as you left them."),
+				app.Button().Text("Save a copy to my designs").OnClick(e.saveSharedCopy),
 				app.Button().Text("Open my design").OnClick(e.leaveShared),
 			),
 		),

@@ -588,19 +588,15 @@ func (s *Store) NewDesign() error {
 // Export picture drew (undoable), or returns every problem and leaves the
 // design untouched.
 func (s *Store) Import(name string, data []byte) error {
-	// A picture exported by this editor carries its design.
-	if picture.Is(data) {
-		yaml, err := picture.Design(data)
-		if err != nil {
-			return catalogue.ErrorList{&catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}}
-		}
-		data = yaml
+	data, err := designData(name, data)
+	if err != nil {
+		return err
 	}
 	next, errs := s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {
 		return errs
 	}
-	err := s.update(func(d *catalogue.Design) (string, error) {
+	err = s.update(func(d *catalogue.Design) (string, error) {
 		*d = *next
 		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
 		// A design written without positions is laid out.
@@ -613,6 +609,36 @@ func (s *Store) Import(name string, data []byte) error {
 		s.autoAt = nil // another design: its nodes are where its file put them
 	}
 	return err
+}
+
+// Read reads a design file (YAML, or a picture Export picture drew) as
+// Import does, without changing the design: the design laid out where it
+// has no positions, and its text as the editor writes it.
+func (s *Store) Read(name string, data []byte) (*catalogue.Design, string, error) {
+	data, err := designData(name, data)
+	if err != nil {
+		return nil, "", err
+	}
+	d, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return nil, "", errs
+	}
+	d.Positions = nil
+	placeUnplaced(d)
+	return d, string(catalogue.EncodeDesignYAML(d)), nil
+}
+
+// designData is a design file's YAML: data, or the design a picture this
+// editor exported carries.
+func designData(name string, data []byte) ([]byte, error) {
+	if !picture.Is(data) {
+		return data, nil
+	}
+	yaml, err := picture.Design(data)
+	if err != nil {
+		return nil, catalogue.ErrorList{&catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}}
+	}
+	return yaml, nil
 }
 
 // Paste adds a design fragment (YAML or JSON, as Export writes it) to the

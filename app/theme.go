@@ -54,7 +54,7 @@ func (e *Editor) onTheme(ctx app.Context, ev app.Event) {
 	}
 	e.theme = t
 	applyTheme(t)
-	if e.platform != nil && e.embed == nil && !e.sharing {
+	if e.platform != nil && e.embed == nil && !e.readOnlyView() {
 		_ = e.platform.Store(keyTheme, t)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // renderToolbar renders the design-wide actions and the status line.
@@ -18,7 +20,8 @@ func (e *Editor) renderToolbar() app.UI {
 		app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
 		app.H1().Class("app-name").Text("Designer"),
 		app.Nav().Aria("label", "Design").Body(
-			button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) }),
+			e.renderLibraryButtons(),
+			e.renderNewDesign(),
 			app.Label().Class("button").DataSet("readonly", strconv.FormatBool(s.ReadOnly())).For("import-file").Text("Import design"),
 			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
 				Class("visually-hidden").OnChange(e.onImportFile),
@@ -64,6 +67,18 @@ func (e *Editor) onExport(app.Context, app.Event) {
 		return
 	}
 	e.store.Say("Exported " + name + ".")
+	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
+}
+
+// renderNewDesign is New design: embedded (or on a shared design's page) it
+// empties the design, undoable; otherwise it adds an empty design to the
+// library and opens it, the open one staying in Designs.
+func (e *Editor) renderNewDesign() app.UI {
+	s := e.store
+	if e.embed != nil {
+		return button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) })
+	}
+	return app.Button().Text("New design").Title("Start a new design; this one stays in Designs").OnClick(func(app.Context, app.Event) { e.newDesign() })
 }
 
 func (e *Editor) onCopy(ctx app.Context, ev app.Event) {

@@ -249,6 +249,38 @@ func (b *browser) StoreDesign(key, value string, done func(error)) {
 	})
 }
 
+// RemoveDesign deletes a value of the database.
+func (b *browser) RemoveDesign(key string, done func(error)) {
+	b.db.with(func(db safejs.Value, err error) {
+		if err != nil {
+			done(err)
+			return
+		}
+		tx, err := db.Call("transaction", dbStore, "readwrite")
+		if err != nil {
+			done(err)
+			return
+		}
+		store, err := tx.Call("objectStore", dbStore)
+		if err != nil {
+			done(err)
+			return
+		}
+		if _, err := store.Call("delete", key); err != nil {
+			tx.Call("abort")
+			done(err)
+			return
+		}
+		var once sync.Once
+		finish := func(err error) { once.Do(func() { done(err) }) }
+		handle(tx, map[string]func(safejs.Value){
+			"oncomplete": func(safejs.Value) { finish(nil) },
+			"onerror":    func(ev safejs.Value) { finish(eventError(ev, tx, "the stored design could not be removed")) },
+			"onabort":    func(ev safejs.Value) { finish(eventError(ev, tx, "the stored design could not be removed")) },
+		}, "oncomplete", "onabort")
+	})
+}
+
 // broadcast tells the other tabs that key now holds value.
 func (b *browser) broadcast(key, value string) {
 	channel, err := safejs.Global().Get("BroadcastChannel")

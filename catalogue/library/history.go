@@ -11,9 +11,9 @@ import (
 // edited: at most once in this long.
 const EditInterval = 5 * time.Minute
 
-// MaxHistoryBytes bounds the text of a design's versions: past it, the
-// oldest versions go (the history panel says so, with the total).
-const MaxHistoryBytes = 20 << 20
+// MaxHistoryBytes bounds the text of a design's versions, 20 MB: past it,
+// the oldest versions go (the history panel says so, with the total).
+const MaxHistoryBytes = 20_000_000
 
 // Why a version was recorded.
 const (

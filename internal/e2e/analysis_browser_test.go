@@ -32,8 +32,7 @@ func TestEditorAnalysisAgreesWithTheCLI(t *testing.T) {
 			t.Fatal(errs)
 		}
 		_, r := analysis.Resolve(cat, d)
-		p.setFiles("Import design", abs)
-		p.waitText("status", "", "Imported "+filepath.Base(file)+": "+strconv.Itoa(len(d.Nodes))+" nodes")
+		p.importFile(abs)
 		for _, e := range r.Entries {
 			want := e.Node + ": " + strings.TrimSpace(e.Qualifier()+" "+catalogue.FormatPercent(e.Availability)) + " % available"
 			if e.NoFigure() {
@@ -70,7 +69,7 @@ func TestEditorAnalysisAgreesWithTheCLI(t *testing.T) {
 func TestEditorAnalysis(t *testing.T) {
 	p := openEditor(t)
 	abs, _ := filepath.Abs("../../examples/resilient-orders.yaml")
-	p.setFiles("Import design", abs)
+	p.importFile(abs)
 	p.waitText("region", "Analysis", "api: 99.7901 % available, 90.7 min down a month")
 	p.waitText("region", "Analysis", "api: availability ≥ 99.7 %: met")
 	p.waitText("region", "Analysis", "order-log: tolerates ≥ 1 failure: met")

@@ -540,6 +540,56 @@ func (p *tab) setFiles(name string, files ...string) {
 	})
 }
 
+// href is the page's address.
+func (p *tab) href() string {
+	p.t.Helper()
+	return strings.Trim(p.evalPage(`location.href`), `"`)
+}
+
+// followLoad waits for the page the editor loaded by itself (it opened
+// another design: a page of its own) to leave address from, then loads the
+// new address again as the test's own navigation, as chromedp loses the
+// document of a load the page starts itself. The new page says "Opened …"
+// once its design is read, or status if given.
+func (p *tab) followLoad(from string, status ...string) {
+	p.t.Helper()
+	var href string
+	p.eventually("the editor to open another design", func() (bool, string) {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		defer cancel()
+		res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "location.href", ReturnByValue: ptr(true)})
+		if err != nil {
+			return false, err.Error()
+		}
+		v, err := valueOf(res.Result, res.ExceptionDetails)
+		if err != nil {
+			return false, err.Error()
+		}
+		href = strings.Trim(v, `"`)
+		return href != from, href
+	})
+	p.navigate(href)
+	p.waitText("status", "", append(status, "Opened ")[0])
+}
+
+// importFile imports a design file through Import design, which adds it to
+// the library as a new design and opens it.
+func (p *tab) importFile(file string) {
+	p.t.Helper()
+	from := p.href()
+	p.setFiles("Import design", file)
+	p.followLoad(from)
+}
+
+// clickAndFollow activates a control that opens another design (see
+// followLoad for status).
+func (p *tab) clickAndFollow(role, name string, status ...string) {
+	p.t.Helper()
+	from := p.href()
+	p.click(role, name)
+	p.followLoad(from, status...)
+}
+
 // download clicks a control and returns the file the browser saved.
 func (p *tab) download(role, name string) (string, []byte) {
 	p.t.Helper()
@@ -624,11 +674,13 @@ func (p *tab) failStorageOf(key string) {
 	})
 }
 
-// savedJS is JavaScript for what the next start restores (as JSON: a
-// string, or null): localStorage's design when it holds one, else the
-// database's.
+// savedJS is JavaScript for what the next start of the page's design
+// restores (as JSON: a string, or null): localStorage's design when it holds
+// one, else the database's.
 const savedJS = `(() => {
-	const l = localStorage.getItem("designer.design");
+	const id = new URLSearchParams(location.search).get("design") || "first";
+	const key = id === "first" ? "designer.design" : "designer.design/" + id;
+	const l = localStorage.getItem(key);
 	if (l !== null) return l;
 	return new Promise((done) => {
 		const q = indexedDB.open("designer", 1);
@@ -636,7 +688,7 @@ const savedJS = `(() => {
 		q.onerror = () => done(null);
 		q.onsuccess = () => {
 			const db = q.result;
-			const g = db.transaction("kv").objectStore("kv").get("designer.design");
+			const g = db.transaction("kv").objectStore("kv").get(key);
 			g.onsuccess = () => { db.close(); done(g.result === undefined ? null : g.result); };
 			g.onerror = () => { db.close(); done(null); };
 		};

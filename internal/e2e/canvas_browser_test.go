@@ -28,7 +28,7 @@ import (
 func TestEditorConnectionProblems(t *testing.T) {
 	p := openEditor(t)
 	abs, _ := filepath.Abs("../../examples/architecture-pitfalls.yaml")
-	p.setFiles("Import design", abs)
+	p.importFile(abs)
 	edge := p.find("button", "Connection from report to db, 1 problem")
 	if got := p.eval(edge, `function() { return this.dataset.severity }`); got != `"warning"` {
 		t.Errorf("the edge's severity is %s", got)

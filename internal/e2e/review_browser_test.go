@@ -60,8 +60,8 @@ func TestEditorCompareWith(t *testing.T) {
 	dir := filepath.Join("..", "..", "examples", "diff")
 	after, _ := filepath.Abs(filepath.Join(dir, "orders-after.yaml"))
 	before, _ := filepath.Abs(filepath.Join(dir, "orders-before.yaml"))
-	p.setFiles("Import design", after)
-	p.waitText("status", "", "Imported orders-after.yaml")
+	p.importFile(after)
+	p.find("button", "orders-fn, AWS Lambda…")
 	_, exported := p.download("button", "Export YAML")
 
 	p.setFiles("Compare with…", before)

@@ -1,0 +1,300 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/library"
+)
+
+// libraryEditor is an editor on platform p whose page loads and clock the
+// test sees and sets.
+type libraryEditor struct {
+	*Editor
+	d   app.ClientDispatcher
+	p   *fakePlatform
+	now time.Time
+	// went is every address the editor loaded.
+	went []string
+}
+
+func newLibraryEditor(t *testing.T, p *fakePlatform) *libraryEditor {
+	t.Helper()
+	le := &libraryEditor{p: p, now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	le.Editor = NewEditor(p, mustEmbedded(t))
+	le.navigate = func(u string) { le.went = append(le.went, u) }
+	le.clock = func() time.Time { return le.now }
+	le.d, _ = mount(t, le.Editor)
+	le.d.Consume()
+	return le
+}
+
+// save stores the design, with what follows (the list, a version), now.
+func (le *libraryEditor) save() {
+	le.flushSave()
+	le.d.Consume()
+}
+
+func (le *libraryEditor) index(t *testing.T) *library.Index {
+	t.Helper()
+	ix, err := library.Parse(le.p.stored[keyLibrary])
+	if err != nil {
+		t.Fatalf("stored list: %v", err)
+	}
+	return ix
+}
+
+func (le *libraryEditor) versions(t *testing.T, id string) *library.History {
+	t.Helper()
+	h, err := library.ParseHistory(le.p.db[library.HistoryKey(id)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// An editor from before the library opens its design as the first of the
+// list, where it was stored; saves keep its entry up to date, named after
+// the design until the user names it.
+func TestLibraryStartsWithTheSavedDesign(t *testing.T) {
+	kafka := "name: Orders\nnodes:\n  - { id: \"k\", component: \"kafka\" }\n"
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: kafka}})
+	if le.designID != library.FirstID || le.store.Node("k") == nil {
+		t.Fatalf("opened %q: %s", le.designID, le.store.Export())
+	}
+	le.store.AddNode("pulsar")
+	le.save()
+	entry := le.index(t).Find(library.FirstID)
+	if entry == nil || entry.Name != "Orders" || entry.Nodes != 2 || !entry.Changed.Equal(le.now) {
+		t.Fatalf("entry %+v", entry)
+	}
+	le.renameDesign(library.FirstID, "Checkout")
+	le.store.AddNode("redpanda")
+	le.save()
+	if got := le.index(t).Find(library.FirstID).Name; got != "Checkout" {
+		t.Errorf("the user's name was replaced by %q", got)
+	}
+	// The first save recorded the first version.
+	if h := le.versions(t, library.FirstID); len(h.Versions) != 1 || h.Versions[0].Why != library.WhyEdit {
+		t.Errorf("history %+v", h)
+	}
+}
+
+// New design and Import add a design to the list and open it, each with
+// its first version; the open design stays as it was.
+func TestLibraryNewAndImport(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.newDesign()
+	le.d.Consume()
+	ix := le.index(t)
+	if len(ix.Designs) != 2 || len(le.went) != 1 {
+		t.Fatalf("%d designs, went to %v", len(ix.Designs), le.went)
+	}
+	added := ix.Designs[1]
+	if le.went[0] != "/?design="+added.ID || le.p.db[library.DesignKey(added.ID)] != "nodes: []\n" {
+		t.Errorf("went to %v; stored %q", le.went, le.p.db[library.DesignKey(added.ID)])
+	}
+	if !strings.Contains(le.p.db[keyDesign], "kafka") {
+		t.Error("the open design was not saved before leaving it")
+	}
+
+	le.importToLibrary("dir/payments.yaml", []byte("id: payments\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.d.Consume()
+	ix = le.index(t)
+	imported := ix.WithDesignID("")
+	for i := range ix.Designs {
+		if ix.Designs[i].Name == "payments" {
+			imported = &ix.Designs[i]
+		}
+	}
+	if imported == nil || le.went[len(le.went)-1] != "/?design="+imported.ID {
+		t.Fatalf("import: %+v, went %v", ix.Designs, le.went)
+	}
+	if h := le.versions(t, imported.ID); len(h.Versions) != 1 || h.Versions[0].Why != library.WhyImport || h.Versions[0].Summary != "imported from payments.yaml" {
+		t.Errorf("import's version: %+v", h.Versions)
+	}
+
+	// A bad file changes nothing.
+	before := le.p.stored[keyLibrary]
+	le.importToLibrary("bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
+	if len(le.importErrors) == 0 || le.p.stored[keyLibrary] != before {
+		t.Errorf("bad import: errors %v", le.importErrors)
+	}
+
+	// A failed store adds nothing.
+	le.p.failDB = errors.New("QuotaExceededError")
+	le.newDesign()
+	le.p.failDB = nil
+	if le.p.stored[keyLibrary] != before || !le.store.Notice().Error {
+		t.Error("a design that could not be stored was listed")
+	}
+}
+
+// An import of a design the list has (by its own id) asks: Replace records
+// a version first and is undoable on the open design; Add as a new design
+// adds it beside.
+func TestLibraryImportClash(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: "id: orders\nnodes: []\n"}})
+	le.save()
+	le.store.AddNode("kafka")
+	le.save()
+	file := []byte("id: orders\nnodes:\n  - { id: \"p\", component: \"pulsar\" }\n")
+	le.importToLibrary("orders.yaml", file)
+	if le.clash == nil || le.clash.clash.ID != library.FirstID {
+		t.Fatalf("no question asked: %+v", le.clash)
+	}
+	le.replaceImported(le.clash)
+	le.d.Consume()
+	if le.store.Node("p") == nil || le.store.Node("kafka") != nil {
+		t.Fatalf("not replaced: %s", le.store.Export())
+	}
+	h := le.versions(t, library.FirstID)
+	if last := h.Last(); last == nil || last.Why != library.WhyReplace {
+		t.Errorf("no version before the replace: %+v", h.Versions)
+	}
+	le.store.Undo()
+	if le.store.Node("kafka") == nil {
+		t.Error("the replace is not undoable")
+	}
+	le.importToLibrary("orders.yaml", file)
+	le.addImported(le.clash)
+	le.d.Consume()
+	if n := len(le.index(t).Listed("", false)); n != 2 || le.clash != nil {
+		t.Errorf("%d designs after Add as a new design", n)
+	}
+}
+
+// Deleting moves a design to the trash (the open one: the page goes to the
+// latest other); Recover brings it back; past 30 days it is gone with what
+// was stored of it.
+func TestLibraryTrash(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	entry := *le.index(t).Find(library.FirstID)
+	le.deleteDesign(entry)
+	le.d.Consume()
+	if !le.index(t).Find(library.FirstID).InTrash() || le.went[len(le.went)-1] != "/" {
+		t.Fatalf("delete: %+v, went %v", le.index(t).Find(library.FirstID), le.went)
+	}
+	le.recoverDesign(entry)
+	le.d.Consume()
+	if le.index(t).Find(library.FirstID).InTrash() {
+		t.Fatal("not recovered")
+	}
+	le.deleteDesign(entry)
+	le.d.Consume()
+	le.now = le.now.Add(31 * 24 * time.Hour)
+	le.purgeTrash()
+	le.d.Consume()
+	if le.index(t).Find(library.FirstID) != nil {
+		t.Fatal("not purged after 30 days")
+	}
+	for key := range le.p.db {
+		if strings.Contains(key, "designer.design") && !strings.Contains(key, "/") || strings.Contains(key, "/"+library.FirstID) {
+			t.Errorf("%s left after the purge", key)
+		}
+	}
+}
+
+// While editing, a version is recorded at most every EditInterval, with
+// what changed; Restore records the design first and is undoable; a
+// version that cannot be stored is said, and the history stays as it was.
+func TestLibraryVersions(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	le.store.AddNode("pulsar")
+	le.save()
+	if n := len(le.versions(t, library.FirstID).Versions); n != 1 {
+		t.Fatalf("%d versions within 5 minutes", n)
+	}
+	le.now = le.now.Add(library.EditInterval)
+	le.store.AddNode("redpanda")
+	le.save()
+	h := le.versions(t, library.FirstID)
+	if len(h.Versions) != 2 || !strings.HasPrefix(h.Versions[1].Summary, "2 nodes added") || h.Versions[1].Nodes != 3 {
+		t.Fatalf("versions %+v", h.Versions)
+	}
+	first := h.Versions[0]
+	le.restoreVersion(first)
+	le.d.Consume()
+	le.d.Consume()
+	if le.store.Node("pulsar") != nil || le.store.Node("kafka") == nil {
+		t.Fatalf("not restored: %s", le.store.Export())
+	}
+	if h := le.versions(t, library.FirstID); len(h.Versions) != 3 || h.Last().Why != library.WhyRestore || h.Last().Nodes != 3 {
+		t.Errorf("no version before the restore: %+v", h.Versions)
+	}
+	le.store.Undo()
+	if le.store.Node("redpanda") == nil {
+		t.Error("the restore is not undoable")
+	}
+	le.exportVersion(first)
+	le.d.Consume()
+	if len(le.p.downloads) != 1 || !strings.HasPrefix(le.p.downloads[0], "design-") || !strings.Contains(le.p.downloads[0], "kafka") {
+		t.Errorf("exported %v", le.p.downloads)
+	}
+
+	before := le.p.db[library.HistoryKey(library.FirstID)]
+	le.p.failDB = errors.New("QuotaExceededError")
+	le.now = le.now.Add(library.EditInterval)
+	le.saveVersion(nil, app.Event{})
+	le.d.Consume()
+	le.p.failDB = nil
+	if !strings.Contains(le.Editor.history.warning, "QuotaExceededError") || le.p.db[library.HistoryKey(library.FirstID)] != before || len(le.Editor.history.h.Versions) != 3 {
+		t.Errorf("a failed version: warning %q, history changed %v", le.Editor.history.warning, le.p.db[library.HistoryKey(library.FirstID)] != before)
+	}
+}
+
+// Export all designs writes one archive, with the versions, which Import
+// designs archive reads back: into another browser whole, into this one
+// skipping what it has.
+func TestLibraryArchive(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	le.importToLibrary("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.d.Consume()
+	le.exportAll()
+	le.d.Consume()
+	if len(le.p.downloads) != 1 || !strings.HasPrefix(le.p.downloads[0], "designs-2026-12-04.zip: ") {
+		t.Fatalf("downloads %d", len(le.p.downloads))
+	}
+	zip := []byte(strings.TrimPrefix(le.p.downloads[0], "designs-2026-12-04.zip: "))
+	le.importArchive("designs.zip", zip)
+	le.d.Consume()
+	if n := len(le.index(t).Designs); n != 2 || !strings.Contains(le.store.Notice().Text, "Skipped 2 designs") {
+		t.Errorf("%d designs after importing their own archive: %s", n, le.store.Notice().Text)
+	}
+
+	other := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	other.importArchive("designs.zip", zip)
+	other.d.Consume()
+	ix := other.index(t)
+	if len(ix.Designs) != 3 {
+		t.Fatalf("%d designs after the import", len(ix.Designs))
+	}
+	for _, entry := range ix.Designs[1:] {
+		text := other.p.db[library.DesignKey(entry.ID)]
+		h := other.versions(t, entry.ID)
+		if text == "" || len(h.Versions) != 1 || other.p.db[library.VersionKey(entry.ID, h.Versions[0].Stamp())] == "" {
+			t.Errorf("%s: text %q, versions %+v", entry.Name, text, h.Versions)
+		}
+	}
+	if !bytes.Contains([]byte(other.p.db[library.DesignKey(ix.Designs[2].ID)]+other.p.db[library.DesignKey(ix.Designs[1].ID)]), []byte("aws-sqs")) {
+		t.Error("the imported designs' text is not the archive's")
+	}
+
+	before := other.p.stored[keyLibrary]
+	other.importArchive("broken.zip", append(zip[:len(zip)/2:len(zip)/2], "cut"...))
+	if other.p.stored[keyLibrary] != before || len(other.importErrors) == 0 || !strings.Contains(other.importErrors[0], "broken.zip") {
+		t.Errorf("a damaged archive: %v", other.importErrors)
+	}
+}

@@ -189,7 +189,8 @@ func (e *Editor) renderTrash(trash []library.Entry) []app.UI {
 			app.Span().Class("design-name").Text(entry.Name),
 			app.Span().Class("hint design-about").Text(fmt.Sprintf("%s · deleted %s, kept until %s", library.Count(entry.Nodes, "node"), entry.Deleted.Local().Format("2 Jan 2006"), until.Local().Format("2 Jan 2006"))),
 			app.Span().Class("design-actions").Body(
-				app.Button().Text("Recover").Aria("label", "Recover "+entry.Name).
+				// Names in the trash may repeat: the time tells them apart.
+				app.Button().Text("Recover").Aria("label", "Recover "+entry.Name+", deleted "+when(entry.Deleted)).
 					OnClick(func(app.Context, app.Event) { e.recoverDesign(entry) }, entry.ID),
 			),
 		))

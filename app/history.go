@@ -110,6 +110,12 @@ func (e *Editor) recordEdit(text string) {
 // runs then (if not nil), whether or not the version could be kept (the
 // user is told when not).
 func (e *Editor) recordVersion(why, text string, then func()) {
+	e.recordVersionSaying(why, "", text, then)
+}
+
+// recordVersionSaying is recordVersion with the version's summary given
+// ("" for the semantic diff's from the version before).
+func (e *Editor) recordVersionSaying(why, summary, text string, then func()) {
 	if !e.history.loaded || e.platform == nil || e.readOnlyView() {
 		if then != nil {
 			then()
@@ -122,7 +128,9 @@ func (e *Editor) recordVersion(why, text string, then func()) {
 		// Read once a session: later versions compare with the store's.
 		prev, _ = e.store.Catalogue().ReadDesign("previous version", []byte(e.history.lastText))
 	}
-	summary := e.summarize(prev, d)
+	if summary == "" {
+		summary = e.summarize(prev, d)
+	}
 	e.history.recording = true
 	e.storeVersion(e.designID, e.history.h, text, len(d.Nodes), why, summary, func(v library.Version, err error) {
 		e.history.recording = false

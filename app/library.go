@@ -292,9 +292,10 @@ func (e *Editor) addDesign(name, text, why, summary string, edit func(*library.E
 }
 
 // importToLibrary adds a design read from a file to the library and opens
-// it, or lists why not. A design whose id a design of the library has asks
-// first (see renderClash). Embedded, the host owns storage: the import
-// replaces the design, undoable.
+// it (into the open design when that is blank), or lists why not. A design
+// whose id another design of the library has asks first (see
+// renderLibraryAlerts). Embedded, the host owns storage: the import replaces
+// the design, undoable.
 func (e *Editor) importToLibrary(name string, data []byte) {
 	if e.embed != nil || e.platform == nil {
 		e.importData(name, data)
@@ -312,7 +313,7 @@ func (e *Editor) importToLibrary(name string, data []byte) {
 		return
 	}
 	p := &pendingImport{name: name, text: text, design: d}
-	if clash := e.loadLibrary().WithDesignID(d.ID); clash != nil {
+	if clash := e.loadLibrary().WithDesignID(d.ID); clash != nil && (clash.ID != e.designID || !e.blank()) {
 		p.clash = *clash
 		e.clash = p
 		return
@@ -320,12 +321,38 @@ func (e *Editor) importToLibrary(name string, data []byte) {
 	e.addImported(p)
 }
 
-// addImported adds an import to the library as a new design.
+// blank says the open design holds nothing: an import fills it rather than
+// add a design beside it.
+func (e *Editor) blank() bool {
+	d := e.store.Design()
+	return len(d.Nodes)+len(d.Groups)+len(d.Notes)+len(d.Edges) == 0
+}
+
+// addImported adds an import to the library as a new design, or, when the
+// open design is blank, makes it that design (undoable), named after it.
 func (e *Editor) addImported(p *pendingImport) {
 	e.clash = nil
-	name := firstNonEmpty(p.design.Name, p.design.ID, strings.TrimSuffix(fileBase(p.name), ".yaml"))
-	e.addDesign(name, p.text, library.WhyImport, "imported from "+fileBase(p.name), nil)
-	e.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
+	name := firstNonEmpty(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
+	summary := "imported from " + fileBase(p.name)
+	if !e.blank() {
+		e.addDesign(name, p.text, library.WhyImport, summary, nil)
+		e.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
+		return
+	}
+	if err := e.store.Import(p.name, []byte(p.text)); err != nil {
+		e.store.Report(err)
+		return
+	}
+	err := e.updateLibrary(func(ix *library.Index) error {
+		if entry := ix.Find(e.designID); entry != nil && strings.HasPrefix(entry.Name, "Untitled design") {
+			entry.Name = ix.UniqueName(name, e.designID)
+		}
+		return nil
+	})
+	if err != nil {
+		e.libraryWarning = err.Error()
+	}
+	e.recordVersionSaying(library.WhyImport, summary, string(e.store.Export()), nil)
 }
 
 // replaceImported imports over the library's design of the same id, after

@@ -298,3 +298,26 @@ func TestLibraryArchive(t *testing.T) {
 		t.Errorf("a damaged archive: %v", other.importErrors)
 	}
 }
+
+// An import into a blank design fills it, undoable, names it after the
+// design and records the import as its first version: no empty design is
+// left behind.
+func TestLibraryImportIntoABlankDesign(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.importToLibrary("dir/checkout.yml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.d.Consume()
+	if len(le.went) != 0 || le.store.Node("q") == nil {
+		t.Fatalf("went to %v; design %s", le.went, le.store.Export())
+	}
+	ix := le.index(t)
+	if len(ix.Designs) != 1 || ix.Designs[0].Name != "checkout" {
+		t.Errorf("designs %+v", ix.Designs)
+	}
+	if h := le.versions(t, library.FirstID); len(h.Versions) != 1 || h.Versions[0].Summary != "imported from checkout.yml" {
+		t.Errorf("versions %+v", h.Versions)
+	}
+	le.store.Undo()
+	if le.store.Node("q") != nil {
+		t.Error("the import is not undoable")
+	}
+}

@@ -546,6 +546,17 @@ func (p *tab) href() string {
 	return strings.Trim(p.evalPage(`location.href`), `"`)
 }
 
+// tryEval evaluates an expression in the page, which may be going away.
+func (p *tab) tryEval(expr string) (string, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: ptr(true)})
+	if err != nil {
+		return "", err
+	}
+	return valueOf(res.Result, res.ExceptionDetails)
+}
+
 // followLoad waits for the page the editor loaded by itself (it opened
 // another design: a page of its own) to leave address from, then loads the
 // new address again as the test's own navigation, as chromedp loses the
@@ -555,13 +566,7 @@ func (p *tab) followLoad(from string, status ...string) {
 	p.t.Helper()
 	var href string
 	p.eventually("the editor to open another design", func() (bool, string) {
-		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
-		defer cancel()
-		res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "location.href", ReturnByValue: ptr(true)})
-		if err != nil {
-			return false, err.Error()
-		}
-		v, err := valueOf(res.Result, res.ExceptionDetails)
+		v, err := p.tryEval("location.href")
 		if err != nil {
 			return false, err.Error()
 		}
@@ -572,13 +577,25 @@ func (p *tab) followLoad(from string, status ...string) {
 	p.waitText("status", "", append(status, "Opened ")[0])
 }
 
-// importFile imports a design file through Import design, which adds it to
-// the library as a new design and opens it.
+// importFile imports a design file through Import design: into the open
+// design when it is blank, else as a new design, which opens.
 func (p *tab) importFile(file string) {
 	p.t.Helper()
 	from := p.href()
 	p.setFiles("Import design", file)
-	p.followLoad(from)
+	moved := false
+	p.eventually("the import", func() (bool, string) {
+		href, err := p.tryEval("location.href")
+		if err == nil && strings.Trim(href, `"`) != from {
+			moved = true
+			return true, href
+		}
+		status, _ := p.tryEval(`document.getElementById("status").textContent`)
+		return strings.Contains(status, "Imported "), status
+	})
+	if moved {
+		p.followLoad(from)
+	}
 }
 
 // clickAndFollow activates a control that opens another design (see

@@ -107,8 +107,11 @@ func TestLibrary(t *testing.T) {
 	p.find("region", "History")
 	p.clickIn("History", "button", "Save version")
 	p.waitText("status", "", "Saved a version of the design.")
+	p.checkAccessible("the History region")
 	p.click("button", "Close history")
 	p.click("button", "redpanda, Redpanda…")
+	p.waitText("region", "Inspector", "Node id")
+	p.focus("button", "redpanda, Redpanda…")
 	p.keys(kb.Delete)
 	p.absent("button", "redpanda, Redpanda…")
 	p.click("button", "History")
@@ -137,7 +140,8 @@ func TestLibrary(t *testing.T) {
 	p.clickIn("Designs", "button", "Delete Payments")
 	p.absent("button", "Open Payments")
 	p.click("DisclosureTriangle", "Trash (1)")
-	p.clickIn("Designs", "button", "Recover Payments")
+	p.checkAccessible("the Designs region, its trash open")
+	p.clickIn("Designs", "button", "Recover Payments…")
 	p.find("button", "Open Payments")
 
 	// A new version of the editor: it offers the reload, and every design

@@ -59,7 +59,7 @@ func TestEditorPictures(t *testing.T) {
 		// The picture's design is the one Designs has: the import asks.
 		p.setFiles("Import design", path)
 		p.find("alert", "Design already in your designs")
-		p.clickAndFollow("button", "Add as a new design")
+		p.click("button", "Add as a new design")
 		p.find("button", "api, Amazon API Gateway (HTTP API)…")
 		if _, after := p.download("button", "Export YAML"); !bytes.Equal(after, before) {
 			t.Errorf("%s imported as\n%s\nwant\n%s", f.name, after, before)

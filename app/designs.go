@@ -163,9 +163,9 @@ func (e *Editor) renderDesignRow(entry library.Entry, now time.Time) app.UI {
 			app.Button().Text("Rename").Aria("label", "Rename "+entry.Name).
 				OnClick(func(app.Context, app.Event) { e.renaming = entry.ID }, entry.ID),
 			app.Button().Text("Duplicate").Aria("label", "Duplicate "+entry.Name).
-				OnClick(func(app.Context, app.Event) { e.duplicateDesign(entry) }, entry.ID),
+				OnClick(func(app.Context, app.Event) { e.withEntry(entry.ID, e.duplicateDesign) }, entry.ID),
 			app.Button().Text("Delete").Aria("label", "Delete "+entry.Name).
-				OnClick(func(app.Context, app.Event) { e.deleteDesign(entry) }, entry.ID),
+				OnClick(func(app.Context, app.Event) { e.withEntry(entry.ID, e.deleteDesign) }, entry.ID),
 		),
 	)
 }
@@ -180,6 +180,19 @@ func worstOf(entry library.Entry) string {
 	return "none"
 }
 
+// withEntry calls f with the design id names as the list has it now: a
+// row's handlers capture its id alone, as go-app keeps the first handler a
+// row was drawn with while its id stays the same (a rename changes the
+// rest).
+func (e *Editor) withEntry(id string, f func(library.Entry)) {
+	entry := e.loadLibrary().Find(id)
+	if entry == nil {
+		e.store.Report(fmt.Errorf("This design is no longer in the list (another tab may have removed it)"))
+		return
+	}
+	f(*entry)
+}
+
 // renderTrash lists the deleted designs, each with Recover.
 func (e *Editor) renderTrash(trash []library.Entry) []app.UI {
 	rows := make([]app.UI, 0, len(trash))
@@ -191,7 +204,7 @@ func (e *Editor) renderTrash(trash []library.Entry) []app.UI {
 			app.Span().Class("design-actions").Body(
 				// Names in the trash may repeat: the time tells them apart.
 				app.Button().Text("Recover").Aria("label", "Recover "+entry.Name+", deleted "+when(entry.Deleted)).
-					OnClick(func(app.Context, app.Event) { e.recoverDesign(entry) }, entry.ID),
+					OnClick(func(app.Context, app.Event) { e.withEntry(entry.ID, e.recoverDesign) }, entry.ID),
 			),
 		))
 	}

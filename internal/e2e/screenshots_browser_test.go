@@ -14,7 +14,8 @@ import (
 )
 
 // The editor's look, as docs/ shows it: an example with groups, a node
-// selected and the analysis open, at 1440×900 and 1280×720, light and dark.
+// selected and the analysis open, at 1440×900 and 1280×720, light and dark;
+// and the Designs region.
 // SCREENSHOTS=docs writes the pictures there (JPEG); otherwise they go to a
 // temporary folder and the test checks that each view draws without errors.
 func TestScreenshots(t *testing.T) {
@@ -49,6 +50,29 @@ func TestScreenshots(t *testing.T) {
 			}
 		}
 	}
+	// Designs, with a second design and one in the trash, at 1440×900.
+	p.choose("Theme", "Light")
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.click("button", "Designs")
+	p.clickIn("Designs", "button", "New design")
+	p.followLoad(p.href())
+	p.addProduct("kafka", "Apache Kafka", "kafka, Apache Kafka…")
+	p.click("button", "Designs")
+	p.rename("Untitled design", "Event pipeline")
+	p.clickIn("Designs", "button", "Duplicate Event pipeline")
+	p.followLoad(p.href())
+	p.click("button", "Designs")
+	p.clickIn("Designs", "button", "Delete Event pipeline copy")
+	p.followLoad(p.href())
+	p.click("button", "Designs")
+	p.click("DisclosureTriangle", "Trash (1)")
+	p.call(func(ctx context.Context) error {
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(85))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, "editor-designs-1440-light.jpg"), buf, 0o644)
+	})
 	p.choose("Theme", "System")
 	p.checkClean()
 }

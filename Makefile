@@ -85,7 +85,7 @@ load: wasm build
 	internal/benchmark/load/run.sh
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default): design parsing and the export round
-## trip, catalogue loading, rules, the YAML string writer, and the analysis
+## trip, catalogue loading, rules, the YAML string writer, the analysis, share links and designs archives
 fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
@@ -94,6 +94,7 @@ fuzz:
 	$(GO) test ./catalogue/analysis -run '^$$' -fuzz '^FuzzAnalyze$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/internal/yamlstrict -run '^$$' -fuzz '^FuzzFastMatchesYAML$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./catalogue/library -run '^$$' -fuzz '^FuzzReadArchive$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

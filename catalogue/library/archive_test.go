@@ -129,3 +129,31 @@ func BenchmarkArchive(b *testing.B) {
 		}
 	}
 }
+
+// FuzzReadArchive: any bytes are read back or refused with problems that
+// name the archive, never a panic; what reads back writes again.
+func FuzzReadArchive(f *testing.F) {
+	var good bytes.Buffer
+	WriteArchive(&good, []Saved{{Entry: Entry{ID: "a", Name: "A", Created: t0, Changed: t0}, Text: "nodes: []\n",
+		Versions: []SavedVersion{{Version: Version{At: t0, Why: WhyEdit}, Text: "nodes: []\n"}}}}, t0)
+	f.Add(good.Bytes())
+	f.Add([]byte("PK\x03\x04"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		designs, err := ReadArchive("f.zip", data)
+		if err != nil {
+			list, ok := err.(catalogue.ErrorList)
+			if !ok || len(list) == 0 || !strings.HasPrefix(list[0].Pos.File, "f.zip") {
+				t.Fatalf("not a list of problems in f.zip: %v", err)
+			}
+			return
+		}
+		var out bytes.Buffer
+		if err := WriteArchive(&out, designs, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadArchive("g.zip", out.Bytes()); err != nil {
+			t.Fatalf("an archive read back does not read again: %v", err)
+		}
+	})
+}

@@ -56,32 +56,23 @@ func (e *Editor) exportAll() {
 			next(i + 1)
 		})
 	}
-	// The open design as it is now, not as last stored.
-	e.flushSave()
-	if e.saving {
-		e.afterSave = append(e.afterSave, func() { next(0) })
-		return
-	}
-	next(0)
+	next(0) // the open design as it is now (see loadStored)
 }
 
-// readSaved reads a design's text and its versions', on the UI goroutine.
+// readSaved reads a design's text, as its next start would, and its
+// versions', on the UI goroutine.
 func (e *Editor) readSaved(entry library.Entry, done func(string, []library.SavedVersion, error)) {
-	e.platform.LoadDesign(library.DesignKey(entry.ID), func(text string, ok bool, err error) {
-		if err == nil && !ok {
-			// Listed but never stored (a design opened and left empty).
-			text = "nodes: []\n"
+	e.loadStored(entry.ID, func(text string, ok bool, err error) {
+		if err != nil {
+			done("", nil, err)
+			return
 		}
-		if err != nil && entry.ID == e.designID {
-			err = nil
-			text = string(e.store.Export())
+		if !ok {
+			// Listed but never stored (a design opened and left blank).
+			text = "nodes: []\n"
 		}
 		e.platform.LoadDesign(library.HistoryKey(entry.ID), func(htext string, _ bool, herr error) {
 			e.run(func() {
-				if err != nil {
-					done("", nil, err)
-					return
-				}
 				h, perr := library.ParseHistory(htext)
 				if herr != nil || perr != nil {
 					// The design without its history rather than nothing.
@@ -162,37 +153,38 @@ func (e *Editor) importArchive(name string, data []byte) {
 		return
 	}
 	ix := e.loadLibrary()
-	var added, skipped int
+	var adding []library.Saved
+	skipped := 0
+	// Which designs this browser has already (the same id, the same text),
+	// one at a time; then all the others are stored, or none.
 	var next func(i int)
 	next = func(i int) {
 		if i == len(designs) {
-			msg := fmt.Sprintf("Imported %s from %s.", library.Count(added, "design"), fileBase(name))
-			if skipped > 0 {
-				msg += fmt.Sprintf(" Skipped %s this browser already has.", library.Count(skipped, "design"))
-			}
-			e.store.Say(msg)
-			return
-		}
-		d := designs[i]
-		if here := ix.Find(d.Entry.ID); here != nil && !here.InTrash() {
-			e.sameText(d, func(same bool) {
-				if same {
-					skipped++
-					next(i + 1)
+			e.addSaved(adding, func(err error) {
+				if err != nil {
+					e.store.Report(fmt.Errorf("Nothing was imported from %s (%v); your designs are unchanged", fileBase(name), err))
 					return
 				}
-				e.addSaved(d, func(ok bool) {
-					if ok {
-						added++
-					}
-					next(i + 1)
-				})
+				msg := fmt.Sprintf("Imported %s from %s.", library.Count(len(adding), "design"), fileBase(name))
+				if skipped > 0 {
+					msg += fmt.Sprintf(" Skipped %s this browser already has.", library.Count(skipped, "design"))
+				}
+				e.store.Say(msg)
 			})
 			return
 		}
-		e.addSaved(d, func(ok bool) {
-			if ok {
-				added++
+		d := designs[i]
+		here := ix.Find(d.Entry.ID)
+		if here == nil || here.InTrash() {
+			adding = append(adding, d)
+			next(i + 1)
+			return
+		}
+		e.loadStored(d.Entry.ID, func(text string, ok bool, err error) {
+			if err == nil && ok && text == d.Text {
+				skipped++
+			} else {
+				adding = append(adding, d)
 			}
 			next(i + 1)
 		})
@@ -200,61 +192,60 @@ func (e *Editor) importArchive(name string, data []byte) {
 	next(0)
 }
 
-// sameText says whether the library's design of d's id holds d's text.
-func (e *Editor) sameText(d library.Saved, done func(bool)) {
-	if d.Entry.ID == e.designID {
-		done(string(e.store.Export()) == d.Text)
-		return
+// addSaved stores an archive's designs with their versions as new designs
+// of the library, and lists them all at once when all of them are stored;
+// on a failure it removes what it stored, lists none, and tells done.
+func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
+	type stored struct {
+		key, value string
 	}
-	e.platform.LoadDesign(library.DesignKey(d.Entry.ID), func(text string, ok bool, err error) {
-		e.run(func() { done(err == nil && ok && text == d.Text) })
-	})
-}
-
-// addSaved stores an archive's design and its versions as a new design of
-// the library (listed only once all of it is stored), and tells done.
-func (e *Editor) addSaved(d library.Saved, done func(bool)) {
-	id := library.NewID()
-	h := &library.History{}
-	for _, v := range d.Versions {
-		h.Add(v.Version)
-	}
-	keys := []string{library.DesignKey(id), library.HistoryKey(id)}
-	values := []string{d.Text, h.Encode()}
-	for i, v := range d.Versions {
-		keys = append(keys, library.VersionKey(id, h.Versions[i].Stamp()))
-		values = append(values, v.Text)
+	var writes []stored
+	ids := make([]string, len(designs))
+	for i, d := range designs {
+		id := library.NewID()
+		ids[i] = id
+		h := &library.History{}
+		for _, v := range d.Versions {
+			h.Add(v.Version)
+		}
+		writes = append(writes, stored{library.DesignKey(id), d.Text}, stored{library.HistoryKey(id), h.Encode()})
+		for j, v := range d.Versions {
+			writes = append(writes, stored{library.VersionKey(id, h.Versions[j].Stamp()), v.Text})
+		}
 	}
 	var next func(i int)
 	next = func(i int) {
-		if i == len(keys) {
-			err := e.updateLibrary(func(ix *library.Index) error {
-				entry := ix.Add(id, d.Entry.Name, d.Entry.Changed)
-				entry.Created, entry.DesignID = d.Entry.Created, d.Entry.DesignID
-				if read, errs := e.store.Catalogue().ReadDesign("archive", []byte(d.Text)); len(errs) == 0 {
-					entry.Nodes = len(read.Nodes)
-				}
-				return nil
+		if i < len(writes) {
+			e.platform.StoreDesign(writes[i].key, writes[i].value, func(err error) {
+				e.run(func() {
+					if err != nil {
+						for _, w := range writes[:i] {
+							e.platform.RemoveDesign(w.key, func(error) {})
+						}
+						done(err)
+						return
+					}
+					next(i + 1)
+				})
 			})
-			if err != nil {
-				e.store.Report(err)
-			}
-			done(err == nil)
 			return
 		}
-		e.platform.StoreDesign(keys[i], values[i], func(err error) {
-			e.run(func() {
-				if err != nil {
-					e.store.Report(fmt.Errorf("%s was not imported (%v); storage may be short", d.Entry.Name, err))
-					for _, k := range keys[:i] {
-						e.platform.RemoveDesign(k, func(error) {})
-					}
-					done(false)
-					return
+		err := e.updateLibrary(func(ix *library.Index) error {
+			for i, d := range designs {
+				entry := ix.Add(ids[i], d.Entry.Name, d.Entry.Changed)
+				entry.Created, entry.DesignID = d.Entry.Created, d.Entry.DesignID
+				if read := e.readOrNil(d.Text); read != nil {
+					entry.Nodes = len(read.Nodes)
 				}
-				next(i + 1)
-			})
+			}
+			return nil
 		})
+		if err != nil {
+			for _, w := range writes {
+				e.platform.RemoveDesign(w.key, func(error) {})
+			}
+		}
+		done(err)
 	}
 	next(0)
 }

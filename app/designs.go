@@ -279,9 +279,11 @@ func (e *Editor) renderLibraryAlerts() app.UI {
 	if p := e.clash; p != nil {
 		parts = append(parts, app.Div().Class("alert").Role("alert").Aria("label", "Design already in your designs").Body(
 			app.Span().Text(fmt.Sprintf("%s holds the design %q, which your designs have as %s.", fileBase(p.name), p.design.ID, p.clash.Name)),
+			// The scope is the import: another one while this alert shows
+			// gets handlers of its own.
 			app.Button().Text("Replace "+p.clash.Name).Title("A version of it is recorded first: its History can restore it").
-				OnClick(func(app.Context, app.Event) { e.replaceImported(p) }),
-			app.Button().Text("Add as a new design").OnClick(func(app.Context, app.Event) { e.addImported(p) }),
+				OnClick(func(app.Context, app.Event) { e.replaceImported(p) }, fmt.Sprintf("%p", p)),
+			app.Button().Text("Add as a new design").OnClick(func(app.Context, app.Event) { e.addImported(p) }, fmt.Sprintf("%p", p)),
 			app.Button().Text("Cancel import").OnClick(func(app.Context, app.Event) {
 				e.clash = nil
 				e.store.Say("Import cancelled; your designs are unchanged.")

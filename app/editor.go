@@ -337,6 +337,7 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 			"So that it is not overwritten, autosave is off until you reload or discard it: export what you change now."
 	case strings.TrimSpace(saved) != "":
 		defer e.runAfterRestore()
+		defer e.relist(true)
 		e.saved = saved
 		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
 			e.unreadable = saved
@@ -366,6 +367,7 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 		}
 	default:
 		defer e.runAfterRestore()
+		e.relist(false)
 	}
 	e.flushSave()
 }
@@ -562,6 +564,9 @@ func (e *Editor) save(design string, then func()) {
 			if err != nil {
 				e.unsaved = true
 				e.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
+				// What waited for the save (opening another design, a
+				// backup) does not happen minutes later on some other save.
+				e.afterSave = nil
 				return
 			}
 			// The database holds it: a copy in localStorage (an older

@@ -24,11 +24,13 @@ var (
 // fakePlatform keeps storage in maps (stored: Store's, db: StoreDesign's)
 // and can fail saves; its asynchronous calls answer at once.
 type fakePlatform struct {
-	stored       map[string]string
-	db           map[string]string
-	failSave     error
-	failKey      string // fail saves of this key only
-	failDB       error  // fail StoreDesign only
+	stored   map[string]string
+	db       map[string]string
+	failSave error
+	failKey  string // fail saves of this key only
+	failDB   error  // fail StoreDesign only
+	// failEvery, if set, fails StoreDesign of the keys it says.
+	failEvery    func(key string) bool
 	downloads    []string
 	usage, quota float64
 	// async holds the answers of LoadDesign and StoreDesign for a design's
@@ -51,6 +53,10 @@ func (f *fakePlatform) LoadDesign(key string, done func(string, bool, error)) {
 func (f *fakePlatform) StoreDesign(key, value string, done func(error)) {
 	if f.failDB != nil {
 		done(f.failDB)
+		return
+	}
+	if f.failEvery != nil && f.failEvery(key) {
+		done(errors.New("QuotaExceededError"))
 		return
 	}
 	if f.failSave != nil && (f.failKey == "" || f.failKey == key) {

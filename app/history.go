@@ -1,8 +1,8 @@
 package app
 
 import (
+	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -27,8 +27,11 @@ type historyState struct {
 	// next one's summary.
 	lastText   string
 	lastDesign *catalogue.Design
-	// recording says a version is being stored.
-	recording bool
+	// recording says a version is being stored, queue the ones waiting
+	// to be, afterVersions what waits for them all (leaving the page).
+	recording     bool
+	queue         []func(next func())
+	afterVersions []func()
 	// warning says a version could not be kept.
 	warning string
 	// show says the History region is open.
@@ -107,19 +110,23 @@ func (e *Editor) recordEdit(text string) {
 }
 
 // recordVersion records text, the open design's, as a version of it, then
-// runs then (if not nil), whether or not the version could be kept (the
-// user is told when not).
-func (e *Editor) recordVersion(why, text string, then func()) {
+// runs then (if not nil) with the outcome (the user is told of a failure).
+func (e *Editor) recordVersion(why, text string, then func(error)) {
 	e.recordVersionSaying(why, "", text, then)
 }
 
 // recordVersionSaying is recordVersion with the version's summary given
 // ("" for the semantic diff's from the version before).
-func (e *Editor) recordVersionSaying(why, summary, text string, then func()) {
-	if !e.history.loaded || e.platform == nil || e.readOnlyView() {
-		if then != nil {
-			then()
-		}
+func (e *Editor) recordVersionSaying(why, summary, text string, then func(error)) {
+	if then == nil {
+		then = func(error) {}
+	}
+	switch {
+	case e.platform == nil || e.readOnlyView():
+		then(errors.New("this design is not stored here"))
+		return
+	case !e.history.loaded:
+		then(errors.New("the design's history could not be read"))
 		return
 	}
 	d := e.store.Design()
@@ -131,47 +138,34 @@ func (e *Editor) recordVersionSaying(why, summary, text string, then func()) {
 	if summary == "" {
 		summary = e.summarize(prev, d)
 	}
-	e.history.recording = true
-	e.storeVersion(e.designID, e.history.h, text, len(d.Nodes), why, summary, func(v library.Version, err error) {
-		e.history.recording = false
+	e.storeVersion(e.designID, text, len(d.Nodes), why, summary, func(err error) {
 		if err == nil {
 			e.history.lastText, e.history.lastDesign = text, d
 		}
-		if then != nil {
-			then()
+		then(err)
+	})
+}
+
+// recordVersionOf records what is stored of design id (not the open one)
+// as a version of it, then runs then with the outcome: nil when it was
+// recorded, or when nothing is stored to record.
+func (e *Editor) recordVersionOf(id, why string, then func(error)) {
+	e.loadStored(id, func(text string, ok bool, err error) {
+		switch {
+		case err != nil:
+			then(err)
+		case !ok:
+			then(nil)
+		default:
+			e.storeVersion(id, text, e.nodesOf(text), why, e.summarize(nil, e.readOrNil(text)), then)
 		}
 	})
 }
 
-// recordVersionOf records the stored text of design id (not the open one)
-// as a version of it, then runs then.
-func (e *Editor) recordVersionOf(id, why string, then func()) {
-	e.platform.LoadDesign(library.DesignKey(id), func(text string, ok bool, err error) {
-		e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
-			e.run(func() {
-				h, perr := library.ParseHistory(htext)
-				if err != nil || !ok || herr != nil || perr != nil {
-					then()
-					return
-				}
-				e.storeVersion(id, h, text, e.nodesOf(text), why, e.summarize(nil, e.readOrNil(text)), func(library.Version, error) { then() })
-			})
-		})
-	})
-}
-
-// recordFirstVersion starts the history of a design just added.
+// recordFirstVersion starts the history of a design just added, then runs
+// then.
 func (e *Editor) recordFirstVersion(id, text, why, summary string, then func()) {
-	e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
-		e.run(func() {
-			h, perr := library.ParseHistory(htext)
-			if herr != nil || perr != nil {
-				then()
-				return
-			}
-			e.storeVersion(id, h, text, e.nodesOf(text), why, summary, func(library.Version, error) { then() })
-		})
-	})
+	e.storeVersion(id, text, e.nodesOf(text), why, summary, func(error) { then() })
 }
 
 // readOrNil is the design text holds, or nil when it no longer loads.
@@ -193,41 +187,86 @@ func (e *Editor) nodesOf(text string) int {
 }
 
 // storeVersion adds text (a design of nodes nodes) to design id's history
-// h as a version, thins it, and stores the version and the history; done
-// gets the version and the outcome on the UI goroutine. When the version
-// cannot be stored (storage is short), h is as it was and the user is told,
-// with the way to export.
-func (e *Editor) storeVersion(id string, h *library.History, text string, nodes int, why, summary string, done func(library.Version, error)) {
-	before := slices.Clone(h.Versions)
-	v := h.Add(library.Version{At: e.now(), Why: why, Nodes: nodes, Size: len(text), Summary: summary})
-	dropped := h.Thin(e.now())
-	fail := func(err error) {
-		h.Versions = before
-		e.history.warning = fmt.Sprintf("A version of the design could not be kept (%v): browser storage may be short. Nothing was dropped; export the design (or all designs, in Designs) to keep a copy.", err)
-		done(v, err)
-	}
-	e.platform.StoreDesign(library.VersionKey(id, v.Stamp()), text, func(err error) {
-		e.run(func() {
+// as a version, thins it, and stores the version and the history; done
+// gets the outcome on the UI goroutine. The history is read again first
+// (another tab may have added to it), and one version is stored at a time.
+// When the version cannot be stored (storage is short), the history is as
+// it was and the user is told, with the way to export.
+func (e *Editor) storeVersion(id, text string, nodes int, why, summary string, done func(error)) {
+	e.queueVersion(func(next func()) {
+		finish := func(err error) {
 			if err != nil {
-				fail(err)
-				return
+				e.history.warning = fmt.Sprintf("A version of the design could not be kept (%v): browser storage may be short. Nothing was dropped; export the design (or all designs, in Designs) to keep a copy.", err)
+			} else {
+				e.history.warning = ""
 			}
-			e.platform.StoreDesign(library.HistoryKey(id), h.Encode(), func(err error) {
-				e.run(func() {
-					if err != nil {
-						e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
-						fail(err)
-						return
-					}
-					e.history.warning = ""
-					for _, old := range dropped {
-						e.platform.RemoveDesign(library.VersionKey(id, old.Stamp()), func(error) {})
-					}
-					done(v, nil)
+			done(err)
+			next()
+		}
+		e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
+			e.run(func() {
+				h, perr := library.ParseHistory(htext)
+				if err := firstError(herr, perr); err != nil {
+					finish(err)
+					return
+				}
+				v := h.Add(library.Version{At: e.now(), Why: why, Nodes: nodes, Size: len(text), Summary: summary})
+				dropped := h.Thin(e.now())
+				e.platform.StoreDesign(library.VersionKey(id, v.Stamp()), text, func(err error) {
+					e.run(func() {
+						if err != nil {
+							finish(err)
+							return
+						}
+						e.platform.StoreDesign(library.HistoryKey(id), h.Encode(), func(err error) {
+							e.run(func() {
+								if err != nil {
+									e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
+									finish(err)
+									return
+								}
+								for _, old := range dropped {
+									e.platform.RemoveDesign(library.VersionKey(id, old.Stamp()), func(error) {})
+								}
+								if id == e.designID {
+									e.history.h, e.history.loaded = h, true
+								}
+								finish(nil)
+							})
+						})
+					})
 				})
 			})
 		})
 	})
+}
+
+// queueVersion runs store now, or once the versions on their way are
+// stored: each reads the history the one before wrote.
+func (e *Editor) queueVersion(store func(next func())) {
+	if e.history.recording {
+		e.history.queue = append(e.history.queue, store)
+		return
+	}
+	e.history.recording = true
+	store(e.nextVersion)
+}
+
+// nextVersion stores the next version waiting, or runs what waited for
+// them all.
+func (e *Editor) nextVersion() {
+	if len(e.history.queue) > 0 {
+		store := e.history.queue[0]
+		e.history.queue = e.history.queue[1:]
+		store(e.nextVersion)
+		return
+	}
+	e.history.recording = false
+	waiting := e.history.afterVersions
+	e.history.afterVersions = nil
+	for _, f := range waiting {
+		f()
+	}
 }
 
 // summarize says what changed from prev to next, in a line: the semantic
@@ -251,8 +290,8 @@ func (e *Editor) saveVersion(app.Context, app.Event) {
 		e.store.Report(fmt.Errorf("The history is not readable, so no version was recorded; export the design to keep a copy"))
 		return
 	}
-	e.recordVersion("saved", text, func() {
-		if e.history.warning == "" {
+	e.recordVersion("saved", text, func(err error) {
+		if err == nil {
 			e.store.Say("Saved a version of the design.")
 		}
 	})
@@ -308,7 +347,11 @@ func (e *Editor) restoreVersion(v library.Version) {
 				e.store.Report(fmt.Errorf("The version of %s could not be read (%v); nothing changed", when(v.At), orMissing(err)))
 				return
 			}
-			e.recordVersion(library.WhyRestore, string(e.store.Export()), func() {
+			e.recordVersion(library.WhyRestore, string(e.store.Export()), func(err error) {
+				if err != nil {
+					e.store.Report(fmt.Errorf("Nothing was restored: the design as it is could not be kept as a version first (%v); export it, then restore", err))
+					return
+				}
 				if err := e.store.Import("the version of "+when(v.At), []byte(text)); err != nil {
 					e.store.Report(fmt.Errorf("The version of %s no longer loads (%v); nothing changed", when(v.At), err))
 					return

@@ -36,6 +36,8 @@ type libraryState struct {
 	// announce says the address named the design: once restored, the
 	// status says which design opened.
 	announce bool
+	// unlisted says the address named a design the list does not have.
+	unlisted bool
 	// usage and quota are the browser's storage estimate, for the Designs
 	// region.
 	usage, quota float64
@@ -82,7 +84,7 @@ func (e *Editor) loadLibrary() *library.Index {
 		if keepErr := e.platform.Store(keyLibraryDamaged, text); keepErr != nil {
 			e.libraryWarning = err.Error() + ", and it could not be kept aside (" + keepErr.Error() + "). A new list was started."
 		} else {
-			e.libraryWarning = err.Error() + ". It is kept aside (" + keyLibraryDamaged + " in this site's storage) and a new list was started; designs in it can be opened again by their address."
+			e.libraryWarning = err.Error() + ". It is kept aside (" + keyLibraryDamaged + " in this site's storage) and a new list was started; a design of the old list opens again by its address (/?design=ID), which lists it again."
 		}
 		return fresh()
 	}
@@ -117,6 +119,13 @@ func (e *Editor) chooseDesign() {
 	}
 	err := e.updateLibrary(func(ix *library.Index) error {
 		if asked != "" {
+			if entry := ix.Find(asked); entry == nil && library.ValidID(asked) {
+				// Not listed (a list that was damaged and started again, or
+				// a design purged meanwhile): it opens, and is listed again
+				// if anything is stored under it (see relist).
+				e.designID, e.unlisted = asked, true
+				return nil
+			}
 			if entry := ix.Find(asked); entry != nil {
 				e.designID = asked
 				if entry.InTrash() {
@@ -125,7 +134,7 @@ func (e *Editor) chooseDesign() {
 				}
 				return nil
 			}
-			e.store.Report(fmt.Errorf("This browser has no design %q (it may have been in the trash for more than %d days); the most recently changed design is open instead", asked, library.TrashDays))
+			e.store.Report(fmt.Errorf("%q is not the address of a design; the most recently changed design is open instead", asked))
 		}
 		if latest := ix.Latest(); latest != nil {
 			e.designID = latest.ID
@@ -173,9 +182,10 @@ func designAddress(id string, more ...string) string {
 	return "/?" + q.Encode()
 }
 
-// goTo loads the page at u once what this one changed is stored; while
-// the design waits for a choice (another tab's, or a saved design that no
-// longer loads), it says what to do first.
+// goTo loads the page at u once what this one changed is stored, with the
+// versions on their way; while the design waits for a choice (another
+// tab's, or a saved design that no longer loads) or is still being read,
+// it says what to do first.
 func (e *Editor) goTo(u string) {
 	switch {
 	case e.theirs != "":
@@ -183,6 +193,9 @@ func (e *Editor) goTo(u string) {
 		return
 	case e.holding:
 		e.store.Report(fmt.Errorf("Export or discard the saved design that no longer loads (the alert above) before opening another"))
+		return
+	case e.restoring && !e.readOnlyView():
+		e.store.Report(fmt.Errorf("The design is still being read; open the other one in a moment"))
 		return
 	}
 	leave := func() {
@@ -192,16 +205,29 @@ func (e *Editor) goTo(u string) {
 		}
 		app.Window().Get("location").Call("assign", u)
 	}
-	if e.sharing || e.viewing() || (!e.unsaved && !e.saving) {
+	if e.readOnlyView() {
 		leave()
 		return
 	}
-	e.flushSave()
-	if e.saving {
-		e.afterSave = append(e.afterSave, leave)
-		return
+	var attempt func()
+	attempt = func() {
+		if e.unsaved || e.saving {
+			e.flushSave()
+			if e.saving {
+				e.afterSave = append(e.afterSave, attempt)
+				return
+			}
+			if e.unsaved {
+				return // the save failed: its warning says so, and the page stays
+			}
+		}
+		if e.history.recording {
+			e.history.afterVersions = append(e.history.afterVersions, attempt)
+			return
+		}
+		leave()
 	}
-	leave()
+	attempt()
 }
 
 // noteSaved updates the open design's entry in the list after a save: when
@@ -269,8 +295,13 @@ func (e *Editor) addDesign(name, text, why, summary string, edit func(*library.E
 				e.store.Report(fmt.Errorf("The design could not be added to your designs (%v); nothing changed", err))
 				return
 			}
+			read := e.readOrNil(text)
 			err := e.updateLibrary(func(ix *library.Index) error {
 				entry := ix.Add(id, name, e.now())
+				if read != nil {
+					// Its own id, for an import of it to be noticed.
+					entry.DesignID, entry.Nodes = read.ID, len(read.Nodes)
+				}
 				if edit != nil {
 					edit(entry)
 				}
@@ -355,31 +386,66 @@ func (e *Editor) addImported(p *pendingImport) {
 	e.recordVersionSaying(library.WhyImport, summary, string(e.store.Export()), nil)
 }
 
-// replaceImported imports over the library's design of the same id, after
-// recording a version of it. The open design takes the import as an undoable
-// step; another opens on it (a tab that has it open is told, as for any
-// change from another tab).
+// replaceImported imports over the library's design of the same id, once a
+// version of it is recorded (or not at all). The open design takes the
+// import as an undoable step; another opens on it (a tab that has it open
+// is told, as for any change from another tab).
 func (e *Editor) replaceImported(p *pendingImport) {
 	e.clash = nil
-	id := p.clash.ID
+	id, name := p.clash.ID, p.clash.Name
+	refuse := func(err error) {
+		e.store.Report(fmt.Errorf("%s was not replaced: it could not be kept as a version first (%v); export it, then import again", name, err))
+	}
 	if id == e.designID {
-		e.recordVersion(library.WhyReplace, string(e.store.Export()), func() {
+		e.recordVersion(library.WhyReplace, string(e.store.Export()), func(err error) {
+			if err != nil {
+				refuse(err)
+				return
+			}
 			e.importData(p.name, []byte(p.text))
 		})
 		return
 	}
-	e.recordVersionOf(id, library.WhyReplace, func() {
+	e.recordVersionOf(id, library.WhyReplace, func(err error) {
+		if err != nil {
+			refuse(err)
+			return
+		}
 		e.platform.StoreDesign(library.DesignKey(id), p.text, func(err error) {
 			e.run(func() {
 				if err != nil {
-					e.store.Report(fmt.Errorf("%s was not replaced (%v); nothing changed", p.clash.Name, err))
+					e.store.Report(fmt.Errorf("%s was not replaced (%v); nothing changed", name, err))
 					return
 				}
+				// Copies kept in localStorage are older than the import now:
+				// the next start would take them for newer.
+				e.platform.Remove(library.ExitKey(id))
+				e.platform.Remove(library.DesignKey(id))
 				e.recordFirstVersion(id, p.text, library.WhyImport, "imported from "+fileBase(p.name), func() {
 					e.goTo(designAddress(id))
 				})
 			})
 		})
+	})
+}
+
+// loadStored reads what is stored of design id as its next start would
+// (the copy kept as a page went, an older editor's copy in localStorage,
+// else the database's), or the open design as it is now; done runs on the
+// UI goroutine.
+func (e *Editor) loadStored(id string, done func(text string, ok bool, err error)) {
+	if id == e.designID && !e.readOnlyView() && !e.restoring && !e.holding && e.unreadable == "" {
+		done(string(e.store.Export()), true, nil)
+		return
+	}
+	for _, key := range []string{library.ExitKey(id), library.DesignKey(id)} {
+		if saved, ok, err := e.platform.Load(key); err == nil && ok && strings.TrimSpace(saved) != "" {
+			done(saved, true, nil)
+			return
+		}
+	}
+	e.platform.LoadDesign(library.DesignKey(id), func(text string, ok bool, err error) {
+		e.run(func() { done(text, ok, err) })
 	})
 }
 
@@ -399,18 +465,12 @@ func (e *Editor) duplicateDesign(entry library.Entry) {
 			n.Nodes, n.Errors, n.Warnings, n.DesignID = entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID
 		})
 	}
-	if entry.ID == e.designID {
-		copyOf(string(e.store.Export()))
-		return
-	}
-	e.platform.LoadDesign(library.DesignKey(entry.ID), func(text string, ok bool, err error) {
-		e.run(func() {
-			if err != nil || !ok {
-				e.store.Report(fmt.Errorf("%s could not be read (%v); nothing was duplicated", entry.Name, orMissing(err)))
-				return
-			}
-			copyOf(text)
-		})
+	e.loadStored(entry.ID, func(text string, ok bool, err error) {
+		if err != nil || !ok {
+			e.store.Report(fmt.Errorf("%s could not be read (%v); nothing was duplicated", entry.Name, orMissing(err)))
+			return
+		}
+		copyOf(text)
 	})
 }
 
@@ -482,14 +542,16 @@ func (e *Editor) removeStored(id string) {
 	e.platform.RemoveDesign(library.DesignKey(id), func(error) {})
 	e.platform.RemoveDesign(library.UnreadableKey(id), func(error) {})
 	e.platform.LoadDesign(library.HistoryKey(id), func(text string, ok bool, err error) {
-		h, perr := library.ParseHistory(text)
-		if err != nil || perr != nil {
-			return
-		}
-		for _, v := range h.Versions {
-			e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
-		}
-		e.platform.RemoveDesign(library.HistoryKey(id), func(error) {})
+		e.run(func() {
+			h, perr := library.ParseHistory(text)
+			if err != nil || perr != nil {
+				return // its versions' keys are unknown: they stay
+			}
+			for _, v := range h.Versions {
+				e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
+			}
+			e.platform.RemoveDesign(library.HistoryKey(id), func(error) {})
+		})
 	})
 }
 
@@ -498,6 +560,30 @@ func (e *Editor) removeStored(id string) {
 func (e *Editor) saveSharedCopy(app.Context, app.Event) {
 	d := e.store.Design()
 	e.addDesign(firstNonEmpty(d.Name, d.ID, "Shared design"), string(e.store.Export()), library.WhyImport, "saved from a share link", nil)
+}
+
+// relist lists again the unlisted design the address named once it is
+// read: under its own name when something was stored under it; else it is
+// a new design, listed when first saved.
+func (e *Editor) relist(found bool) {
+	if !e.unlisted {
+		return
+	}
+	e.unlisted = false
+	if !found {
+		e.store.Report(fmt.Errorf("This browser has no design %q (it may have been in the trash for more than %d days); this is a new, empty design", e.designID, library.TrashDays))
+		return
+	}
+	d := e.store.Design()
+	err := e.updateLibrary(func(ix *library.Index) error {
+		if ix.Find(e.designID) == nil {
+			ix.Add(e.designID, firstNonEmpty(d.Name, d.ID, "Recovered design"), e.now())
+		}
+		return nil
+	})
+	if err != nil {
+		e.libraryWarning = err.Error()
+	}
 }
 
 // announceOpened says which design the page opened, when the address named

@@ -321,3 +321,111 @@ func TestLibraryImportIntoABlankDesign(t *testing.T) {
 		t.Error("the import is not undoable")
 	}
 }
+
+// Replace over a design that is not open records a version of it first,
+// from what its next start would read (the copy kept as its page went),
+// and refuses when the version cannot be recorded; a copy kept in
+// localStorage is not taken for newer than the import afterwards.
+func TestLibraryReplaceAnotherDesign(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	le.addDesign("Orders", "id: orders\nnodes: []\n", library.WhyImport, "", nil)
+	le.d.Consume()
+	orders := le.went[len(le.went)-1][len("/?design="):]
+	newest := "id: orders\nnodes:\n  - { id: \"n\", component: \"nats-jetstream\" }\n"
+	le.p.stored[library.ExitKey(orders)] = newest // its page went before the database's write ended
+
+	file := []byte("id: orders\nnodes:\n  - { id: \"p\", component: \"pulsar\" }\n")
+	le.p.db[library.HistoryKey(orders)] = "{" // damaged: no version can be added
+	le.importToLibrary("orders.yaml", file)
+	le.replaceImported(le.clash)
+	le.d.Consume()
+	if le.p.db[library.DesignKey(orders)] != "id: orders\nnodes: []\n" || !strings.Contains(le.store.Notice().Text, "was not replaced") {
+		t.Fatalf("replaced without a version: %q; %s", le.p.db[library.DesignKey(orders)], le.store.Notice().Text)
+	}
+
+	delete(le.p.db, library.HistoryKey(orders))
+	le.importToLibrary("orders.yaml", file)
+	le.replaceImported(le.clash)
+	le.d.Consume()
+	if !strings.Contains(le.p.db[library.DesignKey(orders)], "pulsar") || le.p.stored[library.ExitKey(orders)] != "" {
+		t.Fatalf("after the replace: %q, exit copy %q", le.p.db[library.DesignKey(orders)], le.p.stored[library.ExitKey(orders)])
+	}
+	h := le.versions(t, orders)
+	var kept string
+	for _, v := range h.Versions {
+		if v.Why == library.WhyReplace {
+			kept = le.p.db[library.VersionKey(orders, v.Stamp())]
+		}
+	}
+	if kept != newest {
+		t.Errorf("the version before the replace holds %q, want the copy kept as the page went", kept)
+	}
+}
+
+// Two tabs on one design both record versions: neither drops the other's.
+func TestLibraryVersionsFromTwoTabs(t *testing.T) {
+	p := &fakePlatform{stored: map[string]string{}}
+	a := newLibraryEditor(t, p)
+	b := newLibraryEditor(t, p)
+	a.store.AddNode("kafka")
+	a.saveVersion(nil, app.Event{})
+	a.d.Consume()
+	b.store.AddNode("pulsar")
+	b.saveVersion(nil, app.Event{})
+	b.d.Consume()
+	if h := a.versions(t, library.FirstID); len(h.Versions) != 2 {
+		t.Errorf("%d versions, want both tabs'", len(h.Versions))
+	}
+}
+
+// An archive whose designs cannot all be stored adds none of them, and
+// leaves nothing of them stored.
+func TestLibraryArchiveAllOrNothing(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	le.importToLibrary("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.d.Consume()
+	le.exportAll()
+	le.d.Consume()
+	zip := []byte(strings.TrimPrefix(le.p.downloads[0], "designs-2026-12-04.zip: "))
+
+	p := &fakePlatform{stored: map[string]string{}}
+	other := newLibraryEditor(t, p)
+	before, keys := p.stored[keyLibrary], len(p.db)
+	fails := 0
+	p.failEvery = func(key string) bool {
+		if strings.HasPrefix(key, "designer.version/") {
+			fails++
+			return fails == 2 // the second design's version
+		}
+		return false
+	}
+	other.importArchive("designs.zip", zip)
+	other.d.Consume()
+	if p.stored[keyLibrary] != before || len(p.db) != keys || !strings.Contains(other.store.Notice().Text, "Nothing was imported") {
+		t.Errorf("a half-stored archive: list changed %v, %d keys (was %d): %s", p.stored[keyLibrary] != before, len(p.db), keys, other.store.Notice().Text)
+	}
+}
+
+// A failed save keeps the page: opening another design waits for no later
+// save, and a design the address names that the list lost is listed again.
+func TestLibraryNavigationWaitsForTheSave(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.p.failDB = errors.New("QuotaExceededError")
+	le.goTo("/?design=x")
+	le.d.Consume()
+	le.p.failDB = nil
+	le.save()
+	if len(le.went) != 0 {
+		t.Errorf("went to %v after a failed save", le.went)
+	}
+	le.designID, le.unlisted = "lost1", true
+	le.relist(true)
+	if entry := le.index(t).Find("lost1"); entry == nil {
+		t.Error("the design the address named was not listed again")
+	}
+}

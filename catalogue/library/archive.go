@@ -140,24 +140,33 @@ func fileName(name string) string {
 // every problem found; the designs' text is not checked against the
 // catalogue here.
 func ReadArchive(name string, data []byte) ([]Saved, error) {
+	return readArchive(name, data, archiveLimits{bytes: MaxArchiveBytes, files: MaxArchiveFiles, text: MaxArchiveText, design: catalogue.MaxDesignBytes})
+}
+
+// archiveLimits are what an archive may hold (tests make them small).
+type archiveLimits struct {
+	bytes, files, text, design int
+}
+
+func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error) {
 	fail := func(file string, line, col int, code diag.Code, format string, args ...any) error {
 		return catalogue.ErrorList{{Pos: catalogue.Pos{File: joinName(name, file), Line: line, Column: col}, Code: code, Msg: fmt.Sprintf(format, args...)}}
 	}
-	if len(data) > MaxArchiveBytes {
-		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive is %d bytes; archives are limited to %d bytes (200 MiB)", len(data), MaxArchiveBytes)
+	if len(data) > limits.bytes {
+		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive is %d bytes; archives are limited to %d bytes", len(data), limits.bytes)
 	}
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive (a zip file that Export all designs wrote): %v", err)
 	}
-	if len(z.File) > MaxArchiveFiles {
-		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds %d files; archives are limited to %d", len(z.File), MaxArchiveFiles)
+	if len(z.File) > limits.files {
+		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds %d files; archives are limited to %d", len(z.File), limits.files)
 	}
 	files := map[string]*zip.File{}
 	for _, f := range z.File {
 		files[f.Name] = f
 	}
-	budget := int64(MaxArchiveText)
+	budget := int64(limits.text)
 	read := func(file string, limit int64) (string, error) {
 		f := files[file]
 		if f == nil {
@@ -174,7 +183,7 @@ func ReadArchive(name string, data []byte) ([]Saved, error) {
 			return "", fail(file, 0, 0, diag.CodeArchive, "cannot be read: %v", err)
 		}
 		if int64(len(b)) > limit {
-			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to more than %d bytes, over what the archive may hold", limit)
+			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to more than %d bytes, over what the archive may hold (%d bytes a design, %d in all)", limit, limits.design, limits.text)
 		}
 		budget -= int64(len(b))
 		if !utf8.Valid(b) {
@@ -200,7 +209,7 @@ func ReadArchive(name string, data []byte) ([]Saved, error) {
 		case errors.As(err, &se):
 			line, col = lineCol(text, se.Offset-1) // the offset is past the character
 		case errors.As(err, &te):
-			line, col = lineCol(text, te.Offset)
+			line, col = lineCol(text, valueStart(text, te.Offset))
 		}
 		return nil, fail(ManifestName, line, col, diag.CodeArchive, "the manifest is damaged: %v", err)
 	}
@@ -212,6 +221,7 @@ func ReadArchive(name string, data []byte) ([]Saved, error) {
 	}
 	var out []Saved
 	var problems catalogue.ErrorList
+	seen := map[string]bool{}
 	note := func(err error) {
 		if list, ok := err.(catalogue.ErrorList); ok {
 			problems = append(problems, list...)
@@ -223,19 +233,27 @@ func ReadArchive(name string, data []byte) ([]Saved, error) {
 				Path: fmt.Sprintf("designs[%d]", i), Msg: fmt.Sprintf("designs[%d]: needs an id of lower-case letters and digits and a name", i)})
 			continue
 		}
-		t, err := read(path.Clean(md.File), catalogue.MaxDesignBytes)
+		if seen[md.ID] {
+			problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(name, ManifestName)}, Code: diag.CodeArchive,
+				Path: fmt.Sprintf("designs[%d].id", i), Msg: fmt.Sprintf("designs[%d].id: %q is the id of an earlier design; each design's id is its own", i, md.ID)})
+			continue
+		}
+		seen[md.ID] = true
+		t, err := read(path.Clean(md.File), int64(limits.design))
 		if err != nil {
 			note(err)
 			continue
 		}
 		s := Saved{Entry: Entry{ID: md.ID, Name: CleanName(md.Name), Created: md.Created, Changed: md.Changed, DesignID: md.DesignID}, Text: t}
 		for _, mv := range md.Versions {
-			vt, err := read(path.Clean(mv.File), catalogue.MaxDesignBytes)
+			vt, err := read(path.Clean(mv.File), int64(limits.design))
 			if err != nil {
 				note(err)
 				continue
 			}
-			s.Versions = append(s.Versions, SavedVersion{Version: mv.Version, Text: vt})
+			v := mv.Version
+			v.Size = len(vt) // what the history's quota counts, whatever the manifest says
+			s.Versions = append(s.Versions, SavedVersion{Version: v, Text: vt})
 		}
 		out = append(out, s)
 	}
@@ -250,6 +268,31 @@ func joinName(archive, file string) string {
 		return archive
 	}
 	return archive + ":" + file
+}
+
+// valueStart is where the JSON value that ends at offset starts: a type
+// error's offset is past its value.
+func valueStart(text string, offset int64) int64 {
+	i := min(max(offset, 0), int64(len(text)))
+	if i > 0 && text[i-1] == '"' {
+		// A string: back to its opening quote, past escaped ones.
+		for j := i - 2; j >= 0; j-- {
+			if text[j] == '"' {
+				k := j - 1
+				for k >= 0 && text[k] == '\\' {
+					k--
+				}
+				if (j-1-k)%2 == 0 {
+					return j
+				}
+			}
+		}
+		return 0
+	}
+	for i > 0 && !strings.ContainsRune(" \t\r\n:,[{", rune(text[i-1])) {
+		i--
+	}
+	return i
 }
 
 // lineCol is the line and column (from 1, in characters) of a byte offset

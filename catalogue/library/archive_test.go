@@ -87,6 +87,10 @@ func TestArchiveRefused(t *testing.T) {
 		{"not text", zipOf(t, "library.json", good, "designs/a.yaml", "\xff\xfe"), diag.CodeNotUTF8, "b.zip:designs/a.yaml: is not UTF-8"},
 		{"inflates too far", zipOf(t, "library.json", good, "designs/a.yaml", bomb), diag.CodeTooLarge, "inflates to more than"},
 		{"too large", make([]byte, MaxArchiveBytes+1), diag.CodeTooLarge, "archives are limited"},
+		{"wrong type", zipOf(t, "library.json", "{\n  \"schemaVersion\": 1}"), diag.CodeArchive, "b.zip:library.json:2:20: the manifest is damaged"},
+		{"wrong type, a string", zipOf(t, "library.json", "{\n  \"designs\": \"a \\\" b\"}"), diag.CodeArchive, "b.zip:library.json:2:14: the manifest is damaged"},
+		{"missing version", zipOf(t, "library.json", strings.Replace(good, `"file":"designs/a.yaml"`, `"file":"designs/a.yaml","versions":[{"at":"2026-12-04T12:00:00Z","why":"edited","nodes":0,"size":0,"summary":"","file":"versions/a/1.yaml"}]`, 1), "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, "b.zip:versions/a/1.yaml: the manifest names"},
+		{"one id twice", zipOf(t, "library.json", strings.Replace(good, `]}`, `,{"id":"a","name":"B","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"designs/a.yaml"}]}`, 1), "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, `"a" is the id of an earlier design`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := ReadArchive("b.zip", c.data)
@@ -156,4 +160,30 @@ func FuzzReadArchive(f *testing.F) {
 			t.Fatalf("an archive read back does not read again: %v", err)
 		}
 	})
+}
+
+// The limits on files and on the text they inflate to, made small.
+func TestArchiveLimits(t *testing.T) {
+	data := archive(t, []Saved{
+		{Entry: Entry{ID: "a", Name: "A", Created: t0, Changed: t0}, Text: strings.Repeat("#\n", 100)},
+		{Entry: Entry{ID: "b", Name: "B", Created: t0, Changed: t0}, Text: strings.Repeat("#\n", 100),
+			Versions: []SavedVersion{{Version: Version{At: t0, Size: 1}, Text: "nodes: []\n"}}},
+	})
+	for _, c := range []struct {
+		limits archiveLimits
+		want   string
+	}{
+		{archiveLimits{bytes: 1 << 20, files: 3, text: 1 << 20, design: 1 << 20}, "holds 4 files; archives are limited to 3"},
+		{archiveLimits{bytes: 1 << 20, files: 10, text: 300, design: 1 << 20}, "inflates to more than"},
+		{archiveLimits{bytes: 1 << 20, files: 10, text: 1 << 20, design: 150}, "150 bytes a design"},
+	} {
+		_, err := readArchive("b.zip", data, c.limits)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.limits, err, c.want)
+		}
+	}
+	back, err := ReadArchive("b.zip", data)
+	if err != nil || back[1].Versions[0].Size != len("nodes: []\n") {
+		t.Errorf("a version's size is not its text's: %v %+v", err, back)
+	}
 }

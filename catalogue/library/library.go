@@ -177,7 +177,12 @@ func (ix *Index) UniqueName(name, except string) string {
 		return name
 	}
 	for i := 2; ; i++ {
-		if n := fmt.Sprintf("%s (%d)", name, i); !taken(n) {
+		suffix := fmt.Sprintf(" (%d)", i)
+		base := name
+		if r := []rune(base); len(r)+len(suffix) > MaxNameLength {
+			base = strings.TrimSpace(string(r[:MaxNameLength-len(suffix)]))
+		}
+		if n := base + suffix; !taken(n) {
 			return n
 		}
 	}
@@ -266,13 +271,19 @@ func (ix *Index) Recover(id string) error {
 	return nil
 }
 
-// Purge takes out of the index the designs that have been in the trash for
-// TrashDays, and returns them: their stored text and versions go too.
+// Purge takes out of the index the designs that have been in the trash,
+// unchanged, for TrashDays, and returns them: their stored text and versions
+// go too. (A design opened from the trash and changed stays its 30 days from
+// that change: a tab may have it open.)
 func (ix *Index) Purge(now time.Time) []Entry {
 	var gone []Entry
 	kept := ix.Designs[:0]
 	for _, e := range ix.Designs {
-		if e.InTrash() && now.Sub(e.Deleted) >= TrashDays*24*time.Hour {
+		since := e.Deleted
+		if e.Changed.After(since) {
+			since = e.Changed
+		}
+		if e.InTrash() && now.Sub(since) >= TrashDays*24*time.Hour {
 			gone = append(gone, e)
 			continue
 		}

@@ -46,6 +46,7 @@ func TestIndex(t *testing.T) {
 	}
 	ix.Delete("b", t0)
 	ix.Delete("d", t0.Add(-31*24*time.Hour))
+	ix.Find("d").Changed = t0.Add(-40 * 24 * time.Hour)
 	if got := names(ix.Listed("", true)); got != "Orders, Payments platform" {
 		t.Errorf("trash: %s", got)
 	}
@@ -56,6 +57,16 @@ func TestIndex(t *testing.T) {
 	gone := ix.Purge(t0)
 	if len(gone) != 1 || gone[0].ID != "d" || ix.Find("d") != nil {
 		t.Errorf("purged %+v", gone)
+	}
+	// Exactly 30 days in the trash: gone; changed in the trash since: kept
+	// 30 days from the change.
+	ix.Add("f", "F", t0)
+	ix.Add("g", "G", t0)
+	ix.Delete("f", t0)
+	ix.Delete("g", t0)
+	ix.Find("g").Changed = t0.Add(time.Hour)
+	if gone := ix.Purge(t0.Add(TrashDays * 24 * time.Hour)); len(gone) != 1 || gone[0].ID != "f" {
+		t.Errorf("at 30 days purged %+v", gone)
 	}
 	back, err := Parse(ix.Encode())
 	if err != nil || back.Encode() != ix.Encode() {
@@ -69,6 +80,12 @@ func TestIndex(t *testing.T) {
 }
 
 func TestNames(t *testing.T) {
+	long := strings.Repeat("x", MaxNameLength)
+	ix := &Index{}
+	ix.Add("a", long, t0)
+	if n := ix.UniqueName(long, ""); len([]rune(n)) > MaxNameLength || !strings.HasSuffix(n, " (2)") {
+		t.Errorf("a long name made unique: %d characters, %q", len([]rune(n)), n[len(n)-8:])
+	}
 	for _, c := range []struct{ in, want string }{
 		{"plain", "plain"},
 		{"a\x00b\x1b[31m", "a b [31m"},
@@ -130,6 +147,13 @@ func TestHistoryThins(t *testing.T) {
 	for d, n := range days {
 		if n != 1 {
 			t.Errorf("%d versions kept of %s", n, d)
+		}
+	}
+	// Of each day, the newest: the 18:00 one of the 6-hourly versions.
+	for _, v := range h.Versions {
+		// (Not the day whose later versions are within the last day.)
+		if age := t0.Sub(v.At); age >= 30*time.Hour && age < 31*24*time.Hour && v.At.Hour() != 18 {
+			t.Errorf("kept %v, not the day's newest", v.At)
 		}
 	}
 	for w, n := range weeks {

@@ -253,10 +253,10 @@ func TestLibraryVersions(t *testing.T) {
 	}
 }
 
-// Export all designs writes one archive, with the versions, which Import
-// designs archive reads back: into another browser whole, into this one
-// skipping what it has.
-func TestLibraryArchive(t *testing.T) {
+// twoDesignsExported is an editor with two designs (kafka; payments, an
+// import with its version) and the archive Export all designs gave.
+func twoDesignsExported(t *testing.T) (*libraryEditor, []byte) {
+	t.Helper()
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
@@ -267,7 +267,14 @@ func TestLibraryArchive(t *testing.T) {
 	if len(le.p.downloads) != 1 || !strings.HasPrefix(le.p.downloads[0], "designs-2026-12-04.zip: ") {
 		t.Fatalf("downloads %d", len(le.p.downloads))
 	}
-	zip := []byte(strings.TrimPrefix(le.p.downloads[0], "designs-2026-12-04.zip: "))
+	return le, []byte(strings.TrimPrefix(le.p.downloads[0], "designs-2026-12-04.zip: "))
+}
+
+// Export all designs writes one archive, with the versions, which Import
+// designs archive reads back: into another browser whole, into this one
+// skipping what it has.
+func TestLibraryArchive(t *testing.T) {
+	le, zip := twoDesignsExported(t)
 	le.importArchive("designs.zip", zip)
 	le.d.Consume()
 	if n := len(le.index(t).Designs); n != 2 || !strings.Contains(le.store.Notice().Text, "Skipped 2 designs") {
@@ -383,14 +390,7 @@ func TestLibraryVersionsFromTwoTabs(t *testing.T) {
 // An archive whose designs cannot all be stored adds none of them, and
 // leaves nothing of them stored.
 func TestLibraryArchiveAllOrNothing(t *testing.T) {
-	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
-	le.store.AddNode("kafka")
-	le.save()
-	le.importToLibrary("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
-	le.d.Consume()
-	le.exportAll()
-	le.d.Consume()
-	zip := []byte(strings.TrimPrefix(le.p.downloads[0], "designs-2026-12-04.zip: "))
+	_, zip := twoDesignsExported(t)
 
 	p := &fakePlatform{stored: map[string]string{}}
 	other := newLibraryEditor(t, p)

@@ -214,43 +214,29 @@ func (b *browser) LoadDesign(key string, done func(string, bool, error)) {
 // StoreDesign writes a value to the database and, once it is written, tells
 // the other tabs.
 func (b *browser) StoreDesign(key, value string, done func(error)) {
-	b.db.with(func(db safejs.Value, err error) {
-		if err != nil {
-			done(err)
-			return
+	b.write(func(store safejs.Value) error {
+		_, err := store.Call("put", value, key)
+		return err
+	}, "the design could not be saved", func(err error) {
+		if err == nil {
+			b.broadcast(key, value)
 		}
-		tx, err := db.Call("transaction", dbStore, "readwrite")
-		if err != nil {
-			done(err)
-			return
-		}
-		store, err := tx.Call("objectStore", dbStore)
-		if err != nil {
-			done(err)
-			return
-		}
-		if _, err := store.Call("put", value, key); err != nil {
-			tx.Call("abort")
-			done(err)
-			return
-		}
-		var once sync.Once
-		finish := func(err error) { once.Do(func() { done(err) }) }
-		handle(tx, map[string]func(safejs.Value){
-			"oncomplete": func(safejs.Value) {
-				b.broadcast(key, value)
-				finish(nil)
-			},
-			// The failed request's error, which the transaction's
-			// error event carries (the transaction's own is not set yet).
-			"onerror": func(ev safejs.Value) { finish(eventError(ev, tx, "the design could not be saved")) },
-			"onabort": func(ev safejs.Value) { finish(eventError(ev, tx, "the design could not be saved")) },
-		}, "oncomplete", "onabort")
+		done(err)
 	})
 }
 
 // RemoveDesign deletes a value of the database.
 func (b *browser) RemoveDesign(key string, done func(error)) {
+	b.write(func(store safejs.Value) error {
+		_, err := store.Call("delete", key)
+		return err
+	}, "the stored design could not be removed", done)
+}
+
+// write runs change on the object store in a read-write transaction and
+// calls done once the transaction has ended (failed: the browser's error,
+// else fallback).
+func (b *browser) write(change func(store safejs.Value) error, fallback string, done func(error)) {
 	b.db.with(func(db safejs.Value, err error) {
 		if err != nil {
 			done(err)
@@ -266,7 +252,7 @@ func (b *browser) RemoveDesign(key string, done func(error)) {
 			done(err)
 			return
 		}
-		if _, err := store.Call("delete", key); err != nil {
+		if err := change(store); err != nil {
 			tx.Call("abort")
 			done(err)
 			return
@@ -275,8 +261,10 @@ func (b *browser) RemoveDesign(key string, done func(error)) {
 		finish := func(err error) { once.Do(func() { done(err) }) }
 		handle(tx, map[string]func(safejs.Value){
 			"oncomplete": func(safejs.Value) { finish(nil) },
-			"onerror":    func(ev safejs.Value) { finish(eventError(ev, tx, "the stored design could not be removed")) },
-			"onabort":    func(ev safejs.Value) { finish(eventError(ev, tx, "the stored design could not be removed")) },
+			// The failed request's error, which the transaction's
+			// error event carries (the transaction's own is not set yet).
+			"onerror": func(ev safejs.Value) { finish(eventError(ev, tx, fallback)) },
+			"onabort": func(ev safejs.Value) { finish(eventError(ev, tx, fallback)) },
 		}, "oncomplete", "onabort")
 	})
 }

@@ -225,17 +225,21 @@ func BenchmarkCompareSides1000(b *testing.B) {
 	}
 }
 
+// example reads a design of examples/diff.
+func example(t *testing.T, cat *catalogue.Catalogue, name string) *catalogue.Design {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/diff/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return design(t, cat, string(data))
+}
+
 // Going back from the orders example's change gains figures and meets the
 // objective again: nothing about it is worse.
 func TestCompareBackIsNotWorse(t *testing.T) {
 	cat := load(t)
-	read := func(name string) *catalogue.Design {
-		data, err := os.ReadFile("../../examples/diff/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return design(t, cat, string(data))
-	}
+	read := func(name string) *catalogue.Design { return example(t, cat, name) }
 	r := Compare(cat, read("orders-after.yaml"), read("orders-before.yaml"))
 	if len(r.Analysis) == 0 {
 		t.Fatal("no analysis changes")
@@ -272,14 +276,7 @@ func BenchmarkCompareAllRenamed10000(b *testing.B) {
 // none.
 func TestSummary(t *testing.T) {
 	cat := load(t)
-	read := func(name string) *catalogue.Design {
-		data, err := os.ReadFile("../../examples/diff/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return design(t, cat, string(data))
-	}
-	before, after := read("orders-before.yaml"), read("orders-after.yaml")
+	before, after := example(t, cat, "orders-before.yaml"), example(t, cat, "orders-after.yaml")
 	if got := Compare(cat, before, before).Summary(); got != "no semantic change" {
 		t.Errorf("same design: %s", got)
 	}

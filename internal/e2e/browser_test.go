@@ -578,20 +578,24 @@ func (p *tab) followLoad(from string, status ...string) {
 }
 
 // importFile imports a design file through Import design: into the open
-// design when it is blank, else as a new design, which opens.
+// design when it is blank (the status says so), else as a new design, which
+// opens (the document goes).
 func (p *tab) importFile(file string) {
 	p.t.Helper()
 	from := p.href()
+	p.evalPage(`window.__beforeImport = 1`)
 	p.setFiles("Import design", file)
 	moved := false
 	p.eventually("the import", func() (bool, string) {
-		href, err := p.tryEval("location.href")
-		if err == nil && strings.Trim(href, `"`) != from {
-			moved = true
-			return true, href
+		got, err := p.tryEval(`window.__beforeImport === 1 ? document.getElementById("status").textContent : "another document"`)
+		if err != nil {
+			return false, err.Error()
 		}
-		status, _ := p.tryEval(`document.getElementById("status").textContent`)
-		return strings.Contains(status, "Imported "), status
+		if got == `"another document"` {
+			moved = true
+			return true, got
+		}
+		return strings.Contains(got, "Imported "+filepath.Base(file)+":"), got
 	})
 	if moved {
 		p.followLoad(from)

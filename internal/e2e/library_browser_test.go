@@ -206,13 +206,7 @@ func TestLibrary(t *testing.T) {
 // A share link opened offline in a browser that has never seen the design
 // saves a copy to the library, which then opens as the user's own.
 func TestShareLinkSaveACopy(t *testing.T) {
-	p := openEditor(t)
-	p.grantClipboard()
-	p.choose("Open example", "Resilient orders")
-	p.waitText("status", "", "Imported resilient-orders.yaml")
-	p.click("button", "Copy share link")
-	p.waitText("status", "", "Copied a share link (")
-	link := strings.Trim(p.evalPage(`navigator.clipboard.readText()`), `"`)
+	p, link := sharedExample(t)
 
 	q := newPage(t, p.origin) // a fresh profile
 	q.server = p.server

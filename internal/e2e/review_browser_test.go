@@ -129,12 +129,9 @@ func TestEditorCompareWith(t *testing.T) {
 	p.checkClean()
 }
 
-// Copy share link puts a link carrying the design on the clipboard; in a
-// fresh browser profile, offline once the app is installed, the link shows
-// the design read-only and stores nothing of it, the profile's own design
-// staying as it was; Open my design goes back to it. A damaged link is
-// refused with why, and changes nothing.
-func TestShareLink(t *testing.T) {
+// sharedExample opens the editor on the Resilient orders example and
+// returns the link Copy share link put on the clipboard.
+func sharedExample(t *testing.T) (*tab, string) {
 	p := openEditor(t)
 	p.grantClipboard()
 	p.choose("Open example", "Resilient orders")
@@ -145,6 +142,16 @@ func TestShareLink(t *testing.T) {
 	if !strings.HasPrefix(link, p.origin+"/#d=") {
 		t.Fatalf("the link: %.80s", link)
 	}
+	return p, link
+}
+
+// Copy share link puts a link carrying the design on the clipboard; in a
+// fresh browser profile, offline once the app is installed, the link shows
+// the design read-only and stores nothing of it, the profile's own design
+// staying as it was; Open my design goes back to it. A damaged link is
+// refused with why, and changes nothing.
+func TestShareLink(t *testing.T) {
+	p, link := sharedExample(t)
 
 	q := newPage(t, p.origin)
 	q.server = p.server

@@ -697,9 +697,16 @@ func (s *Store) Paste(name string, data []byte) error {
 			}
 			d.Groups = append(d.Groups, g)
 		}
+		origins := map[string]bool{}
+		for _, n := range d.Nodes {
+			origins[n.Origin] = true
+		}
 		for _, n := range frag.Nodes {
 			n.ID = nodes[n.ID]
 			pasted = append(pasted, n.ID)
+			if origins[n.Origin] {
+				n.Origin = "" // a copy, not the resource an import updates
+			}
 			if n.In != "" {
 				n.In = groups[n.In]
 			}

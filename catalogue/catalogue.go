@@ -17,7 +17,7 @@ import (
 
 // data is the catalogue that ships with the product.
 //
-//go:embed kinds components rules boundaries products providers.yaml categories.yaml protocols.yaml
+//go:embed kinds components rules boundaries products imports providers.yaml categories.yaml protocols.yaml
 var data embed.FS
 
 // Embedded returns the catalogue files that ship with the product.

@@ -62,6 +62,9 @@ type Node struct {
 	// of an entry point, FailuresTolerated (written `durability:`) of a
 	// stateful node.
 	Objectives Objectives
+	// Origin says where an imported node came from
+	// ("terraform:aws_db_instance.main"): importing again updates it in place.
+	Origin string
 }
 
 // Assumptions are figures a design states for a node; zero means none.
@@ -539,7 +542,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	var node Node
 	pos := &src.nodes[i]
 	pos.self = at(d.Pos(n))
-	f := d.Fields(n, what, "id", "name", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position")
+	f := d.Fields(n, what, "id", "name", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position", "origin")
 	if f == nil {
 		return node
 	}
@@ -550,6 +553,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		pos.id = at(d.Pos(v.Val))
 	}
 	node.Name = d.text(f, "name")
+	node.Origin = d.text(f, "origin")
 	if v, ok := f["component"]; !ok {
 		d.Errorf(n, diag.CodeRequired, "%s: `component` is required (a component id such as \"kafka\")", what)
 	} else if s, good := d.Str(v.Val, what+".component"); good {

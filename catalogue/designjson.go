@@ -38,6 +38,7 @@ type nodeJSON struct {
 	Durability *durabilityJSON  `json:"durability,omitempty"`
 	Props      map[string]Value `json:"props,omitempty"`
 	Position   *Point           `json:"position,omitempty"`
+	Origin     string           `json:"origin,omitempty"`
 }
 
 type noteJSON struct {
@@ -66,7 +67,7 @@ func EncodeDesignJSON(d *Design) []byte {
 		out.Groups = append(out.Groups, groupJSON(g))
 	}
 	for _, n := range d.Nodes {
-		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position}
+		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position, Origin: n.Origin}
 		if n.Assume.Availability > 0 {
 			nj.Assume = &Assumptions{Availability: n.Assume.Availability}
 		}

@@ -91,6 +91,9 @@ func EncodeDesignYAML(d *Design) []byte {
 			}
 		}
 		b = positionLine(b, n.Position)
+		if n.Origin != "" {
+			b = append(yamlout.String(append(b, "    origin: "...), n.Origin), '\n')
+		}
 	}
 	if len(d.Edges) > 0 {
 		b = append(b, "edges:\n"...)

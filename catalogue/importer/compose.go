@@ -1,0 +1,145 @@
+package importer
+
+import (
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// readCompose reads a Compose file (https://docs.docker.com/reference/compose-file/):
+// each service is a resource by its image (one built from source has
+// none, and is the team's own service); depends_on, links and environment
+// values that name another service are edges; the top-level networks are
+// network groups, and a service sits in the first it joins.
+func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList {
+	root := docs[0]
+	services := get(root, "services")
+	if services == nil || services.Kind != yaml.MappingNode {
+		return catalogue.ErrorList{{Pos: pos(file, root), Code: diag.CodeRequired, Msg: "services: a Compose file's services are a mapping of names to services"}}
+	}
+	for _, k := range keys(get(root, "networks")) {
+		s.addGroup(&group{key: "network:" + k.Value, boundary: "network", name: k.Value})
+	}
+	names := map[string]bool{}
+	for _, k := range keys(services) {
+		names[k.Value] = true
+	}
+	for _, k := range keys(services) {
+		svc := get(services, k.Value)
+		r := &resource{file: file, node: k, address: k.Value, typ: "service", image: str(get(svc, "image")), name: k.Value, attrs: svc}
+		if nets := get(svc, "networks"); nets != nil {
+			var first string
+			switch nets.Kind {
+			case yaml.SequenceNode:
+				if len(nets.Content) > 0 {
+					first = str(nets.Content[0])
+				}
+			case yaml.MappingNode:
+				first = nets.Content[0].Value
+			}
+			if first != "" {
+				s.addGroup(&group{key: "network:" + first, boundary: "network", name: first})
+				r.group = "network:" + first
+			}
+		}
+		seen := map[string]bool{}
+		refer := func(to string) {
+			if names[to] && to != k.Value && !seen[to] {
+				seen[to] = true
+				s.links = append(s.links, link{from: k.Value, to: to})
+			}
+		}
+		if deps := get(svc, "depends_on"); deps != nil {
+			switch deps.Kind {
+			case yaml.SequenceNode:
+				for _, d := range deps.Content {
+					refer(str(d))
+				}
+			case yaml.MappingNode:
+				for _, d := range keys(deps) {
+					refer(d.Value)
+				}
+			}
+		}
+		for _, l := range at(svc, "links.*") {
+			name := str(l)
+			if i := indexByte(name, ':'); i >= 0 {
+				name = name[:i]
+			}
+			refer(name)
+		}
+		for _, v := range environment(svc) {
+			for _, host := range hosts(v) {
+				refer(host)
+			}
+		}
+		s.add(r)
+	}
+	return nil
+}
+
+// environment is a service's environment values (a list of NAME=value or a
+// mapping).
+func environment(svc *yaml.Node) []string {
+	env := get(svc, "environment")
+	if env == nil {
+		return nil
+	}
+	var out []string
+	switch env.Kind {
+	case yaml.SequenceNode:
+		for _, e := range env.Content {
+			if v := str(e); v != "" {
+				if i := indexByte(v, '='); i >= 0 {
+					out = append(out, v[i+1:])
+				}
+			}
+		}
+	case yaml.MappingNode:
+		for i := 1; i < len(env.Content); i += 2 {
+			out = append(out, str(env.Content[i]))
+		}
+	}
+	return out
+}
+
+// hosts are the hosts a setting's value names, as a connection string,
+// URL or host list writes them ("db", "db:5432", "postgres://u:p@db/x",
+// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local"): the first
+// label of each.
+func hosts(v string) []string {
+	var out []string
+	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
+		if i := strings.Index(piece, "://"); i >= 0 {
+			piece = piece[i+3:]
+		}
+		if i := strings.LastIndexByte(piece, '@'); i >= 0 {
+			piece = piece[i+1:]
+		}
+		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
+			piece = piece[:i]
+		}
+		if i := strings.IndexByte(piece, '.'); i >= 0 {
+			piece = piece[:i]
+		}
+		if hostName.MatchString(piece) {
+			out = append(out, piece)
+		}
+	}
+	return out
+}
+
+var hostName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,411 @@
+// Package importer turns a system described as code into a design:
+// docker-compose files, Kubernetes manifests, Terraform plans (`terraform
+// show -json`) and CloudFormation or SAM templates. Each resource the
+// catalogue's mappings know (see Mappings) becomes a node of its component,
+// with the attributes they map as property overrides and its origin
+// ("terraform:aws_db_instance.main"); what references what becomes an edge;
+// networks, namespaces, regions and zones become groups. Nothing is dropped
+// silently: every resource that maps to nothing, and every value that does
+// not fit its property, is in the Result's report, with its position.
+package importer
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// Format is a kind of file the importer reads.
+type Format string
+
+// The formats.
+const (
+	Compose        Format = "compose"
+	Kubernetes     Format = "k8s"
+	TerraformPlan  Format = "terraform-plan"
+	CloudFormation Format = "cloudformation"
+)
+
+// Formats lists the formats, as `designer import` names them.
+var Formats = []Format{Compose, Kubernetes, TerraformPlan, CloudFormation}
+
+// MaxFileBytes bounds a file to import: Terraform plans of large systems
+// run to tens of megabytes.
+const MaxFileBytes = 64 << 20
+
+// maxWalk bounds the nodes of one file's tree the importer visits: a
+// deeply nested or alias-heavy file is refused rather than walked forever.
+const maxWalk = 5_000_000
+
+// File is a file to import.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Result is an import: the design, and the report of what did not make it.
+type Result struct {
+	Format Format
+	Design *catalogue.Design
+	// Unmapped are the resources that became nothing, with why.
+	Unmapped []Unmapped
+	// Dropped are values that did not fit their property: of the wrong type
+	// (the property is left to the catalogue), or outside the product's
+	// limits (kept: the checker reports it as an error).
+	Dropped catalogue.ErrorList
+}
+
+// Unmapped is a resource the import left out.
+type Unmapped struct {
+	Pos     catalogue.Pos
+	Address string
+	Type    string
+	Why     string
+}
+
+// Report is the import's report for people: a line a resource left out or
+// value dropped, "file:line:col: …".
+func (r *Result) Report() []string {
+	var out []string
+	unmapped := slices.Clone(r.Unmapped)
+	slices.SortStableFunc(unmapped, func(a, b Unmapped) int {
+		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
+	})
+	for _, u := range unmapped {
+		out = append(out, fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, u.Address, u.Type, u.Why))
+	}
+	for _, e := range r.Dropped {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+// Detect says which format a file is, from its content: "" for none (a
+// design, or anything else).
+func Detect(data []byte) Format {
+	head := data
+	if len(head) > 1<<16 {
+		head = head[:1<<16]
+	}
+	t := bytes.TrimSpace(head)
+	switch {
+	case bytes.HasPrefix(t, []byte("{")) && bytes.Contains(head, []byte(`"format_version"`)) &&
+		(bytes.Contains(head, []byte(`"planned_values"`)) || bytes.Contains(head, []byte(`"resource_changes"`)) || bytes.Contains(head, []byte(`"terraform_version"`))):
+		return TerraformPlan
+	case bytes.Contains(head, []byte("AWSTemplateFormatVersion")) || bytes.Contains(head, []byte("AWS::Serverless-2016-10-31")) ||
+		cfnResources.Match(head):
+		return CloudFormation
+	case k8sObject.Match(head):
+		return Kubernetes
+	case composeServices.Match(head) && !designKeys.Match(head):
+		return Compose
+	}
+	return ""
+}
+
+var (
+	cfnResources    = regexp.MustCompile(`(?m)^\s*"?Type"?\s*:\s*"?AWS::[A-Za-z0-9]+::`)
+	k8sObject       = regexp.MustCompile(`(?m)^"?apiVersion"?\s*:`)
+	composeServices = regexp.MustCompile(`(?m)^"?services"?\s*:`)
+	designKeys      = regexp.MustCompile(`(?m)^"?nodes"?\s*:`)
+)
+
+// Import reads files of format f (detected from the first when "") into a
+// design, with the mappings m and the catalogue cat. A file that cannot be
+// read as its format is refused with every problem found, positioned.
+func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Result, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no file to import")
+	}
+	if f == "" {
+		f = Detect(files[0].Data)
+		if f == "" {
+			return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: files[0].Name, Line: 1, Column: 1}, Code: diag.CodeWrongFileType,
+				Msg: "not a file the importer reads: a docker-compose file, Kubernetes manifests, a Terraform plan (terraform show -json) or a CloudFormation template"}}
+		}
+	}
+	mapping := m.For(f)
+	if mapping == nil {
+		return nil, fmt.Errorf("the catalogue has no mapping for %s files (imports/%s.yaml)", f, f)
+	}
+	s := &system{format: f, mapping: mapping}
+	var errs catalogue.ErrorList
+	for _, file := range files {
+		if len(file.Data) > MaxFileBytes {
+			errs = append(errs, &catalogue.Error{Pos: catalogue.Pos{File: file.Name, Line: 1, Column: 1}, Code: diag.CodeTooLarge,
+				Msg: fmt.Sprintf("the file is %d bytes; imports are limited to %d bytes (64 MiB)", len(file.Data), MaxFileBytes)})
+			continue
+		}
+		docs, err := parseDocuments(file)
+		if err != nil {
+			errs = append(errs, err...)
+			continue
+		}
+		var fileErrs catalogue.ErrorList
+		switch f {
+		case Compose:
+			fileErrs = s.readCompose(file.Name, docs)
+		case Kubernetes:
+			fileErrs = s.readKubernetes(file.Name, docs)
+		case TerraformPlan:
+			fileErrs = s.readTerraformPlan(file.Name, docs)
+		case CloudFormation:
+			fileErrs = s.readCloudFormation(file.Name, docs)
+		}
+		errs = append(errs, fileErrs...)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return s.design(cat, mapping)
+}
+
+// parseDocuments parses a file's YAML (or JSON) documents, refusing one that
+// is not text or not well-formed with its line.
+func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
+	fail := func(line int, code diag.Code, msg string) catalogue.ErrorList {
+		return catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: line, Column: 1}, Code: code, Msg: msg}}
+	}
+	if !utf8.Valid(file.Data) {
+		return nil, fail(1, diag.CodeNotUTF8, "the file is not UTF-8 text")
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(file.Data))
+	var docs []*yaml.Node
+	for {
+		var n yaml.Node
+		err := dec.Decode(&n)
+		if err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			line, msg := 1, err.Error()
+			if m := yamlLine.FindStringSubmatch(msg); m != nil {
+				line, _ = strconv.Atoi(m[1])
+				msg = m[2]
+			}
+			return nil, fail(line, diag.CodeYAMLSyntax, msg)
+		}
+		if len(n.Content) > 0 {
+			docs = append(docs, n.Content[0])
+		}
+		if len(docs) > 100_000 {
+			return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
+		}
+	}
+	if len(docs) == 0 {
+		return nil, fail(1, diag.CodeEmptyFile, "the file holds nothing")
+	}
+	if walked := countNodes(docs); walked > maxWalk {
+		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file holds more than %d values (with its aliases expanded)", maxWalk))
+	}
+	return docs, nil
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// countNodes counts the values of trees, aliases expanded, stopping past
+// maxWalk.
+func countNodes(docs []*yaml.Node) int {
+	n := 0
+	var walk func(x *yaml.Node, depth int)
+	walk = func(x *yaml.Node, depth int) {
+		if n > maxWalk || x == nil {
+			return
+		}
+		n++
+		if depth > 1000 {
+			n = maxWalk + 1
+			return
+		}
+		if x.Kind == yaml.AliasNode {
+			walk(x.Alias, depth+1)
+			return
+		}
+		for _, c := range x.Content {
+			walk(c, depth+1)
+		}
+	}
+	for _, d := range docs {
+		walk(d, 0)
+	}
+	return n
+}
+
+// resolve follows an alias.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// get is the value of key in mapping n, or nil.
+func get(n *yaml.Node, key string) *yaml.Node {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return resolve(n.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// at is every value at a dotted path below n: a key per step, `*` for
+// every key or item, a number for an item.
+func at(n *yaml.Node, path string) []*yaml.Node {
+	nodes := []*yaml.Node{resolve(n)}
+	if path == "" {
+		return nodes
+	}
+	for _, step := range strings.Split(path, ".") {
+		var next []*yaml.Node
+		for _, x := range nodes {
+			x = resolve(x)
+			if x == nil {
+				continue
+			}
+			switch {
+			case step == "*" && x.Kind == yaml.MappingNode:
+				for i := 1; i < len(x.Content); i += 2 {
+					next = append(next, resolve(x.Content[i]))
+				}
+			case step == "*" && x.Kind == yaml.SequenceNode:
+				for _, c := range x.Content {
+					next = append(next, resolve(c))
+				}
+			case x.Kind == yaml.SequenceNode:
+				if i, err := strconv.Atoi(step); err == nil && i >= 0 && i < len(x.Content) {
+					next = append(next, resolve(x.Content[i]))
+				}
+			default:
+				if v := get(x, step); v != nil {
+					next = append(next, v)
+				}
+			}
+		}
+		nodes = next
+	}
+	return nodes
+}
+
+// str is a scalar's text, or "".
+func str(n *yaml.Node) string {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return n.Value
+}
+
+// pos is where n is in file.
+func pos(file string, n *yaml.Node) catalogue.Pos {
+	if n == nil {
+		return catalogue.Pos{File: file}
+	}
+	return catalogue.Pos{File: file, Line: n.Line, Column: n.Column}
+}
+
+// kebab turns a name into a design id: lower-kebab-case ("OrdersTable" →
+// "orders-table", "web_api" → "web-api"), or "resource".
+func kebab(name string) string {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range name {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			if prevLower && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r - 'A' + 'a')
+			prevLower = false
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			prevLower = true
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+			prevLower = false
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if len(s) > 60 {
+		s = strings.Trim(s[:60], "-")
+	}
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		s = "r-" + s
+	}
+	if s == "r-" {
+		s = "resource"
+	}
+	return s
+}
+
+// imageName is an image reference as the mappings match it: without its
+// registry, tag and digest, and without Docker Hub's library/ ("postgres",
+// "bitnami/kafka").
+func imageName(image string) string {
+	if i := strings.IndexByte(image, '@'); i >= 0 {
+		image = image[:i]
+	}
+	parts := strings.Split(image, "/")
+	if len(parts) > 1 && (strings.ContainsAny(parts[0], ".:") || parts[0] == "localhost") {
+		parts = parts[1:]
+	}
+	last := parts[len(parts)-1]
+	if i := strings.IndexByte(last, ':'); i >= 0 {
+		parts[len(parts)-1] = last[:i]
+	}
+	if len(parts) > 1 && parts[0] == "library" {
+		parts = parts[1:]
+	}
+	return strings.ToLower(strings.Join(parts, "/"))
+}
+
+// imageMatches says whether an image name matches a pattern: the name, or
+// `*/name` (any namespace), or `*` (any image).
+func imageMatches(pattern, name string) bool {
+	switch {
+	case pattern == "*":
+		return true
+	case strings.HasPrefix(pattern, "*/"):
+		rest := pattern[2:]
+		return name == rest || strings.HasSuffix(name, "/"+rest)
+	}
+	return pattern == name
+}
+
+// keys are a mapping node's keys in file order.
+func keys(n *yaml.Node) []*yaml.Node {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var out []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out = append(out, n.Content[i])
+	}
+	return out
+}
+
+// one is the first value at path below n, or nil.
+func one(n *yaml.Node, path string) *yaml.Node {
+	if found := at(n, path); len(found) > 0 {
+		return found[0]
+	}
+	return nil
+}

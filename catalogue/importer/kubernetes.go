@@ -1,0 +1,170 @@
+package importer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// workloadKinds run containers: each is a resource by its first
+// container's image.
+var workloadKinds = []string{"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod"}
+
+// configKinds configure what runs, and make no node of their own.
+var configKinds = []string{"ConfigMap", "Secret", "ServiceAccount", "Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding",
+	"NetworkPolicy", "PersistentVolumeClaim", "PersistentVolume", "StorageClass", "HorizontalPodAutoscaler", "PodDisruptionBudget",
+	"LimitRange", "ResourceQuota", "CustomResourceDefinition", "Endpoints", "EndpointSlice", "PriorityClass"}
+
+// readKubernetes reads Kubernetes manifests
+// (https://kubernetes.io/docs/concepts/overview/working-with-objects/):
+// workloads are resources by their first container's image; a Service of
+// type LoadBalancer, and an Ingress, are load balancers in front of the
+// workloads their selectors and backends reach; environment values that
+// name a Service are edges to what it selects; each namespace is a cluster
+// group (boundary cluster, its namespace property).
+func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorList {
+	var objects []*yaml.Node
+	for _, d := range docs {
+		if str(get(d, "kind")) == "List" {
+			objects = append(objects, at(d, "items.*")...)
+			continue
+		}
+		objects = append(objects, d)
+	}
+	type service struct {
+		selector map[string]string
+		node     *yaml.Node
+	}
+	services := map[string]service{} // namespace/name → its selector
+	type workload struct {
+		address, ns string
+		labels      map[string]string
+		env         []string
+	}
+	var workloads []workload
+	var errs catalogue.ErrorList
+	namespaceOf := func(o *yaml.Node) string {
+		if ns := str(one(o, "metadata.namespace")); ns != "" {
+			return ns
+		}
+		return "default"
+	}
+	for _, o := range objects {
+		kind, name := str(get(o, "kind")), str(one(o, "metadata.name"))
+		if kind == "" || str(get(o, "apiVersion")) == "" {
+			errs = append(errs, &catalogue.Error{Pos: pos(file, o), Code: diag.CodeRequired, Msg: "a Kubernetes object needs `apiVersion` and `kind`"})
+			continue
+		}
+		if name == "" && kind != "List" {
+			errs = append(errs, &catalogue.Error{Pos: pos(file, o), Code: diag.CodeRequired, Msg: fmt.Sprintf("%s: `metadata.name` is required", kind)})
+			continue
+		}
+		ns := namespaceOf(o)
+		address := kind + "/" + ns + "/" + name
+		switch {
+		case kind == "Namespace":
+			s.addGroup(&group{key: "ns:" + name, boundary: "cluster", name: name, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(name)}})
+		case slices.Contains(workloadKinds, kind):
+			spec := podSpec(o, kind)
+			image := str(one(spec, "containers.0.image"))
+			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+			s.add(&resource{file: file, node: o, address: address, typ: kind, image: image, name: name, attrs: o, group: "ns:" + ns})
+			w := workload{address: address, ns: ns, labels: stringMap(one(o, "spec.template.metadata.labels"))}
+			if kind == "Pod" {
+				w.labels = stringMap(one(o, "metadata.labels"))
+			}
+			for _, e := range at(spec, "containers.*.env.*.value") {
+				w.env = append(w.env, str(e))
+			}
+			workloads = append(workloads, w)
+		case kind == "Service":
+			services[ns+"/"+name] = service{selector: stringMap(one(o, "spec.selector")), node: o}
+			if str(one(o, "spec.type")) == "LoadBalancer" {
+				s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+				s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
+				s.links = append(s.links, link{from: address, to: "service:" + ns + "/" + name})
+			}
+		case kind == "Ingress":
+			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+			s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
+			backends := append(at(o, "spec.rules.*.http.paths.*.backend.service.name"), at(o, "spec.defaultBackend.service.name")...)
+			for _, b := range backends {
+				s.links = append(s.links, link{from: address, to: "service:" + ns + "/" + str(b)})
+			}
+		case slices.Contains(configKinds, kind):
+			s.skip(file, o, address, kind, "configuration of what runs, not a component")
+		default:
+			s.skip(file, o, address, kind, "not a kind the importer reads (workloads, Services, Ingresses, Namespaces)")
+		}
+	}
+	// A link to "service:ns/name" reaches every workload the Service selects.
+	selects := func(key string) []string {
+		svc, ok := services[key]
+		if !ok || len(svc.selector) == 0 {
+			return nil
+		}
+		var out []string
+		for _, w := range workloads {
+			if strings.HasPrefix(key, w.ns+"/") && matches(svc.selector, w.labels) {
+				out = append(out, w.address)
+			}
+		}
+		return out
+	}
+	var links []link
+	for _, l := range s.links {
+		if key, ok := strings.CutPrefix(l.to, "service:"); ok {
+			for _, target := range selects(key) {
+				links = append(links, link{from: l.from, to: target, flow: catalogue.FlowRequest})
+			}
+			continue
+		}
+		links = append(links, l)
+	}
+	for _, w := range workloads {
+		for _, v := range w.env {
+			for _, host := range hosts(v) {
+				for _, target := range selects(w.ns + "/" + host) {
+					links = append(links, link{from: w.address, to: target})
+				}
+			}
+		}
+	}
+	s.links = links
+	return errs
+}
+
+// podSpec is a workload's pod spec.
+func podSpec(o *yaml.Node, kind string) *yaml.Node {
+	switch kind {
+	case "Pod":
+		return get(o, "spec")
+	case "CronJob":
+		return one(o, "spec.jobTemplate.spec.template.spec")
+	}
+	return one(o, "spec.template.spec")
+}
+
+// stringMap is a mapping of strings (labels, a selector).
+func stringMap(n *yaml.Node) map[string]string {
+	out := map[string]string{}
+	for _, k := range keys(n) {
+		out[k.Value] = str(get(n, k.Value))
+	}
+	return out
+}
+
+// matches says whether labels have every pair of selector.
+func matches(selector, labels map[string]string) bool {
+	for k, v := range selector {
+		if labels[k] != v {
+			return false
+		}
+	}
+	return true
+}

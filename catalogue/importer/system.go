@@ -1,0 +1,342 @@
+package importer
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// system is what a format's reader found, before the mappings say what it
+// becomes.
+type system struct {
+	format    Format
+	mapping   *Mapping
+	resources []*resource
+	groups    []*group
+	// links are references between resources by address: each becomes an
+	// edge when both ends become nodes.
+	links []link
+	// skipped are resources the reader knows make no node (a ConfigMap, a
+	// data source), reported as such.
+	skipped []Unmapped
+}
+
+// resource is one thing a file declares.
+type resource struct {
+	file    string
+	node    *yaml.Node // where it is declared
+	address string     // unique within the import ("aws_db_instance.main")
+	typ     string     // resource type, Kubernetes kind, "service" for compose
+	image   string     // the image it runs (compose, Kubernetes)
+	name    string     // what the node's id is made from
+	attrs   *yaml.Node // what the mapping's paths read
+	group   string     // the key of the group it sits in
+	// refs are the addresses its attributes reference, with the attribute
+	// path each is under.
+	refs []ref
+}
+
+type ref struct {
+	path    string // the attribute's top-level key
+	address string
+}
+
+// link is an edge between two resources by address.
+type link struct {
+	from, to string
+	flow     catalogue.Flow
+	label    string
+}
+
+// group is a boundary the resources sit in.
+type group struct {
+	key, boundary, name, in string
+	props                   map[string]catalogue.Value
+}
+
+func (s *system) add(r *resource) { s.resources = append(s.resources, r) }
+
+func (s *system) addGroup(g *group) {
+	for _, have := range s.groups {
+		if have.key == g.key {
+			return
+		}
+	}
+	s.groups = append(s.groups, g)
+}
+
+func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
+	s.skipped = append(s.skipped, Unmapped{Pos: pos(file, n), Address: address, Type: typ, Why: why})
+}
+
+// origin is what a node of r records: "terraform:aws_db_instance.main".
+func (s *system) origin(r *resource) string {
+	prefix := string(s.format)
+	if s.format == TerraformPlan {
+		prefix = "terraform"
+	}
+	return prefix + ":" + r.address
+}
+
+// rule is the first rule of the mapping that r matches, or nil.
+func (m *Mapping) rule(r *resource) *Rule {
+	for i := range m.Resources {
+		rule := &m.Resources[i]
+		if len(rule.Types) > 0 && !slices.Contains(rule.Types, r.typ) {
+			continue
+		}
+		if len(rule.Images) > 0 {
+			if r.image == "" {
+				continue
+			}
+			name := imageName(r.image)
+			if !slices.ContainsFunc(rule.Images, func(p string) bool { return imageMatches(p, name) }) {
+				continue
+			}
+		}
+		when := true
+		for path, values := range rule.When {
+			found := false
+			for _, v := range at(r.attrs, path) {
+				if slices.Contains(values, str(v)) {
+					found = true
+				}
+			}
+			when = when && found
+		}
+		if when {
+			return rule
+		}
+	}
+	return nil
+}
+
+// design makes the design of what the readers found.
+func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
+	res := &Result{Format: s.format, Unmapped: s.skipped}
+	d := &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
+	ids := map[string]bool{}
+	unique := func(base string) string {
+		id := base
+		for i := 2; ids[id]; i++ {
+			id = base + "-" + strconv.Itoa(i)
+		}
+		ids[id] = true
+		return id
+	}
+	groupID := map[string]string{}
+	for _, g := range s.groups {
+		groupID[g.key] = unique(kebab(g.name))
+	}
+	used := map[string]bool{}
+	nodeOf := map[string]string{} // address → node id
+	for _, r := range s.resources {
+		rule := m.rule(r)
+		if rule == nil {
+			why := "no mapping for " + r.typ
+			if r.image != "" {
+				why = "no mapping for the image " + r.image
+			}
+			res.Unmapped = append(res.Unmapped, Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why + " (add a rule to imports/" + string(s.format) + ".yaml)"})
+			continue
+		}
+		comp := cat.Components[rule.Component]
+		id := kebab(r.name)
+		if ids[id] {
+			// The same name for two things ("orders" the queue and the
+			// function): the second says what it is.
+			id = kebab(r.name + "-" + comp.Kind)
+		}
+		n := catalogue.Node{ID: unique(id), Component: rule.Component, Origin: s.origin(r)}
+		if r.group != "" {
+			n.In = groupID[r.group]
+			used[r.group] = true
+		}
+		for _, prop := range sortedProps(rule.Props) {
+			v, where, ok := value(rule.Props[prop], r.attrs, comp.Property(prop))
+			if where == nil {
+				continue
+			}
+			p := pos(r.file, where)
+			if !ok {
+				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTypeMismatch,
+					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", r.address, rule.Props[prop].Path, clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
+				continue
+			}
+			if problem := comp.ValueProblem(prop, v); problem != "" {
+				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeLimitExceeded,
+					Msg: fmt.Sprintf("%s: %s %s: %s; left to the catalogue", r.address, rule.Props[prop].Path, v.Literal(), problem)})
+				continue
+			}
+			if l := comp.Limits[prop]; l != nil && !l.Allows(v) {
+				// Kept: it is what the system has, and the checker's limit
+				// rule says so too; here with where it was written.
+				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeLimitExceeded,
+					Msg: fmt.Sprintf("%s: %s %s is outside what %s allows (%s); kept, and checked as an error (%s)", r.address, rule.Props[prop].Path, l.Format(v), comp.ID, l.Describe(), l.Docs)})
+			}
+			if n.Props == nil {
+				n.Props = map[string]catalogue.Value{}
+			}
+			n.Props[prop] = v
+		}
+		nodeOf[r.address] = n.ID
+		if base, _, indexed := strings.Cut(r.address, "["); indexed && nodeOf[base] == "" {
+			nodeOf[base] = n.ID // what references name (the first of a count)
+		}
+		d.Nodes = append(d.Nodes, n)
+		for _, rf := range r.refs {
+			if slices.Contains(rule.Inbound, rf.path) {
+				s.links = append(s.links, link{from: rf.address, to: r.address})
+			} else {
+				s.links = append(s.links, link{from: r.address, to: rf.address})
+			}
+		}
+	}
+	// Groups that hold something, with the groups they sit in.
+	keep := map[string]bool{}
+	for key := range used {
+		for k := key; k != "" && !keep[k]; {
+			keep[k] = true
+			k = s.groupByKey(k).in
+		}
+	}
+	for _, g := range s.groups {
+		if keep[g.key] {
+			d.Groups = append(d.Groups, catalogue.Group{ID: groupID[g.key], Boundary: g.boundary, Name: g.name, In: groupID[g.in], Props: g.props})
+		}
+	}
+	seen := map[[2]string]bool{}
+	for _, l := range s.links {
+		from, to := nodeOf[l.from], nodeOf[l.to]
+		if from == "" || to == "" || from == to || seen[[2]string{from, to}] {
+			continue
+		}
+		seen[[2]string{from, to}] = true
+		d.Edges = append(d.Edges, catalogue.Edge{From: from, To: to, Flow: l.flow, Label: l.label})
+	}
+	if errs := cat.Check(d); len(errs) > 0 {
+		return nil, errs
+	}
+	res.Design = d
+	return res, nil
+}
+
+func (s *system) groupByKey(key string) *group {
+	for _, g := range s.groups {
+		if g.key == key {
+			return g
+		}
+	}
+	return &group{}
+}
+
+func sortedProps(m map[string]Source) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// value reads a property's value from attrs as src says, converted to the
+// property's type: where is the value's node (nil when there is none), ok
+// whether it fits the type.
+func value(src Source, attrs *yaml.Node, p *catalogue.Property) (v catalogue.Value, where *yaml.Node, ok bool) {
+	found := at(attrs, src.Path)
+	switch {
+	case src.Exists:
+		for _, n := range found {
+			if n != nil && !(n.Kind == yaml.ScalarNode && (n.Value == "" || n.Tag == "!!null")) && get(n, "disable") == nil {
+				return catalogue.BoolValue(true), n, true
+			}
+		}
+		return v, nil, false
+	case src.Is != "":
+		for _, n := range found {
+			if str(n) == src.Is {
+				return catalogue.BoolValue(true), n, true
+			}
+		}
+		return v, nil, false
+	}
+	if len(found) == 0 || found[0] == nil || found[0].Kind != yaml.ScalarNode || found[0].Tag == "!!null" {
+		// None, or one computed when the system is deployed ({"Ref": …}):
+		// nothing to say now.
+		return v, nil, false
+	}
+	n := found[0]
+	if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") {
+		return v, nil, false // an intrinsic function (!Ref): known when deployed
+	}
+	text := n.Value
+	switch p.Type {
+	case catalogue.TypeBoolean:
+		switch strings.ToLower(text) {
+		case "true", "yes":
+			return catalogue.BoolValue(true), n, true
+		case "false", "no":
+			return catalogue.BoolValue(false), n, true
+		}
+	case catalogue.TypeInteger:
+		if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return catalogue.IntValue(i), n, true
+		}
+		if f, err := strconv.ParseFloat(text, 64); err == nil && f == float64(int64(f)) {
+			return catalogue.IntValue(int64(f)), n, true
+		}
+	case catalogue.TypeEnum:
+		if slices.Contains(p.Values, text) {
+			return catalogue.StringValue(text), n, true
+		}
+	default:
+		return catalogue.StringValue(text), n, true
+	}
+	return v, n, false
+}
+
+func typeWords(p *catalogue.Property) string {
+	if p.Type == catalogue.TypeEnum {
+		return "one of " + strings.Join(p.Values, ", ")
+	}
+	return string(p.Type)
+}
+
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "…"
+	}
+	return s
+}
+
+// edgeRules are the mapping's edge rules for resources of type typ.
+func (s *system) edgeRules(typ string) []*EdgeRule {
+	var out []*EdgeRule
+	for i := range s.mapping.Edges {
+		if s.mapping.Edges[i].Type == typ {
+			out = append(out, &s.mapping.Edges[i])
+		}
+	}
+	return out
+}
+
+// connect makes the links of a connecting resource (rule e) from what its
+// references under e.From reach to what those under e.To reach.
+func (s *system) connect(e *EdgeRule, refs []ref) {
+	for _, from := range refs {
+		if from.path != e.From {
+			continue
+		}
+		for _, to := range refs {
+			if to.path == e.To {
+				s.links = append(s.links, link{from: from.address, to: to.address, flow: e.Flow})
+			}
+		}
+	}
+}

@@ -17,11 +17,22 @@ import (
 
 // data is the catalogue that ships with the product.
 //
-//go:embed kinds components rules boundaries products imports providers.yaml categories.yaml protocols.yaml
+//go:embed kinds components rules boundaries products providers.yaml categories.yaml protocols.yaml
 var data embed.FS
 
 // Embedded returns the catalogue files that ship with the product.
 func Embedded() fs.FS { return data }
+
+// imports are the mappings that ship with the product (see package
+// importer), apart from data: the editor reads them without the rest,
+// which its snapshot holds.
+//
+//go:embed imports
+var imports embed.FS
+
+// EmbeddedImports returns the layer of the import mappings that ship with
+// the product: imports/<format>.yaml.
+func EmbeddedImports() Layer { return Layer{Name: "catalogue", FS: imports} }
 
 // Layer is a tree of catalogue files: kinds/, components/, rules/,
 // boundaries/, products/ (display names of components, a file per kind or as

@@ -156,6 +156,29 @@ type propPos struct {
 
 type edgePos struct{ from, to, protocol lineCol }
 
+// NodeSource is where a node of a design made from another file came from:
+// its resource, and the value of each property it read.
+type NodeSource struct {
+	Pos   Pos
+	Props map[string]Pos
+}
+
+// NodePositions is the PosMap of a design made from another file, an
+// import: each node's parts are placed at its resource in file, and its
+// properties at their values (edges, groups and the rest: the file).
+func NodePositions(file string, nodes []NodeSource) *PosMap {
+	m := &PosMap{File: file, nodes: make([]nodePos, len(nodes))}
+	for i, n := range nodes {
+		lc := at(n.Pos)
+		m.nodes[i] = nodePos{self: lc, id: lc, component: lc, in: lc, replicaOf: lc}
+		for _, name := range slices.Sorted(maps.Keys(n.Props)) {
+			v := at(n.Props[name])
+			m.nodes[i].props = append(m.nodes[i].props, propPos{name: name, value: v, key: v})
+		}
+	}
+	return m
+}
+
 // Pos returns the position of a path, or a position with only the file.
 func (s *PosMap) Pos(path string) Pos {
 	if s == nil {

@@ -56,7 +56,7 @@ func instance(t *testing.T, data []byte) any {
 func TestCatalogueFilesMatchTheirSchemas(t *testing.T) {
 	c := jsonschema.NewCompiler()
 	files, _ := filepath.Glob("../catalogue/*.yaml")
-	for _, dir := range []string{"kinds", "components", "rules", "boundaries", "products"} {
+	for _, dir := range []string{"kinds", "components", "rules", "boundaries", "products", "imports"} {
 		more, _ := filepath.Glob(filepath.Join("../catalogue", dir, "*.yaml"))
 		files = append(files, more...)
 	}

@@ -17,7 +17,7 @@ func loaded(t testing.TB) (*catalogue.Catalogue, *Mappings) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := LoadMappings(cat, catalogue.Layer{Name: "catalogue", FS: catalogue.Embedded()})
+	m, err := LoadMappings(cat, catalogue.EmbeddedImports())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,5 +104,62 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if string(got) != string(want) {
 		t.Errorf("%s differs (go test -update rewrites it):\n%s", path, got)
+	}
+}
+
+// Importing again keeps what the user did to the design: positions, names,
+// groups, their own nodes, edges and notes; what the code no longer has
+// goes, what it added comes; the same import over its own design changes
+// nothing.
+func TestReimportKeepsTheUsersWork(t *testing.T) {
+	cat, m := loaded(t)
+	data, err := os.ReadFile("testdata/three-tier.compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := Import(cat, m, Compose, []File{{Name: "compose.yaml", Data: data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := Merge(first.Design, first.Design); string(catalogue.EncodeDesignYAML(again)) != string(catalogue.EncodeDesignYAML(first.Design)) {
+		t.Errorf("the same import changed the design:\n%s", catalogue.EncodeDesignYAML(again))
+	}
+	// The user's edits, as the editor would write them.
+	edited := string(catalogue.EncodeDesignYAML(first.Design))
+	edited = strings.Replace(edited, "  - id: \"db\"\n    component: \"postgresql\"\n", "  - id: \"orders-db\"\n    name: \"Orders database\"\n    component: \"postgresql\"\n", 1)
+	edited = strings.Replace(edited, "{from: \"api\", to: \"db\"}", "{from: \"api\", to: \"orders-db\"}", 1)
+	edited = strings.Replace(edited, "{from: \"worker\", to: \"db\"}", "{from: \"worker\", to: \"orders-db\"}", 1)
+	edited = strings.Replace(edited, "    origin: \"compose:db\"\n", "    props:\n      backupRetentionDays: 14\n    position: {x: 400, y: 200}\n    origin: \"compose:db\"\n", 1)
+	edited += "notes:\n  - {text: \"Backed up nightly\", on: \"orders-db\"}\n"
+	edited = strings.Replace(edited, "nodes:\n", "nodes:\n  - id: \"payments\"\n    component: \"partner-system\"\n", 1)
+	edited = strings.Replace(edited, "edges:\n", "edges:\n  - {from: \"api\", to: \"payments\"}\n", 1)
+	old, errs := cat.ReadDesign("design.yaml", []byte(edited))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	// The code changed: the worker is gone, a search service came.
+	changed := strings.Replace(string(data), "  worker:\n", "  search:\n    image: opensearchproject/opensearch:2\n    networks: [backend]\n  worker-gone:\n", 1)
+	changed = strings.Replace(changed, "image: ghcr.io/acme/shop-worker:1.4.2", "build: ./worker", 1)
+	changed = strings.Replace(changed, "  worker-gone:\n    build: ./worker\n    environment:\n      AMQP_URL: amqp://guest:guest@queue:5672/\n      DATABASE_URL: postgres://shop:secret@db:5432/shop\n    networks: [backend]\n", "", 1)
+	second, err := Import(cat, m, Compose, []File{{Name: "compose.yaml", Data: []byte(changed)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := Merge(old, second.Design)
+	if errs := cat.Check(merged); len(errs) > 0 {
+		t.Fatalf("the merge does not check: %v", errs)
+	}
+	out := string(catalogue.EncodeDesignYAML(merged))
+	for _, want := range []string{
+		"  - id: \"orders-db\"\n    name: \"Orders database\"\n    component: \"postgresql\"\n    in: \"backend\"\n    props:\n      backupRetentionDays: 14\n    position: {x: 400, y: 200}\n    origin: \"compose:db\"\n",
+		"  - id: \"payments\"\n", "{from: \"api\", to: \"payments\"}", "{from: \"api\", to: \"orders-db\"}",
+		"  - id: \"search\"\n", "on: \"orders-db\"",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the merge lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "worker") {
+		t.Errorf("the worker the code no longer has stayed:\n%s", out)
 	}
 }

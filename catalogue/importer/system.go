@@ -40,6 +40,10 @@ type resource struct {
 	// refs are the addresses its attributes reference, with the attribute
 	// path each is under.
 	refs []ref
+	// configured are attributes set to what is known only once applied (a
+	// Terraform plan's references: a queue's redrive_policy naming its
+	// dead-letter queue's ARN), absent from attrs: they exist.
+	configured map[string]bool
 }
 
 type ref struct {
@@ -136,6 +140,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	}
 	used := map[string]bool{}
 	nodeOf := map[string]string{} // address → node id
+	var where []catalogue.NodeSource // where each node's resource and values are written
 	for _, r := range s.resources {
 		rule := m.rule(r)
 		if rule == nil {
@@ -158,8 +163,13 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			n.In = groupID[r.group]
 			used[r.group] = true
 		}
+		propAt := map[string]catalogue.Pos{}
 		for _, prop := range sortedProps(rule.Props) {
-			v, where, ok := value(rule.Props[prop], r.attrs, comp.Property(prop))
+			src := rule.Props[prop]
+			v, where, ok := value(src, r.attrs, comp.Property(prop))
+			if where == nil && src.Exists && r.configured[strings.SplitN(src.Path, ".", 2)[0]] {
+				v, where, ok = catalogue.BoolValue(true), r.node, true
+			}
 			if where == nil {
 				continue
 			}
@@ -184,7 +194,13 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 				n.Props = map[string]catalogue.Value{}
 			}
 			n.Props[prop] = v
+			propAt[prop] = p
 		}
+		source := catalogue.NodeSource{Pos: pos(r.file, r.node), Props: map[string]catalogue.Pos{}}
+		for prop := range n.Props {
+			source.Props[prop] = propAt[prop]
+		}
+		where = append(where, source)
 		nodeOf[r.address] = n.ID
 		if base, _, indexed := strings.Cut(r.address, "["); indexed && nodeOf[base] == "" {
 			nodeOf[base] = n.ID // what references name (the first of a count)
@@ -222,6 +238,11 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	}
 	if errs := cat.Check(d); len(errs) > 0 {
 		return nil, errs
+	}
+	// What the checker finds on a node is placed at its resource, when the
+	// import read one file.
+	if len(where) > 0 && !slices.ContainsFunc(where, func(n catalogue.NodeSource) bool { return n.Pos.File != where[0].Pos.File }) {
+		d.Positions = catalogue.NodePositions(where[0].Pos.File, where)
 	}
 	res.Design = d
 	return res, nil

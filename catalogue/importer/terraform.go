@@ -29,6 +29,7 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 	}
 	// References by resource address, from the configuration.
 	refs := map[string][]ref{}
+	configured := map[string]map[string]bool{}
 	var config func(module *yaml.Node, prefix string, depth int)
 	config = func(module *yaml.Node, prefix string, depth int) {
 		if depth > 50 {
@@ -37,7 +38,9 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 		for _, r := range at(module, "resources.*") {
 			address := prefix + str(get(r, "address"))
 			exprs := get(r, "expressions")
+			configured[address] = map[string]bool{}
 			for _, k := range keys(exprs) {
+				configured[address][k.Value] = true
 				for _, target := range references(get(exprs, k.Value), prefix) {
 					refs[address] = append(refs[address], ref{path: k.Value, address: target})
 				}
@@ -80,7 +83,7 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 				continue
 			}
 			values := get(r, "values")
-			res := &resource{file: file, node: r, address: address, typ: typ, name: str(get(r, "name")), attrs: values, refs: refs[base]}
+			res := &resource{file: file, node: r, address: address, typ: typ, name: str(get(r, "name")), attrs: values, refs: refs[base], configured: configured[base]}
 			if i := str(get(r, "index")); i != "" {
 				res.name += "-" + i
 			}

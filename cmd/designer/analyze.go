@@ -36,7 +36,7 @@ func (e *env) analyze(args []string) int {
 	if cat == nil {
 		return exitUnusable
 	}
-	r := evaluate(cat, files[0])
+	r := e.evaluateInput(cat, files[0])
 	if *format == "json" {
 		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors}
 		if out.Report == nil {

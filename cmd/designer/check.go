@@ -49,7 +49,18 @@ func evaluate(cat *catalogue.Catalogue, file string) *report {
 		}
 		return r
 	}
-	if data, err = designText(file, data); err != nil {
+	return evaluateData(cat, file, data)
+}
+
+// evaluateData parses, checks and resolves a design file's content.
+func evaluateData(cat *catalogue.Catalogue, file string, data []byte) *report {
+	r := &report{File: file}
+	if err := catalogue.SizeError(file, int64(len(data))); err != nil && !picture.Is(data) {
+		r.Errors = append(r.Errors, err)
+		return r
+	}
+	data, err := designText(file, data)
+	if err != nil {
 		r.Errors = append(r.Errors, err.(*catalogue.Error))
 		return r
 	}
@@ -138,7 +149,7 @@ func (e *env) check(args []string) int {
 	code := exitOK
 	run := &checkRun{cat: cat, failOn: threshold}
 	for _, file := range files {
-		r := evaluate(cat, file)
+		r := e.evaluateInput(cat, file)
 		code = max(code, r.exitCode(threshold))
 		run.reports = append(run.reports, r)
 	}

@@ -9,14 +9,18 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/internal/server"
 )
 
 // env holds what every command shares: output streams and the catalogue.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	overlay        string
 	sites          *server.Sites
+	// loadedMappings are the import mappings, once loaded (see mappings).
+	loadedMappings *importer.Mappings
 }
 
 // globalFlags consumes the flags before the command name.

@@ -49,6 +49,7 @@ Usage:
   designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
   designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
   designer [--catalogue DIR] diff [-o text|markdown|json] OLD NEW | --git REV FILE
+  designer [--catalogue DIR] import [compose|k8s|terraform-plan|cloudformation] FILE... [-o DESIGN]
   designer [--catalogue DIR] catalogue lint [DIR]
   designer [--catalogue DIR] catalogue list
   designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
@@ -71,6 +72,13 @@ diff says what a change means: nodes, edges and groups added, removed,
 renamed or changed, resolved properties old → new with their sources,
 violations introduced and fixed, and what the analysis says differently;
 exit 0 for no semantic change, 1 for changes.
+import makes a design of a docker-compose file, Kubernetes manifests, a
+Terraform plan (terraform show -json plan.out) or a CloudFormation or SAM
+template (the format is detected when not given), and says on stderr what it
+left out; with -o it updates DESIGN as an earlier import left it, keeping
+positions, names, groups, notes and nodes of your own. check, analyze and
+resolve take these files too, and - for standard input:
+terraform show -json plan.out | designer check -
 fix applies the first fix of each violation (of rule ID) to FILE in place,
 keeping its comments and key order, and prints what it changed.
 layout writes positions into FILE in place, keeping its comments: for the
@@ -103,7 +111,12 @@ func main() {
 // run executes one command line and returns the exit status. The servers it
 // starts prerender their pages through the routes of sites.
 func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
-	env := &env{stdout: stdout, stderr: stderr, sites: sites}
+	return runWithInput(sites, args, os.Stdin, stdout, stderr)
+}
+
+// runWithInput is run with stdin as what "-" reads.
+func runWithInput(sites *server.Sites, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr, sites: sites}
 	args, err := env.globalFlags(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "designer: %v\n\n%s", err, usage)
@@ -116,6 +129,8 @@ func run(sites *server.Sites, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return env.check(args[1:])
+	case "import":
+		return env.importCmd(args[1:])
 	case "fix":
 		return env.fix(args[1:])
 	case "analyze":

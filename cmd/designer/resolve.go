@@ -25,7 +25,7 @@ func (e *env) resolve(args []string) int {
 	if cat == nil {
 		return exitUnusable
 	}
-	r := evaluate(cat, files[0])
+	r := e.evaluateInput(cat, files[0])
 	for _, err := range r.Errors {
 		fmt.Fprintln(e.stderr, err)
 	}

@@ -139,7 +139,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		groupID[g.key] = unique(kebab(g.name))
 	}
 	used := map[string]bool{}
-	nodeOf := map[string]string{} // address → node id
+	nodeOf := map[string]string{}    // address → node id
 	var where []catalogue.NodeSource // where each node's resource and values are written
 	for _, r := range s.resources {
 		rule := m.rule(r)

@@ -47,6 +47,9 @@ const MaxFileBytes = 64 << 20
 // deeply nested or alias-heavy file is refused rather than walked forever.
 const maxWalk = 5_000_000
 
+// maxAliased bounds the values a file's aliases add to it.
+const maxAliased = 100_000
+
 // File is a file to import.
 type File struct {
 	Name string
@@ -182,7 +185,10 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(file.Data))
 	var docs []*yaml.Node
-	for {
+	for read := 0; ; read++ {
+		if read > 100_000 {
+			return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
+		}
 		var n yaml.Node
 		err := dec.Decode(&n)
 		if err != nil {
@@ -199,24 +205,23 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 		if len(n.Content) > 0 {
 			docs = append(docs, n.Content[0])
 		}
-		if len(docs) > 100_000 {
-			return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
-		}
 	}
 	if len(docs) == 0 {
 		return nil, fail(1, diag.CodeEmptyFile, "the file holds nothing")
 	}
-	if walked := countNodes(docs); walked > maxWalk {
-		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file holds more than %d values (with its aliases expanded)", maxWalk))
+	// What aliases add is bounded: the walks below read every alias's
+	// anchor again, and a few nested aliases make billions of values.
+	if raw, walked := countNodes(docs, false), countNodes(docs, true); walked > maxWalk || walked > raw+maxAliased {
+		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file's aliases expand it past %d values; write the values out instead", min(maxWalk, raw+maxAliased)))
 	}
 	return docs, nil
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// countNodes counts the values of trees, aliases expanded, stopping past
-// maxWalk.
-func countNodes(docs []*yaml.Node) int {
+// countNodes counts the values of trees, with aliases expanded or not,
+// stopping past maxWalk.
+func countNodes(docs []*yaml.Node, expand bool) int {
 	n := 0
 	var walk func(x *yaml.Node, depth int)
 	walk = func(x *yaml.Node, depth int) {
@@ -229,7 +234,9 @@ func countNodes(docs []*yaml.Node) int {
 			return
 		}
 		if x.Kind == yaml.AliasNode {
-			walk(x.Alias, depth+1)
+			if expand {
+				walk(x.Alias, depth+1)
+			}
 			return
 		}
 		for _, c := range x.Content {

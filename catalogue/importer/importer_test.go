@@ -163,3 +163,90 @@ func TestReimportKeepsTheUsersWork(t *testing.T) {
 		t.Errorf("the worker the code no longer has stayed:\n%s", out)
 	}
 }
+
+// Hostile and malformed inputs are refused with where and why, never a
+// panic or a half design.
+func TestImportRefuses(t *testing.T) {
+	cat, m := loaded(t)
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	for i := 'b'; i <= 'k'; i++ {
+		bomb += fmt.Sprintf("%c: &%c [*%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	deep := strings.Repeat("[", 5000) + strings.Repeat("]", 5000)
+	for _, c := range []struct {
+		name   string
+		format Format
+		data   string
+		want   string
+	}{
+		{"not YAML", Compose, "services:\n  a: [\n  b: 1\n", "did not find expected"},
+		{"not UTF-8", Compose, "services:\n  a: {image: \"\xff\"}\n", "not UTF-8"},
+		{"empty", Kubernetes, "", "holds nothing"},
+		{"no services", Compose, "version: \"3\"\n", "f:1:1: services:"},
+		{"a plan of an unknown version", TerraformPlan, `{"format_version": "2.0", "planned_values": {}}`, `f:1:20: format_version: "2.0" is not a plan format`},
+		{"a plan without planned values", TerraformPlan, `{"format_version": "1.2"}`, "planned_values.root_module"},
+		{"a template without resources", CloudFormation, "AWSTemplateFormatVersion: \"2010-09-09\"\n", "Resources:"},
+		{"a resource without a type", CloudFormation, "Resources:\n  Q:\n    Properties: {}\n", "f:2:3: Resources.Q: `Type` is required"},
+		{"an object without a kind", Kubernetes, "apiVersion: v1\nmetadata: {name: x}\n", "f:1:1: a Kubernetes object needs"},
+		{"aliases that expand past the limit", Compose, "services: {}\n" + bomb, "aliases expand it past"},
+		{"deep nesting", Compose, "services: " + deep + "\n", "f:"},
+		{"a design", "", "nodes: []\n", "not a file the importer reads"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Import(cat, m, c.format, []File{{Name: "f", Data: []byte(c.data)}})
+			if err == nil || res != nil {
+				t.Fatalf("imported: %+v", res)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v, want %q", err, c.want)
+			}
+		})
+	}
+	if _, err := Import(cat, m, Compose, []File{{Name: "big", Data: make([]byte, MaxFileBytes+1)}}); err == nil || !strings.Contains(err.Error(), "limited to") {
+		t.Errorf("a file over the limit: %v", err)
+	}
+}
+
+// FuzzImport: any bytes, in any format, import or are refused, never a
+// panic; an import is a design the catalogue takes.
+func FuzzImport(f *testing.F) {
+	cat, m := loaded(f)
+	for file := range map[string]bool{"testdata/three-tier.compose.yaml": true, "testdata/multi-zone.k8s.yaml": true, "testdata/event-pipeline.tfplan.json": true, "testdata/orders.cfn.yaml": true} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, format := range append([]Format{""}, Formats...) {
+			res, err := Import(cat, m, format, []File{{Name: "f", Data: data}})
+			if err != nil {
+				continue
+			}
+			if errs := cat.Check(res.Design); len(errs) > 0 {
+				t.Fatalf("%s: an import the catalogue refuses: %v", format, errs)
+			}
+		}
+	})
+}
+
+func BenchmarkImportFixtures(b *testing.B) {
+	cat, m := loaded(b)
+	var files []File
+	for _, name := range []string{"three-tier.compose.yaml", "multi-zone.k8s.yaml", "event-pipeline.tfplan.json", "orders.cfn.yaml"} {
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, File{Name: name, Data: data})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			if _, err := Import(cat, m, "", []File{f}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -302,6 +302,13 @@ func (e *Editor) renderLibraryAlerts() app.UI {
 			app.Button().Text("Back to the design").OnClick(func(app.Context, app.Event) { e.goTo(designAddress(e.designID)) }),
 		))
 	}
+	if len(e.importReport) > 0 {
+		parts = append(parts, app.Div().Class("notice").Role("region").Aria("label", "Import report").Body(
+			app.P().Text(fmt.Sprintf("The import left out %s (add rules to the catalogue's imports/ to map more):", library.Count(len(e.importReport), "thing"))),
+			problemList(e.importReport),
+			app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { e.importReport = nil }),
+		))
+	}
 	if e.libraryWarning != "" {
 		parts = append(parts, app.Div().Class("alert").Role("alert").Aria("label", "Designs list").Body(
 			app.Span().Text(e.libraryWarning),

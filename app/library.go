@@ -38,6 +38,8 @@ type libraryState struct {
 	announce bool
 	// unlisted says the address named a design the list does not have.
 	unlisted bool
+	// importReport is what the import of another tool's file left out.
+	importReport []string
 	// usage and quota are the browser's storage estimate, for the Designs
 	// region.
 	usage, quota float64
@@ -49,6 +51,8 @@ type pendingImport struct {
 	text   string // the design, as the editor writes it
 	design *catalogue.Design
 	clash  library.Entry // the library's design with the same id
+	// report is what an import of another tool's file left out.
+	report []string
 }
 
 func (e *Editor) now() time.Time {
@@ -153,6 +157,12 @@ func (e *Editor) chooseDesign() {
 	}
 	e.keepAddress()
 	e.loadHistory()
+	if e.platform != nil {
+		if report, ok, _ := e.platform.Load(keyImportReport + e.designID); ok {
+			e.importReport = strings.Split(report, "\n")
+			e.platform.Remove(keyImportReport + e.designID)
+		}
+	}
 }
 
 // keepAddress puts the open design in the address, keeping the rest of it
@@ -332,8 +342,8 @@ func (e *Editor) importToLibrary(name string, data []byte) {
 		e.importData(name, data)
 		return
 	}
-	d, text, err := e.store.Read(name, data)
-	e.importErrors = nil
+	d, text, report, err := e.store.Read(name, data)
+	e.importErrors, e.importReport = nil, nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		e.importErrors = list.Lines()
 		e.store.Report(fmt.Errorf("Import refused: %d problems in %s; your designs are unchanged", len(list), name))
@@ -343,7 +353,7 @@ func (e *Editor) importToLibrary(name string, data []byte) {
 		e.store.Report(err)
 		return
 	}
-	p := &pendingImport{name: name, text: text, design: d}
+	p := &pendingImport{name: name, text: text, design: d, report: report}
 	if clash := e.loadLibrary().WithDesignID(d.ID); clash != nil && (clash.ID != e.designID || !e.blank()) {
 		p.clash = *clash
 		e.clash = p
@@ -366,7 +376,12 @@ func (e *Editor) addImported(p *pendingImport) {
 	name := firstNonEmpty(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
 	summary := "imported from " + fileBase(p.name)
 	if !e.blank() {
-		e.addDesign(name, p.text, library.WhyImport, summary, nil)
+		e.addDesign(name, p.text, library.WhyImport, summary, func(entry *library.Entry) {
+			// Shown when the new design's page opens.
+			if len(p.report) > 0 && e.platform.Store(keyImportReport+entry.ID, strings.Join(p.report, "\n")) != nil {
+				e.importReport = p.report
+			}
+		})
 		e.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
 		return
 	}
@@ -374,6 +389,7 @@ func (e *Editor) addImported(p *pendingImport) {
 		e.store.Report(err)
 		return
 	}
+	e.importReport = p.report
 	err := e.updateLibrary(func(ix *library.Index) error {
 		if entry := ix.Find(e.designID); entry != nil && strings.HasPrefix(entry.Name, "Untitled design") {
 			entry.Name = ix.UniqueName(name, e.designID)

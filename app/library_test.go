@@ -429,3 +429,23 @@ func TestLibraryNavigationWaitsForTheSave(t *testing.T) {
 		t.Error("the design the address named was not listed again")
 	}
 }
+
+// Import takes another tool's file (here a docker-compose file): its
+// design fills the blank design, and what it left out is shown.
+func TestLibraryImportsACompose(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	compose := "services:\n  api:\n    build: .\n    environment: { DB: \"postgres://db:5432/x\" }\n  db:\n    image: postgres:16\nconfigs:\n  x: {file: ./x}\n"
+	le.importToLibrary("compose.yaml", []byte(compose))
+	le.d.Consume()
+	if le.store.Node("api") == nil || le.store.Node("db") == nil || len(le.store.Design().Edges) != 1 {
+		t.Fatalf("imported %s", le.store.Export())
+	}
+	if le.store.Node("db").Origin != "compose:db" {
+		t.Errorf("origin %q", le.store.Node("db").Origin)
+	}
+	bad := "services:\n  a: [\n"
+	le.importToLibrary("bad.yaml", []byte(bad))
+	if len(le.importErrors) == 0 || !strings.Contains(le.importErrors[0], "bad.yaml:") {
+		t.Errorf("a broken compose file: %v", le.importErrors)
+	}
+}

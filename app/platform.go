@@ -64,6 +64,9 @@ const (
 	keyLibrary = "designer.library" // the index of the designs (library.Index)
 	// keyLibraryDamaged keeps an index that no longer reads, aside.
 	keyLibraryDamaged = "designer.library.damaged"
-	keyView           = "designer.view"   // the canvas's pan and zoom, restored on reload
-	keyPanels         = "designer.panels" // the side panels' widths the user chose
+	// keyImportReport, with a design's id, keeps what an import left out
+	// for the page that opens the imported design to show.
+	keyImportReport = "designer.importReport/"
+	keyView         = "designer.view"   // the canvas's pan and zoom, restored on reload
+	keyPanels       = "designer.panels" // the side panels' widths the user chose
 )

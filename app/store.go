@@ -12,6 +12,7 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -53,7 +54,9 @@ type Store struct {
 	// caused it (a click, deleting the selected node, undo, an import).
 	OnSelect func(*Store)
 
-	cat        *catalogue.Catalogue
+	cat *catalogue.Catalogue
+	// mappings are the import mappings, read when first needed (see Read).
+	mappings   *importer.Mappings
 	design     *catalogue.Design
 	resolution *catalogue.Resolution
 	// resolver resolves each design from the last (for catalogue
@@ -588,6 +591,14 @@ func (s *Store) NewDesign() error {
 // Export picture drew (undoable), or returns every problem and leaves the
 // design untouched.
 func (s *Store) Import(name string, data []byte) error {
+	if importer.Detect(data) != "" {
+		// Another tool's file (compose, Kubernetes, a plan, a template).
+		_, text, _, err := s.Read(name, data)
+		if err != nil {
+			return err
+		}
+		data = []byte(text)
+	}
 	data, err := designData(name, data)
 	if err != nil {
 		return err
@@ -611,21 +622,41 @@ func (s *Store) Import(name string, data []byte) error {
 	return err
 }
 
-// Read reads a design file (YAML, or a picture Export picture drew) as
-// Import does, without changing the design: the design laid out where it
-// has no positions, and its text as the editor writes it.
-func (s *Store) Read(name string, data []byte) (*catalogue.Design, string, error) {
+// Read reads a design file as Import does, without changing the design: a
+// design (YAML, or a picture Export picture drew), or a file another tool
+// wrote (a docker-compose file, Kubernetes manifests, a Terraform plan, a
+// CloudFormation template), imported as designer import does. It returns
+// the design laid out where it has no positions, its text as the editor
+// writes it, and what an import left out, a line each.
+func (s *Store) Read(name string, data []byte) (*catalogue.Design, string, []string, error) {
+	if format := importer.Detect(data); format != "" {
+		if s.mappings == nil {
+			m, err := importer.LoadMappings(s.cat, catalogue.EmbeddedImports())
+			if err != nil {
+				return nil, "", nil, err
+			}
+			s.mappings = m
+		}
+		res, err := importer.Import(s.cat, s.mappings, format, []importer.File{{Name: name, Data: data}})
+		if err != nil {
+			return nil, "", nil, err
+		}
+		d := res.Design
+		d.Positions = nil
+		placeUnplaced(d)
+		return d, string(catalogue.EncodeDesignYAML(d)), res.Report(), nil
+	}
 	data, err := designData(name, data)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	d, errs := s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {
-		return nil, "", errs
+		return nil, "", nil, errs
 	}
 	d.Positions = nil
 	placeUnplaced(d)
-	return d, string(catalogue.EncodeDesignYAML(d)), nil
+	return d, string(catalogue.EncodeDesignYAML(d)), nil, nil
 }
 
 // designData is a design file's YAML: data, or the design a picture this
@@ -1643,6 +1674,7 @@ func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {
 	if _, errs := cat.ReadDesign("the design", s.Export()); len(errs) > 0 {
 		return errs
 	}
+	s.mappings = nil // checked against the catalogue they map to
 	s.commit(change{cat: cat})
 	return nil
 }

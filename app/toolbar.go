@@ -23,7 +23,7 @@ func (e *Editor) renderToolbar() app.UI {
 			e.renderLibraryButtons(),
 			e.renderNewDesign(),
 			app.Label().Class("button").DataSet("readonly", strconv.FormatBool(s.ReadOnly())).For("import-file").Text("Import design"),
-			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
+			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.json,application/json,.svg,image/svg+xml,.png,image/png").
 				Class("visually-hidden").OnChange(e.onImportFile),
 			app.Button().Text("Export YAML").OnClick(e.onExport),
 			e.renderExportTo(),

@@ -228,3 +228,19 @@ func TestShareLinkSaveACopy(t *testing.T) {
 	q.find("button", "redis, Redis…")
 	q.checkClean()
 }
+
+// Import design takes Kubernetes manifests: their workloads become the
+// blank design's nodes, and what the import left out is listed.
+func TestImportKubernetesManifests(t *testing.T) {
+	p := openEditor(t)
+	file, _ := filepath.Abs("../../catalogue/importer/testdata/multi-zone.k8s.yaml")
+	p.setFiles("Import design", file)
+	p.find("region", "Import report")
+	p.waitText("region", "Import report", "Secret/shop/postgres (Secret) was not imported")
+	p.find("button", "web, Generic service…")
+	p.find("button", "postgres, PostgreSQL…")
+	p.checkAccessible("the editor with an import report")
+	p.click("button", "Dismiss")
+	p.absent("region", "Import report")
+	p.checkClean()
+}

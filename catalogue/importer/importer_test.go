@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/analysis"
 )
 
 func loaded(t testing.TB) (*catalogue.Catalogue, *Mappings) {
@@ -74,9 +75,19 @@ func TestImportFixtures(t *testing.T) {
 			for _, line := range res.Report() {
 				fmt.Fprintln(&report, line)
 			}
-			resolution := cat.Resolve(res.Design)
+			resolution, analyzed := analysis.Resolve(cat, res.Design)
 			for _, v := range resolution.Violations {
 				fmt.Fprintf(&report, "%s %s on %s\n", v.Severity, v.Rule, v.Node)
+			}
+			// What the analysis says of the system.
+			for _, e := range analyzed.Entries {
+				fmt.Fprintf(&report, "entry %s: %s\n", e.Node, strings.TrimSpace(e.Qualifier()+" "+catalogue.FormatPercent(e.Availability)))
+			}
+			for _, sp := range analyzed.SPOFs {
+				fmt.Fprintf(&report, "single point of failure %s%s: cuts %s\n", sp.Node, sp.Group, strings.Join(sp.Cuts, ", "))
+			}
+			for _, sink := range analyzed.Sinks {
+				fmt.Fprintf(&report, "delivery to %s: %s\n", sink.Node, sink.Delivery)
 			}
 			base := strings.TrimSuffix(file, filepath.Ext(file))
 			golden(t, base+".design.yaml", design)

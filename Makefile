@@ -73,7 +73,7 @@ vet:
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md
 bench:
-	$(GO) test ./catalogue ./catalogue/layout ./catalogue/diff ./catalogue/library -run '^$$' -bench . -benchmem -count 3
+	$(GO) test ./catalogue ./catalogue/layout ./catalogue/diff ./catalogue/library ./catalogue/importer -run '^$$' -bench . -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./catalogue/layout -run '^$$' -bench . -count 3
 	$(GO) test ./app -run '^$$' -bench SetProp -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./app -run '^$$' -bench SetProp -count 3

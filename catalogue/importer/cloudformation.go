@@ -28,8 +28,8 @@ func (s *system) readCloudFormation(file string, docs []*yaml.Node) catalogue.Er
 	for _, k := range keys(resources) {
 		ids[k.Value] = true
 	}
-	for _, k := range keys(resources) {
-		r := get(resources, k.Value)
+	for _, rp := range pairs(resources) {
+		k, r := rp.k, rp.v
 		typ := str(get(r, "Type"))
 		if typ == "" {
 			errs = append(errs, &catalogue.Error{Pos: pos(file, k), Code: diag.CodeRequired, Msg: "Resources." + k.Value + ": `Type` is required (AWS::…)"})
@@ -37,17 +37,19 @@ func (s *system) readCloudFormation(file string, docs []*yaml.Node) catalogue.Er
 		}
 		props := get(r, "Properties")
 		var refs []ref
-		for _, pk := range keys(props) {
-			for _, target := range cfnReferences(get(props, pk.Value)) {
+		for _, pp := range pairs(props) {
+			value := pp.v
+			if pp.k.Value == "Events" && strings.HasPrefix(typ, "AWS::Serverless::") {
+				value = samEventSources(value)
+			}
+			for _, target := range cfnReferences(value) {
 				if ids[target] && target != k.Value {
-					refs = append(refs, ref{path: pk.Value, address: target})
+					refs = append(refs, ref{path: pp.k.Value, address: target})
 				}
 			}
 		}
 		if rules := s.edgeRules(typ); len(rules) > 0 {
-			for _, e := range rules {
-				s.connect(e, refs)
-			}
+			s.connect(file, k, k.Value, typ, rules, refs)
 			continue
 		}
 		if strings.HasPrefix(typ, "Custom::") || typ == "AWS::CloudFormation::CustomResource" {
@@ -120,6 +122,22 @@ func subReferences(s string) []string {
 	var out []string
 	for _, m := range subVariable.FindAllStringSubmatch(s, -1) {
 		out = append(out, m[1])
+	}
+	return out
+}
+
+// samEventSources are the event sources a SAM function's Events name (a
+// queue, a stream, a topic, a bucket, an API, a table's stream): what
+// invokes it, unlike the rest of an event (a failure destination).
+// https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/sam-property-function-eventsource.html
+func samEventSources(events *yaml.Node) *yaml.Node {
+	out := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, e := range pairs(events) {
+		for _, key := range []string{"Queue", "Stream", "Topic", "Bucket", "ApiId", "RestApiId", "EventBusName"} {
+			if v := get(get(e.v, "Properties"), key); v != nil {
+				out.Content = append(out.Content, v)
+			}
+		}
 	}
 	return out
 }

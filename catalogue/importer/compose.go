@@ -2,6 +2,7 @@ package importer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -28,8 +29,14 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 	for _, k := range keys(services) {
 		names[k.Value] = true
 	}
-	for _, k := range keys(services) {
-		svc := get(services, k.Value)
+	for _, p := range pairs(services) {
+		k, svc := p.k, p.v
+		// A later file (an override file) changes an earlier one's
+		// service, key by key, as Compose merges them.
+		if i := slices.IndexFunc(s.resources, func(r *resource) bool { return r.address == k.Value }); i >= 0 {
+			svc = overlay(s.resources[i].attrs, svc)
+			s.resources = slices.Delete(s.resources, i, i+1)
+		}
 		r := &resource{file: file, node: k, address: k.Value, typ: "service", image: str(get(svc, "image")), name: k.Value, attrs: svc}
 		if nets := get(svc, "networks"); nets != nil {
 			var first string
@@ -39,7 +46,9 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 					first = str(nets.Content[0])
 				}
 			case yaml.MappingNode:
-				first = nets.Content[0].Value
+				if len(nets.Content) > 0 {
+					first = nets.Content[0].Value
+				}
 			}
 			if first != "" {
 				s.addGroup(&group{key: "network:" + first, boundary: "network", name: first})
@@ -74,7 +83,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 		}
 		for _, v := range environment(svc) {
 			for _, host := range hosts(v) {
-				refer(host)
+				refer(host[0])
 			}
 		}
 		s.add(r)
@@ -109,10 +118,10 @@ func environment(svc *yaml.Node) []string {
 
 // hosts are the hosts a setting's value names, as a connection string,
 // URL or host list writes them ("db", "db:5432", "postgres://u:p@db/x",
-// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local"): the first
-// label of each.
-func hosts(v string) []string {
-	var out []string
+// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local"): the
+// labels of each, the first its name.
+func hosts(v string) [][]string {
+	var out [][]string
 	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
 		if i := strings.Index(piece, "://"); i >= 0 {
 			piece = piece[i+3:]
@@ -123,11 +132,9 @@ func hosts(v string) []string {
 		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
 			piece = piece[:i]
 		}
-		if i := strings.IndexByte(piece, '.'); i >= 0 {
-			piece = piece[:i]
-		}
-		if hostName.MatchString(piece) {
-			out = append(out, piece)
+		labels := strings.Split(piece, ".")
+		if hostName.MatchString(labels[0]) {
+			out = append(out, labels)
 		}
 	}
 	return out
@@ -142,4 +149,22 @@ func indexByte(s string, c byte) int {
 		}
 	}
 	return -1
+}
+
+// overlay is mapping base with the keys of top put over its own.
+func overlay(base, top *yaml.Node) *yaml.Node {
+	out := &yaml.Node{Kind: yaml.MappingNode, Line: top.Line, Column: top.Column}
+	over := map[string]bool{}
+	for _, p := range pairs(top) {
+		over[p.k.Value] = true
+	}
+	for _, p := range pairs(base) {
+		if !over[p.k.Value] {
+			out.Content = append(out.Content, p.k, p.v)
+		}
+	}
+	for _, p := range pairs(top) {
+		out.Content = append(out.Content, p.k, p.v)
+	}
+	return out
 }

@@ -102,22 +102,25 @@ func Detect(data []byte) Format {
 	}
 	t := bytes.TrimSpace(head)
 	switch {
+	case designKeys.Match(head) && !cfnTop.Match(head) && !k8sObject.Match(head):
+		return "" // a design (its text may name anything)
 	case bytes.HasPrefix(t, []byte("{")) && bytes.Contains(head, []byte(`"format_version"`)) &&
 		(bytes.Contains(head, []byte(`"planned_values"`)) || bytes.Contains(head, []byte(`"resource_changes"`)) || bytes.Contains(head, []byte(`"terraform_version"`))):
 		return TerraformPlan
-	case bytes.Contains(head, []byte("AWSTemplateFormatVersion")) || bytes.Contains(head, []byte("AWS::Serverless-2016-10-31")) ||
-		cfnResources.Match(head):
+	case cfnTop.Match(head) && (bytes.Contains(head, []byte("AWSTemplateFormatVersion")) || bytes.Contains(head, []byte("AWS::Serverless-2016-10-31")) ||
+		cfnResources.Match(head)):
 		return CloudFormation
 	case k8sObject.Match(head):
 		return Kubernetes
-	case composeServices.Match(head) && !designKeys.Match(head):
+	case composeServices.Match(head):
 		return Compose
 	}
 	return ""
 }
 
 var (
-	cfnResources    = regexp.MustCompile(`(?m)^\s*"?Type"?\s*:\s*"?AWS::[A-Za-z0-9]+::`)
+	cfnResources    = regexp.MustCompile(`"?Type"?\s*:\s*"?AWS::[A-Za-z0-9]+::`)
+	cfnTop          = regexp.MustCompile(`(?m)^(\{\s*)?"?Resources"?\s*:|^\s{0,4}"Resources"\s*:`)
 	k8sObject       = regexp.MustCompile(`(?m)^"?apiVersion"?\s*:`)
 	composeServices = regexp.MustCompile(`(?m)^"?services"?\s*:`)
 	designKeys      = regexp.MustCompile(`(?m)^"?nodes"?\s*:`)
@@ -202,12 +205,16 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 			}
 			return nil, fail(line, diag.CodeYAMLSyntax, msg)
 		}
-		if len(n.Content) > 0 {
-			docs = append(docs, n.Content[0])
+		if len(n.Content) > 0 && !(n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Tag == "!!null") {
+			docs = append(docs, n.Content[0]) // an empty document (--- alone, comments) holds nothing
 		}
 	}
 	if len(docs) == 0 {
 		return nil, fail(1, diag.CodeEmptyFile, "the file holds nothing")
+	}
+	if k := duplicateKey(docs); k != nil {
+		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: k.Line, Column: k.Column}, Code: diag.CodeDuplicateKey,
+			Msg: fmt.Sprintf("key `%s` is set twice in one mapping; which one counts depends on the tool, so say it once", clip(k.Value))}}
 	}
 	// What aliases add is bounded: the walks below read every alias's
 	// anchor again, and a few nested aliases make billions of values.
@@ -394,6 +401,55 @@ func imageMatches(pattern, name string) bool {
 		return name == rest || strings.HasSuffix(name, "/"+rest)
 	}
 	return pattern == name
+}
+
+// pair is a key of a mapping and its value (an alias resolved).
+type pair struct{ k, v *yaml.Node }
+
+// pairs are a mapping node's keys and values in file order: a loop over
+// them reads each once (looking every key up again is quadratic).
+func pairs(n *yaml.Node) []pair {
+	n = resolve(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	out := make([]pair, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out = append(out, pair{n.Content[i], resolve(n.Content[i+1])})
+	}
+	return out
+}
+
+// duplicateKey is the first key set twice in one mapping, or nil: YAML
+// forbids it and JSON readers disagree on which value wins.
+func duplicateKey(docs []*yaml.Node) *yaml.Node {
+	var found *yaml.Node
+	var walk func(x *yaml.Node)
+	walk = func(x *yaml.Node) {
+		if x == nil || found != nil || x.Kind == yaml.AliasNode {
+			return
+		}
+		if x.Kind == yaml.MappingNode {
+			seen := make(map[string]bool, len(x.Content)/2)
+			for i := 0; i+1 < len(x.Content); i += 2 {
+				k := x.Content[i]
+				if k.Kind == yaml.ScalarNode {
+					if seen[k.Value] {
+						found = k
+						return
+					}
+					seen[k.Value] = true
+				}
+			}
+		}
+		for _, c := range x.Content {
+			walk(c)
+		}
+	}
+	for _, d := range docs {
+		walk(d)
+	}
+	return found
 }
 
 // keys are a mapping node's keys in file order.

@@ -132,7 +132,7 @@ func TestReimportKeepsTheUsersWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again := Merge(first.Design, first.Design); string(catalogue.EncodeDesignYAML(again)) != string(catalogue.EncodeDesignYAML(first.Design)) {
+	if again := Merge(first.Design, first.Design, Compose); string(catalogue.EncodeDesignYAML(again)) != string(catalogue.EncodeDesignYAML(first.Design)) {
 		t.Errorf("the same import changed the design:\n%s", catalogue.EncodeDesignYAML(again))
 	}
 	// The user's edits, as the editor would write them.
@@ -156,7 +156,7 @@ func TestReimportKeepsTheUsersWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged := Merge(old, second.Design)
+	merged := Merge(old, second.Design, Compose)
 	if errs := cat.Check(merged); len(errs) > 0 {
 		t.Fatalf("the merge does not check: %v", errs)
 	}
@@ -259,5 +259,50 @@ func BenchmarkImportFixtures(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// From the review: an override file changes a service rather than adding
+// one; a re-import leaves other imports' nodes, copies and the design's own
+// ids alone; inputs that read two ways are refused.
+func TestImportReviewCases(t *testing.T) {
+	cat, m := loaded(t)
+	base := "services:\n  web:\n    image: nginx\n  db:\n    image: postgres:16\n"
+	override := "services:\n  web:\n    image: ghcr.io/acme/web:2\n    deploy: {replicas: 3}\n"
+	res, err := Import(cat, m, Compose, []File{{Name: "compose.yaml", Data: []byte(base)}, {Name: "compose.override.yaml", Data: []byte(override)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Design.Nodes) != 2 || res.Design.Nodes[1].Component != "service" || res.Design.Nodes[1].Props["minInstances"].Int() != 3 {
+		t.Errorf("with an override file: %s", catalogue.EncodeDesignYAML(res.Design))
+	}
+	// A design with a node from a plan, a group named like an imported
+	// node, and a copy sharing an origin.
+	old, errs := cat.ReadDesign("d.yaml", []byte("groups:\n  - {id: \"web\", boundary: \"region\"}\nnodes:\n  - {id: \"q\", component: \"aws-sqs\", origin: \"terraform:aws_sqs_queue.q\"}\n  - {id: \"db\", component: \"postgresql\", origin: \"compose:db\"}\n  - {id: \"db-copy\", component: \"postgresql\", origin: \"compose:db\"}\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	merged := Merge(old, res.Design, Compose)
+	text := string(catalogue.EncodeDesignYAML(merged))
+	if _, errs := cat.ReadDesign("merged.yaml", []byte(text)); len(errs) > 0 {
+		t.Fatalf("the merge does not read back: %v\n%s", errs, text)
+	}
+	for _, want := range []string{"id: \"q\"", "id: \"db-copy\"", "id: \"web-2\""} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the merge lacks %s:\n%s", want, text)
+		}
+	}
+	for _, c := range []struct{ data, want string }{
+		{"Resources:\n  Q: {Type: AWS::SQS::Queue}\n  Q: {Type: AWS::SNS::Topic}\n", "f:3:3: key `Q` is set twice"},
+		{"services:\n  web:\n    image: nginx\n    networks: {}\n", ""},
+		{"---\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n---\n# nothing\n", ""},
+	} {
+		_, err := Import(cat, m, "", []File{{Name: "f", Data: []byte(c.data)}})
+		if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.data, err, c.want)
+		}
+	}
+	if got := Detect([]byte("name: shop\ndescription: \"built with AWS::Serverless-2016-10-31\"\nnodes: []\n")); got != "" {
+		t.Errorf("a design detected as %s", got)
 	}
 }

@@ -110,7 +110,7 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		}
 		var out []string
 		for _, w := range workloads {
-			if strings.HasPrefix(key, w.ns+"/") && matches(svc.selector, w.labels) {
+			if strings.HasPrefix(key, w.ns+"/") && matches(svc.selector, w.labels) { // a Service selects pods of its own namespace
 				out = append(out, w.address)
 			}
 		}
@@ -129,7 +129,12 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 	for _, w := range workloads {
 		for _, v := range w.env {
 			for _, host := range hosts(v) {
-				for _, target := range selects(w.ns + "/" + host) {
+				// name, name.namespace, name.namespace.svc.cluster.local
+				ns := w.ns
+				if len(host) > 1 && host[1] != "svc" {
+					ns = host[1]
+				}
+				for _, target := range selects(ns + "/" + host[0]) {
 					links = append(links, link{from: w.address, to: target})
 				}
 			}
@@ -153,8 +158,8 @@ func podSpec(o *yaml.Node, kind string) *yaml.Node {
 // stringMap is a mapping of strings (labels, a selector).
 func stringMap(n *yaml.Node) map[string]string {
 	out := map[string]string{}
-	for _, k := range keys(n) {
-		out[k.Value] = str(get(n, k.Value))
+	for _, p := range pairs(n) {
+		out[p.k.Value] = str(p.v)
 	}
 	return out
 }

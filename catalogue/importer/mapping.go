@@ -49,11 +49,12 @@ type Rule struct {
 }
 
 // Source is where a property's value is read: the value at Path, or, with
-// Is, whether some value at Path is Is, or, with Exists, whether Path has
-// a value at all. A path is dotted keys; `*` stands for every key or item.
+// Is, whether some value at Path is Is, or, with IsNot, whether the value
+// at Path is other than IsNot, or, with Exists, whether Path has a value. A path is dotted keys; `*` stands for every key or item.
 type Source struct {
 	Path   string
 	Is     string
+	IsNot  string
 	Exists bool
 }
 
@@ -222,21 +223,30 @@ func parseRule(d *yamlstrict.Decoder, cat *catalogue.Catalogue, n *yaml.Node, wh
 			var src Source
 			if p.Val.Kind == yaml.ScalarNode {
 				src.Path, _ = d.Str(p.Val, at)
-			} else if sf := d.Fields(p.Val, at, "path", "is", "exists"); sf != nil {
+			} else if sf := d.Fields(p.Val, at, "path", "is", "isNot", "exists"); sf != nil {
 				if pv, ok := sf["path"]; ok {
 					src.Path, _ = d.Str(pv.Val, at+".path")
 				}
 				if iv, ok := sf["is"]; ok {
 					src.Is, _ = d.Str(iv.Val, at+".is")
 				}
+				if iv, ok := sf["isNot"]; ok {
+					src.IsNot, _ = d.Str(iv.Val, at+".isNot")
+				}
 				if ev, ok := sf["exists"]; ok {
 					src.Exists, _ = d.Bool(ev.Val, at+".exists")
 				}
-				if src.Path == "" || src.Is != "" && src.Exists {
-					d.Errorf(p.Val, diag.CodeInvalidCondition, "%s: give a `path`, and `is` (a value) or `exists: true` or neither", at)
+				given := 0
+				for _, set := range []bool{src.Is != "", src.IsNot != "", src.Exists} {
+					if set {
+						given++
+					}
 				}
-				if comp != nil && (src.Is != "" || src.Exists) && comp.Property(prop).Type != catalogue.TypeBoolean {
-					d.Errorf(p.Val, diag.CodeTypeMismatch, "%s: `is` and `exists` give true or false, and `%s` is not a boolean property", at, prop)
+				if src.Path == "" || given > 1 {
+					d.Errorf(p.Val, diag.CodeInvalidCondition, "%s: give a `path`, and one of `is` (a value), `isNot` (a value) or `exists: true`, or none", at)
+				}
+				if comp != nil && given > 0 && comp.Property(prop).Type != catalogue.TypeBoolean {
+					d.Errorf(p.Val, diag.CodeTypeMismatch, "%s: `is`, `isNot` and `exists` give true or false, and `%s` is not a boolean property", at, prop)
 				}
 			}
 			r.Props[prop] = src

@@ -4,13 +4,14 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 )
 
-// Merge lays a new import over the design an earlier import of the same
-// system became and its users edited since. A node whose origin the import
-// has again takes the import's component and the properties the import
+// Merge lays a new import of format f over the design an earlier import of
+// the same system became and its users edited since. A node whose origin
+// the import has again takes the import's component and the properties the import
 // maps, and keeps everything else the user gave it: its id, name, group,
 // position, other properties, entry, replica, figures and objectives. A
 // node the import no longer has is gone, with its edges; a new one is
@@ -18,62 +19,85 @@ import (
 // own nodes (with no origin), its groups, notes, suppressions and its edges
 // between nodes that stay, stay; the import's edges and groups are added
 // where the design lacks them.
-func Merge(old, imported *catalogue.Design) *catalogue.Design {
+func Merge(old, imported *catalogue.Design, f Format) *catalogue.Design {
+	prefix := OriginPrefix(f) + ":"
 	d := *old
 	d.Positions = nil
 	d.Nodes = nil
 	byOrigin := map[string]catalogue.Node{}
 	for _, n := range imported.Nodes {
-		byOrigin[n.Origin] = n
+		if _, twice := byOrigin[n.Origin]; !twice {
+			byOrigin[n.Origin] = n
+		}
 	}
+	// One namespace for nodes and groups, as the design has.
 	ids := map[string]bool{}
+	for _, g := range old.Groups {
+		ids[g.ID] = true
+	}
 	final := map[string]string{} // imported node id → its id in the merge
 	gone := map[string]bool{}
+	matched := map[string]bool{}
 	for _, n := range old.Nodes {
-		if n.Origin == "" {
-			d.Nodes = append(d.Nodes, n)
-			ids[n.ID] = true
-			continue
-		}
 		in, again := byOrigin[n.Origin]
-		if !again {
+		switch {
+		case n.Origin == "" || !strings.HasPrefix(n.Origin, prefix) || matched[n.Origin]:
+			// The design's own, another import's, or a copy: it stays.
+		case !again:
 			gone[n.ID] = true
 			continue
+		default:
+			n.Component = in.Component
+			props := maps.Clone(n.Props)
+			if props == nil && len(in.Props) > 0 {
+				props = map[string]catalogue.Value{}
+			}
+			maps.Copy(props, in.Props)
+			n.Props = props
+			final[in.ID] = n.ID
+			matched[n.Origin] = true
 		}
-		n.Component = in.Component
-		props := maps.Clone(n.Props)
-		if props == nil && len(in.Props) > 0 {
-			props = map[string]catalogue.Value{}
-		}
-		maps.Copy(props, in.Props)
-		n.Props = props
 		d.Nodes = append(d.Nodes, n)
 		ids[n.ID] = true
-		final[in.ID] = n.ID
-		delete(byOrigin, n.Origin)
 	}
-	groups := map[string]bool{}
-	for _, g := range old.Groups {
-		groups[g.ID] = true
-	}
-	d.Groups = slices.Clone(old.Groups)
-	for _, g := range imported.Groups {
-		if !groups[g.ID] {
-			d.Groups = append(d.Groups, g)
-			groups[g.ID] = true
-		}
-	}
-	for _, n := range imported.Nodes {
-		if _, added := byOrigin[n.Origin]; !added {
-			continue
-		}
-		id := n.ID
+	free := func(id string) string {
+		base := id
 		for i := 2; ids[id]; i++ {
-			id = n.ID + "-" + strconv.Itoa(i)
+			id = base + "-" + strconv.Itoa(i)
 		}
 		ids[id] = true
-		final[n.ID] = id
-		n.ID = id
+		return id
+	}
+	// The import's groups: one of the design's with the same id and
+	// boundary is taken for it; another is added, under a free id.
+	d.Groups = slices.Clone(old.Groups)
+	groupID := map[string]string{}
+	for _, g := range imported.Groups {
+		if i := slices.IndexFunc(old.Groups, func(o catalogue.Group) bool { return o.ID == g.ID }); i >= 0 && old.Groups[i].Boundary == g.Boundary {
+			groupID[g.ID] = g.ID
+			continue
+		}
+		groupID[g.ID] = free(g.ID)
+	}
+	for _, g := range imported.Groups {
+		if groupID[g.ID] == g.ID && slices.ContainsFunc(old.Groups, func(o catalogue.Group) bool { return o.ID == g.ID }) {
+			continue
+		}
+		g.ID = groupID[g.ID]
+		if g.In != "" {
+			g.In = groupID[g.In]
+		}
+		d.Groups = append(d.Groups, g)
+	}
+	for _, n := range imported.Nodes {
+		if matched[n.Origin] {
+			continue
+		}
+		final[n.ID] = free(n.ID)
+		n.ID = final[n.ID]
+		if n.In != "" {
+			n.In = groupID[n.In]
+		}
 		d.Nodes = append(d.Nodes, n)
 	}
 	d.Edges = nil
@@ -88,7 +112,7 @@ func Merge(old, imported *catalogue.Design) *catalogue.Design {
 	}
 	for _, e := range imported.Edges {
 		e.From, e.To = final[e.From], final[e.To]
-		if seen[pair{e.From, e.To}] {
+		if e.From == "" || e.To == "" || seen[pair{e.From, e.To}] {
 			continue
 		}
 		seen[pair{e.From, e.To}] = true
@@ -109,4 +133,13 @@ func Merge(old, imported *catalogue.Design) *catalogue.Design {
 	}
 	d.Suppress = suppress
 	return &d
+}
+
+// OriginPrefix is what the origins of format f's nodes start with
+// ("terraform" for a plan's).
+func OriginPrefix(f Format) string {
+	if f == TerraformPlan {
+		return "terraform"
+	}
+	return string(f)
 }

@@ -80,13 +80,7 @@ func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
 }
 
 // origin is what a node of r records: "terraform:aws_db_instance.main".
-func (s *system) origin(r *resource) string {
-	prefix := string(s.format)
-	if s.format == TerraformPlan {
-		prefix = "terraform"
-	}
-	return prefix + ":" + r.address
-}
+func (s *system) origin(r *resource) string { return OriginPrefix(s.format) + ":" + r.address }
 
 // rule is the first rule of the mapping that r matches, or nil.
 func (m *Mapping) rule(r *resource) *Rule {
@@ -167,7 +161,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		for _, prop := range sortedProps(rule.Props) {
 			src := rule.Props[prop]
 			v, where, ok := value(src, r.attrs, comp.Property(prop))
-			if where == nil && src.Exists && r.configured[strings.SplitN(src.Path, ".", 2)[0]] {
+			if where == nil && src.Exists && len(at(r.attrs, src.Path)) == 0 && r.configured[strings.SplitN(src.Path, ".", 2)[0]] {
 				v, where, ok = catalogue.BoolValue(true), r.node, true
 			}
 			if where == nil {
@@ -286,6 +280,14 @@ func value(src Source, attrs *yaml.Node, p *catalogue.Property) (v catalogue.Val
 			}
 		}
 		return v, nil, false
+	case src.IsNot != "":
+		for _, n := range found {
+			// A plain value: not null, not an intrinsic function (!Ref).
+			if n != nil && n.Kind == yaml.ScalarNode && n.Tag != "!!null" && (n.Tag == "" || strings.HasPrefix(n.Tag, "!!")) {
+				return catalogue.BoolValue(str(n) != src.IsNot), n, true
+			}
+		}
+		return v, nil, false
 	}
 	if len(found) == 0 || found[0] == nil || found[0].Kind != yaml.ScalarNode || found[0].Tag == "!!null" {
 		// None, or one computed when the system is deployed ({"Ref": …}):
@@ -347,17 +349,25 @@ func (s *system) edgeRules(typ string) []*EdgeRule {
 	return out
 }
 
-// connect makes the links of a connecting resource (rule e) from what its
-// references under e.From reach to what those under e.To reach.
-func (s *system) connect(e *EdgeRule, refs []ref) {
-	for _, from := range refs {
-		if from.path != e.From {
-			continue
-		}
-		for _, to := range refs {
-			if to.path == e.To {
-				s.links = append(s.links, link{from: from.address, to: to.address, flow: e.Flow})
+// connect makes the links of a connecting resource (its rules) from what
+// its references under each rule's From reach to what those under its To
+// reach; one whose references name no resource of the file is reported.
+func (s *system) connect(file string, n *yaml.Node, address, typ string, rules []*EdgeRule, refs []ref) {
+	made := false
+	for _, e := range rules {
+		for _, from := range refs {
+			if from.path != e.From {
+				continue
+			}
+			for _, to := range refs {
+				if to.path == e.To {
+					s.links = append(s.links, link{from: from.address, to: to.address, flow: e.Flow})
+					made = true
+				}
 			}
 		}
+	}
+	if !made {
+		s.skip(file, n, address, typ, "a connection whose ends are not resources of this file (variables, data sources, or another stack's): no edge")
 	}
 }

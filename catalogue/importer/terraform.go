@@ -39,15 +39,15 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 			address := prefix + str(get(r, "address"))
 			exprs := get(r, "expressions")
 			configured[address] = map[string]bool{}
-			for _, k := range keys(exprs) {
-				configured[address][k.Value] = true
-				for _, target := range references(get(exprs, k.Value), prefix) {
-					refs[address] = append(refs[address], ref{path: k.Value, address: target})
+			for _, e := range pairs(exprs) {
+				configured[address][e.k.Value] = true
+				for _, target := range references(e.v, prefix) {
+					refs[address] = append(refs[address], ref{path: e.k.Value, address: target})
 				}
 			}
 		}
-		for _, call := range keys(get(module, "module_calls")) {
-			config(get(get(get(module, "module_calls"), call.Value), "module"), prefix+"module."+call.Value+".", depth+1)
+		for _, call := range pairs(get(module, "module_calls")) {
+			config(get(call.v, "module"), prefix+"module."+call.k.Value+".", depth+1)
 		}
 	}
 	config(one(root, "configuration.root_module"), "", 0)
@@ -77,9 +77,7 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 				continue
 			}
 			if rules := s.edgeRules(typ); len(rules) > 0 {
-				for _, e := range rules {
-					s.connect(e, refs[base])
-				}
+				s.connect(file, r, address, typ, rules, refs[base])
 				continue
 			}
 			values := get(r, "values")
@@ -90,7 +88,8 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 			if region != "" {
 				res.group = "region:" + region
 			}
-			if zone := str(get(values, "availability_zone")); zone != "" && region != "" {
+			// A Multi-AZ database names the zone of its primary only.
+			if zone := str(get(values, "availability_zone")); zone != "" && region != "" && str(get(values, "multi_az")) != "true" {
 				s.addGroup(&group{key: "zone:" + zone, boundary: "zone", name: zone, in: "region:" + region,
 					props: map[string]catalogue.Value{"zone": catalogue.StringValue(zone)}})
 				res.group = "zone:" + zone

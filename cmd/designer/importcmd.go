@@ -167,7 +167,7 @@ func (e *env) importCmd(args []string) int {
 				fmt.Fprintf(e.stderr, "designer import: %s does not read as a design; nothing was written\n", *out)
 				return exitUnusable
 			}
-			design = importer.Merge(prev, design)
+			design = importer.Merge(prev, design, res.Format)
 			if errs := cat.Check(design); len(errs) > 0 {
 				errs.Print(e.stderr)
 				return exitUnusable

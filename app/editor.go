@@ -108,6 +108,7 @@ type saveState struct {
 func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
 	e.store.OnChange = e.autosave
+	e.store.OnExported = e.exportedPicture
 	e.saveState = &saveState{designID: library.FirstID}
 }
 
@@ -123,6 +124,7 @@ func (e *Editor) OnPreRender(ctx app.Context) {
 func (e *Editor) resume(prev *Editor) {
 	e.store, e.saveState, e.resumed = prev.store, prev.saveState, true
 	e.store.OnChange = e.autosave
+	e.store.OnExported = e.exportedPicture
 }
 
 // OnMount restores the autosaved design (unless it resumed a session) and

@@ -15,8 +15,9 @@ import (
 
 // historyState is what the editor knows of the open design's versions
 // (see package library): they are recorded on import, on Export YAML,
-// Export to… and Save version, at most every library.EditInterval while
-// editing, and before a restore or an import replaces the design.
+// Export to…, Export picture and Save version, at most every
+// library.EditInterval while editing, and before a restore or an import
+// replaces the design.
 type historyState struct {
 	// loaded says h was read (or found damaged: then nothing is recorded,
 	// so that the damaged list is not written over).
@@ -280,6 +281,12 @@ func (e *Editor) summarize(prev, next *catalogue.Design) string {
 		return diff.Compare(e.store.Catalogue(), prev, next).Summary()
 	}
 	return fmt.Sprintf("%s, %s", library.Count(len(next.Nodes), "node"), library.Count(len(next.Edges), "edge"))
+}
+
+// exportedPicture records a version once Export picture has written the
+// design (a picture carries it).
+func (e *Editor) exportedPicture() {
+	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
 }
 
 // saveVersion records the open design as a version now (History's Save

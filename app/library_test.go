@@ -449,3 +449,18 @@ func TestLibraryImportsACompose(t *testing.T) {
 		t.Errorf("a broken compose file: %v", le.importErrors)
 	}
 }
+
+// Export picture, like the toolbar's exports, records a version.
+func TestLibraryPictureExportRecordsAVersion(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	le.store.AddNode("kafka")
+	le.save()
+	le.now = le.now.Add(time.Minute)
+	le.store.AddNode("pulsar")
+	le.store.Exported() // as the picture dialog says once it has written the file
+	le.d.Consume()
+	h := le.versions(t, library.FirstID)
+	if last := h.Last(); last == nil || last.Why != library.WhyExport || last.Nodes != 2 {
+		t.Errorf("versions %+v", h.Versions)
+	}
+}

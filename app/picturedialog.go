@@ -98,6 +98,7 @@ func (c *Canvas) exportPicture() {
 			return
 		}
 		s.Say("Exported " + base + ".svg.")
+		s.Exported()
 		return
 	}
 	scale := 1.0
@@ -118,6 +119,7 @@ func (c *Canvas) exportPicture() {
 				return
 			}
 			s.Say("Exported " + base + ".png.")
+			s.Exported()
 		})
 	})
 }

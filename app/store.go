@@ -53,6 +53,10 @@ type Store struct {
 	// OnSelect is called after every change of the selection, whatever
 	// caused it (a click, deleting the selected node, undo, an import).
 	OnSelect func(*Store)
+	// OnExported is called after the design was exported as a file by a
+	// part of the editor other than the toolbar (Export picture), for the
+	// history to record it.
+	OnExported func()
 
 	cat *catalogue.Catalogue
 	// mappings are the import mappings, read when first needed (see Read).
@@ -1677,4 +1681,11 @@ func (s *Store) SetCatalogue(cat *catalogue.Catalogue) error {
 	s.mappings = nil // checked against the catalogue they map to
 	s.commit(change{cat: cat})
 	return nil
+}
+
+// Exported tells OnExported that the design was exported.
+func (s *Store) Exported() {
+	if s.OnExported != nil {
+		s.OnExported()
+	}
 }

@@ -86,8 +86,8 @@ type saveState struct {
 	// designID is the library's id of the design being edited (see
 	// chooseDesign), which names its storage keys.
 	designID string
-	// library is what the editor knows of the designs list and the open
-	// design's history (see library.go and history.go).
+	// libraryState is what the editor knows of the designs list and the
+	// open design's history (see library.go and history.go).
 	libraryState
 	// sharing says the design is one a share link carried: read-only, and
 	// never stored (see openShared); shareProblems why a link was refused.

@@ -1,9 +1,11 @@
 package app
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -69,7 +71,7 @@ func (e *Editor) loadHistory() {
 				}
 			}()
 			if err != nil || perr != nil {
-				e.history.warning = fmt.Sprintf("The design's history could not be read (%v); no versions are recorded until the page is reloaded, so that it is not written over.", firstError(err, perr))
+				e.history.warning = fmt.Sprintf("The design's history could not be read (%v); no versions are recorded until the page is reloaded, so that it is not written over.", cmp.Or(err, perr))
 				return
 			}
 			e.history.h, e.history.loaded = h, true
@@ -86,15 +88,6 @@ func (e *Editor) loadHistory() {
 			})
 		})
 	})
-}
-
-func firstError(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // recordEdit records a version of the open design after a save, when the
@@ -207,7 +200,7 @@ func (e *Editor) storeVersion(id, text string, nodes int, why, summary string, d
 		e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
 			e.run(func() {
 				h, perr := library.ParseHistory(htext)
-				if err := firstError(herr, perr); err != nil {
+				if err := cmp.Or(herr, perr); err != nil {
 					finish(err)
 					return
 				}
@@ -377,7 +370,7 @@ func (e *Editor) exportVersion(v library.Version) {
 				e.store.Report(fmt.Errorf("The version of %s could not be read (%v)", when(v.At), orMissing(err)))
 				return
 			}
-			name := fmt.Sprintf("%s-%s.yaml", trimYAML(e.store.ExportName()), v.At.Local().Format("2006-01-02-1504"))
+			name := fmt.Sprintf("%s-%s.yaml", strings.TrimSuffix(e.store.ExportName(), ".yaml"), v.At.Local().Format("2006-01-02-1504"))
 			if err := e.platform.Download(name, "application/yaml", []byte(text)); err != nil {
 				e.store.Report(err)
 				return
@@ -385,13 +378,6 @@ func (e *Editor) exportVersion(v library.Version) {
 			e.store.Say("Exported the version of " + when(v.At) + " as " + name + ".")
 		})
 	})
-}
-
-func trimYAML(name string) string {
-	if len(name) > 5 && name[len(name)-5:] == ".yaml" {
-		return name[:len(name)-5]
-	}
-	return name
 }
 
 // restoreStamp restores the version stamped stamp, as the address asked

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"strings"
@@ -264,7 +265,7 @@ func (e *Editor) noteSaved(design string) {
 		}
 		entry.Changed, entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID = e.now(), len(d.Nodes), errs, warnings, d.ID
 		if strings.HasPrefix(entry.Name, "Untitled design") {
-			if own := library.CleanName(firstNonEmpty(d.Name, d.ID)); own != "" {
+			if own := library.CleanName(cmp.Or(d.Name, d.ID)); own != "" {
 				entry.Name = ix.UniqueName(own, e.designID)
 			}
 		}
@@ -274,15 +275,6 @@ func (e *Editor) noteSaved(design string) {
 		e.libraryWarning = err.Error()
 	}
 	e.recordEdit(design)
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // newDesign adds an empty design to the library and opens it.
@@ -373,7 +365,7 @@ func (e *Editor) blank() bool {
 // open design is blank, makes it that design (undoable), named after it.
 func (e *Editor) addImported(p *pendingImport) {
 	e.clash = nil
-	name := firstNonEmpty(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
+	name := cmp.Or(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
 	summary := "imported from " + fileBase(p.name)
 	if !e.blank() {
 		e.addDesign(name, p.text, library.WhyImport, summary, func(entry *library.Entry) {
@@ -575,7 +567,7 @@ func (e *Editor) removeStored(id string) {
 // opens it there.
 func (e *Editor) saveSharedCopy(app.Context, app.Event) {
 	d := e.store.Design()
-	e.addDesign(firstNonEmpty(d.Name, d.ID, "Shared design"), string(e.store.Export()), library.WhyImport, "saved from a share link", nil)
+	e.addDesign(cmp.Or(d.Name, d.ID, "Shared design"), string(e.store.Export()), library.WhyImport, "saved from a share link", nil)
 }
 
 // relist lists again the unlisted design the address named once it is
@@ -593,7 +585,7 @@ func (e *Editor) relist(found bool) {
 	d := e.store.Design()
 	err := e.updateLibrary(func(ix *library.Index) error {
 		if ix.Find(e.designID) == nil {
-			ix.Add(e.designID, firstNonEmpty(d.Name, d.ID, "Recovered design"), e.now())
+			ix.Add(e.designID, cmp.Or(d.Name, d.ID, "Recovered design"), e.now())
 		}
 		return nil
 	})

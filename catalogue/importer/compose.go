@@ -76,7 +76,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 		}
 		for _, l := range at(svc, "links.*") {
 			name := str(l)
-			if i := indexByte(name, ':'); i >= 0 {
+			if i := strings.IndexByte(name, ':'); i >= 0 {
 				name = name[:i]
 			}
 			refer(name)
@@ -103,7 +103,7 @@ func environment(svc *yaml.Node) []string {
 	case yaml.SequenceNode:
 		for _, e := range env.Content {
 			if v := str(e); v != "" {
-				if i := indexByte(v, '='); i >= 0 {
+				if i := strings.IndexByte(v, '='); i >= 0 {
 					out = append(out, v[i+1:])
 				}
 			}
@@ -141,15 +141,6 @@ func hosts(v string) [][]string {
 }
 
 var hostName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
-}
 
 // overlay is mapping base with the keys of top put over its own.
 func overlay(base, top *yaml.Node) *yaml.Node {

@@ -214,7 +214,7 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 	}
 	if k := duplicateKey(docs); k != nil {
 		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: k.Line, Column: k.Column}, Code: diag.CodeDuplicateKey,
-			Msg: fmt.Sprintf("key `%s` is set twice in one mapping; which one counts depends on the tool, so say it once", clip(k.Value))}}
+			Msg: fmt.Sprintf("key `%s` is set twice in one mapping; which one counts depends on the tool, so say it once", diag.Clip(k.Value))}}
 	}
 	// What aliases add is bounded: the walks below read every alias's
 	// anchor again, and a few nested aliases make billions of values.

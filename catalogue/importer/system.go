@@ -170,7 +170,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			p := pos(r.file, where)
 			if !ok {
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTypeMismatch,
-					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", r.address, rule.Props[prop].Path, clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
+					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", r.address, rule.Props[prop].Path, diag.Clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
 				continue
 			}
 			if problem := comp.ValueProblem(prop, v); problem != "" {
@@ -329,13 +329,6 @@ func typeWords(p *catalogue.Property) string {
 		return "one of " + strings.Join(p.Values, ", ")
 	}
 	return string(p.Type)
-}
-
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "…"
-	}
-	return s
 }
 
 // edgeRules are the mapping's edge rules for resources of type typ.

@@ -112,25 +112,33 @@ func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
 	return z.Close()
 }
 
-// fileName is name as a file name: lower-case letters, digits and hyphens,
-// at most 60 of them, or "design".
-func fileName(name string) string {
+// Slug lower-cases s and turns every run of characters other than ASCII
+// letters and digits into one hyphen, trimmed at both ends: a name made fit
+// for a file's.
+func Slug(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
+	for _, r := range strings.ToLower(s) {
 		switch {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
 			b.WriteRune(r)
 		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
 			b.WriteByte('-')
 		}
-		if b.Len() >= 60 {
-			break
-		}
 	}
-	if s := strings.Trim(b.String(), "-"); s != "" {
-		return s
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// fileName is name as a file name: its Slug, at most 60 characters, or
+// "design".
+func fileName(name string) string {
+	s := Slug(name)
+	if len(s) > 60 {
+		s = strings.Trim(s[:60], "-")
 	}
-	return "design"
+	if s == "" {
+		return "design"
+	}
+	return s
 }
 
 // ReadArchive reads an archive WriteArchive wrote (name is the file's, for

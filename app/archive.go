@@ -134,10 +134,13 @@ func (e *Editor) importArchive(name string, data []byte) {
 	e.importErrors = nil
 	if err == nil {
 		var problems catalogue.ErrorList
-		for _, d := range designs {
-			if _, errs := e.store.Catalogue().ReadDesign(name+":"+d.Entry.Name, []byte(d.Text)); len(errs) > 0 {
+		for i, d := range designs {
+			read, errs := e.store.Catalogue().ReadDesign(name+":"+d.Entry.Name, []byte(d.Text))
+			if len(errs) > 0 {
 				problems = append(problems, errs...)
+				continue
 			}
+			designs[i].Entry.Nodes = len(read.Nodes) // read once: the list shows it
 		}
 		if len(problems) > 0 {
 			err = problems
@@ -233,10 +236,7 @@ func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
 		err := e.updateLibrary(func(ix *library.Index) error {
 			for i, d := range designs {
 				entry := ix.Add(ids[i], d.Entry.Name, d.Entry.Changed)
-				entry.Created, entry.DesignID = d.Entry.Created, d.Entry.DesignID
-				if read := e.readOrNil(d.Text); read != nil {
-					entry.Nodes = len(read.Nodes)
-				}
+				entry.Created, entry.DesignID, entry.Nodes = d.Entry.Created, d.Entry.DesignID, d.Entry.Nodes
 			}
 			return nil
 		})

@@ -151,15 +151,20 @@ func (e *Editor) recordVersionOf(id, why string, then func(error)) {
 		case !ok:
 			then(nil)
 		default:
-			e.storeVersion(id, text, e.nodesOf(text), why, e.summarize(nil, e.readOrNil(text)), then)
+			d := e.readOrNil(text)
+			nodes := 0
+			if d != nil {
+				nodes = len(d.Nodes)
+			}
+			e.storeVersion(id, text, nodes, why, e.summarize(nil, d), then)
 		}
 	})
 }
 
-// recordFirstVersion starts the history of a design just added, then runs
-// then.
-func (e *Editor) recordFirstVersion(id, text, why, summary string, then func()) {
-	e.storeVersion(id, text, e.nodesOf(text), why, summary, func(error) { then() })
+// recordFirstVersion starts the history of a design just added (text, a
+// design of nodes nodes), then runs then.
+func (e *Editor) recordFirstVersion(id, text string, nodes int, why, summary string, then func()) {
+	e.storeVersion(id, text, nodes, why, summary, func(error) { then() })
 }
 
 // readOrNil is the design text holds, or nil when it no longer loads.
@@ -169,15 +174,6 @@ func (e *Editor) readOrNil(text string) *catalogue.Design {
 		return nil
 	}
 	return d
-}
-
-// nodesOf is the node count of the design text holds (0 when it no longer
-// loads).
-func (e *Editor) nodesOf(text string) int {
-	if d := e.readOrNil(text); d != nil {
-		return len(d.Nodes)
-	}
-	return 0
 }
 
 // storeVersion adds text (a design of nodes nodes) to design id's history

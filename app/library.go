@@ -279,14 +279,15 @@ func (e *Editor) noteSaved(design string) {
 
 // newDesign adds an empty design to the library and opens it.
 func (e *Editor) newDesign() {
-	e.addDesign("", "nodes: []\n", library.WhyImport, "", nil)
+	e.addDesign("", "nodes: []\n", &catalogue.Design{}, library.WhyImport, "", nil)
 }
 
-// addDesign stores text as a new design of the library named name (made
-// unique), records its first version (why, unless ""), and opens it; the
-// library changes only once the design is stored. edit, if not nil,
-// changes the new entry before it is listed.
-func (e *Editor) addDesign(name, text, why, summary string, edit func(*library.Entry)) {
+// addDesign stores text, design read (nil when it no longer loads), as a
+// new design of the library named name (made unique), records its first
+// version (why, unless ""), and opens it; the library changes only once the
+// design is stored. edit, if not nil, changes the new entry before it is
+// listed.
+func (e *Editor) addDesign(name, text string, read *catalogue.Design, why, summary string, edit func(*library.Entry)) {
 	if e.platform == nil {
 		return
 	}
@@ -297,12 +298,15 @@ func (e *Editor) addDesign(name, text, why, summary string, edit func(*library.E
 				e.store.Report(fmt.Errorf("The design could not be added to your designs (%v); nothing changed", err))
 				return
 			}
-			read := e.readOrNil(text)
+			nodes := 0
+			if read != nil {
+				nodes = len(read.Nodes)
+			}
 			err := e.updateLibrary(func(ix *library.Index) error {
 				entry := ix.Add(id, name, e.now())
 				if read != nil {
 					// Its own id, for an import of it to be noticed.
-					entry.DesignID, entry.Nodes = read.ID, len(read.Nodes)
+					entry.DesignID, entry.Nodes = read.ID, nodes
 				}
 				if edit != nil {
 					edit(entry)
@@ -319,7 +323,7 @@ func (e *Editor) addDesign(name, text, why, summary string, edit func(*library.E
 				open()
 				return
 			}
-			e.recordFirstVersion(id, text, why, summary, open)
+			e.recordFirstVersion(id, text, nodes, why, summary, open)
 		})
 	})
 }
@@ -368,7 +372,7 @@ func (e *Editor) addImported(p *pendingImport) {
 	name := cmp.Or(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
 	summary := "imported from " + fileBase(p.name)
 	if !e.blank() {
-		e.addDesign(name, p.text, library.WhyImport, summary, func(entry *library.Entry) {
+		e.addDesign(name, p.text, p.design, library.WhyImport, summary, func(entry *library.Entry) {
 			// Shown when the new design's page opens.
 			if len(p.report) > 0 && e.platform.Store(keyImportReport+entry.ID, strings.Join(p.report, "\n")) != nil {
 				e.importReport = p.report
@@ -377,7 +381,7 @@ func (e *Editor) addImported(p *pendingImport) {
 		e.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
 		return
 	}
-	if err := e.store.Import(p.name, []byte(p.text)); err != nil {
+	if err := e.store.Replace(p.name, p.design); err != nil {
 		e.store.Report(err)
 		return
 	}
@@ -410,7 +414,8 @@ func (e *Editor) replaceImported(p *pendingImport) {
 				refuse(err)
 				return
 			}
-			e.importData(p.name, []byte(p.text))
+			e.store.Report(e.store.Replace(p.name, p.design))
+			e.importReport = p.report
 		})
 		return
 	}
@@ -429,7 +434,7 @@ func (e *Editor) replaceImported(p *pendingImport) {
 				// the next start would take them for newer.
 				e.platform.Remove(library.ExitKey(id))
 				e.platform.Remove(library.DesignKey(id))
-				e.recordFirstVersion(id, p.text, library.WhyImport, "imported from "+fileBase(p.name), func() {
+				e.recordFirstVersion(id, p.text, len(p.design.Nodes), library.WhyImport, "imported from "+fileBase(p.name), func() {
 					e.goTo(designAddress(id))
 				})
 			})
@@ -469,7 +474,7 @@ func fileBase(name string) string {
 // and opens it.
 func (e *Editor) duplicateDesign(entry library.Entry) {
 	copyOf := func(text string) {
-		e.addDesign(entry.Name+" copy", text, library.WhyImport, "duplicated from "+entry.Name, func(n *library.Entry) {
+		e.addDesign(entry.Name+" copy", text, e.readOrNil(text), library.WhyImport, "duplicated from "+entry.Name, func(n *library.Entry) {
 			n.Nodes, n.Errors, n.Warnings, n.DesignID = entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID
 		})
 	}
@@ -567,7 +572,7 @@ func (e *Editor) removeStored(id string) {
 // opens it there.
 func (e *Editor) saveSharedCopy(app.Context, app.Event) {
 	d := e.store.Design()
-	e.addDesign(cmp.Or(d.Name, d.ID, "Shared design"), string(e.store.Export()), library.WhyImport, "saved from a share link", nil)
+	e.addDesign(cmp.Or(d.Name, d.ID, "Shared design"), string(e.store.Export()), d, library.WhyImport, "saved from a share link", nil)
 }
 
 // relist lists again the unlisted design the address named once it is

@@ -337,7 +337,7 @@ func TestLibraryReplaceAnotherDesign(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
-	le.addDesign("Orders", "id: orders\nnodes: []\n", library.WhyImport, "", nil)
+	le.addDesign("Orders", "id: orders\nnodes: []\n", le.readOrNil("id: orders\nnodes: []\n"), library.WhyImport, "", nil)
 	le.d.Consume()
 	orders := le.went[len(le.went)-1][len("/?design="):]
 	newest := "id: orders\nnodes:\n  - { id: \"n\", component: \"nats-jetstream\" }\n"

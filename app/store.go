@@ -595,23 +595,17 @@ func (s *Store) NewDesign() error {
 // Export picture drew (undoable), or returns every problem and leaves the
 // design untouched.
 func (s *Store) Import(name string, data []byte) error {
-	if importer.Detect(data) != "" {
-		// Another tool's file (compose, Kubernetes, a plan, a template).
-		_, text, _, err := s.Read(name, data)
-		if err != nil {
-			return err
-		}
-		data = []byte(text)
-	}
-	data, err := designData(name, data)
+	next, _, err := s.parse(name, data)
 	if err != nil {
 		return err
 	}
-	next, errs := s.cat.ReadDesign(name, data)
-	if len(errs) > 0 {
-		return errs
-	}
-	err = s.update(func(d *catalogue.Design) (string, error) {
+	return s.Replace(name, next)
+}
+
+// Replace makes next, read from the file name, the design (undoable),
+// laying out what has no position.
+func (s *Store) Replace(name string, next *catalogue.Design) error {
+	err := s.update(func(d *catalogue.Design) (string, error) {
 		*d = *next
 		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
 		// A design written without positions is laid out.
@@ -633,34 +627,41 @@ func (s *Store) Import(name string, data []byte) error {
 // the design laid out where it has no positions, its text as the editor
 // writes it, and what an import left out, a line each.
 func (s *Store) Read(name string, data []byte) (*catalogue.Design, string, []string, error) {
+	d, report, err := s.parse(name, data)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	d.Positions = nil
+	placeUnplaced(d)
+	return d, string(catalogue.EncodeDesignYAML(d)), report, nil
+}
+
+// parse reads a file Import takes into a design, once: what an import of
+// another tool's file left out is its report.
+func (s *Store) parse(name string, data []byte) (*catalogue.Design, []string, error) {
 	if format := importer.Detect(data); format != "" {
 		if s.mappings == nil {
 			m, err := importer.LoadMappings(s.cat, catalogue.EmbeddedImports())
 			if err != nil {
-				return nil, "", nil, err
+				return nil, nil, err
 			}
 			s.mappings = m
 		}
 		res, err := importer.Import(s.cat, s.mappings, format, []importer.File{{Name: name, Data: data}})
 		if err != nil {
-			return nil, "", nil, err
+			return nil, nil, err
 		}
-		d := res.Design
-		d.Positions = nil
-		placeUnplaced(d)
-		return d, string(catalogue.EncodeDesignYAML(d)), res.Report(), nil
+		return res.Design, res.Report(), nil
 	}
 	data, err := designData(name, data)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, nil, err
 	}
 	d, errs := s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {
-		return nil, "", nil, errs
+		return nil, nil, errs
 	}
-	d.Positions = nil
-	placeUnplaced(d)
-	return d, string(catalogue.EncodeDesignYAML(d)), nil, nil
+	return d, nil, nil
 }
 
 // designData is a design file's YAML: data, or the design a picture this

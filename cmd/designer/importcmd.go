@@ -11,6 +11,7 @@ import (
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/importer"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // mappings loads the import mappings: the embedded ones, and the overlay's
@@ -66,6 +67,17 @@ func (e *env) readInput(file string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if info.Size() > catalogue.MaxDesignBytes {
+		// Over a design's limit: read the rest only for a file that may be
+		// larger (a plan, a picture), so a design is refused before it is read.
+		head := make([]byte, 64<<10)
+		n, _ := io.ReadFull(f, head)
+		if importer.Detect(head[:n]) == "" && !picture.Is(head[:n]) {
+			return nil, catalogue.SizeError(file, info.Size())
+		}
+		rest, err := io.ReadAll(io.LimitReader(f, importer.MaxFileBytes-int64(n)))
+		return append(head[:n], rest...), err
+	}
 	return io.ReadAll(io.LimitReader(f, importer.MaxFileBytes))
 }
 
@@ -86,10 +98,7 @@ func (e *env) evaluateInput(cat *catalogue.Catalogue, file string) *report {
 		return r
 	}
 	if importer.Detect(data) == "" {
-		if file == "-" {
-			return evaluateData(cat, "-", data)
-		}
-		return evaluate(cat, file)
+		return evaluateData(cat, file, data) // a design, or a picture of one: read once
 	}
 	r := &report{File: file}
 	res, err := e.importFiles(cat, "", []importer.File{{Name: file, Data: data}})

@@ -119,22 +119,23 @@ func (e *Editor) updateLibrary(change func(ix *library.Index) error) error {
 func (e *Editor) chooseDesign() {
 	asked := app.Window().URL().Query().Get("design")
 	e.announce = asked != ""
-	if e.platform != nil {
-		e.purgeTrash()
-	}
+	// The trash is emptied of what is due in the same change of the list.
+	var gone []library.Entry
 	err := e.updateLibrary(func(ix *library.Index) error {
+		gone = ix.Purge(e.now())
 		if asked != "" {
-			if entry := ix.Find(asked); entry == nil && library.ValidID(asked) {
+			entry := ix.Find(asked)
+			switch {
+			case entry == nil && library.ValidID(asked):
 				// Not listed (a list that was damaged and started again, or
 				// a design purged meanwhile): it opens, and is listed again
 				// if anything is stored under it (see relist).
 				e.designID, e.unlisted = asked, true
 				return nil
-			}
-			if entry := ix.Find(asked); entry != nil {
+			case entry != nil:
 				e.designID = asked
 				if entry.InTrash() {
-					e.libraryWarning = fmt.Sprintf("%s is in the trash (deleted %s): changes to it are kept, but it goes with the trash %d days after it was deleted unless you recover it (Designs, Trash).",
+					e.libraryWarning = fmt.Sprintf("%s is in the trash (deleted %s): changes to it are kept, and it goes with the trash %d days after its last change unless you recover it (Designs, Trash).",
 						entry.Name, entry.Deleted.Local().Format("2 Jan 2006"), library.TrashDays)
 				}
 				return nil
@@ -155,6 +156,10 @@ func (e *Editor) chooseDesign() {
 	})
 	if err != nil {
 		e.libraryWarning = err.Error()
+	} else {
+		for _, entry := range gone { // out of the stored list: their text goes too
+			e.removeStored(entry.ID)
+		}
 	}
 	e.keepAddress()
 	e.loadHistory()

@@ -107,7 +107,7 @@ func TestLibraryNewAndImport(t *testing.T) {
 	le.importToLibrary("dir/payments.yaml", []byte("id: payments\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
 	le.d.Consume()
 	ix = le.index(t)
-	imported := ix.WithDesignID("")
+	var imported *library.Entry
 	for i := range ix.Designs {
 		if ix.Designs[i].Name == "payments" {
 			imported = &ix.Designs[i]

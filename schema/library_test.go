@@ -46,25 +46,23 @@ func TestArchiveManifestMatchesTheSchema(t *testing.T) {
 		if schema.Validate(instance(t, []byte(bad))) == nil {
 			t.Errorf("the schema takes %s", bad)
 		}
-		var zb bytes.Buffer
-		w := zip.NewWriter(&zb)
-		for name, text := range map[string]string{library.ManifestName: bad, "a.yaml": "nodes: []\n"} {
-			f, _ := w.Create(name)
-			f.Write([]byte(text))
-		}
-		w.Close()
-		if _, err := library.ReadArchive("b.zip", zb.Bytes()); err == nil {
+		if _, err := library.ReadArchive("b.zip", archiveWith(bad)); err == nil {
 			t.Errorf("the reader takes %s", bad)
 		}
 	}
+	if _, err := library.ReadArchive("b.zip", archiveWith(good)); err != nil || schema.Validate(instance(t, []byte(good))) != nil {
+		t.Errorf("a good manifest: %v", err)
+	}
+}
+
+// archiveWith is a zip of manifest as library.json and the design a.yaml.
+func archiveWith(manifest string) []byte {
 	var zb bytes.Buffer
 	w := zip.NewWriter(&zb)
-	for name, text := range map[string]string{library.ManifestName: good, "a.yaml": "nodes: []\n"} {
+	for name, text := range map[string]string{library.ManifestName: manifest, "a.yaml": "nodes: []\n"} {
 		f, _ := w.Create(name)
 		f.Write([]byte(text))
 	}
 	w.Close()
-	if _, err := library.ReadArchive("b.zip", zb.Bytes()); err != nil || schema.Validate(instance(t, []byte(good))) != nil {
-		t.Errorf("a good manifest: %v", err)
-	}
+	return zb.Bytes()
 }

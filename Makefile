@@ -92,7 +92,7 @@ fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
-	$(GO) test ./internal/yamlout -run '^$$' -fuzz '^FuzzString$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./catalogue/yamlout -run '^$$' -fuzz '^FuzzString$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/analysis -run '^$$' -fuzz '^FuzzAnalyze$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/internal/yamlstrict -run '^$$' -fuzz '^FuzzFastMatchesYAML$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)

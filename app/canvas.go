@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"maps"
 	"math"
 	"slices"
@@ -39,7 +40,7 @@ type Canvas struct {
 	Platform Platform
 
 	ctx           app.Context
-	view          viewport
+	view          drawing.Viewport
 	width, height float64 // the SVG's size in pixels
 	revealSeen    int
 	settle        atomic.Int64 // counts view changes, to re-render once they stop
@@ -58,7 +59,7 @@ type Canvas struct {
 	mmCanvas      app.Value          // in which canvas element
 	mmCollapsed   string             // with which groups collapsed
 	mmColour      string             // in which colour (the theme's)
-	geo           *geometry          // where the last render drew the design
+	geo           *drawing.Geometry  // where the last render drew the design
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -75,16 +76,16 @@ type drag struct {
 	gesture
 	elem  app.Value
 	edges []edgeEnd
-	route router        // the other nodes, which the edges route round
-	held  []heldElement // what a group drag moves, and the notes on a dragged node
-	note  noteDrag      // a dragged note
-	ids   []string      // the nodes a drag of many moves
+	route drawing.Router // the other nodes, which the edges route round
+	held  []heldElement  // what a group drag moves, and the notes on a dragged node
+	note  noteDrag       // a dragged note
+	ids   []string       // the nodes a drag of many moves
 }
 
 // band is the rubber band's box, from where it began to where the pointer
 // is.
-func (d *drag) band() rect {
-	return rect{min(d.origX, d.x), min(d.origY, d.y), max(d.origX, d.x), max(d.origY, d.y)}
+func (d *drag) band() drawing.Rect {
+	return drawing.Rect{X0: min(d.origX, d.x), Y0: min(d.origY, d.y), X1: max(d.origX, d.x), Y1: max(d.origY, d.y)}
 }
 
 // startMultiDrag begins a drag of the selected nodes ids: they, the notes
@@ -114,12 +115,12 @@ func (c *Canvas) startMultiDrag(d *drag, ids []string) {
 
 // nodesIn are the nodes drawn (not inside a collapsed group) whose boxes
 // meet r.
-func (c *Canvas) nodesIn(r rect) []string {
+func (c *Canvas) nodesIn(r drawing.Rect) []string {
 	s := c.Store
 	d := s.Design()
 	var hiddenIn map[string]string
 	if len(d.Groups) > 0 {
-		hiddenIn = collapsedIn(d, s.Collapsed)
+		hiddenIn = drawing.CollapsedIn(d, s.Collapsed)
 	}
 	var out []string
 	for i := range d.Nodes {
@@ -127,8 +128,8 @@ func (c *Canvas) nodesIn(r rect) []string {
 		if hiddenIn[n.ID] != "" {
 			continue
 		}
-		x, y := position(n, i)
-		if r.meets(x, y, x+NodeWidth, y+NodeHeight) {
+		x, y := drawing.Position(n, i)
+		if r.Meets(x, y, x+drawing.NodeWidth, y+drawing.NodeHeight) {
 			out = append(out, n.ID)
 		}
 	}
@@ -138,18 +139,18 @@ func (c *Canvas) nodesIn(r rect) []string {
 // edgeEnd is an edge touching the dragged node, with its other end fixed.
 type edgeEnd struct {
 	line, hit, label app.Value
-	from             bool       // the dragged node is the edge's from end
-	other            rect       // the other end's box
-	otherPort        point      // where the edge met it, as drawn
-	otherSide        side       // on which side
-	labelLen         int        // the label's length in characters
-	labelPx          float64    // and its font size
-	base             [2]float64 // where the moving end's node was drawn when the drag began
+	from             bool          // the dragged node is the edge's from end
+	other            drawing.Rect  // the other end's box
+	otherPort        drawing.Point // where the edge met it, as drawn
+	otherSide        drawing.Side  // on which side
+	labelLen         int           // the label's length in characters
+	labelPx          float64       // and its font size
+	base             [2]float64    // where the moving end's node was drawn when the drag began
 }
 
 // OnInit sets the first view, before the first render.
 func (c *Canvas) OnInit() {
-	c.view = viewport{Scale: 1}
+	c.view = drawing.Viewport{Scale: 1}
 	// Until the SVG is measured, assume a large screen, so nothing that will
 	// be in view is left out of the first render.
 	c.width, c.height = 1600, 1000
@@ -266,17 +267,17 @@ func (c *Canvas) restoreView() bool {
 	if err != nil || !ok {
 		return false
 	}
-	v, ok := parseViewport(saved)
-	if !ok || v.labels() == labelsNone {
+	v, ok := drawing.ParseViewport(saved)
+	if !ok || v.Labels() == drawing.LabelsNone {
 		return false
 	}
-	x0, y0 := v.toCanvas(0, 0)
-	x1, y1 := v.toCanvas(c.width, c.height)
-	view := rect{x0, y0, x1, y1}
+	x0, y0 := v.ToCanvas(0, 0)
+	x1, y1 := v.ToCanvas(c.width, c.height)
+	view := drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1}
 	d := c.Store.Design()
 	for i := range d.Nodes {
-		x, y := position(&d.Nodes[i], i)
-		if view.meets(x, y, x+NodeWidth, y+NodeHeight) {
+		x, y := drawing.Position(&d.Nodes[i], i)
+		if view.Meets(x, y, x+drawing.NodeWidth, y+drawing.NodeHeight) {
 			c.view = v
 			return true
 		}
@@ -313,12 +314,12 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 func (c *Canvas) applyView() {
 	defer c.placeMinimapView()
 	if c.width > 0 && c.height > 0 {
-		x0, y0 := c.view.toCanvas(0, 0)
-		x1, y1 := c.view.toCanvas(c.width, c.height)
+		x0, y0 := c.view.ToCanvas(0, 0)
+		x1, y1 := c.view.ToCanvas(c.width, c.height)
 		c.Store.SetView(x0, y0, x1, y1)
 	}
 	if g := app.Window().GetElementByID("viewport"); g.Truthy() {
-		g.Call("setAttribute", "transform", c.view.transform())
+		g.Call("setAttribute", "transform", c.view.Transform())
 	}
 }
 
@@ -326,42 +327,42 @@ func (c *Canvas) applyView() {
 func (c *Canvas) Render() app.UI {
 	s := c.Store
 	d := s.Design()
-	c.geo = geometryOf(c.geo, d, s.Collapsed)
+	c.geo = drawing.GeometryOf(c.geo, d, s.Collapsed)
 	geo := c.geo
-	pos, frames, hiddenIn := geo.pos, geo.frames, geo.hiddenIn
-	drawn := c.view.drawn(c.width, c.height)
+	pos, frames, hiddenIn := geo.Pos, geo.Frames, geo.HiddenIn
+	drawn := c.view.Drawn(c.width, c.height)
 	groups := c.renderGroups(d, frames, hiddenIn)
 	var edges, edgeLabels []app.UI
 	var inView []int
-	for k := range geo.shown {
-		a, b := geo.pairs[k][0], geo.pairs[k][1]
+	for k := range geo.Shown {
+		a, b := geo.Pairs[k][0], geo.Pairs[k][1]
 		// The box around both ends: an edge between two nodes out of view
 		// may still cross it.
-		if drawn.meets(min(a.X0, b.X0), min(a.Y0, b.Y0), max(a.X1, b.X1), max(a.Y1, b.Y1)) {
+		if drawn.Meets(min(a.X0, b.X0), min(a.Y0, b.Y0), max(a.X1, b.X1), max(a.Y1, b.Y1)) {
 			inView = append(inView, k)
 		}
 	}
-	geo.prepare(inView)
+	geo.Prepare(inView)
 	for _, k := range inView {
-		i := geo.shown[k]
-		edge, label := c.renderEdge(geo.route(k), i, d.Edges[i])
+		i := geo.Shown[k]
+		edge, label := c.renderEdge(geo.Route(k), i, d.Edges[i])
 		edges = append(edges, edge)
 		if label != nil {
 			edgeLabels = append(edgeLabels, label)
 		}
 	}
 	var nodes []app.UI
-	labels := c.view.labels()
+	labels := c.view.Labels()
 	for i := range d.Nodes {
-		p := geo.xy[i]
-		if !drawn.meets(p[0], p[1], p[0]+NodeWidth, p[1]+NodeHeight) || hiddenIn[d.Nodes[i].ID] != "" {
+		p := geo.XY[i]
+		if !drawn.Meets(p[0], p[1], p[0]+drawing.NodeWidth, p[1]+drawing.NodeHeight) || hiddenIn[d.Nodes[i].ID] != "" {
 			continue
 		}
 		nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
 	}
 	var notes []app.UI
 	if len(d.Notes) > 0 {
-		notes = c.renderNotes(d, newNoteLayout(d, pos, frames, hiddenIn), drawn, labels)
+		notes = c.renderNotes(d, drawing.NewNoteLayout(d, pos, frames, hiddenIn), drawn, labels)
 	}
 	var offer app.UI
 	if len(d.Nodes) == 0 && !s.ReadOnly() {
@@ -508,7 +509,7 @@ func (c *Canvas) onPicked(picker, id string) {
 	})
 }
 
-func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) app.UI {
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
 	name, kind, provider := n.Component, "", ""
@@ -557,7 +558,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
 		Aria("description", nodeDescription(s, n.ID))
 	body := []app.UI{
-		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
+		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
 	}
 	// Text is clipped to the box by the stylesheet (by its drawn width) and
 	// never takes a click: the connector, drawn last, is always reachable.
@@ -568,7 +569,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 	// line ends in a space, for the lines to read as words when taken
 	// together.
 	switch labels {
-	case labelsFull:
+	case drawing.LabelsFull:
 		body = append(body,
 			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(title+" "),
 			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(name+" "),
@@ -581,8 +582,8 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 		// to be (the text is centred in it, so a wider font only eats
 		// its padding); the kind is clipped where the chip begins (a
 		// nested svg clips what it holds to its box).
-		w := float64(chipChar*len([]rune(provider)) + 2*chipPad)
-		x := NodeWidth - 32 - w
+		w := float64(drawing.ChipChar*len([]rune(provider)) + 2*drawing.ChipPad)
+		x := drawing.NodeWidth - 32 - w
 		body = append(body,
 			svg("svg").Attr("y", "46").Attr("width", x-4).Attr("height", "18").Body(
 				svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "14").Text(kind+" "),
@@ -590,30 +591,23 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels labelMode) a
 			svg("rect").DataSet("part", "chip").Attr("x", x).Attr("y", "49").Attr("width", w).Attr("height", "15").Attr("rx", "7.5"),
 			svg("text").DataSet("part", "chip-text").Attr("x", x+w/2).Attr("y", "60").Attr("text-anchor", "middle").Text(provider),
 		)
-	case labelsSummary:
+	case drawing.LabelsSummary:
 		body = append(body,
 			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(title+" "),
 			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(name),
 		)
 	}
-	if comp != nil && labels != labelsNone {
-		body = append(body, svgIcon(kindIcon(comp.Kind), NodeWidth-28, NodeHeight-27, 20))
+	if comp != nil && labels != drawing.LabelsNone {
+		body = append(body, svgIcon(kindIcon(comp.Kind), drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
 	}
 	if worst != "" {
-		body = append(body, badge(worst, NodeWidth-14, 14))
+		body = append(body, badge(worst, drawing.NodeWidth-14, 14))
 	}
 	// The connector: a dot on the right side, large enough to take the
 	// pointer (it shows only while the pointer is on the node).
-	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", NodeWidth).Attr("cy", NodeHeight/2).Attr("r", "9"))
+	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", drawing.NodeWidth).Attr("cy", drawing.NodeHeight/2).Attr("r", "9"))
 	return g.Body(body...)
 }
-
-// The provider chip's geometry: about a character's width of its 10 px
-// text, and the padding either side.
-const (
-	chipChar = 6
-	chipPad  = 6
-)
 
 // nodeDescription says what the analysis marks on a node: a single point
 // of failure, or taken by the group shown failing.
@@ -632,7 +626,7 @@ func nodeDescription(s *Store, id string) string {
 // nodes, outer groups first, each styled by its boundary (data-boundary).
 // A frame's label selects the group; the frame's inside lets clicks through
 // to the canvas, so that panning still works inside a region.
-func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame, hiddenIn map[string]string) []app.UI {
+func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]drawing.GroupFrame, hiddenIn map[string]string) []app.UI {
 	if len(d.Groups) == 0 {
 		return nil
 	}
@@ -640,7 +634,7 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return frames[d.Groups[order[a]].ID].depth < frames[d.Groups[order[b]].ID].depth })
+	sort.SliceStable(order, func(a, b int) bool { return frames[d.Groups[order[a]].ID].Depth < frames[d.Groups[order[b]].ID].Depth })
 	out := make([]app.UI, 0, len(d.Groups))
 	for _, i := range order {
 		g := d.Groups[i]
@@ -656,7 +650,7 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 			out = append(out, c.renderCollapsed(d, g, name, f, hiddenIn))
 			continue
 		}
-		label := frameLabel(name, g)
+		label := drawing.FrameLabel(name, g)
 		// The name is the drawn label, and the id when the label shows the
 		// group's name instead, for two groups never to share a name.
 		accName := label
@@ -666,13 +660,13 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 		out = append(out, svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).
 			DataSet("selected", strconv.FormatBool(c.Store.Selection().Group == g.ID)).
 			Attr("tabindex", "0").Attr("role", "button").Aria("label", accName).Body(
-			svg("rect").DataSet("part", "frame").Attr("x", f.box.X0).Attr("y", f.box.Y0).
-				Attr("width", f.box.X1-f.box.X0).Attr("height", f.box.Y1-f.box.Y0).Attr("rx", "8"),
-			svg("rect").DataSet("part", "group-label").Attr("x", f.box.X0).Attr("y", f.box.Y0).
-				Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Attr("rx", "8"),
+			svg("rect").DataSet("part", "frame").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).
+				Attr("width", f.Box.X1-f.Box.X0).Attr("height", f.Box.Y1-f.Box.Y0).Attr("rx", "8"),
+			svg("rect").DataSet("part", "group-label").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).
+				Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
 			// The label is clipped to its frame (a nested svg clips what
 			// it holds to its box).
-			svg("svg").Attr("x", f.box.X0).Attr("y", f.box.Y0).Attr("width", f.box.X1-f.box.X0).Attr("height", groupLabel).Body(
+			svg("svg").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Body(
 				svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
 				svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
 			),
@@ -681,25 +675,9 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]groupFrame,
 	return out
 }
 
-// frameLabel is what a group's frame says: its boundary's name (name), its
-// own name or id, and where it is (its region, zone or CIDR).
-func frameLabel(name string, g catalogue.Group) string {
-	label := name + " · " + g.ID
-	if g.Name != "" {
-		label = name + " · " + g.Name
-	}
-	for _, key := range []string{"region", "zone", "cidr"} {
-		if v, ok := g.Props[key]; ok {
-			label += " · " + v.Text()
-			break
-		}
-	}
-	return label
-}
-
 // renderCollapsed draws a collapsed group as one box: its name, how many
 // nodes it holds and the worst of their problems.
-func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name string, f groupFrame, hiddenIn map[string]string) app.UI {
+func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name string, f drawing.GroupFrame, hiddenIn map[string]string) app.UI {
 	s := c.Store
 	count := 0
 	var worst catalogue.Severity
@@ -721,27 +699,27 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		label += " (" + g.ID + ")"
 	}
 	body := []app.UI{
-		svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
-		svg("rect").DataSet("part", "group-label").Attr("width", NodeWidth).Attr("height", groupLabel).Attr("rx", "8"),
+		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
+		svg("rect").DataSet("part", "group-label").Attr("width", drawing.NodeWidth).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
 		svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
 		svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(name + " "),
 		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(title + " "),
 		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {
-		body = append(body, badge(worst, NodeWidth-14, 38))
+		body = append(body, badge(worst, drawing.NodeWidth-14, 38))
 	}
 	return svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).DataSet("collapsed", "true").
 		DataSet("selected", strconv.FormatBool(s.Selection().Group == g.ID)).DataSet("severity", string(worst)).
-		Attr("transform", translate(f.box.X0, f.box.Y0)).
+		Attr("transform", translate(f.Box.X0, f.Box.Y0)).
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(body...)
 }
 
 // renderEdge draws edge i between node boxes from and to, between the
 // ports given, routed round the other nodes, and its label (nil without one), which the canvas
 // draws above the nodes.
-func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label app.UI) {
-	path := pathData(pts)
+func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge, label app.UI) {
+	path := drawing.PathData(pts)
 	idx := strconv.Itoa(i)
 	name := "Connection from " + e.From + " to " + e.To
 	if e.Label != "" {
@@ -759,9 +737,9 @@ func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label a
 			name += ", " + change + " since " + cmp.Name
 		}
 	}
-	if e.Label != "" && c.view.Scale >= textScale {
+	if e.Label != "" && c.view.Scale >= drawing.TextScale {
 		text := truncate(e.Label, 40)
-		at := c.geo.rt.labelSpot(pts, len([]rune(text)), labelPx(c.view.labels()))
+		at := c.geo.Router.LabelSpot(pts, len([]rune(text)), labelPx(c.view.Labels()))
 		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
 			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
 	}
@@ -775,8 +753,8 @@ func (c *Canvas) renderEdge(pts []point, i int, e catalogue.Edge) (edge, label a
 
 // labelPx is the font size of edge labels (the stylesheet's) at a zoom
 // that draws labels as mode says.
-func labelPx(mode labelMode) float64 {
-	if mode == labelsSummary {
+func labelPx(mode drawing.LabelMode) float64 {
+	if mode == drawing.LabelsSummary {
 		return 16
 	}
 	return 11
@@ -790,19 +768,8 @@ func badge(s catalogue.Severity, x, y float64) app.UI {
 	return svg("g").DataSet("part", "badge").DataSet("severity", string(s)).Aria("hidden", "true").
 		Attr("transform", translate(x, y)).Body(
 		svg("circle").Attr("r", "10"),
-		svg("path").Attr("d", badgeShape(s)),
+		svg("path").Attr("d", drawing.BadgeShape(s)),
 	)
-}
-
-// badgeShape is the mark of severity s, around (0, 0).
-func badgeShape(s catalogue.Severity) string {
-	switch s {
-	case catalogue.SeverityError:
-		return "M -1.6 -6 H 1.6 L 1.2 2 H -1.2 Z M -1.6 3.4 H 1.6 V 6.4 H -1.6 Z"
-	case catalogue.SeverityWarning:
-		return "M 0 -6 L 6 5 H -6 Z"
-	}
-	return "M -1.5 -1.6 H 1.5 V 6.4 H -1.5 Z M -1.5 -6.4 H 1.5 V -3.4 H -1.5 Z"
 }
 
 func plural(n int, word string) string {
@@ -874,7 +841,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.origX, d.origY, d.x, d.y = gestureNote, box.X0, box.Y0, box.X0, box.Y0
 		d.elem = app.Window().GetElementByID("note-" + strconv.Itoa(i))
 		d.note = noteDrag{index: i, line: app.Window().GetElementByID("note-line-" + strconv.Itoa(i)), height: box.Y1 - box.Y0}
-		d.note.anchor, d.note.on = s.notes().anchor(s.Note(i).On)
+		d.note.anchor, d.note.on = s.notes().Anchor(s.Note(i).On)
 	case closest(target, "[data-group]").Truthy():
 		g := closest(target, "[data-group]")
 		id := g.Get("dataset").Get("group").String()
@@ -885,8 +852,8 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.node = gestureGroup, id
 		d.held = c.heldElements(id)
 		// Snap to grid puts the frame's corner on the grid.
-		if f, ok := groupFrames(s.Design(), nodePositions(s.Design()))[id]; ok {
-			d.origX, d.origY = f.box.X0, f.box.Y0
+		if f, ok := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))[id]; ok {
+			d.origX, d.origY = f.Box.X0, f.Box.Y0
 		}
 	case e.Get("shiftKey").Bool():
 		// Shift on the background draws a rubber band.
@@ -932,7 +899,7 @@ func (c *Canvas) onDrag(event string, h func(app.Value)) {
 // edgesOf collects the edges touching node id with their fixed other ends,
 // and a router over every other node's box, for the edges to keep routing
 // round them while id moves.
-func (c *Canvas) edgesOf(id string) ([]edgeEnd, router) {
+func (c *Canvas) edgesOf(id string) ([]edgeEnd, drawing.Router) {
 	ends, rt, _ := c.edgesOfSet(map[string]bool{id: true})
 	return ends, rt
 }
@@ -941,27 +908,27 @@ func (c *Canvas) edgesOf(id string) ([]edgeEnd, router) {
 // that end's node where it was drawn and the other end fixed; a router over
 // every other node's box; and the edges with both ends moving, which move
 // with them whole.
-func (c *Canvas) edgesOfSet(moving map[string]bool) ([]edgeEnd, router, []int) {
+func (c *Canvas) edgesOfSet(moving map[string]bool) ([]edgeEnd, drawing.Router, []int) {
 	s := c.Store
 	d := s.Design()
 	var out []edgeEnd
 	var inner []int
-	pos := nodePositions(d)
+	pos := drawing.NodePositions(d)
 	// An end inside a collapsed group is drawn at the group's box.
 	var hiddenIn map[string]string
-	var frames map[string]groupFrame
+	var frames map[string]drawing.GroupFrame
 	if len(d.Groups) > 0 {
-		if hiddenIn = collapsedIn(d, s.Collapsed); len(hiddenIn) > 0 {
-			frames = groupFrames(d, pos)
+		if hiddenIn = drawing.CollapsedIn(d, s.Collapsed); len(hiddenIn) > 0 {
+			frames = drawing.GroupFrames(d, pos)
 		}
 	}
 	at := func(n string) [2]float64 {
 		if g := hiddenIn[n]; g != "" {
-			return [2]float64{frames[g].box.X0, frames[g].box.Y0}
+			return [2]float64{frames[g].Box.X0, frames[g].Box.Y0}
 		}
 		return pos[n]
 	}
-	shown, pairs, ports := layoutEdges(d, at, hiddenIn)
+	shown, pairs, ports := drawing.LayoutEdges(d, at, hiddenIn)
 	w := app.Window()
 	for k, i := range shown {
 		e := d.Edges[i]
@@ -976,25 +943,25 @@ func (c *Canvas) edgesOfSet(moving map[string]bool) ([]edgeEnd, router, []int) {
 		idx := strconv.Itoa(i)
 		end := edgeEnd{
 			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
-			from: from, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.labels()),
+			from: from, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.Labels()),
 		}
-		pl := planFor(pairs[k][0], pairs[k][1])
+		pl := drawing.PlanFor(pairs[k][0], pairs[k][1])
 		if end.from {
-			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.in, at(e.From)
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.In, at(e.From)
 		} else {
-			end.other, end.otherPort, end.otherSide, end.base = pairs[k][0], ports[k][0], pl.out, at(e.To)
+			end.other, end.otherPort, end.otherSide, end.base = pairs[k][0], ports[k][0], pl.Out, at(e.To)
 		}
 		out = append(out, end)
 	}
 	if len(out) == 0 {
-		return nil, router{}, inner
+		return nil, drawing.Router{}, inner
 	}
 	for id := range moving {
 		delete(pos, id)
 	}
 	kept := *d
 	kept.Nodes = slices.DeleteFunc(slices.Clone(d.Nodes), func(n catalogue.Node) bool { return moving[n.ID] })
-	return out, router{ix: newBoxIndex(drawnBoxes(&kept, pos, frames, hiddenIn))}, inner
+	return out, drawing.Router{Ix: drawing.NewBoxIndex(drawing.DrawnBoxes(&kept, pos, frames, hiddenIn))}, inner
 }
 
 func (c *Canvas) onPointerMove(ev app.Value) {
@@ -1031,7 +998,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		}
 		d.elem.Call("setAttribute", "data-active", "true")
 	case gesturePan:
-		d.elem.Call("setAttribute", "transform", viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.transform())
+		d.elem.Call("setAttribute", "transform", drawing.Viewport{X: d.x, Y: d.y, Scale: c.view.Scale}.Transform())
 	case gestureGroup:
 		for _, h := range d.held {
 			h.shift(d.x, d.y)
@@ -1040,7 +1007,7 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 		line := app.Window().GetElementByID("connect-preview")
 		fx, fy, _ := c.Store.Position(d.node)
 		x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
-		for k, v := range map[string]float64{"x1": fx + NodeWidth, "y1": fy + NodeHeight/2, "x2": x, "y2": y} {
+		for k, v := range map[string]float64{"x1": fx + drawing.NodeWidth, "y1": fy + drawing.NodeHeight/2, "x2": x, "y2": y} {
 			line.Call("setAttribute", k, v)
 		}
 		line.Call("setAttribute", "data-active", "true")
@@ -1048,31 +1015,31 @@ func (c *Canvas) onPointerMove(ev app.Value) {
 }
 
 // moveEdge redraws an edge whose dragged end is at node position x, y.
-func moveEdge(rt router, e edgeEnd, x, y float64) {
+func moveEdge(rt drawing.Router, e edgeEnd, x, y float64) {
 	// The other end keeps its port while the edge still meets it on the
 	// same side; the dragged end meets its node in the middle of a side.
-	moved := nodeBox(x, y)
+	moved := drawing.NodeBox(x, y)
 	s, t := moved, e.other
 	if !e.from {
 		s, t = e.other, moved
 	}
-	pl := planFor(s, t)
-	sp, tp := port(s, pl.out, 0.5), port(t, pl.in, 0.5)
+	pl := drawing.PlanFor(s, t)
+	sp, tp := drawing.Port(s, pl.Out, 0.5), drawing.Port(t, pl.In, 0.5)
 	switch {
-	case e.from && pl.in == e.otherSide:
+	case e.from && pl.In == e.otherSide:
 		tp = e.otherPort
-	case !e.from && pl.out == e.otherSide:
+	case !e.from && pl.Out == e.otherSide:
 		sp = e.otherPort
 	}
-	pts := rt.routeAt(s, t, sp, tp)
-	path := pathData(pts)
+	pts := rt.RouteAt(s, t, sp, tp)
+	path := drawing.PathData(pts)
 	for _, l := range []app.Value{e.line, e.hit} {
 		if l.Truthy() {
 			l.Call("setAttribute", "d", path)
 		}
 	}
 	if e.label.Truthy() {
-		at := rt.labelSpot(pts, e.labelLen, e.labelPx, moved)
+		at := rt.LabelSpot(pts, e.labelLen, e.labelPx, moved)
 		e.label.Call("setAttribute", "x", at.X)
 		e.label.Call("setAttribute", "y", at.Y)
 	}
@@ -1166,7 +1133,7 @@ func (c *Canvas) dropNode(id string, x, y float64) error {
 	if n == nil || len(d.Groups) == 0 {
 		return s.MoveNode(id, x, y)
 	}
-	return s.MoveNodeInto(id, x, y, dropTarget(d, x+NodeWidth/2, y+NodeHeight/2, s.Collapsed))
+	return s.MoveNodeInto(id, x, y, drawing.DropTarget(d, x+drawing.NodeWidth/2, y+drawing.NodeHeight/2, s.Collapsed))
 }
 
 // heldElement is an element a group drag moves, and the transform it had,
@@ -1326,7 +1293,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 // toCanvas converts client coordinates to canvas coordinates.
 func (c *Canvas) toCanvas(clientX, clientY float64) (float64, float64) {
 	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
-	return c.view.toCanvas(clientX-rect.Get("left").Float(), clientY-rect.Get("top").Float())
+	return c.view.ToCanvas(clientX-rect.Get("left").Float(), clientY-rect.Get("top").Float())
 }
 
 // onWheel pans with the wheel or a two-finger swipe, and zooms around the
@@ -1362,7 +1329,7 @@ func (c *Canvas) zoomBy(factor float64) {
 }
 
 func (c *Canvas) zoomAt(factor, px, py float64) {
-	c.view = c.view.zoomedAt(factor, px, py)
+	c.view = c.view.ZoomedAt(factor, px, py)
 	c.applyView()
 	c.viewChanged()
 }
@@ -1376,14 +1343,14 @@ func (c *Canvas) size() (float64, float64) {
 // the design from its top-left corner when it is too large for that (see
 // fitting).
 func (c *Canvas) fit() {
-	b, ok := contentBounds(c.Store.Design())
+	b, ok := drawing.ContentBounds(c.Store.Design())
 	if !ok {
-		c.view = viewport{Scale: 1}
+		c.view = drawing.Viewport{Scale: 1}
 		c.applyView()
 		return
 	}
 	w, h := c.size()
-	c.view = fitting(b, w, h)
+	c.view = drawing.Fitting(b, w, h)
 	c.applyView()
 	c.viewChanged()
 }
@@ -1412,7 +1379,7 @@ func (c *Canvas) reveal(id string) {
 // now in view, then focuses the element find returns.
 func (c *Canvas) centreAndFocus(x, y float64, find func() app.Value) {
 	w, h := c.size()
-	c.view = c.view.centredOn(x+NodeWidth/2, y+NodeHeight/2, w, h)
+	c.view = c.view.CentredOn(x+drawing.NodeWidth/2, y+drawing.NodeHeight/2, w, h)
 	c.applyView()
 	c.viewChanged()
 	c.ctx.Dispatch(func(ctx app.Context) {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"math"
 	"strconv"
 
@@ -57,38 +58,38 @@ func (c *Canvas) restoreSnap() {
 
 // selectionBounds is the box around what is selected (nodes, a group's
 // frame, a note, an edge's ends), and false with nothing selected.
-func (c *Canvas) selectionBounds() (rect, bool) {
+func (c *Canvas) selectionBounds() (drawing.Rect, bool) {
 	s := c.Store
 	sel := s.Selection()
-	box, any := rect{}, false
-	grow := func(r rect) {
+	box, any := drawing.Rect{}, false
+	grow := func(r drawing.Rect) {
 		if !any {
 			box, any = r, true
 			return
 		}
-		box = rect{min(box.X0, r.X0), min(box.Y0, r.Y0), max(box.X1, r.X1), max(box.Y1, r.Y1)}
+		box = drawing.Rect{X0: min(box.X0, r.X0), Y0: min(box.Y0, r.Y0), X1: max(box.X1, r.X1), Y1: max(box.Y1, r.Y1)}
 	}
 	for _, id := range s.SelectedNodes() {
 		if x, y, ok := s.Position(id); ok {
-			grow(nodeBox(x, y))
+			grow(drawing.NodeBox(x, y))
 		}
 	}
 	d := s.Design()
 	if sel.Edge >= 0 && sel.Edge < len(d.Edges) {
 		for _, id := range []string{d.Edges[sel.Edge].From, d.Edges[sel.Edge].To} {
 			if x, y, ok := s.Position(id); ok {
-				grow(nodeBox(x, y))
+				grow(drawing.NodeBox(x, y))
 			}
 		}
 	}
 	if sel.Group != "" {
-		if f, ok := groupFrames(d, nodePositions(d))[sel.Group]; ok {
-			if top := collapsedIn(d, s.Collapsed)[sel.Group]; top != "" {
+		if f, ok := drawing.GroupFrames(d, drawing.NodePositions(d))[sel.Group]; ok {
+			if top := drawing.CollapsedIn(d, s.Collapsed)[sel.Group]; top != "" {
 				// Drawn as one box, at its outermost collapsed group's corner.
-				f = groupFrames(d, nodePositions(d))[top]
-				f.box = nodeBox(f.box.X0, f.box.Y0)
+				f = drawing.GroupFrames(d, drawing.NodePositions(d))[top]
+				f.Box = drawing.NodeBox(f.Box.X0, f.Box.Y0)
 			}
-			grow(f.box)
+			grow(f.Box)
 		}
 	}
 	if sel.Note > 0 {
@@ -106,7 +107,7 @@ func (c *Canvas) zoomToSelection() {
 		return
 	}
 	w, h := c.size()
-	c.view = fitting(b, w, h)
+	c.view = drawing.Fitting(b, w, h)
 	c.applyView()
 	c.viewChanged()
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"math"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -71,7 +72,7 @@ func (s *Store) CompareWith(name string, data []byte) error {
 		return errs
 	}
 	s.compareErrors = nil
-	placeUnplaced(with) // its ghosts need a place
+	drawing.PlaceUnplaced(with) // its ghosts need a place
 	s.compare = &comparison{name: name, with: diff.Resolved(s.cat, with)}
 	r := s.Comparison().Report
 	what := "no semantic difference"
@@ -190,12 +191,12 @@ func ghostGroups(d *catalogue.Design, r *diff.Report) []GhostGroup {
 				continue
 			}
 			f.X0, f.Y0 = min(f.X0, n.Position.X), min(f.Y0, n.Position.Y)
-			f.X1, f.Y1 = max(f.X1, n.Position.X+NodeWidth), max(f.Y1, n.Position.Y+NodeHeight)
+			f.X1, f.Y1 = max(f.X1, n.Position.X+drawing.NodeWidth), max(f.Y1, n.Position.Y+drawing.NodeHeight)
 		}
 		if math.IsInf(f.X0, 1) {
 			continue
 		}
-		f.X0, f.Y0, f.X1, f.Y1 = f.X0-groupPad, f.Y0-groupPad-groupLabel, f.X1+groupPad, f.Y1+groupPad
+		f.X0, f.Y0, f.X1, f.Y1 = f.X0-drawing.GroupPad, f.Y0-drawing.GroupPad-drawing.GroupLabel, f.X1+drawing.GroupPad, f.Y1+drawing.GroupPad
 		out = append(out, f)
 	}
 	return out

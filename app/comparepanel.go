@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -29,12 +30,12 @@ func (c *Canvas) renderGhosts() app.UI {
 	}
 	for _, e := range cmp.GhostEdges {
 		parts = append(parts, svg("line").DataSet("part", "ghost-edge").
-			Attr("x1", e[0].X+NodeWidth/2).Attr("y1", e[0].Y+NodeHeight/2).
-			Attr("x2", e[1].X+NodeWidth/2).Attr("y2", e[1].Y+NodeHeight/2))
+			Attr("x1", e[0].X+drawing.NodeWidth/2).Attr("y1", e[0].Y+drawing.NodeHeight/2).
+			Attr("x2", e[1].X+drawing.NodeWidth/2).Attr("y2", e[1].Y+drawing.NodeHeight/2))
 	}
 	for _, g := range cmp.Ghosts {
 		parts = append(parts, svg("g").DataSet("ghost", g.ID).Attr("transform", translate(g.At.X, g.At.Y)).Body(
-			svg("rect").DataSet("part", "box").Attr("width", NodeWidth).Attr("height", NodeHeight).Attr("rx", "8"),
+			svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
 			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(g.ID+" "),
 			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text("removed"),
 		))

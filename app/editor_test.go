@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"regexp"
 	"strings"
 	"testing"
@@ -474,14 +475,14 @@ func TestOtherTab(t *testing.T) {
 
 func TestViewportTransform(t *testing.T) {
 	for _, tc := range []struct {
-		v    viewport
+		v    drawing.Viewport
 		want string
 	}{
-		{viewport{Scale: 1}, "translate(0.00 0.00) scale(1.0000)"},
-		{viewport{X: 12.345, Y: -7.5, Scale: 0.45}, "translate(12.35 -7.50) scale(0.4500)"},
-		{viewport{X: -1e6, Y: 3, Scale: 2.5}, "translate(-1000000.00 3.00) scale(2.5000)"},
+		{drawing.Viewport{Scale: 1}, "translate(0.00 0.00) scale(1.0000)"},
+		{drawing.Viewport{X: 12.345, Y: -7.5, Scale: 0.45}, "translate(12.35 -7.50) scale(0.4500)"},
+		{drawing.Viewport{X: -1e6, Y: 3, Scale: 2.5}, "translate(-1000000.00 3.00) scale(2.5000)"},
 	} {
-		if got := tc.v.transform(); got != tc.want {
+		if got := tc.v.Transform(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.v, got, tc.want)
 		}
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"errors"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"slices"
 	"strings"
 
@@ -134,9 +135,9 @@ func (em *embedding) handle(m message) {
 		case "json":
 			data = string(catalogue.EncodeDesignJSON(s.Design()))
 		case "svg":
-			data = DesignSVG(s)
+			data = pictureOf(s, nil, drawing.PictureOptions{})
 		default:
-			out, err := export.Write(m.Format, s.Catalogue(), s.Design(), LayoutGeometry())
+			out, err := export.Write(m.Format, s.Catalogue(), s.Design(), drawing.LayoutGeometry())
 			if err != nil {
 				em.send(map[string]any{"event": "export", "format": m.Format, "errors": []any{
 					map[string]any{"code": "unknown-format", "message": "format " + m.Format + " is not one of yaml, json, svg, " + strings.Join(export.IDs(), ", ")},

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/library"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func (e *Editor) onExportTo(ctx app.Context, _ app.Event) {
 	if !ok || e.platform == nil {
 		return
 	}
-	data, err := export.Write(f.ID, e.store.Catalogue(), e.store.Design(), LayoutGeometry())
+	data, err := export.Write(f.ID, e.store.Catalogue(), e.store.Design(), drawing.LayoutGeometry())
 	if err != nil {
 		e.store.Report(err)
 		return

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -17,16 +18,16 @@ func TestGroupFramesAndDrops(t *testing.T) {
 			{ID: "c", Component: "kafka", Position: &catalogue.Point{X: 800, Y: 400}},
 		},
 	}
-	frames := groupFrames(d, nodePositions(d))
+	frames := drawing.GroupFrames(d, drawing.NodePositions(d))
 	zone := frames["eu-a"]
-	if zone.box != (rect{100 - groupPad, 100 - groupPad - groupLabel, 100 + NodeWidth + groupPad, 100 + NodeHeight + groupPad}) || zone.depth != 1 {
+	if zone.Box != (drawing.Rect{X0: 100 - drawing.GroupPad, Y0: 100 - drawing.GroupPad - drawing.GroupLabel, X1: 100 + drawing.NodeWidth + drawing.GroupPad, Y1: 100 + drawing.NodeHeight + drawing.GroupPad}) || zone.Depth != 1 {
 		t.Errorf("zone frame %+v", zone)
 	}
 	region := frames["eu"]
-	if region.box.X0 != zone.box.X0-groupPad || region.box.X1 != 400+NodeWidth+groupPad || region.depth != 0 {
+	if region.Box.X0 != zone.Box.X0-drawing.GroupPad || region.Box.X1 != 400+drawing.NodeWidth+drawing.GroupPad || region.Depth != 0 {
 		t.Errorf("region frame %+v", region)
 	}
-	if e := frames["empty"]; e.box.X0 <= 800+NodeWidth || e.box.X1-e.box.X0 != emptyW {
+	if e := frames["empty"]; e.Box.X0 <= 800+drawing.NodeWidth || e.Box.X1-e.Box.X0 != drawing.EmptyW {
 		t.Errorf("an empty group's frame %+v is not beside the design", e)
 	}
 	none := func(string) bool { return false }
@@ -34,12 +35,12 @@ func TestGroupFramesAndDrops(t *testing.T) {
 		x, y float64
 		want string
 	}{{150, 130, "eu-a"}, {450, 130, "eu"}, {850, 430, ""}} {
-		if got := dropTarget(d, tc.x, tc.y, none); got != tc.want {
+		if got := drawing.DropTarget(d, tc.x, tc.y, none); got != tc.want {
 			t.Errorf("drop at %g,%g: %q, want %q", tc.x, tc.y, got, tc.want)
 		}
 	}
 	// A collapsed group's frame is not drawn: a drop there lands outside.
-	if got := dropTarget(d, 150, 130, func(id string) bool { return id == "eu" }); got != "" {
+	if got := drawing.DropTarget(d, 150, 130, func(id string) bool { return id == "eu" }); got != "" {
 		t.Errorf("drop on a collapsed region: %q", got)
 	}
 }

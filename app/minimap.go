@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -64,7 +65,7 @@ func (c *Canvas) drawMinimap() {
 	var hiddenIn map[string]string
 	collapsed := ""
 	if len(d.Groups) > 0 {
-		hiddenIn = collapsedIn(d, c.Store.Collapsed)
+		hiddenIn = drawing.CollapsedIn(d, c.Store.Collapsed)
 		for _, g := range d.Groups {
 			if hiddenIn[g.ID] == g.ID {
 				collapsed += g.ID + " "
@@ -79,7 +80,7 @@ func (c *Canvas) drawMinimap() {
 		return
 	}
 	c.mmDrawn, c.mmCollapsed, c.mmColour, c.mmCanvas = d, collapsed, colour, el
-	b, ok := contentBounds(d)
+	b, ok := drawing.ContentBounds(d)
 	if !ok {
 		return
 	}
@@ -93,21 +94,21 @@ func (c *Canvas) drawMinimap() {
 	ctx.Set("fillStyle", colour)
 	ctx.Set("strokeStyle", colour)
 	ctx.Set("globalAlpha", 0.5)
-	w, h := max(1, NodeWidth*scale), max(1, NodeHeight*scale)
-	pos := nodePositions(d)
-	frames := groupFrames(d, pos)
+	w, h := max(1, drawing.NodeWidth*scale), max(1, drawing.NodeHeight*scale)
+	pos := drawing.NodePositions(d)
+	frames := drawing.GroupFrames(d, pos)
 	if len(d.Notes) > 0 { // notes as outlines, as the bounds take them in
-		for _, r := range newNoteLayout(d, pos, frames, hiddenIn).boxes() {
+		for _, r := range drawing.NewNoteLayout(d, pos, frames, hiddenIn).Boxes() {
 			x, y := c.mm.at(r.X0, r.Y0)
 			ctx.Call("strokeRect", x, y, max(1, (r.X1-r.X0)*scale), max(1, (r.Y1-r.Y0)*scale))
 		}
 	}
 	var boxes [][2]float64 // collapsed groups, drawn as the canvas does: one box
 	for id, f := range frames {
-		x, y := c.mm.at(f.box.X0, f.box.Y0)
+		x, y := c.mm.at(f.Box.X0, f.Box.Y0)
 		switch hiddenIn[id] {
 		case "":
-			ctx.Call("strokeRect", x, y, (f.box.X1-f.box.X0)*scale, (f.box.Y1-f.box.Y0)*scale)
+			ctx.Call("strokeRect", x, y, (f.Box.X1-f.Box.X0)*scale, (f.Box.Y1-f.Box.Y0)*scale)
 		case id:
 			boxes = append(boxes, [2]float64{x, y})
 		}
@@ -120,7 +121,7 @@ func (c *Canvas) drawMinimap() {
 		if hiddenIn[d.Nodes[i].ID] != "" {
 			continue
 		}
-		px, py := position(&d.Nodes[i], i)
+		px, py := drawing.Position(&d.Nodes[i], i)
 		x, y := c.mm.at(px, py)
 		ctx.Call("fillRect", x, y, w, h)
 	}
@@ -142,8 +143,8 @@ func (c *Canvas) placeMinimapView() {
 	if !el.Truthy() {
 		return
 	}
-	x0, y0 := c.view.toCanvas(0, 0)
-	x1, y1 := c.view.toCanvas(c.width, c.height)
+	x0, y0 := c.view.ToCanvas(0, 0)
+	x1, y1 := c.view.ToCanvas(c.width, c.height)
 	ax, ay := c.mm.at(x0, y0)
 	bx, by := c.mm.at(x1, y1)
 	// Kept inside the minimap: a view larger than the design shows its
@@ -196,7 +197,7 @@ func (c *Canvas) centreFromMinimap(ev app.Value) {
 	mx, my := ev.Get("clientX").Float()-r.Get("left").Float(), ev.Get("clientY").Float()-r.Get("top").Float()
 	x, y := (mx-c.mm.ox)/c.mm.scale+c.mm.x0, (my-c.mm.oy)/c.mm.scale+c.mm.y0
 	w, h := c.size()
-	c.view = viewport{X: w/2 - x*c.view.Scale, Y: h/2 - y*c.view.Scale, Scale: c.view.Scale}
+	c.view = drawing.Viewport{X: w/2 - x*c.view.Scale, Y: h/2 - y*c.view.Scale, Scale: c.view.Scale}
 	c.applyView()
 	c.viewChanged()
 }

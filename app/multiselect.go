@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"maps"
 	"math"
 	"slices"
@@ -133,7 +134,7 @@ func (s *Store) nodeSet(ids []string) (map[string]bool, error) {
 // the groups they are in.
 func (s *Store) MoveNodes(ids []string, dx, dy float64) error {
 	return s.editNodes(ids, "", func(i int, n *catalogue.Node) {
-		x, y := position(n, i)
+		x, y := drawing.Position(n, i)
 		n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
 	})
 }
@@ -202,26 +203,28 @@ func (s *Store) Align(ids []string, how string) error {
 	if len(set) < 2 {
 		return errors.New("select two nodes or more to align them")
 	}
-	box := rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	box := drawing.Rect{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
 	for i := range s.design.Nodes {
 		if set[s.design.Nodes[i].ID] {
-			b := nodeBox(position(&s.design.Nodes[i], i))
-			box = rect{min(box.X0, b.X0), min(box.Y0, b.Y0), max(box.X1, b.X1), max(box.Y1, b.Y1)}
+			b := drawing.NodeBox(drawing.Position(&s.design.Nodes[i], i))
+			box = drawing.Rect{X0: min(box.X0, b.X0), Y0: min(box.Y0, b.Y0), X1: max(box.X1, b.X1), Y1: max(box.Y1, b.Y1)}
 		}
 	}
 	place := map[string]func(x, y float64) (float64, float64){
 		AlignLeft:   func(_, y float64) (float64, float64) { return box.X0, y },
-		AlignCentre: func(_, y float64) (float64, float64) { return math.Round((box.X0 + box.X1 - NodeWidth) / 2), y },
-		AlignRight:  func(_, y float64) (float64, float64) { return box.X1 - NodeWidth, y },
+		AlignCentre: func(_, y float64) (float64, float64) { return math.Round((box.X0 + box.X1 - drawing.NodeWidth) / 2), y },
+		AlignRight:  func(_, y float64) (float64, float64) { return box.X1 - drawing.NodeWidth, y },
 		AlignTop:    func(x, _ float64) (float64, float64) { return x, box.Y0 },
-		AlignMiddle: func(x, _ float64) (float64, float64) { return x, math.Round((box.Y0 + box.Y1 - NodeHeight) / 2) },
-		AlignBottom: func(x, _ float64) (float64, float64) { return x, box.Y1 - NodeHeight },
+		AlignMiddle: func(x, _ float64) (float64, float64) {
+			return x, math.Round((box.Y0 + box.Y1 - drawing.NodeHeight) / 2)
+		},
+		AlignBottom: func(x, _ float64) (float64, float64) { return x, box.Y1 - drawing.NodeHeight },
 	}[how]
 	if place == nil {
 		return fmt.Errorf("no alignment %q", how)
 	}
 	return s.editNodes(ids, fmt.Sprintf("Aligned %d nodes (%s).", len(set), how), func(i int, n *catalogue.Node) {
-		x, y := place(position(n, i))
+		x, y := place(drawing.Position(n, i))
 		n.Position = &catalogue.Point{X: x, Y: y}
 	})
 }
@@ -247,7 +250,7 @@ func (s *Store) Distribute(ids []string, axis string) error {
 	var list []at
 	for i := range s.design.Nodes {
 		if set[s.design.Nodes[i].ID] {
-			x, y := position(&s.design.Nodes[i], i)
+			x, y := drawing.Position(&s.design.Nodes[i], i)
 			list = append(list, at{i, x, y})
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strings"
 	"testing"
 
@@ -19,9 +20,9 @@ func TestNoteLines(t *testing.T) {
 		{"a " + long, []string{"a", strings.Repeat("x", 27), "xxx"}},
 		{strings.Repeat("word ", 100), nil}, // checked below: cut at noteMaxLines
 	} {
-		got := noteLines(c.text)
+		got := drawing.NoteLines(c.text)
 		if c.want == nil {
-			if len(got) != noteMaxLines || !strings.HasSuffix(got[noteMaxLines-1], "…") {
+			if len(got) != drawing.NoteMaxLines || !strings.HasSuffix(got[drawing.NoteMaxLines-1], "…") {
 				t.Errorf("%q: %d lines, last %q", c.text, len(got), got[len(got)-1])
 			}
 			continue
@@ -30,8 +31,8 @@ func TestNoteLines(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c.text, got, c.want)
 		}
 	}
-	for _, l := range noteLines(strings.Repeat("abc defgh ", 40)) {
-		if n := len([]rune(l)); n > noteChars {
+	for _, l := range drawing.NoteLines(strings.Repeat("abc defgh ", 40)) {
+		if n := len([]rune(l)); n > drawing.NoteChars {
 			t.Errorf("line %q has %d characters", l, n)
 		}
 	}
@@ -54,7 +55,7 @@ func TestNotesFollowWhatTheyAreOn(t *testing.T) {
 		t.Errorf("selection %+v", s.Selection())
 	}
 	box, _ := s.NoteBox(i)
-	if box.X0 != 100+NodeWidth+noteGap || box.Y0 != 100 {
+	if box.X0 != 100+drawing.NodeWidth+drawing.NoteGap || box.Y0 != 100 {
 		t.Errorf("a new note on a node sits at %v, want beside it", box)
 	}
 	if err := s.MoveNote(i, 90, 20); err != nil {
@@ -117,7 +118,7 @@ func TestNoteEditing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if box, _ := s.NoteBox(free); box.X0 != 400 || box.Y0 != 400-noteHeight(1)/2 {
+	if box, _ := s.NoteBox(free); box.X0 != 400 || box.Y0 != 400-drawing.NoteHeight(1)/2 {
 		t.Errorf("a free note sits at %v, want the middle of the view", box)
 	}
 	if err := s.RenameGroup(id, "eu"); err != nil || s.Note(0).On != "eu" {
@@ -180,11 +181,11 @@ func TestNotesDrawnInExportAndBounds(t *testing.T) {
 	if _, err := s.AddNote("kafka", "a <b> & c"); err != nil {
 		t.Fatal(err)
 	}
-	svg := DesignSVG(s)
+	svg := pictureOf(s, nil, drawing.PictureOptions{})
 	if !strings.Contains(svg, "a &lt;b&gt; &amp; c</tspan>") || !strings.Contains(svg, "<line ") {
 		t.Errorf("export:\n%s", svg)
 	}
-	b, _ := contentBounds(s.Design())
+	b, _ := drawing.ContentBounds(s.Design())
 	note, _ := s.NoteBox(0)
 	if b.X1 < note.X1 || b.Y1 < note.Y1 {
 		t.Errorf("bounds %v do not hold the note %v", b, note)

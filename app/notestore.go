@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"slices"
 	"strings"
 
@@ -32,16 +33,16 @@ func (s *Store) SelectNote(i int) {
 }
 
 // notes lays out the design's notes as the canvas draws them.
-func (s *Store) notes() *noteLayout {
+func (s *Store) notes() *drawing.NoteLayout {
 	d := s.design
-	pos := nodePositions(d)
-	var frames map[string]groupFrame
+	pos := drawing.NodePositions(d)
+	var frames map[string]drawing.GroupFrame
 	var hiddenIn map[string]string
 	if len(d.Groups) > 0 {
-		frames = groupFrames(d, pos)
-		hiddenIn = collapsedIn(d, s.Collapsed)
+		frames = drawing.GroupFrames(d, pos)
+		hiddenIn = drawing.CollapsedIn(d, s.Collapsed)
 	}
-	return newNoteLayout(d, pos, frames, hiddenIn)
+	return drawing.NewNoteLayout(d, pos, frames, hiddenIn)
 }
 
 // noteTextProblem says why text cannot be a note's, or "" when it can.
@@ -66,10 +67,10 @@ func (s *Store) AddNote(on, text string) (int, error) {
 			return 0, fmt.Errorf("no node or group has the id %q", on)
 		}
 	} else if s.view.X1 > s.view.X0 {
-		h := noteHeight(len(noteLines(text)))
-		note.Position = &catalogue.Point{X: float64(int((s.view.X0 + s.view.X1 - NoteWidth) / 2)), Y: float64(int((s.view.Y0 + s.view.Y1 - h) / 2))}
+		h := drawing.NoteHeight(len(drawing.NoteLines(text)))
+		note.Position = &catalogue.Point{X: float64(int((s.view.X0 + s.view.X1 - drawing.NoteWidth) / 2)), Y: float64(int((s.view.Y0 + s.view.Y1 - h) / 2))}
 	} else {
-		note.Position = &catalogue.Point{X: gridOrigin, Y: gridOrigin}
+		note.Position = &catalogue.Point{X: drawing.GridOrigin, Y: drawing.GridOrigin}
 	}
 	i := len(s.design.Notes)
 	return i, s.update(func(d *catalogue.Design) (string, error) {
@@ -107,7 +108,7 @@ func (s *Store) MoveNote(i int, x, y float64) error {
 	if n == nil {
 		return fmt.Errorf("no note %d", i+1)
 	}
-	p := s.notes().stored(n.On, x, y)
+	p := s.notes().Stored(n.On, x, y)
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Notes[i].Position = &p
 		return "", nil
@@ -115,11 +116,11 @@ func (s *Store) MoveNote(i int, x, y float64) error {
 }
 
 // NoteBox returns where note i is drawn, and false when there is no note i.
-func (s *Store) NoteBox(i int) (rect, bool) {
+func (s *Store) NoteBox(i int) (drawing.Rect, bool) {
 	if s.Note(i) == nil {
-		return rect{}, false
+		return drawing.Rect{}, false
 	}
-	return s.notes().boxes()[i], true
+	return s.notes().Boxes()[i], true
 }
 
 // SetNoteOn puts note i on node or group on ("" for the canvas), where it
@@ -138,8 +139,8 @@ func (s *Store) SetNoteOn(i int, on string) error {
 		}
 	}
 	l := s.notes()
-	box := l.boxes()[i]
-	p := l.stored(on, box.X0, box.Y0)
+	box := l.Boxes()[i]
+	p := l.Stored(on, box.X0, box.Y0)
 	return s.update(func(d *catalogue.Design) (string, error) {
 		d.Notes[i].On, d.Notes[i].Position = on, &p
 		if on == "" {
@@ -170,14 +171,14 @@ func (s *Store) DeleteNote(i int) error {
 // freeNotesOn puts the notes on id (a node or a group being deleted) on the
 // canvas, where they are drawn now, so that no one's words go with it.
 func (s *Store) freeNotesOn(d *catalogue.Design, id string) int {
-	var boxes []rect
+	var boxes []drawing.Rect
 	count := 0
 	for j := range d.Notes {
 		if d.Notes[j].On != id {
 			continue
 		}
 		if boxes == nil {
-			boxes = s.notes().boxes()
+			boxes = s.notes().Boxes()
 		}
 		d.Notes[j].On = ""
 		d.Notes[j].Position = &catalogue.Point{X: boxes[j].X0, Y: boxes[j].Y0}

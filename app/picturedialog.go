@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -79,13 +80,12 @@ func (c *Canvas) exportPicture() {
 	if f == nil || c.Platform == nil {
 		return
 	}
-	opt := PictureOptions{Dark: f.dark, Badges: f.badges}
+	var nodes []string
 	design := s.Export()
 	if ids := s.SelectedNodes(); f.selection && len(ids) > 0 {
-		opt.Nodes = ids
-		design = s.Fragment(ids)
+		nodes, design = ids, s.Fragment(ids)
 	}
-	svg, err := picture.EmbedSVG(Picture(s, opt), design)
+	svg, err := picture.EmbedSVG(pictureOf(s, nodes, drawing.PictureOptions{Dark: f.dark, Badges: f.badges}), design)
 	if err != nil {
 		s.Report(err)
 		return
@@ -122,4 +122,19 @@ func (c *Canvas) exportPicture() {
 			s.Exported()
 		})
 	})
+}
+
+// pictureOf draws the design, or when nodes is not nil only those nodes with
+// the edges among them, the groups they sit in and the notes on them (a
+// picture of the selection), each node marked with its worst problem when
+// opt asks for badges.
+func pictureOf(s *Store, nodes []string, opt drawing.PictureOptions) string {
+	d := s.Design()
+	if nodes != nil {
+		if frag := s.fragmentDesign(nodes); frag != nil {
+			d = frag
+		}
+	}
+	opt.Worst = s.Worst
+	return drawing.Picture(s.Catalogue(), d, opt)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,7 @@ func (p *Problems) follow(panel app.Value) {
 	listTop := list.Call("getBoundingClientRect").Get("top").Float()
 	inView := int((top - listTop) / problemRowPx) // the first row in view; negative above the list
 	want := max(0, inView-problemMargin)
-	if abs(want-p.first) < problemMargin/2 && inView+p.shown <= p.first+p.drawn() {
+	if drawing.Abs(want-p.first) < problemMargin/2 && inView+p.shown <= p.first+p.drawn() {
 		return
 	}
 	focused := focusedRow()
@@ -237,7 +238,7 @@ func (p *Problems) renderRow(r problemRow, k, n int) app.UI {
 			app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
 			app.Span().Class("problem-node").Body(
 				app.Span().Class("visually-hidden").Text("on "),
-				app.Text(where(*v)+":"),
+				app.Text(v.Where(" → ", "the design")+":"),
 			),
 			app.Span().Class("problem-message").Text(v.Message),
 		),
@@ -304,7 +305,7 @@ func (p *Problems) renderSuppressed(res *catalogue.Resolution) app.UI {
 					v := matched[j]
 					return app.Li().DataSet("severity", string(v.Severity)).Body(
 						app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-						app.Text(" "+where(v)+": "+v.Message),
+						app.Text(" "+v.Where(" → ", "the design")+": "+v.Message),
 					)
 				})),
 				app.If(!p.Store.ReadOnly(), app.Button().Class("unsuppress").DataSet("rule", s.Rule).DataSet("node", s.Node).
@@ -331,17 +332,6 @@ func ruleTitle(v catalogue.Violation) string {
 		return "Rule " + v.Rule
 	}
 	return "Rule " + v.Rule + ", also " + strings.Join(v.Also, ", ")
-}
-
-// where names what a violation is about: its node, or its edge.
-func where(v catalogue.Violation) string {
-	if v.Edge != nil {
-		return v.Edge.From + " → " + v.Edge.To
-	}
-	if v.Node == "" {
-		return "the design"
-	}
-	return v.Node
 }
 
 // onActivate selects and shows what a violation is about: its connection,

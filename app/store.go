@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"maps"
 	"math"
 	"slices"
@@ -11,9 +12,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
-	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/importer"
-	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // maxHistory bounds the undo history.
@@ -100,7 +99,7 @@ type Store struct {
 	// view is the part of the canvas on screen, in canvas coordinates, as
 	// the canvas last reported it (zero before it has), so that new nodes
 	// land in view.
-	view rect
+	view drawing.Rect
 	// failing is the group whose failure the canvas shows (a view, like
 	// collapsed), with the nodes it takes and the entries it cuts.
 	failing   string
@@ -530,7 +529,7 @@ func (s *Store) Position(id string) (x, y float64, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	x, y = position(&s.design.Nodes[i], i)
+	x, y = drawing.Position(&s.design.Nodes[i], i)
 	return x, y, true
 }
 
@@ -609,7 +608,7 @@ func (s *Store) Replace(name string, next *catalogue.Design) error {
 		*d = *next
 		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
 		// A design written without positions is laid out.
-		if placed := placeUnplaced(d); placed > 0 {
+		if placed := drawing.PlaceUnplaced(d); placed > 0 {
 			notice += fmt.Sprintf(" Laid out %d %s that had no position.", placed, plural(placed, "node"))
 		}
 		return notice, nil
@@ -632,49 +631,22 @@ func (s *Store) Read(name string, data []byte) (*catalogue.Design, string, []str
 		return nil, "", nil, err
 	}
 	d.Positions = nil
-	placeUnplaced(d)
+	drawing.PlaceUnplaced(d)
 	return d, string(catalogue.EncodeDesignYAML(d)), report, nil
 }
 
 // parse reads a file Import takes into a design, once: what an import of
-// another tool's file left out is its report.
+// another tool's file left out is its report. The mappings are loaded on
+// the first import of another tool's file.
 func (s *Store) parse(name string, data []byte) (*catalogue.Design, []string, error) {
-	if format := importer.Detect(data); format != "" {
-		if s.mappings == nil {
-			m, err := importer.LoadMappings(s.cat, catalogue.EmbeddedImports())
-			if err != nil {
-				return nil, nil, err
-			}
-			s.mappings = m
-		}
-		res, err := importer.Import(s.cat, s.mappings, format, []importer.File{{Name: name, Data: data}})
+	if s.mappings == nil && importer.Detect(data) != "" {
+		m, err := importer.LoadMappings(s.cat, catalogue.EmbeddedImports())
 		if err != nil {
 			return nil, nil, err
 		}
-		return res.Design, res.Report(), nil
+		s.mappings = m
 	}
-	data, err := designData(name, data)
-	if err != nil {
-		return nil, nil, err
-	}
-	d, errs := s.cat.ReadDesign(name, data)
-	if len(errs) > 0 {
-		return nil, nil, errs
-	}
-	return d, nil, nil
-}
-
-// designData is a design file's YAML: data, or the design a picture this
-// editor exported carries.
-func designData(name string, data []byte) ([]byte, error) {
-	if !picture.Is(data) {
-		return data, nil
-	}
-	yaml, err := picture.Design(data)
-	if err != nil {
-		return nil, catalogue.ErrorList{&catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}}
-	}
-	return yaml, nil
+	return importer.Read(s.cat, s.mappings, name, data)
 }
 
 // Paste adds a design fragment (YAML or JSON, as Export writes it) to the
@@ -759,7 +731,7 @@ func (s *Store) Paste(name string, data []byte) error {
 			d.Edges = append(d.Edges, e)
 		}
 		// Nodes pasted without a position go beside what they connect to.
-		placeUnplaced(d)
+		drawing.PlaceUnplaced(d)
 		// A pasted node keeps its suppressions; one for every node would
 		// reach the whole design, so it stays behind.
 		for _, sup := range frag.Suppress {
@@ -799,14 +771,14 @@ func (s *Store) Paste(name string, data []byte) error {
 // the view, whichever lands in view on no node first; else to the right of
 // what is drawn.
 func (s *Store) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64) {
-	fb, ok := designBounds(frag)
+	fb, ok := drawing.DesignBounds(frag)
 	if !ok {
 		return 0, 0
 	}
 	right := 0.0
 	for _, n := range d.Nodes {
 		if n.Position != nil {
-			right = max(right, n.Position.X+NodeWidth+60)
+			right = max(right, n.Position.X+drawing.NodeWidth+60)
 		}
 	}
 	var tries [][2]float64
@@ -816,7 +788,7 @@ func (s *Store) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float6
 		tries = append(tries, [2]float64{w + 40, 0}, [2]float64{0, h + 40}, [2]float64{math.Round(cx - (fb.X0+fb.X1)/2), math.Round(cy - (fb.Y0+fb.Y1)/2)})
 	}
 	for _, t := range tries {
-		if s.view.holds(rect{fb.X0 + t[0], fb.Y0 + t[1], fb.X1 + t[0], fb.Y1 + t[1]}) && !overlapsAny(d, frag, t[0], t[1]) {
+		if s.view.Holds(drawing.Rect{X0: fb.X0 + t[0], Y0: fb.Y0 + t[1], X1: fb.X1 + t[0], Y1: fb.Y1 + t[1]}) && !overlapsAny(d, frag, t[0], t[1]) {
 			return t[0], t[1]
 		}
 	}
@@ -830,9 +802,9 @@ func overlapsAny(d, frag *catalogue.Design, dx, dy float64) bool {
 		if frag.Nodes[i].Position == nil {
 			continue
 		}
-		a := nodeBox(frag.Nodes[i].Position.X+dx, frag.Nodes[i].Position.Y+dy)
+		a := drawing.NodeBox(frag.Nodes[i].Position.X+dx, frag.Nodes[i].Position.Y+dy)
 		for j := range d.Nodes {
-			b := nodeBox(position(&d.Nodes[j], j))
+			b := drawing.NodeBox(drawing.Position(&d.Nodes[j], j))
 			if a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 {
 				return true
 			}
@@ -861,7 +833,7 @@ func (s *Store) Restore(name string, data []byte) error {
 		return errs
 	}
 	d.Positions = nil // positions serve the import's errors only
-	placeUnplaced(d)
+	drawing.PlaceUnplaced(d)
 	s.commit(change{design: d})
 	return nil
 }
@@ -891,7 +863,7 @@ func (s *Store) AddNode(componentID string) (string, error) {
 	s.autoAt[id] = at
 	// A node placed beside a selection at the view's edge may be outside
 	// it: bring it into view.
-	if s.view.X1 > s.view.X0 && !s.view.holds(nodeBox(at.X, at.Y)) {
+	if s.view.X1 > s.view.X0 && !s.view.Holds(drawing.NodeBox(at.X, at.Y)) {
 		s.commit(change{reveal: true})
 	}
 	return id, nil
@@ -902,20 +874,22 @@ func (s *Store) AddNode(componentID string) (string, error) {
 // reported one) the first free grid cell.
 func (s *Store) spotForNew(d *catalogue.Design) (float64, float64) {
 	if s.view.X1 <= s.view.X0 {
-		return freeSpot(d)
+		return drawing.FreeSpot(d)
 	}
 	if i, ok := s.nodeIndex[s.selection.Node]; ok {
-		x, y := position(&d.Nodes[i], i)
-		if s.view.holds(nodeBox(x, y)) {
-			return freeSpotNear(d, x+gridX+NodeWidth/2, y+NodeHeight/2)
+		x, y := drawing.Position(&d.Nodes[i], i)
+		if s.view.Holds(drawing.NodeBox(x, y)) {
+			return drawing.FreeSpotNear(d, x+drawing.GridX+drawing.NodeWidth/2, y+drawing.NodeHeight/2)
 		}
 	}
-	return freeSpotNear(d, (s.view.X0+s.view.X1)/2, (s.view.Y0+s.view.Y1)/2)
+	return drawing.FreeSpotNear(d, (s.view.X0+s.view.X1)/2, (s.view.Y0+s.view.Y1)/2)
 }
 
 // SetView records the part of the canvas on screen (canvas coordinates),
 // for placing new nodes; it is a view, and changes nothing drawn.
-func (s *Store) SetView(x0, y0, x1, y1 float64) { s.view = rect{x0, y0, x1, y1} }
+func (s *Store) SetView(x0, y0, x1, y1 float64) {
+	s.view = drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1}
+}
 
 func (s *Store) freeID(base string) string {
 	return nextFreeID(base, func(id string) bool {
@@ -1084,7 +1058,7 @@ func (s *Store) MoveGroup(id string, dx, dy float64) error {
 	return s.update(func(d *catalogue.Design) (string, error) {
 		for i := range d.Nodes {
 			if inside[d.Nodes[i].In] {
-				x, y := position(&d.Nodes[i], i)
+				x, y := drawing.Position(&d.Nodes[i], i)
 				d.Nodes[i].Position = &catalogue.Point{X: x + dx, Y: y + dy}
 			}
 		}

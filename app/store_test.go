@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"slices"
 	"strings"
 	"sync"
@@ -48,7 +49,7 @@ func TestAddNodeIDsSpotsAndSelection(t *testing.T) {
 		seen[*n.Position] = true
 	}
 	// A node moved onto the next free cell pushes new nodes further.
-	if err := s.MoveNode("kafka", 40+4*gridX, 40); err != nil {
+	if err := s.MoveNode("kafka", 40+4*drawing.GridX, 40); err != nil {
 		t.Fatal(err)
 	}
 	id := mustAdd(t, s, "stream")
@@ -808,7 +809,7 @@ suppress:
 	if len(d.Suppress) != 1 || d.Suppress[0].Node != "kafka-2" {
 		t.Errorf("suppressions %+v", d.Suppress)
 	}
-	if p1, p2 := d.Nodes[1].Position, d.Nodes[2].Position; p1.X < NodeWidth || p2.X-p1.X != 200 || p2.Y != p1.Y {
+	if p1, p2 := d.Nodes[1].Position, d.Nodes[2].Position; p1.X < drawing.NodeWidth || p2.X-p1.X != 200 || p2.Y != p1.Y {
 		t.Errorf("positions %+v %+v", p1, p2)
 	}
 	if !strings.Contains(s.Notice().Text, "kafka → kafka-2") {
@@ -834,12 +835,12 @@ func TestNewNodesLandInView(t *testing.T) {
 	s.SetView(1000, 1000, 2280, 1720)
 	a := mustAdd(t, s, "kafka")
 	pa := s.Node(a).Position
-	if !s.view.holds(nodeBox(pa.X, pa.Y)) {
+	if !s.view.Holds(drawing.NodeBox(pa.X, pa.Y)) {
 		t.Fatalf("%s at %+v, outside the view", a, pa)
 	}
 	b := mustAdd(t, s, "kafka") // beside the selected a
 	pb := s.Node(b).Position
-	if pb.Y != pa.Y || pb.X <= pa.X || pb.X-pa.X > 2*gridX {
+	if pb.Y != pa.Y || pb.X <= pa.X || pb.X-pa.X > 2*drawing.GridX {
 		t.Errorf("%s at %+v, not beside %s at %+v", b, pb, a, pa)
 	}
 	s.Select("")

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/layout"
@@ -65,7 +66,7 @@ func (s *Store) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) 
 	if s.readOnly {
 		return nil, errReadOnly
 	}
-	o := layout.Options{Direction: dir, Geometry: LayoutGeometry()}
+	o := layout.Options{Direction: dir, Geometry: drawing.LayoutGeometry()}
 	var ids []string
 	switch scope {
 	case TidyNew:
@@ -116,40 +117,7 @@ func (s *Store) ApplyTidy(p *TidyPlan) error {
 		return errTidyStale
 	}
 	return s.update(func(d *catalogue.Design) (string, error) {
-		moved := placeAt(d, p.at)
+		moved := drawing.PlaceAt(d, p.at)
 		return fmt.Sprintf("Tidied up: moved %d %s.", moved, plural(moved, "node")), nil
 	}, nil)
-}
-
-// arrange gives the nodes of d the positions a layout finds and returns
-// how many moved.
-func arrange(d *catalogue.Design, o layout.Options) int {
-	return placeAt(d, layout.Arrange(d, o))
-}
-
-// placeAt gives each node of d the position at its index in at, each new
-// position a new Point (positions are shared between undo steps), and
-// returns how many moved.
-func placeAt(d *catalogue.Design, at []catalogue.Point) int {
-	moved := 0
-	for i := range d.Nodes {
-		if p := d.Nodes[i].Position; p == nil || *p != at[i] {
-			pt := at[i]
-			d.Nodes[i].Position = &pt
-			moved++
-		}
-	}
-	return moved
-}
-
-// placeUnplaced places the nodes of d that have no position beside what
-// they connect to, as Tidy up's "New nodes" does (a design without any
-// position is laid out whole), and returns how many it placed.
-func placeUnplaced(d *catalogue.Design) int {
-	for i := range d.Nodes {
-		if d.Nodes[i].Position == nil {
-			return arrange(d, layout.Options{Geometry: LayoutGeometry()})
-		}
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func checkApart(t *testing.T, s *Store) {
 	d := s.Design()
 	for i := range d.Nodes {
 		for j := i + 1; j < len(d.Nodes); j++ {
-			a, b := nodeBox(position(&d.Nodes[i], i)), nodeBox(position(&d.Nodes[j], j))
+			a, b := drawing.NodeBox(drawing.Position(&d.Nodes[i], i)), drawing.NodeBox(drawing.Position(&d.Nodes[j], j))
 			if a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 {
 				t.Errorf("%s and %s overlap", d.Nodes[i].ID, d.Nodes[j].ID)
 			}

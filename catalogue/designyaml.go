@@ -4,7 +4,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/archdesigner/designer/internal/yamlout"
+	"github.com/archdesigner/designer/catalogue/yamlout"
 )
 
 // EncodeDesignYAML writes a design as YAML with a fixed key order, only the

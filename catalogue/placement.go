@@ -20,20 +20,12 @@ const (
 	RuleDataResidency     = "data-residency"
 )
 
-// builtinRules are the rules the core checks itself, which a design may
-// suppress like the catalogue's.
-var builtinRules = []string{RuleLimit, RuleRequired, RulePlacementProvider, RuleDataResidency, RuleAvailabilityObjective, RuleDurabilityObjective}
-
 // The rules of the objectives a design states, which the analysis checks
 // (see package analysis).
 const (
 	RuleAvailabilityObjective = "availability-objective"
 	RuleDurabilityObjective   = "durability-objective"
 )
-
-// BuiltinRule reports whether id is a rule the core checks itself rather
-// than one of the catalogue's files.
-func BuiltinRule(id string) bool { return slices.Contains(builtinRules, id) }
 
 // Placed is a value a group says, as what it holds sees it: with its source
 // (design: the group's own; group: a group it sits in says it; kind: its

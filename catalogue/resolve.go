@@ -117,6 +117,20 @@ func (r *Resolution) Worst() Severity {
 	return worst
 }
 
+// Where names what violation v is about: its connection (from, arrow, to),
+// its node, or, for a finding about the whole design, design. The editor
+// writes "→" and "the design"; the CLI's reports "->" and "design", which
+// their fingerprints keep.
+func (v *Violation) Where(arrow, design string) string {
+	if v.Edge != nil {
+		return v.Edge.From + arrow + v.Edge.To
+	}
+	if v.Node == "" {
+		return design
+	}
+	return v.Node
+}
+
 // Resolve resolves every node of a design that Check accepted and runs the
 // rules. Nodes whose component is unknown are left out.
 func (c *Catalogue) Resolve(d *Design) *Resolution { return c.ResolveWith(d, nil) }
@@ -472,7 +486,7 @@ func (c *Catalogue) suppress(d *Design, vs []Violation) []Violation {
 			Message:     "the suppression of rule " + s.Rule + " on " + where + " matches no violation; remove it, or name the rule and node it is for",
 			suppression: j + 1,
 		}
-		if _, known := c.Rules[s.Rule]; !known && !slices.Contains(builtinRules, s.Rule) {
+		if _, known := c.Rules[s.Rule]; !known && !builtinRules[s.Rule].Suppressible {
 			v.Severity = SeverityWarning
 			v.Message = "the suppression names rule " + s.Rule + ", which this catalogue does not have" + diag.DidYouMean(s.Rule, c.RuleIDs()) + "; correct the rule id or remove the suppression"
 		}

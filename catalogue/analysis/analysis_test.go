@@ -498,7 +498,7 @@ edges:
 	}
 	var rules []string
 	for _, v := range res.Violations {
-		if catalogue.BuiltinRule(v.Rule) && strings.HasSuffix(v.Rule, "-objective") {
+		if _, builtin := catalogue.BuiltinRule(v.Rule); builtin && strings.HasSuffix(v.Rule, "-objective") {
 			rules = append(rules, v.Rule+"@"+v.Node+":"+string(v.Severity))
 		}
 	}

@@ -11,11 +11,13 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // report is the outcome of checking one design file.
 type report struct {
+	cat        *catalogue.Catalogue // set where the design is drawn or exported
 	File       string
 	Design     *catalogue.Design
 	Resolution *catalogue.Resolution
@@ -59,7 +61,7 @@ func evaluateData(cat *catalogue.Catalogue, file string, data []byte) *report {
 		r.Errors = append(r.Errors, err)
 		return r
 	}
-	data, err := designText(file, data)
+	data, err := importer.DesignText(file, data)
 	if err != nil {
 		r.Errors = append(r.Errors, err.(*catalogue.Error))
 		return r
@@ -106,19 +108,6 @@ func readDesign(file string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
-}
-
-// designText is a design file's YAML: the file's, or the design a picture
-// (an SVG or PNG the editor's Export picture drew) carries.
-func designText(file string, data []byte) ([]byte, error) {
-	if !picture.Is(data) {
-		return data, nil
-	}
-	yaml, err := picture.Design(data)
-	if err != nil {
-		return nil, &catalogue.Error{Pos: catalogue.Pos{File: file, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}
-	}
-	return yaml, nil
 }
 
 func (e *env) check(args []string) int {
@@ -215,16 +204,8 @@ func writeViolations(w io.Writer, r *report) {
 	}
 }
 
-// where names what a violation is about: its node, or its edge.
-func where(v catalogue.Violation) string {
-	if v.Edge != nil {
-		return v.Edge.From + " -> " + v.Edge.To
-	}
-	if v.Node == "" {
-		return "design"
-	}
-	return v.Node
-}
+// where names what v is about, as the CLI's reports write it.
+func where(v catalogue.Violation) string { return v.Where(" -> ", "design") }
 
 // resolveResult is the JSON form of a report (writeResolveYAML writes the
 // same content as YAML).

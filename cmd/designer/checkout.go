@@ -35,27 +35,15 @@ type checkRun struct {
 	failOn  catalogue.Severity
 }
 
-// builtinRuleText describes the rules the core checks itself, which have no
-// file in the catalogue to say so.
-var builtinRuleText = map[string][2]string{
-	catalogue.RuleLimit:                 {"Within the product's limits", "A property is set beyond a limit the product's documentation states."},
-	catalogue.RuleRequired:              {"Required property set", "A property the kind requires has no value from the design, its component or the kind."},
-	catalogue.RulePlacementProvider:     {"Placed with its provider", "A node sits in a group (a cloud region or zone) of another provider than its component's."},
-	catalogue.RuleDataResidency:         {"Data stays where the design allows", "A node sits in a region the design's constraints do not allow."},
-	catalogue.RuleAvailabilityObjective: {"Availability objective met", "An entry point's availability, as the analysis derives it, is below the objective the design states."},
-	catalogue.RuleDurabilityObjective:   {"Durability objective met", "A stateful node survives fewer failures than the objective the design states."},
-	catalogue.RuleUnusedSuppression:     {"Suppression in use", "A suppression in the design matches no violation, so it hides nothing and can go."},
-}
-
 // ruleInfo is a rule's name, description, docs link and default severity,
 // from the catalogue or, for a rule the core checks itself, from
-// builtinRuleText (with the docs the violation carries).
+// catalogue.BuiltinRule (with the docs the violation carries).
 func (c *checkRun) ruleInfo(id string, v catalogue.Violation) (name, description, docs string, severity catalogue.Severity) {
 	if r := c.cat.Rules[id]; r != nil {
 		return r.Name, r.Description, r.Docs, r.Severity
 	}
-	if t, ok := builtinRuleText[id]; ok {
-		return t[0], t[1], v.Docs, v.Severity
+	if t, ok := catalogue.BuiltinRule(id); ok {
+		return t.Name, t.Description, v.Docs, v.Severity
 	}
 	return id, "", v.Docs, v.Severity
 }
@@ -63,11 +51,12 @@ func (c *checkRun) ruleInfo(id string, v catalogue.Violation) (name, description
 // ruleIDs are the catalogue's rules and the core's, sorted: a JUnit report
 // has a test case for each.
 func (c *checkRun) ruleIDs() []string {
-	ids := make([]string, 0, len(c.cat.Rules)+len(builtinRuleText))
+	builtin := catalogue.BuiltinRules()
+	ids := make([]string, 0, len(c.cat.Rules)+len(builtin))
 	for id := range c.cat.Rules {
 		ids = append(ids, id)
 	}
-	for id := range builtinRuleText {
+	for _, id := range builtin {
 		if c.cat.Rules[id] == nil {
 			ids = append(ids, id)
 		}

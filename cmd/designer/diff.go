@@ -11,6 +11,7 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/diff"
+	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -60,11 +61,11 @@ func (e *env) diffCmd(args []string) int {
 		e.tell(newName, err)
 		return exitUnusable
 	}
-	if oldData, err = designText(oldName, oldData); err != nil {
+	if oldData, err = importer.DesignText(oldName, oldData); err != nil {
 		e.tell(oldName, err)
 		return exitUnusable
 	}
-	if newData, err = designText(newName, newData); err != nil {
+	if newData, err = importer.DesignText(newName, newData); err != nil {
 		e.tell(newName, err)
 		return exitUnusable
 	}

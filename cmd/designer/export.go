@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"strings"
 
-	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue/export"
 )
 
@@ -25,11 +25,11 @@ func (e *env) export(args []string) int {
 		fmt.Fprintln(e.stderr, "designer export: name one design FILE")
 		return exitUnusable
 	}
-	s := e.importDesign(files[0])
-	if s == nil {
+	r := e.importDesign(files[0])
+	if r == nil {
 		return exitUnusable
 	}
-	out, err := export.Write(*format, s.Catalogue(), s.Design(), ui.LayoutGeometry())
+	out, err := export.Write(*format, r.cat, r.Design, drawing.LayoutGeometry())
 	if err != nil {
 		fmt.Fprintln(e.stderr, "designer export:", err)
 		return exitUnusable

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/internal/yamlout"
+	"github.com/archdesigner/designer/catalogue/yamlout"
 	"gopkg.in/yaml.v3"
 )
 
@@ -35,7 +35,7 @@ func (e *env) fix(args []string) int {
 		return exitUnusable
 	}
 	file := files[0]
-	if *rule != "" && !catalogue.BuiltinRule(*rule) && cat.Rules[*rule] == nil {
+	if _, builtin := catalogue.BuiltinRule(*rule); *rule != "" && !builtin && cat.Rules[*rule] == nil {
 		fmt.Fprintf(e.stderr, "designer fix: --rule %s: the catalogue has no such rule\n", *rule)
 		return exitUnusable
 	}

@@ -2,14 +2,14 @@ package main
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"os"
 	"strconv"
 	"strings"
 
-	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/layout"
-	"github.com/archdesigner/designer/internal/yamlout"
+	"github.com/archdesigner/designer/catalogue/yamlout"
 	"gopkg.in/yaml.v3"
 )
 
@@ -52,7 +52,7 @@ func (e *env) layoutCmd(args []string) int {
 		mode = layout.All
 	}
 	d := r.Design
-	at := layout.Arrange(d, layout.Options{Direction: direction, Geometry: ui.LayoutGeometry(), Mode: mode})
+	at := layout.Arrange(d, layout.Options{Direction: direction, Geometry: drawing.LayoutGeometry(), Mode: mode})
 	var moved []int
 	for i, n := range d.Nodes {
 		if n.Position == nil || *n.Position != at[i] {

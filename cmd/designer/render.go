@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"github.com/archdesigner/designer/catalogue/analysis"
+	"github.com/archdesigner/designer/catalogue/drawing"
+	"github.com/archdesigner/designer/catalogue/importer"
 
-	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/picture"
@@ -28,11 +30,12 @@ func (e *env) render(args []string) int {
 		fmt.Fprintln(e.stderr, "designer render: name one design FILE")
 		return exitUnusable
 	}
-	s := e.importDesign(files[0])
-	if s == nil {
+	r := e.importDesign(files[0])
+	if r == nil {
 		return exitUnusable
 	}
-	svg, err := picture.EmbedSVG(ui.Picture(s, ui.PictureOptions{Dark: *dark, Badges: *badges}), s.Export())
+	pic := drawing.Picture(r.cat, r.Design, drawing.PictureOptions{Dark: *dark, Badges: *badges, Worst: r.worst()})
+	svg, err := picture.EmbedSVG(pic, catalogue.EncodeDesignYAML(r.Design))
 	if err != nil {
 		fmt.Fprintln(e.stderr, "designer render:", err)
 		return exitUnusable
@@ -41,10 +44,11 @@ func (e *env) render(args []string) int {
 	return exitOK
 }
 
-// importDesign reads a design file (or a picture with a design in it) into a
-// store as the editor's Import does, telling every problem on stderr; nil
-// when it cannot be used.
-func (e *env) importDesign(file string) *ui.Store {
+// importDesign reads a design file (or a picture with a design in it, or
+// another tool's file, imported) as the editor's Import does, laying out the
+// nodes without a position and telling every problem, and what an import
+// left out, on stderr; nil when it cannot be used.
+func (e *env) importDesign(file string) *report {
 	cat := e.catalogueOrFail()
 	if cat == nil {
 		return nil
@@ -58,8 +62,15 @@ func (e *env) importDesign(file string) *ui.Store {
 		}
 		return nil
 	}
-	s := ui.NewStore(cat)
-	if err := s.Import(file, data); err != nil {
+	var m *importer.Mappings
+	if importer.Detect(data) != "" {
+		if m, err = e.mappings(cat); err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return nil
+		}
+	}
+	d, left, err := importer.Read(cat, m, file, data)
+	if err != nil {
 		if list, ok := err.(catalogue.ErrorList); ok {
 			for _, ce := range list {
 				fmt.Fprintln(e.stderr, ce)
@@ -69,5 +80,23 @@ func (e *env) importDesign(file string) *ui.Store {
 		}
 		return nil
 	}
-	return s
+	for _, line := range left {
+		fmt.Fprintln(e.stderr, "note: "+line)
+	}
+	drawing.PlaceUnplaced(d)
+	r := &report{File: file, Design: d, cat: cat}
+	r.Resolution, r.Analysis = analysis.Resolve(cat, d)
+	return r
+}
+
+// worst tells the worst severity of a node's problems in r, not counting
+// suppressed ones or a connection's ("" for none), as the canvas badges it.
+func (r *report) worst() func(id string) catalogue.Severity {
+	by := map[string]catalogue.Severity{}
+	for _, v := range r.Resolution.Violations {
+		if !v.Suppressed && v.Edge == nil && v.Severity.Rank() > by[v.Node].Rank() {
+			by[v.Node] = v.Severity
+		}
+	}
+	return func(id string) catalogue.Severity { return by[id] }
 }

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/internal/yamlout"
+	"github.com/archdesigner/designer/catalogue/yamlout"
 )
 
 // flushTo writes what b holds to out and returns b emptied, for the next

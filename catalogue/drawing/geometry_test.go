@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"fmt"
@@ -19,24 +19,24 @@ func TestGeometryPortsMatchSpread(t *testing.T) {
 	for range 300 {
 		d.Edges = append(d.Edges, catalogue.Edge{From: d.Nodes[rng.IntN(120)].ID, To: d.Nodes[rng.IntN(120)].ID})
 	}
-	g := geometryOf(nil, d, func(string) bool { return false })
-	_, _, want := layoutEdges(d, g.at, nil)
+	g := GeometryOf(nil, d, func(string) bool { return false })
+	_, _, want := LayoutEdges(d, g.at, nil)
 	// Asked for in a few batches, as renders in different views would.
-	for _, k := range rng.Perm(len(g.shown)) {
+	for _, k := range rng.Perm(len(g.Shown)) {
 		if k%3 == 0 {
-			g.prepare([]int{k, (k + 7) % len(g.shown)})
+			g.Prepare([]int{k, (k + 7) % len(g.Shown)})
 		}
 		if got := g.portsOf(k); got != want[k] {
 			t.Fatalf("edge %d: ports %v, want %v", k, got, want[k])
 		}
 	}
-	if again := geometryOf(g, d, func(string) bool { return false }); again != g {
+	if again := GeometryOf(g, d, func(string) bool { return false }); again != g {
 		t.Error("the same design made its geometry again")
 	}
 	moved := *d
 	moved.Nodes = append([]catalogue.Node(nil), d.Nodes...)
 	moved.Nodes[3].Position = &catalogue.Point{X: 5000, Y: 5000}
-	if geometryOf(g, &moved, func(string) bool { return false }) == g {
+	if GeometryOf(g, &moved, func(string) bool { return false }) == g {
 		t.Error("a node moved, and the geometry was kept")
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"fmt"
@@ -9,16 +9,15 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 )
 
-// PictureOptions say what a picture of the design shows (see Picture).
+// PictureOptions say what a picture of a design shows (see Picture).
 type PictureOptions struct {
-	// Nodes, when set, are the only nodes drawn, with the edges among them,
-	// the groups they sit in and the notes on them (a picture of the
-	// selection); nil draws the whole design.
-	Nodes []string
 	// Dark draws in the dark theme's colours, on its canvas.
 	Dark bool
-	// Badges draws each node's worst problem.
+	// Badges draws each node's worst problem, as Worst tells it.
 	Badges bool
+	// Worst is the worst severity of a node's problems ("" for none); nil
+	// draws every node as one without problems.
+	Worst func(id string) catalogue.Severity
 }
 
 // colours are a picture's colours, the stylesheet's of one theme.
@@ -42,28 +41,30 @@ var flowDash = map[catalogue.Flow]string{
 	catalogue.FlowReplication: ` stroke-dasharray="10 4 2 4"`,
 }
 
-// DesignSVG draws the whole design as a standalone SVG document (the embed
-// protocol's SVG export): every group, node, edge and note, whatever the
-// canvas shows. Text from the design is escaped.
-func DesignSVG(s *Store) string { return Picture(s, PictureOptions{}) }
-
-// Picture draws the design, or the nodes opt names, as a standalone SVG
-// document, as the canvas draws it (routes, labels, chips, notes).
-func Picture(s *Store, opt PictureOptions) string {
-	d := s.Design()
-	if opt.Nodes != nil {
-		if frag := s.fragmentDesign(opt.Nodes); frag != nil {
-			d = frag
+// Picture draws design d as a standalone SVG document, as the editor's
+// canvas draws it (frames, routes, labels, chips, notes), in the product
+// names of catalogue cat. Text from the design is escaped. The editor's
+// Export picture, the embed protocol's SVG export and `designer render` all
+// draw with it.
+func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) string {
+	components := make(map[string]string, len(d.Nodes))
+	for _, n := range d.Nodes {
+		components[n.ID] = n.Component
+	}
+	kindOf := func(id string) *catalogue.Kind {
+		if comp := cat.Components[components[id]]; comp != nil {
+			return cat.Kinds[comp.Kind]
 		}
+		return nil
 	}
 	c := lightColours
 	if opt.Dark {
 		c = darkColours
 	}
-	pos := nodePositions(d)
-	box, ok := contentBounds(d)
+	pos := NodePositions(d)
+	box, ok := ContentBounds(d)
 	if !ok {
-		box = nodeBox(0, 0)
+		box = NodeBox(0, 0)
 	}
 	const margin = 20
 	var b strings.Builder
@@ -73,31 +74,31 @@ func Picture(s *Store, opt PictureOptions) string {
 	if c.canvas != "" {
 		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="%s"/>`, x0, y0, w, h, c.canvas)
 	}
-	frames := groupFrames(d, pos)
+	frames := GroupFrames(d, pos)
 	groups := slices.Clone(d.Groups)
-	slices.SortStableFunc(groups, func(a, z catalogue.Group) int { return frames[a.ID].depth - frames[z.ID].depth }) // outer first
+	slices.SortStableFunc(groups, func(a, z catalogue.Group) int { return frames[a.ID].Depth - frames[z.ID].Depth }) // outer first
 	for _, g := range groups {
 		f := frames[g.ID]
-		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="%s" fill-opacity="0.05" stroke="%s" stroke-width="1.5"/>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, f.box.Y1-f.box.Y0, c.frameFill, c.frameStroke)
+		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="%s" fill-opacity="0.05" stroke="%s" stroke-width="1.5"/>`, f.Box.X0, f.Box.Y0, f.Box.X1-f.Box.X0, f.Box.Y1-f.Box.Y0, c.frameFill, c.frameStroke)
 		name := g.Boundary
-		if bd := s.Catalogue().Boundaries[g.Boundary]; bd != nil {
+		if bd := cat.Boundaries[g.Boundary]; bd != nil {
 			name = bd.Name
 		}
 		// As the canvas labels it, clipped to the frame.
-		fmt.Fprintf(&b, `<svg x="%g" y="%g" width="%g" height="22"><text x="10" y="15" font-size="12" font-weight="600" fill="%s">%s</text></svg>`, f.box.X0, f.box.Y0, f.box.X1-f.box.X0, c.ink, html.EscapeString(frameLabel(name, g)))
+		fmt.Fprintf(&b, `<svg x="%g" y="%g" width="%g" height="22"><text x="10" y="15" font-size="12" font-weight="600" fill="%s">%s</text></svg>`, f.Box.X0, f.Box.Y0, f.Box.X1-f.Box.X0, c.ink, html.EscapeString(FrameLabel(name, g)))
 	}
-	rt := router{ix: newBoxIndex(drawnBoxes(d, pos, frames, nil))}
+	rt := Router{Ix: NewBoxIndex(DrawnBoxes(d, pos, frames, nil))}
 	var labels strings.Builder // drawn above the nodes
-	shown, pairs, ports := layoutEdges(d, func(id string) [2]float64 { return pos[id] }, nil)
+	shown, pairs, ports := LayoutEdges(d, func(id string) [2]float64 { return pos[id] }, nil)
 	for k, i := range shown {
 		e := d.Edges[i]
-		pts := rt.routeAt(pairs[k][0], pairs[k][1], ports[k][0], ports[k][1])
+		pts := rt.RouteAt(pairs[k][0], pairs[k][1], ports[k][0], ports[k][1])
 		// Each flow drawn as the canvas draws it (see the stylesheet).
-		flow, _ := catalogue.EdgeFlow(e, s.kindOf(e.From), s.kindOf(e.To))
+		flow, _ := catalogue.EdgeFlow(e, kindOf(e.From), kindOf(e.To))
 		dash := flowDash[flow]
-		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"%s marker-end="url(#arrow)"/>`, pathData(pts), c.edge, dash)
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"%s marker-end="url(#arrow)"/>`, PathData(pts), c.edge, dash)
 		if e.Label != "" {
-			at := rt.labelSpot(pts, len([]rune(e.Label)), 11)
+			at := rt.LabelSpot(pts, len([]rune(e.Label)), 11)
 			halo := c.canvas
 			if halo == "" {
 				halo = "#fff"
@@ -109,13 +110,16 @@ func Picture(s *Store, opt PictureOptions) string {
 		n := &d.Nodes[i]
 		p := pos[n.ID]
 		name, provider := n.Component, ""
-		if comp := s.Catalogue().Components[n.Component]; comp != nil {
+		if comp := cat.Components[n.Component]; comp != nil {
 			name = comp.Name
 			if comp.Provider != "default" {
 				provider = comp.Provider
 			}
 		}
-		worst := s.Worst(n.ID)
+		var worst catalogue.Severity
+		if opt.Worst != nil {
+			worst = opt.Worst(n.ID)
+		}
 		stroke := c.nodeStroke
 		if sc := c.severity[worst]; sc != "" && worst != catalogue.SeverityInfo {
 			stroke = sc
@@ -132,7 +136,7 @@ func Picture(s *Store, opt PictureOptions) string {
 		// The last line, clipped where the provider's chip begins.
 		chipX := float64(NodeWidth - 12)
 		if provider != "" {
-			chipX -= float64(chipChar*len([]rune(provider)) + 2*chipPad)
+			chipX -= float64(ChipChar*len([]rune(provider)) + 2*ChipPad)
 		}
 		if sub != "" {
 			fmt.Fprintf(&b, `<svg y="46" width="%g" height="18"><text x="12" y="14" font-size="11" fill="%s">%s</text></svg>`, chipX-4, c.muted, html.EscapeString(sub))
@@ -142,23 +146,23 @@ func Picture(s *Store, opt PictureOptions) string {
 			fmt.Fprintf(&b, `<rect x="%g" y="49" width="%g" height="15" rx="7.5" fill="%s"/><text x="%g" y="60" font-size="10" font-weight="600" text-anchor="middle" fill="%s">%s</text>`, x, w, c.chipBg, x+w/2, c.chipInk, html.EscapeString(provider))
 		}
 		if opt.Badges && worst != "" {
-			fmt.Fprintf(&b, `<g transform="translate(%d 14)"><circle r="10" fill="%s"/><path d="%s" fill="%s"/></g>`, NodeWidth-14, c.severity[worst], badgeShape(worst), c.paper)
+			fmt.Fprintf(&b, `<g transform="translate(%d 14)"><circle r="10" fill="%s"/><path d="%s" fill="%s"/></g>`, NodeWidth-14, c.severity[worst], BadgeShape(worst), c.paper)
 		}
 		b.WriteString(`</g>`)
 	}
 	b.WriteString(labels.String())
 	if len(d.Notes) > 0 {
-		nl := newNoteLayout(d, pos, frames, nil)
-		for i, r := range nl.boxes() {
+		nl := NewNoteLayout(d, pos, frames, nil)
+		for i, r := range nl.Boxes() {
 			note := d.Notes[i]
-			if a, ok := nl.anchor(note.On); ok {
-				if p, q, ok := tether(r, a); ok {
+			if a, ok := nl.Anchor(note.On); ok {
+				if p, q, ok := Tether(r, a); ok {
 					fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="1.5" stroke-dasharray="2 3"/>`, p.X, p.Y, q.X, q.Y, c.noteStroke)
 				}
 			}
 			fmt.Fprintf(&b, `<g transform="translate(%g %g)"><rect width="%d" height="%g" rx="4" fill="%s" stroke="%s"/><text font-size="13" fill="%s" clip-path="url(#clip-note)">`, r.X0, r.Y0, NoteWidth, r.Y1-r.Y0, c.noteFill, c.noteStroke, c.ink)
-			for k, line := range noteLines(note.Text) {
-				fmt.Fprintf(&b, `<tspan x="%d" y="%d">%s</tspan>`, notePad, notePad+13+k*noteLine, html.EscapeString(line))
+			for k, line := range NoteLines(note.Text) {
+				fmt.Fprintf(&b, `<tspan x="%d" y="%d">%s</tspan>`, NotePad, NotePad+13+k*NoteLine, html.EscapeString(line))
 			}
 			b.WriteString(`</text></g>`)
 		}

@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"math"
@@ -11,18 +11,18 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestZoomedAtKeepsThePointUnderThePointer(t *testing.T) {
 	for _, tc := range []struct {
-		v              viewport
+		v              Viewport
 		factor, px, py float64
 		scale          float64
 	}{
-		{viewport{Scale: 1}, 2, 100, 50, 2},
-		{viewport{X: -30, Y: 12, Scale: 0.5}, 0.5, 400, 300, 0.25},
-		{viewport{Scale: 3}, 10, 0, 0, maxScale},     // clamped above
-		{viewport{Scale: 0.1}, 0.01, 7, 9, minScale}, // clamped below
+		{Viewport{Scale: 1}, 2, 100, 50, 2},
+		{Viewport{X: -30, Y: 12, Scale: 0.5}, 0.5, 400, 300, 0.25},
+		{Viewport{Scale: 3}, 10, 0, 0, maxScale},     // clamped above
+		{Viewport{Scale: 0.1}, 0.01, 7, 9, minScale}, // clamped below
 	} {
-		got := tc.v.zoomedAt(tc.factor, tc.px, tc.py)
-		bx, by := tc.v.toCanvas(tc.px, tc.py)
-		ax, ay := got.toCanvas(tc.px, tc.py)
+		got := tc.v.ZoomedAt(tc.factor, tc.px, tc.py)
+		bx, by := tc.v.ToCanvas(tc.px, tc.py)
+		ax, ay := got.ToCanvas(tc.px, tc.py)
 		if !near(got.Scale, tc.scale) || !near(ax, bx) || !near(ay, by) {
 			t.Errorf("%+v ×%v at (%v,%v): %+v; point %v,%v moved to %v,%v", tc.v, tc.factor, tc.px, tc.py, got, bx, by, ax, ay)
 		}
@@ -32,29 +32,29 @@ func TestZoomedAtKeepsThePointUnderThePointer(t *testing.T) {
 func TestFitting(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		b      rect
+		b      Rect
 		w, h   float64
 		scale  float64
 		x0, y0 float64 // the canvas point at the view's top-left, or NaN: the box is centred on that axis
 	}{
-		{"small: no closer than fitScale", rect{40, 40, 220, 112}, 1000, 600, fitScale, math.NaN(), math.NaN()},
-		{"exactly one", rect{100, 200, 1100, 700}, 1080, 580, 1, math.NaN(), math.NaN()},
-		{"wide: the width decides", rect{0, 0, 1400, 400}, 1040, 600, 960.0 / 1400, math.NaN(), math.NaN()},
+		{"small: no closer than fitScale", Rect{40, 40, 220, 112}, 1000, 600, fitScale, math.NaN(), math.NaN()},
+		{"exactly one", Rect{100, 200, 1100, 700}, 1080, 580, 1, math.NaN(), math.NaN()},
+		{"wide: the width decides", Rect{0, 0, 1400, 400}, 1040, 600, 960.0 / 1400, math.NaN(), math.NaN()},
 		// Too wide to read whole: readScale, from the left edge, centred up and down.
-		{"too wide", rect{0, 0, 2000, 400}, 1040, 600, readScale, 0 - 40/readScale, math.NaN()},
-		{"tall: from the top, centred across", rect{-500, -500, 500, 99500}, 800, 600, readScale, math.NaN(), -500 - 40/readScale},
-		{"huge both ways: from the top-left", rect{-500, -500, 9500, 99500}, 800, 600, readScale, -500 - 40/readScale, -500 - 40/readScale},
+		{"too wide", Rect{0, 0, 2000, 400}, 1040, 600, readScale, 0 - 40/readScale, math.NaN()},
+		{"tall: from the top, centred across", Rect{-500, -500, 500, 99500}, 800, 600, readScale, math.NaN(), -500 - 40/readScale},
+		{"huge both ways: from the top-left", Rect{-500, -500, 9500, 99500}, 800, 600, readScale, -500 - 40/readScale, -500 - 40/readScale},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := fitting(tc.b, tc.w, tc.h)
-			cx, cy := v.toCanvas(tc.w/2, tc.h/2)
-			lx, ly := v.toCanvas(0, 0)
+			v := Fitting(tc.b, tc.w, tc.h)
+			cx, cy := v.ToCanvas(tc.w/2, tc.h/2)
+			lx, ly := v.ToCanvas(0, 0)
 			okX := math.IsNaN(tc.x0) && near(cx, (tc.b.X0+tc.b.X1)/2) || near(lx, tc.x0)
 			okY := math.IsNaN(tc.y0) && near(cy, (tc.b.Y0+tc.b.Y1)/2) || near(ly, tc.y0)
 			if !near(v.Scale, tc.scale) || !okX || !okY {
 				t.Errorf("%+v in %vx%v: %+v (centre %v,%v; top-left %v,%v)", tc.b, tc.w, tc.h, v, cx, cy, lx, ly)
 			}
-			if v.labels() == labelsNone {
+			if v.Labels() == LabelsNone {
 				t.Errorf("fit chose zoom %v, at which no label is drawn", v.Scale)
 			}
 		})
@@ -62,9 +62,9 @@ func TestFitting(t *testing.T) {
 }
 
 func TestDrawnCoversTheViewAndHalfAround(t *testing.T) {
-	r := viewport{X: -100, Y: -50, Scale: 2}.drawn(800, 600)
+	r := Viewport{X: -100, Y: -50, Scale: 2}.Drawn(800, 600)
 	// The view shows canvas x 50..450 and y 25..325.
-	if want := (rect{-150, -125, 650, 475}); r != want {
+	if want := (Rect{-150, -125, 650, 475}); r != want {
 		t.Errorf("drawn %+v, want %+v", r, want)
 	}
 	for _, tc := range []struct {
@@ -76,15 +76,15 @@ func TestDrawnCoversTheViewAndHalfAround(t *testing.T) {
 		{-400, -400, 1000, 1000, true},
 		{0, 480, 10, 500, false},
 	} {
-		if got := r.meets(tc.ax, tc.ay, tc.bx, tc.by); got != tc.meets {
+		if got := r.Meets(tc.ax, tc.ay, tc.bx, tc.by); got != tc.meets {
 			t.Errorf("meets(%v,%v,%v,%v) = %v", tc.ax, tc.ay, tc.bx, tc.by, got)
 		}
 	}
 }
 
 func TestCentredOn(t *testing.T) {
-	v := viewport{X: 5, Y: 5, Scale: 0.5}.centredOn(300, 200, 800, 600)
-	if x, y := v.toCanvas(400, 300); !near(x, 300) || !near(y, 200) || v.Scale != 0.5 {
+	v := Viewport{X: 5, Y: 5, Scale: 0.5}.CentredOn(300, 200, 800, 600)
+	if x, y := v.ToCanvas(400, 300); !near(x, 300) || !near(y, 200) || v.Scale != 0.5 {
 		t.Errorf("%+v shows %v,%v at the middle", v, x, y)
 	}
 }
@@ -94,33 +94,33 @@ func TestLayout(t *testing.T) {
 		{ID: "a", Position: &catalogue.Point{X: -20, Y: 10}},
 		{ID: "b"}, // no position: grid cell 1
 	}}
-	if x, y := position(&d.Nodes[1], 1); x != gridOrigin+gridX || y != gridOrigin {
+	if x, y := Position(&d.Nodes[1], 1); x != GridOrigin+GridX || y != GridOrigin {
 		t.Errorf("fallback cell %v,%v", x, y)
 	}
-	b, ok := designBounds(d)
-	if want := (rect{-20, 10, gridOrigin + gridX + NodeWidth, gridOrigin + NodeHeight}); !ok || b != want {
+	b, ok := DesignBounds(d)
+	if want := (Rect{-20, 10, GridOrigin + GridX + NodeWidth, GridOrigin + NodeHeight}); !ok || b != want {
 		t.Errorf("bounds %+v, want %+v", b, want)
 	}
-	if _, ok := designBounds(&catalogue.Design{}); ok {
+	if _, ok := DesignBounds(&catalogue.Design{}); ok {
 		t.Error("an empty design has bounds")
 	}
 	for _, tc := range []struct {
 		v    float64
 		want int
 	}{{0, 0}, {219, 0}, {220, 1}, {-1, -1}, {-220, -1}, {-221, -2}} {
-		if got := floorDiv(tc.v, gridX); got != tc.want {
+		if got := floorDiv(tc.v, GridX); got != tc.want {
 			t.Errorf("floorDiv(%v) = %d, want %d", tc.v, got, tc.want)
 		}
 	}
 }
 
 func TestViewportStored(t *testing.T) {
-	v := viewport{X: -116, Y: 138.125, Scale: 0.6}
-	if got, ok := parseViewport(v.String()); !ok || got != v {
+	v := Viewport{X: -116, Y: 138.125, Scale: 0.6}
+	if got, ok := ParseViewport(v.String()); !ok || got != v {
 		t.Errorf("parseViewport(%q) = %+v, %v", v.String(), got, ok)
 	}
 	for _, bad := range []string{"", "1 2", "1 2 3 4", "a 2 0.5", "1 2 NaN", "1 2 +Inf", "1 2 0", "1 2 9"} {
-		if v, ok := parseViewport(bad); ok {
+		if v, ok := ParseViewport(bad); ok {
 			t.Errorf("parseViewport(%q) = %+v, want refused", bad, v)
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"math"
@@ -24,20 +24,20 @@ const (
 	cornerR    = 8  // corner rounding on the drawn path
 )
 
-// point is a point in canvas coordinates.
-type point struct{ X, Y float64 }
+// Point is a point in canvas coordinates.
+type Point struct{ X, Y float64 }
 
 // boxIndex finds the node boxes near a segment without looking at every
 // node: boxes are bucketed by the grid cells they touch.
 type boxIndex struct {
-	boxes   []rect
+	boxes   []Rect
 	buckets map[[2]int][]int32
 }
 
 // indexCell is a bucket's size: a little more than a node and its gap.
 const indexCell = 256
 
-func newBoxIndex(boxes []rect) *boxIndex {
+func NewBoxIndex(boxes []Rect) *boxIndex {
 	ix := &boxIndex{boxes: boxes, buckets: make(map[[2]int][]int32, len(boxes))}
 	for i, b := range boxes {
 		ix.cells(b, func(k [2]int) bool {
@@ -50,7 +50,7 @@ func newBoxIndex(boxes []rect) *boxIndex {
 
 // cells calls f with each bucket r touches until f returns false; it
 // reports whether f never did.
-func (ix *boxIndex) cells(r rect, f func([2]int) bool) bool {
+func (ix *boxIndex) cells(r Rect, f func([2]int) bool) bool {
 	x0, y0 := floorDiv(r.X0, indexCell), floorDiv(r.Y0, indexCell)
 	x1, y1 := floorDiv(r.X1, indexCell), floorDiv(r.Y1, indexCell)
 	for x := x0; x <= x1; x++ {
@@ -67,11 +67,11 @@ func (ix *boxIndex) cells(r rect, f func([2]int) bool) bool {
 // once) until f returns false. A region spanning more buckets than there
 // are boxes (a long run across a sparse design) is answered by looking at
 // every box.
-func (ix *boxIndex) near(r rect, f func(rect) bool) {
+func (ix *boxIndex) near(r Rect, f func(Rect) bool) {
 	if ix == nil {
 		return
 	}
-	meets := func(b rect) bool { return b.X1 >= r.X0 && b.X0 <= r.X1 && b.Y1 >= r.Y0 && b.Y0 <= r.Y1 }
+	meets := func(b Rect) bool { return b.X1 >= r.X0 && b.X0 <= r.X1 && b.Y1 >= r.Y0 && b.Y0 <= r.Y1 }
 	spanX := float64(floorDiv(r.X1, indexCell)-floorDiv(r.X0, indexCell)) + 1
 	spanY := float64(floorDiv(r.Y1, indexCell)-floorDiv(r.Y0, indexCell)) + 1
 	if spanX*spanY > float64(len(ix.boxes)) {
@@ -96,9 +96,9 @@ func (ix *boxIndex) near(r rect, f func(rect) bool) {
 // swapped first, then x mirrored.
 type frame struct{ swap, flip bool }
 
-func (f frame) to(p point) point {
+func (f frame) to(p Point) Point {
 	if f.swap {
-		p = point{p.Y, p.X}
+		p = Point{p.Y, p.X}
 	}
 	if f.flip {
 		p.X = -p.X
@@ -106,30 +106,30 @@ func (f frame) to(p point) point {
 	return p
 }
 
-func (f frame) from(p point) point {
+func (f frame) from(p Point) Point {
 	if f.flip {
 		p.X = -p.X
 	}
 	if f.swap {
-		p = point{p.Y, p.X}
+		p = Point{p.Y, p.X}
 	}
 	return p
 }
 
-func (f frame) rect(r rect) rect {
-	a, b := f.to(point{r.X0, r.Y0}), f.to(point{r.X1, r.Y1})
-	return rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
+func (f frame) rect(r Rect) Rect {
+	a, b := f.to(Point{r.X0, r.Y0}), f.to(Point{r.X1, r.Y1})
+	return Rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
 }
 
-// router routes edges among a design's node boxes.
-type router struct{ ix *boxIndex }
+// Router routes edges among a design's node boxes.
+type Router struct{ Ix *boxIndex }
 
 // blocked reports whether the segment a–b passes through a box other than
 // the edge's own two ends, s and t.
-func (r router) blocked(a, b point, s, t rect) bool {
-	seg := rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
+func (r Router) blocked(a, b Point, s, t Rect) bool {
+	seg := Rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
 	hit := false
-	r.ix.near(rect{seg.X0 - routeClear, seg.Y0 - routeClear, seg.X1 + routeClear, seg.Y1 + routeClear}, func(o rect) bool {
+	r.Ix.near(Rect{seg.X0 - routeClear, seg.Y0 - routeClear, seg.X1 + routeClear, seg.Y1 + routeClear}, func(o Rect) bool {
 		if o == s || o == t {
 			return true
 		}
@@ -143,7 +143,7 @@ func (r router) blocked(a, b point, s, t rect) bool {
 }
 
 // clear reports whether every run of pts keeps clear of other boxes.
-func (r router) clear(pts []point, s, t rect) bool {
+func (r Router) clear(pts []Point, s, t Rect) bool {
 	for i := 1; i < len(pts); i++ {
 		if r.blocked(pts[i-1], pts[i], s, t) {
 			return false
@@ -152,11 +152,11 @@ func (r router) clear(pts []point, s, t rect) bool {
 	return true
 }
 
-// side is a side of a node's box, where an edge leaves or enters it.
-type side int8
+// Side is a side of a node's box, where an edge leaves or enters it.
+type Side int8
 
 const (
-	sideRight side = iota
+	sideRight Side = iota
 	sideLeft
 	sideBottom
 	sideTop
@@ -168,77 +168,77 @@ const (
 type plan struct {
 	f       frame
 	loop    bool
-	out, in side
+	Out, In Side
 }
 
-func planFor(s, t rect) plan {
+func PlanFor(s, t Rect) plan {
 	hgap := math.Max(t.X0-s.X1, s.X0-t.X1)
 	vgap := math.Max(t.Y0-s.Y1, s.Y0-t.Y1)
 	switch {
 	case hgap >= 2*routeStub && (hgap >= vgap || vgap < 2*routeStub):
 		if t.X0 < s.X0 {
-			return plan{f: frame{flip: true}, out: sideLeft, in: sideRight}
+			return plan{f: frame{flip: true}, Out: sideLeft, In: sideRight}
 		}
-		return plan{out: sideRight, in: sideLeft}
+		return plan{Out: sideRight, In: sideLeft}
 	case vgap >= 2*routeStub:
 		if t.Y0 < s.Y0 {
-			return plan{f: frame{swap: true, flip: true}, out: sideTop, in: sideBottom}
+			return plan{f: frame{swap: true, flip: true}, Out: sideTop, In: sideBottom}
 		}
-		return plan{f: frame{swap: true}, out: sideBottom, in: sideTop}
+		return plan{f: frame{swap: true}, Out: sideBottom, In: sideTop}
 	}
 	// Too close for sides that face: side by side, over the tops; one
 	// above the other (or overlapping), round the right.
 	if math.Max(s.Y0, t.Y0) < math.Min(s.Y1, t.Y1) && (s.X1 <= t.X0 || t.X1 <= s.X0) {
-		return plan{loop: true, out: sideTop, in: sideTop}
+		return plan{loop: true, Out: sideTop, In: sideTop}
 	}
-	return plan{loop: true, out: sideRight, in: sideRight}
+	return plan{loop: true, Out: sideRight, In: sideRight}
 }
 
-// port is the point a fraction at (0 to 1) along side sd of box b: top to
+// Port is the point a fraction at (0 to 1) along side sd of box b: top to
 // bottom on the left and right, left to right on the top and bottom.
-func port(b rect, sd side, at float64) point {
+func Port(b Rect, sd Side, at float64) Point {
 	switch sd {
 	case sideRight:
-		return point{b.X1, b.Y0 + (b.Y1-b.Y0)*at}
+		return Point{b.X1, b.Y0 + (b.Y1-b.Y0)*at}
 	case sideLeft:
-		return point{b.X0, b.Y0 + (b.Y1-b.Y0)*at}
+		return Point{b.X0, b.Y0 + (b.Y1-b.Y0)*at}
 	case sideBottom:
-		return point{b.X0 + (b.X1-b.X0)*at, b.Y1}
+		return Point{b.X0 + (b.X1-b.X0)*at, b.Y1}
 	}
-	return point{b.X0 + (b.X1-b.X0)*at, b.Y0}
+	return Point{b.X0 + (b.X1-b.X0)*at, b.Y0}
 }
 
 // route is the path of an edge from box s to box t (canvas coordinates),
 // leaving and entering at the middle of the sides that face: its corner
 // points, from the port on s to the port on t.
-func (r router) route(s, t rect) []point {
-	pl := planFor(s, t)
-	return r.routeAt(s, t, port(s, pl.out, 0.5), port(t, pl.in, 0.5))
+func (r Router) route(s, t Rect) []Point {
+	pl := PlanFor(s, t)
+	return r.RouteAt(s, t, Port(s, pl.Out, 0.5), Port(t, pl.In, 0.5))
 }
 
-// routeAt routes from box s to box t between the ports sp and tp, on the
+// RouteAt routes from box s to box t between the ports sp and tp, on the
 // sides planFor gives.
-func (r router) routeAt(s, t rect, sp, tp point) []point {
-	pl := planFor(s, t)
+func (r Router) RouteAt(s, t Rect, sp, tp Point) []Point {
+	pl := PlanFor(s, t)
 	if pl.loop {
-		if pl.out == sideTop {
+		if pl.Out == sideTop {
 			y := math.Min(s.Y0, t.Y0) - 2*routeStub
-			return []point{sp, {sp.X, y}, {tp.X, y}, tp}
+			return []Point{sp, {sp.X, y}, {tp.X, y}, tp}
 		}
 		return r.loop(s, t, sp, tp)
 	}
 	f := pl.f
 	ns, nt := f.rect(s), f.rect(t)
-	pts := r.rightward(ns, nt, f.to(sp), f.to(tp), func(pts []point) bool {
-		back := make([]point, len(pts))
+	pts := r.rightward(ns, nt, f.to(sp), f.to(tp), func(pts []Point) bool {
+		back := make([]Point, len(pts))
 		for i, p := range pts {
 			back[i] = f.from(p)
 		}
 		return r.clear(back, s, t)
-	}, func(q rect, each func(rect)) {
+	}, func(q Rect, each func(Rect)) {
 		// The boxes near q (normalised), normalised.
-		a, b := f.from(point{q.X0, q.Y0}), f.from(point{q.X1, q.Y1})
-		r.ix.near(rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}, func(o rect) bool {
+		a, b := f.from(Point{q.X0, q.Y0}), f.from(Point{q.X1, q.Y1})
+		r.Ix.near(Rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}, func(o Rect) bool {
 			if o != s && o != t {
 				each(f.rect(o))
 			}
@@ -254,14 +254,14 @@ func (r router) routeAt(s, t rect, sp, tp point) []point {
 // spread gives the edges that share a side of a box ports of their own,
 // spaced evenly along it in the order of their other ends (so that they do
 // not cross there): for each pair of boxes, the ports of its two ends.
-func spread(pairs [][2]rect) [][2]point {
+func spread(pairs [][2]Rect) [][2]Point {
 	type end struct {
 		edge, which int
 		key         float64 // the other end's middle, along the side
 	}
 	type place struct {
-		box rect
-		sd  side
+		box Rect
+		sd  Side
 	}
 	plans := make([]plan, len(pairs))
 	at := map[place][]end{}
@@ -272,24 +272,24 @@ func spread(pairs [][2]rect) [][2]point {
 		}
 		at[p] = append(at[p], e)
 	}
-	along := func(sd side, b rect) float64 {
+	along := func(sd Side, b Rect) float64 {
 		if sd == sideRight || sd == sideLeft {
 			return (b.Y0 + b.Y1) / 2
 		}
 		return (b.X0 + b.X1) / 2
 	}
 	for i, pr := range pairs {
-		pl := planFor(pr[0], pr[1])
+		pl := PlanFor(pr[0], pr[1])
 		plans[i] = pl
-		add(place{pr[0], pl.out}, end{i, 0, along(pl.out, pr[1])})
-		add(place{pr[1], pl.in}, end{i, 1, along(pl.in, pr[0])})
+		add(place{pr[0], pl.Out}, end{i, 0, along(pl.Out, pr[1])})
+		add(place{pr[1], pl.In}, end{i, 1, along(pl.In, pr[0])})
 	}
-	out := make([][2]point, len(pairs))
+	out := make([][2]Point, len(pairs))
 	for _, p := range order {
 		ends := at[p]
 		sort.SliceStable(ends, func(i, j int) bool { return ends[i].key < ends[j].key })
 		for k, e := range ends {
-			out[e.edge][e.which] = port(p.box, p.sd, float64(k+1)/float64(len(ends)+1))
+			out[e.edge][e.which] = Port(p.box, p.sd, float64(k+1)/float64(len(ends)+1))
 		}
 	}
 	return out
@@ -298,24 +298,24 @@ func spread(pairs [][2]rect) [][2]point {
 // rightward routes from port p0 on the right side of s to port p3 on the
 // left side of t, which lies at least two stubs to its right. ok says
 // whether a path is clear; near lists the boxes around a region.
-func (r router) rightward(s, t rect, p0, p3 point, ok func([]point) bool, near func(rect, func(rect))) []point {
+func (r Router) rightward(s, t Rect, p0, p3 Point, ok func([]Point) bool, near func(Rect, func(Rect))) []Point {
 	lo, hi := s.X1+routeStub, t.X0-routeStub
 	mid := (lo + hi) / 2
-	bend := func(x float64) []point {
+	bend := func(x float64) []Point {
 		if math.Abs(p0.Y-p3.Y) < 0.5 {
-			return []point{p0, p3}
+			return []Point{p0, p3}
 		}
-		return []point{p0, {x, p0.Y}, {x, p3.Y}, p3}
+		return []Point{p0, {x, p0.Y}, {x, p3.Y}, p3}
 	}
 	first := bend(mid)
 	if ok(first) {
 		return first
 	}
 	// Bends just beside each box in the way, nearest the middle first.
-	between := rect{lo, math.Min(p0.Y, p3.Y) - routeClear, hi, math.Max(p0.Y, p3.Y) + routeClear}
+	between := Rect{lo, math.Min(p0.Y, p3.Y) - routeClear, hi, math.Max(p0.Y, p3.Y) + routeClear}
 	xs := []float64{}
 	ys := []float64{math.Min(s.Y0, t.Y0) - routeStub, math.Max(s.Y1, t.Y1) + routeStub}
-	near(rect{lo, math.Min(s.Y0, t.Y0) - indexCell, hi, math.Max(s.Y1, t.Y1) + indexCell}, func(o rect) {
+	near(Rect{lo, math.Min(s.Y0, t.Y0) - indexCell, hi, math.Max(s.Y1, t.Y1) + indexCell}, func(o Rect) {
 		if o.Y1 >= between.Y0 && o.Y0 <= between.Y1 {
 			xs = append(xs, o.X0-routeClear-1, o.X1+routeClear+1)
 		}
@@ -341,7 +341,7 @@ func (r router) rightward(s, t rect, p0, p3 point, ok func([]point) bool, near f
 			break
 		}
 		tried++
-		p := []point{p0, {lo, p0.Y}, {lo, y}, {hi, y}, {hi, p3.Y}, p3}
+		p := []Point{p0, {lo, p0.Y}, {lo, y}, {hi, y}, {hi, p3.Y}, p3}
 		if ok(p) {
 			return p
 		}
@@ -353,18 +353,18 @@ func (r router) rightward(s, t rect, p0, p3 point, ok func([]point) bool, near f
 // between them: from port p0 on the right side of s, round past both, into
 // port p3 on the right side of t. (Side by side, routeAt loops over the
 // tops.)
-func (r router) loop(s, t rect, p0, p3 point) []point {
+func (r Router) loop(s, t Rect, p0, p3 Point) []Point {
 	x := math.Max(s.X1, t.X1) + 2*routeStub
-	return []point{p0, {x, p0.Y}, {x, p3.Y}, p3}
+	return []Point{p0, {x, p0.Y}, {x, p3.Y}, p3}
 }
 
-// pathData is a route as SVG path data, its corners rounded.
-func pathData(pts []point) string {
+// PathData is a route as SVG path data, its corners rounded.
+func PathData(pts []Point) string {
 	b := make([]byte, 0, 16*len(pts)+8)
 	num := func(v float64) {
 		b = strconv.AppendFloat(b, math.Round(v*10)/10, 'f', -1, 64)
 	}
-	at := func(cmd byte, p point) {
+	at := func(cmd byte, p Point) {
 		b = append(b, cmd, ' ')
 		num(p.X)
 		b = append(b, ' ')
@@ -399,47 +399,47 @@ func pathData(pts []point) string {
 	return string(b[:len(b)-1])
 }
 
-func dist(a, b point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
+func dist(a, b Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
 
 // towards is the point d along the way from a to b.
-func towards(a, b point, d float64) point {
+func towards(a, b Point, d float64) Point {
 	l := dist(a, b)
 	if l == 0 {
 		return a
 	}
-	return point{a.X + (b.X-a.X)*d/l, a.Y + (b.Y-a.Y)*d/l}
+	return Point{a.X + (b.X-a.X)*d/l, a.Y + (b.Y-a.Y)*d/l}
 }
 
-// labelSpot is where an edge's label of n characters, drawn at font size
+// LabelSpot is where an edge's label of n characters, drawn at font size
 // px, sits on its route (keeping off the index's boxes and extra): the
 // middle of the longest run whose label box keeps off every node; else the
 // nearest spot beside a run (above or below it, or to its side) that does,
 // within half a node's height; else the longest run's middle.
-func (r router) labelSpot(pts []point, n int, px float64, extra ...rect) point {
+func (r Router) LabelSpot(pts []Point, n int, px float64, extra ...Rect) Point {
 	type run struct {
-		mid      point
+		mid      Point
 		len      float64
 		vertical bool
 	}
 	runs := make([]run, 0, len(pts))
 	for i := 1; i < len(pts); i++ {
 		a, b := pts[i-1], pts[i]
-		runs = append(runs, run{point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, dist(a, b), a.X == b.X})
+		runs = append(runs, run{Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, dist(a, b), a.X == b.X})
 	}
 	if len(runs) == 0 {
-		return point{}
+		return Point{}
 	}
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].len > runs[j].len })
 	w, h := 0.6*px*float64(n)+8, px+5
-	free := func(at point) bool {
-		box := rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
+	free := func(at Point) bool {
+		box := Rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
 		for _, b := range extra {
 			if b.X1 >= box.X0 && b.X0 <= box.X1 && b.Y1 >= box.Y0 && b.Y0 <= box.Y1 {
 				return false
 			}
 		}
 		ok := true
-		r.ix.near(box, func(rect) bool { ok = false; return false })
+		r.Ix.near(box, func(Rect) bool { ok = false; return false })
 		return ok
 	}
 	for _, c := range runs {
@@ -450,9 +450,9 @@ func (r router) labelSpot(pts []point, n int, px float64, extra ...rect) point {
 	for off := 4.0; off <= NodeHeight/2+h; off += 4 {
 		for _, c := range runs {
 			for _, sign := range []float64{-1, 1} {
-				at := point{c.mid.X, c.mid.Y + sign*off}
+				at := Point{c.mid.X, c.mid.Y + sign*off}
 				if c.vertical {
-					at = point{c.mid.X + sign*(off+w/2-h/2), c.mid.Y}
+					at = Point{c.mid.X + sign*(off+w/2-h/2), c.mid.Y}
 				}
 				if free(at) {
 					return at

@@ -9,6 +9,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -21,7 +22,7 @@ func TestDesignSVG(t *testing.T) {
 	if err := s.SetNodeName(fn, "Checkout <fn>"); err != nil {
 		t.Fatal(err)
 	}
-	svg := DesignSVG(s)
+	svg := pictureOf(s, nil, drawing.PictureOptions{})
 	for _, want := range []string{">Checkout &lt;fn&gt;</text>", ">aws-lambda</text></svg>", `text-anchor="middle" fill="#1f4e79">aws</text>`, ">Apache Kafka</text>"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("no %s in\n%s", want, svg)
@@ -36,8 +37,8 @@ func TestDesignSVG(t *testing.T) {
 // without badges; and the design it carries reads back exactly.
 func TestPictureCarriesTheDesign(t *testing.T) {
 	s := threeStore(t)
-	whole := Picture(s, PictureOptions{})
-	part := Picture(s, PictureOptions{Nodes: []string{"a", "b"}, Dark: true, Badges: true})
+	whole := pictureOf(s, nil, drawing.PictureOptions{})
+	part := pictureOf(s, []string{"a", "b"}, drawing.PictureOptions{Dark: true, Badges: true})
 	if !strings.Contains(whole, ">c</text>") || strings.Contains(part, ">c</text>") || !strings.Contains(part, `fill="#11151a"`) {
 		t.Errorf("the selection's picture:\n%s", part)
 	}
@@ -46,7 +47,7 @@ func TestPictureCarriesTheDesign(t *testing.T) {
 	if !strings.Contains(whole, `stroke-dasharray="8 5" marker-end`) || !strings.Contains(whole, ">Region · eu</text>") {
 		t.Errorf("flows or group labels not as the canvas draws them:\n%s", whole)
 	}
-	if strings.Contains(whole, "<circle") || !strings.Contains(Picture(s, PictureOptions{Badges: true}), "<circle") {
+	if strings.Contains(whole, "<circle") || !strings.Contains(pictureOf(s, nil, drawing.PictureOptions{Badges: true}), "<circle") {
 		t.Error("badges drawn without being asked, or not when asked")
 	}
 	before := string(s.Export())

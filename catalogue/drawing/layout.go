@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"math"
@@ -12,54 +12,54 @@ import (
 const (
 	NodeWidth  = 180
 	NodeHeight = 72
-	gridX      = 220 // a grid cell: a node and the space to its right
+	GridX      = 220 // a grid cell: a node and the space to its right
 	gridY      = 120
-	gridOrigin = 40 // the first cell's top-left corner
+	GridOrigin = 40 // the first cell's top-left corner
 	gridCols   = 5  // cells per row
 )
 
 // LayoutGeometry is the canvas's geometry as the layout needs it: the
 // editor's Tidy up and `designer layout` lay designs out alike.
 func LayoutGeometry() layout.Geometry {
-	return layout.Geometry{NodeW: NodeWidth, NodeH: NodeHeight, GroupPad: groupPad, GroupLabel: groupLabel, Origin: gridOrigin}
+	return layout.Geometry{NodeW: NodeWidth, NodeH: NodeHeight, GroupPad: GroupPad, GroupLabel: GroupLabel, Origin: GridOrigin}
 }
 
-// rect is a box in canvas coordinates.
-type rect struct{ X0, Y0, X1, Y1 float64 }
+// Rect is a box in canvas coordinates.
+type Rect struct{ X0, Y0, X1, Y1 float64 }
 
 // cell is the top-left corner of grid cell i, row by row.
 func cell(i int) (float64, float64) {
-	return float64(gridOrigin + (i%gridCols)*gridX), float64(gridOrigin + (i/gridCols)*gridY)
+	return float64(GridOrigin + (i%gridCols)*GridX), float64(GridOrigin + (i/gridCols)*gridY)
 }
 
-// position returns where node i is drawn: its position, or a grid cell for
+// Position returns where node i is drawn: its position, or a grid cell for
 // nodes imported without one.
-func position(n *catalogue.Node, i int) (float64, float64) {
+func Position(n *catalogue.Node, i int) (float64, float64) {
 	if n.Position != nil {
 		return n.Position.X, n.Position.Y
 	}
 	return cell(i)
 }
 
-// nodeBox is the box of a node drawn at x, y.
-func nodeBox(x, y float64) rect { return rect{x, y, x + NodeWidth, y + NodeHeight} }
+// NodeBox is the box of a node drawn at x, y.
+func NodeBox(x, y float64) Rect { return Rect{x, y, x + NodeWidth, y + NodeHeight} }
 
-// designBounds is the box around every node of d, and false for a design
+// DesignBounds is the box around every node of d, and false for a design
 // without nodes.
-func designBounds(d *catalogue.Design) (rect, bool) {
+func DesignBounds(d *catalogue.Design) (Rect, bool) {
 	if len(d.Nodes) == 0 {
-		return rect{}, false
+		return Rect{}, false
 	}
-	r := rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	r := Rect{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for i := range d.Nodes {
-		b := nodeBox(position(&d.Nodes[i], i))
-		r = rect{math.Min(r.X0, b.X0), math.Min(r.Y0, b.Y0), math.Max(r.X1, b.X1), math.Max(r.Y1, b.Y1)}
+		b := NodeBox(Position(&d.Nodes[i], i))
+		r = Rect{math.Min(r.X0, b.X0), math.Min(r.Y0, b.Y0), math.Max(r.X1, b.X1), math.Max(r.Y1, b.Y1)}
 	}
 	return r, true
 }
 
-// freeSpot returns the first grid cell, row by row, that no node overlaps.
-func freeSpot(d *catalogue.Design) (float64, float64) {
+// FreeSpot returns the first grid cell, row by row, that no node overlaps.
+func FreeSpot(d *catalogue.Design) (float64, float64) {
 	taken := takenCells(d)
 	for i := 0; ; i++ {
 		if !taken[[2]int{i % gridCols, i / gridCols}] {
@@ -68,11 +68,11 @@ func freeSpot(d *catalogue.Design) (float64, float64) {
 	}
 }
 
-// freeSpotNear returns the free grid cell nearest canvas point (x, y), the
+// FreeSpotNear returns the free grid cell nearest canvas point (x, y), the
 // top-left corner of a node box placed there, searching rings of cells
 // around it (within 50 rings, then anywhere, as freeSpot does).
-func freeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
-	cx, cy := floorDiv(x-gridOrigin-NodeWidth/2, gridX), floorDiv(y-gridOrigin-NodeHeight/2, gridY)
+func FreeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
+	cx, cy := floorDiv(x-GridOrigin-NodeWidth/2, GridX), floorDiv(y-GridOrigin-NodeHeight/2, gridY)
 	// Only the cells the rings reach: marking every node's took a
 	// 10,000-node design tens of milliseconds per node added.
 	taken := takenCellsWithin(d, cx-52, cy-52, cx+52, cy+52)
@@ -81,19 +81,19 @@ func freeSpotNear(d *catalogue.Design, x, y float64) (float64, float64) {
 		best, bestD := [2]int{}, math.Inf(1)
 		for dx := -r; dx <= r; dx++ {
 			for dy := -r; dy <= r; dy++ {
-				if max(abs(dx), abs(dy)) != r || taken[[2]int{cx + dx, cy + dy}] {
+				if max(Abs(dx), Abs(dy)) != r || taken[[2]int{cx + dx, cy + dy}] {
 					continue
 				}
-				if dist := float64(dx*dx*gridX*gridX + dy*dy*gridY*gridY); dist < bestD {
+				if dist := float64(dx*dx*GridX*GridX + dy*dy*gridY*gridY); dist < bestD {
 					best, bestD = [2]int{cx + dx, cy + dy}, dist
 				}
 			}
 		}
 		if !math.IsInf(bestD, 1) {
-			return float64(gridOrigin + best[0]*gridX), float64(gridOrigin + best[1]*gridY)
+			return float64(GridOrigin + best[0]*GridX), float64(GridOrigin + best[1]*gridY)
 		}
 	}
-	return freeSpot(d)
+	return FreeSpot(d)
 }
 
 // takenCells marks every grid cell a node's box touches.
@@ -106,20 +106,20 @@ func takenCells(d *catalogue.Design) map[[2]int]bool {
 func takenCellsWithin(d *catalogue.Design, x0, y0, x1, y1 int) map[[2]int]bool {
 	taken := map[[2]int]bool{}
 	for i := range d.Nodes {
-		px, py := position(&d.Nodes[i], i)
-		if c, r := floorDiv(px-gridOrigin, gridX), floorDiv(py-gridOrigin, gridY); c < x0-1 || c > x1+1 || r < y0-1 || r > y1+1 {
+		px, py := Position(&d.Nodes[i], i)
+		if c, r := floorDiv(px-GridOrigin, GridX), floorDiv(py-GridOrigin, gridY); c < x0-1 || c > x1+1 || r < y0-1 || r > y1+1 {
 			continue
 		}
 		for _, x := range []float64{px, px + NodeWidth - 1} {
 			for _, y := range []float64{py, py + NodeHeight - 1} {
-				taken[[2]int{floorDiv(x-gridOrigin, gridX), floorDiv(y-gridOrigin, gridY)}] = true
+				taken[[2]int{floorDiv(x-GridOrigin, GridX), floorDiv(y-GridOrigin, gridY)}] = true
 			}
 		}
 	}
 	return taken
 }
 
-func abs(i int) int {
+func Abs(i int) int {
 	if i < 0 {
 		return -i
 	}
@@ -134,24 +134,24 @@ func floorDiv(v float64, step int) int {
 // Group frames: the space a group leaves around what it holds, and the band
 // its label takes at the top.
 const (
-	groupPad   = 16
-	groupLabel = 22
-	emptyW     = 200 // an empty group's frame
+	GroupPad   = 16
+	GroupLabel = 22
+	EmptyW     = 200 // an empty group's frame
 	emptyH     = 80
 )
 
-// groupFrame is a group's frame on the canvas and how deep it is nested.
-type groupFrame struct {
-	box   rect
-	depth int
+// GroupFrame is a group's frame on the canvas and how deep it is nested.
+type GroupFrame struct {
+	Box   Rect
+	Depth int
 }
 
-// groupFrames lays out the frames of d's groups: each around the nodes and
+// GroupFrames lays out the frames of d's groups: each around the nodes and
 // groups it holds, padded, with room for its label; a group that holds
 // nothing gets a frame of its own beside the design. pos gives each node's
 // top-left corner.
-func groupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]groupFrame {
-	frames := make(map[string]groupFrame, len(d.Groups))
+func GroupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]GroupFrame {
+	frames := make(map[string]GroupFrame, len(d.Groups))
 	if len(d.Groups) == 0 {
 		return frames
 	}
@@ -167,28 +167,28 @@ func groupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]grou
 			members[n.In] = append(members[n.In], n.ID)
 		}
 	}
-	bounds, any := designBounds(d)
+	bounds, any := DesignBounds(d)
 	nextEmpty := 0
 	state := map[string]int8{}
-	var frame func(id string, depth int) (rect, bool)
-	frame = func(id string, depth int) (rect, bool) {
+	var frame func(id string, depth int) (Rect, bool)
+	frame = func(id string, depth int) (Rect, bool) {
 		if state[id] != 0 { // done, or a cycle the design check refuses
 			f, ok := frames[id]
-			return f.box, ok
+			return f.Box, ok
 		}
 		state[id] = 1
-		var box rect
+		var box Rect
 		has := false
-		grow := func(r rect) {
+		grow := func(r Rect) {
 			if !has {
 				box, has = r, true
 				return
 			}
-			box = rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
+			box = Rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
 		}
 		for _, n := range members[id] {
 			p := pos[n]
-			grow(nodeBox(p[0], p[1]))
+			grow(NodeBox(p[0], p[1]))
 		}
 		for _, c := range children[id] {
 			if r, ok := frame(c, depth+1); ok {
@@ -196,17 +196,17 @@ func groupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]grou
 			}
 		}
 		if has {
-			box = rect{box.X0 - groupPad, box.Y0 - groupPad - groupLabel, box.X1 + groupPad, box.Y1 + groupPad}
+			box = Rect{box.X0 - GroupPad, box.Y0 - GroupPad - GroupLabel, box.X1 + GroupPad, box.Y1 + GroupPad}
 		} else {
-			x := float64(gridOrigin)
+			x := float64(GridOrigin)
 			if any {
 				x = bounds.X1 + 60
 			}
-			y := float64(gridOrigin + nextEmpty*(emptyH+20))
+			y := float64(GridOrigin + nextEmpty*(emptyH+20))
 			nextEmpty++
-			box = rect{x, y, x + emptyW, y + emptyH}
+			box = Rect{x, y, x + EmptyW, y + emptyH}
 		}
-		frames[id] = groupFrame{box: box, depth: depth}
+		frames[id] = GroupFrame{Box: box, Depth: depth}
 		state[id] = 2
 		return box, true
 	}
@@ -221,44 +221,44 @@ func groupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]grou
 	return frames
 }
 
-// nodePositions is where each node of d is drawn, by id.
-func nodePositions(d *catalogue.Design) map[string][2]float64 {
+// NodePositions is where each node of d is drawn, by id.
+func NodePositions(d *catalogue.Design) map[string][2]float64 {
 	pos := make(map[string][2]float64, len(d.Nodes))
 	for i := range d.Nodes {
-		x, y := position(&d.Nodes[i], i)
+		x, y := Position(&d.Nodes[i], i)
 		pos[d.Nodes[i].ID] = [2]float64{x, y}
 	}
 	return pos
 }
 
-// contentBounds is the box around every node, group frame and note of d,
+// ContentBounds is the box around every node, group frame and note of d,
 // and false for a design with none.
-func contentBounds(d *catalogue.Design) (rect, bool) {
-	box, ok := designBounds(d)
-	grow := func(r rect) {
+func ContentBounds(d *catalogue.Design) (Rect, bool) {
+	box, ok := DesignBounds(d)
+	grow := func(r Rect) {
 		if !ok {
 			box, ok = r, true
 			return
 		}
-		box = rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
+		box = Rect{math.Min(box.X0, r.X0), math.Min(box.Y0, r.Y0), math.Max(box.X1, r.X1), math.Max(box.Y1, r.Y1)}
 	}
-	pos := nodePositions(d)
-	frames := groupFrames(d, pos)
+	pos := NodePositions(d)
+	frames := GroupFrames(d, pos)
 	for _, f := range frames {
-		grow(f.box)
+		grow(f.Box)
 	}
 	if len(d.Notes) > 0 {
-		for _, r := range newNoteLayout(d, pos, frames, nil).boxes() {
+		for _, r := range NewNoteLayout(d, pos, frames, nil).Boxes() {
 			grow(r)
 		}
 	}
 	return box, ok
 }
 
-// collapsedIn maps each node and group of d inside a collapsed group, and
+// CollapsedIn maps each node and group of d inside a collapsed group, and
 // each collapsed group itself, to the outermost collapsed group that holds
 // it: the box drawn in its place.
-func collapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]string {
+func CollapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]string {
 	parent := make(map[string]string, len(d.Groups))
 	for _, g := range d.Groups {
 		parent[g.ID] = g.In
@@ -299,39 +299,39 @@ func collapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]st
 	return out
 }
 
-// dropTarget is the innermost group whose frame, as d draws it, holds the
+// DropTarget is the innermost group whose frame, as d draws it, holds the
 // point x, y, among those drawn open; "" outside every frame.
-func dropTarget(d *catalogue.Design, x, y float64, collapsed func(string) bool) string {
-	frames := groupFrames(d, nodePositions(d))
-	hidden := collapsedIn(d, collapsed)
+func DropTarget(d *catalogue.Design, x, y float64, collapsed func(string) bool) string {
+	frames := GroupFrames(d, NodePositions(d))
+	hidden := CollapsedIn(d, collapsed)
 	best, depth := "", -1
 	for _, g := range d.Groups {
 		f := frames[g.ID]
 		if hidden[g.ID] != "" {
 			continue
 		}
-		if x >= f.box.X0 && x <= f.box.X1 && y >= f.box.Y0 && y <= f.box.Y1 && f.depth > depth {
-			best, depth = g.ID, f.depth
+		if x >= f.Box.X0 && x <= f.Box.X1 && y >= f.Box.Y0 && y <= f.Box.Y1 && f.Depth > depth {
+			best, depth = g.ID, f.Depth
 		}
 	}
 	return best
 }
 
-// drawnBoxes are the boxes drawn for d's nodes: each node's, but for those
+// DrawnBoxes are the boxes drawn for d's nodes: each node's, but for those
 // inside a collapsed group, which are drawn as the group's one box.
-func drawnBoxes(d *catalogue.Design, pos map[string][2]float64, frames map[string]groupFrame, hiddenIn map[string]string) []rect {
-	boxes := make([]rect, 0, len(d.Nodes))
+func DrawnBoxes(d *catalogue.Design, pos map[string][2]float64, frames map[string]GroupFrame, hiddenIn map[string]string) []Rect {
+	boxes := make([]Rect, 0, len(d.Nodes))
 	seen := map[string]bool{}
 	for i := range d.Nodes {
 		if g := hiddenIn[d.Nodes[i].ID]; g != "" {
 			if !seen[g] {
 				seen[g] = true
-				boxes = append(boxes, nodeBox(frames[g].box.X0, frames[g].box.Y0))
+				boxes = append(boxes, NodeBox(frames[g].Box.X0, frames[g].Box.Y0))
 			}
 			continue
 		}
 		p := pos[d.Nodes[i].ID]
-		boxes = append(boxes, nodeBox(p[0], p[1]))
+		boxes = append(boxes, NodeBox(p[0], p[1]))
 	}
 	return boxes
 }
@@ -339,25 +339,58 @@ func drawnBoxes(d *catalogue.Design, pos map[string][2]float64, frames map[strin
 // edgeBoxes returns the edges of d drawn on the canvas (all but those
 // inside one collapsed group), with at giving where each end's box is
 // drawn: their indexes in d.Edges, and the boxes each joins.
-func edgeBoxes(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect) {
+func edgeBoxes(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]Rect) {
 	shown = make([]int, 0, len(d.Edges))
-	pairs = make([][2]rect, 0, len(d.Edges))
+	pairs = make([][2]Rect, 0, len(d.Edges))
 	for i, e := range d.Edges {
 		if g := hiddenIn[e.From]; g != "" && g == hiddenIn[e.To] {
 			continue
 		}
 		a, b := at(e.From), at(e.To)
 		shown = append(shown, i)
-		pairs = append(pairs, [2]rect{nodeBox(a[0], a[1]), nodeBox(b[0], b[1])})
+		pairs = append(pairs, [2]Rect{NodeBox(a[0], a[1]), NodeBox(b[0], b[1])})
 	}
 	return shown, pairs
 }
 
-// layoutEdges lays out the edges of d drawn on the canvas: their indexes
+// LayoutEdges lays out the edges of d drawn on the canvas: their indexes
 // in d.Edges, the boxes each joins, and the ports on them, spread along a
 // side that several edges share (the canvas works out the ports of the
 // edges it draws only, see geometry).
-func layoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]rect, ports [][2]point) {
+func LayoutEdges(d *catalogue.Design, at func(id string) [2]float64, hiddenIn map[string]string) (shown []int, pairs [][2]Rect, ports [][2]Point) {
 	shown, pairs = edgeBoxes(d, at, hiddenIn)
 	return shown, pairs, spread(pairs)
+}
+
+// Arrange gives the nodes of d the positions a layout finds and returns
+// how many moved.
+func Arrange(d *catalogue.Design, o layout.Options) int {
+	return PlaceAt(d, layout.Arrange(d, o))
+}
+
+// PlaceAt gives each node of d the position at its index in at, each new
+// position a new Point (positions are shared between undo steps), and
+// returns how many moved.
+func PlaceAt(d *catalogue.Design, at []catalogue.Point) int {
+	moved := 0
+	for i := range d.Nodes {
+		if p := d.Nodes[i].Position; p == nil || *p != at[i] {
+			pt := at[i]
+			d.Nodes[i].Position = &pt
+			moved++
+		}
+	}
+	return moved
+}
+
+// PlaceUnplaced places the nodes of d that have no position beside what
+// they connect to, as Tidy up's "New nodes" does (a design without any
+// position is laid out whole), and returns how many it placed.
+func PlaceUnplaced(d *catalogue.Design) int {
+	for i := range d.Nodes {
+		if d.Nodes[i].Position == nil {
+			return Arrange(d, layout.Options{Geometry: LayoutGeometry()})
+		}
+	}
+	return 0
 }

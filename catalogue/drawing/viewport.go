@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"math"
@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// viewport is the pan (X, Y, in screen pixels) and zoom (Scale): a canvas
+// Viewport is the pan (X, Y, in screen pixels) and zoom (Scale): a canvas
 // point (x, y) is drawn at (X + x·Scale, Y + y·Scale).
-type viewport struct{ X, Y, Scale float64 }
+type Viewport struct{ X, Y, Scale float64 }
 
 // Zoom limits, and the zooms at which labels change: below textScale none
 // is drawn (too small to read, and Chromium lays out every text of an SVG
@@ -20,32 +20,32 @@ const (
 	maxScale  = 4
 	fitScale  = 1.5  // fit never zooms in further
 	readScale = 0.6  // nor out: the id in summary is 12 px there
-	textScale = 0.45 // the id in summary is 9 px here
+	TextScale = 0.45 // the id in summary is 9 px here
 	fullScale = 0.85 // the node's id is 11 px here
 )
 
-// labelMode is how much text the canvas draws on a node.
-type labelMode int
+// LabelMode is how much text the canvas draws on a node.
+type LabelMode int
 
 const (
-	labelsNone labelMode = iota
-	labelsSummary
-	labelsFull
+	LabelsNone LabelMode = iota
+	LabelsSummary
+	LabelsFull
 )
 
-// labels is how much text the canvas draws at v's zoom.
-func (v viewport) labels() labelMode {
+// Labels is how much text the canvas draws at v's zoom.
+func (v Viewport) Labels() LabelMode {
 	switch {
 	case v.Scale >= fullScale:
-		return labelsFull
-	case v.Scale >= textScale:
-		return labelsSummary
+		return LabelsFull
+	case v.Scale >= TextScale:
+		return LabelsSummary
 	}
-	return labelsNone
+	return LabelsNone
 }
 
-// transform is the viewport as an SVG transform.
-func (v viewport) transform() string {
+// Transform is the viewport as an SVG transform.
+func (v Viewport) Transform() string {
 	b := append(make([]byte, 0, 48), "translate("...)
 	b = append(strconv.AppendFloat(b, v.X, 'f', 2, 64), ' ')
 	b = append(strconv.AppendFloat(b, v.Y, 'f', 2, 64), ") scale("...)
@@ -53,67 +53,67 @@ func (v viewport) transform() string {
 }
 
 // String is the viewport as it is stored: "x y scale".
-func (v viewport) String() string {
+func (v Viewport) String() string {
 	return strconv.FormatFloat(v.X, 'f', -1, 64) + " " + strconv.FormatFloat(v.Y, 'f', -1, 64) + " " + strconv.FormatFloat(v.Scale, 'f', -1, 64)
 }
 
-// parseViewport reads what String writes, and false for anything else or a
+// ParseViewport reads what String writes, and false for anything else or a
 // zoom outside the limits.
-func parseViewport(s string) (viewport, bool) {
+func ParseViewport(s string) (Viewport, bool) {
 	f := strings.Fields(s)
 	if len(f) != 3 {
-		return viewport{}, false
+		return Viewport{}, false
 	}
 	var n [3]float64
 	for i, t := range f {
 		v, err := strconv.ParseFloat(t, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return viewport{}, false
+			return Viewport{}, false
 		}
 		n[i] = v
 	}
-	v := viewport{X: n[0], Y: n[1], Scale: n[2]}
+	v := Viewport{X: n[0], Y: n[1], Scale: n[2]}
 	return v, v.Scale >= minScale && v.Scale <= maxScale
 }
 
-// toCanvas turns a point in screen pixels (relative to the canvas) into
+// ToCanvas turns a point in screen pixels (relative to the canvas) into
 // canvas coordinates.
-func (v viewport) toCanvas(px, py float64) (float64, float64) {
+func (v Viewport) ToCanvas(px, py float64) (float64, float64) {
 	return (px - v.X) / v.Scale, (py - v.Y) / v.Scale
 }
 
-// drawn is the part of the canvas to draw for a w×h pixel view: the view
+// Drawn is the part of the canvas to draw for a w×h pixel view: the view
 // and half a view around it, so that short pans show drawn content at once.
-func (v viewport) drawn(w, h float64) rect {
+func (v Viewport) Drawn(w, h float64) Rect {
 	vw, vh := w/v.Scale, h/v.Scale
 	x0, y0 := -v.X/v.Scale, -v.Y/v.Scale
-	return rect{x0 - vw/2, y0 - vh/2, x0 + vw*1.5, y0 + vh*1.5}
+	return Rect{x0 - vw/2, y0 - vh/2, x0 + vw*1.5, y0 + vh*1.5}
 }
 
-// holds reports whether box b lies wholly inside r.
-func (r rect) holds(b rect) bool {
+// Holds reports whether box b lies wholly inside r.
+func (r Rect) Holds(b Rect) bool {
 	return b.X0 >= r.X0 && b.Y0 >= r.Y0 && b.X1 <= r.X1 && b.Y1 <= r.Y1
 }
 
-// meets reports whether the box spanned by two corners, in any order,
+// Meets reports whether the box spanned by two corners, in any order,
 // overlaps r.
-func (r rect) meets(ax, ay, bx, by float64) bool {
+func (r Rect) Meets(ax, ay, bx, by float64) bool {
 	return math.Max(ax, bx) >= r.X0 && math.Min(ax, bx) <= r.X1 && math.Max(ay, by) >= r.Y0 && math.Min(ay, by) <= r.Y1
 }
 
-// zoomedAt is v zoomed by factor (within the limits) keeping the canvas
+// ZoomedAt is v zoomed by factor (within the limits) keeping the canvas
 // point under screen point (px, py) where it is.
-func (v viewport) zoomedAt(factor, px, py float64) viewport {
+func (v Viewport) ZoomedAt(factor, px, py float64) Viewport {
 	scale := math.Min(maxScale, math.Max(minScale, v.Scale*factor))
-	cx, cy := v.toCanvas(px, py)
-	return viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
+	cx, cy := v.ToCanvas(px, py)
+	return Viewport{X: px - cx*scale, Y: py - cy*scale, Scale: scale}
 }
 
-// fitting is the view of a w×h pixel canvas that shows box b whole,
+// Fitting is the view of a w×h pixel canvas that shows box b whole,
 // centred, with a margin, zoomed between readScale and fitScale. A box too
 // large to show whole at readScale is shown from its top-left corner, along
 // the axis it overflows, to be scrolled from there.
-func fitting(b rect, w, h float64) viewport {
+func Fitting(b Rect, w, h float64) Viewport {
 	const margin = 40
 	scale := math.Min((w-2*margin)/(b.X1-b.X0), (h-2*margin)/(b.Y1-b.Y0))
 	scale = math.Min(fitScale, math.Max(readScale, scale))
@@ -123,11 +123,11 @@ func fitting(b rect, w, h float64) viewport {
 		}
 		return (size-(hi-lo)*scale)/2 - lo*scale
 	}
-	return viewport{X: place(b.X0, b.X1, w), Y: place(b.Y0, b.Y1, h), Scale: scale}
+	return Viewport{X: place(b.X0, b.X1, w), Y: place(b.Y0, b.Y1, h), Scale: scale}
 }
 
-// centredOn is v panned so that canvas point (x, y) is at the middle of a
+// CentredOn is v panned so that canvas point (x, y) is at the middle of a
 // w×h pixel view, at the same zoom.
-func (v viewport) centredOn(x, y, w, h float64) viewport {
-	return viewport{X: w/2 - x*v.Scale, Y: h/2 - y*v.Scale, Scale: v.Scale}
+func (v Viewport) CentredOn(x, y, w, h float64) Viewport {
+	return Viewport{X: w/2 - x*v.Scale, Y: h/2 - y*v.Scale, Scale: v.Scale}
 }

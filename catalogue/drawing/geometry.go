@@ -1,4 +1,4 @@
-package app
+package drawing
 
 import (
 	"strings"
@@ -6,36 +6,36 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 )
 
-// geometry is where the canvas draws a design: each node's place, the
+// Geometry is where the canvas draws a design: each node's place, the
 // groups' frames, what collapsed groups hide, and each edge's ends, ports
 // and route. It depends only on the nodes' ids, places and groups, the
 // groups, the edges' ends and which groups are collapsed, so a property edit,
 // a rename of nothing drawn or a change of the selection keep it: the
 // canvas works it out again only when one of those changed (see same), and
 // routes only the edges it draws, once each.
-type geometry struct {
+type Geometry struct {
 	design    *catalogue.Design
 	collapsed string // the collapsed groups, joined
 
-	pos      map[string][2]float64
-	xy       [][2]float64 // each node's place, by index
-	frames   map[string]groupFrame
-	hiddenIn map[string]string // node or group id → the collapsed group drawn in its place
-	// shown are the indexes of the edges drawn, pairs the boxes each
+	Pos      map[string][2]float64
+	XY       [][2]float64 // each node's place, by index
+	Frames   map[string]GroupFrame
+	HiddenIn map[string]string // node or group id → the collapsed group drawn in its place
+	// Shown are the indexes of the edges drawn, pairs the boxes each
 	// joins. Their ports (where they leave and enter the boxes) and routes
 	// are worked out when first drawn: a 10,000-edge design draws a few
 	// dozen, and spreading every edge's ports was most of a redraw after a
 	// node was added.
-	shown  []int
-	pairs  [][2]rect
-	ports  map[int][2]point // by index into shown
-	routes map[int][]point  // by index into shown
-	rt     *router          // made when first routing
+	Shown  []int
+	Pairs  [][2]Rect
+	ports  map[int][2]Point // by index into shown
+	routes map[int][]Point  // by index into shown
+	Router *Router          // made when first routing
 }
 
-// geometryOf returns the geometry of d with the groups collapsed says,
+// GeometryOf returns the geometry of d with the groups collapsed says,
 // reusing last when nothing it depends on changed.
-func geometryOf(last *geometry, d *catalogue.Design, collapsed func(string) bool) *geometry {
+func GeometryOf(last *Geometry, d *catalogue.Design, collapsed func(string) bool) *Geometry {
 	var key strings.Builder
 	for _, g := range d.Groups {
 		if collapsed(g.ID) {
@@ -47,62 +47,62 @@ func geometryOf(last *geometry, d *catalogue.Design, collapsed func(string) bool
 		last.design = d
 		return last
 	}
-	g := &geometry{design: d, collapsed: key.String(), pos: nodePositions(d), ports: map[int][2]point{}, routes: map[int][]point{}}
-	g.xy = make([][2]float64, len(d.Nodes))
+	g := &Geometry{design: d, collapsed: key.String(), Pos: NodePositions(d), ports: map[int][2]Point{}, routes: map[int][]Point{}}
+	g.XY = make([][2]float64, len(d.Nodes))
 	for i := range d.Nodes {
-		g.xy[i] = g.pos[d.Nodes[i].ID]
+		g.XY[i] = g.Pos[d.Nodes[i].ID]
 	}
 	if len(d.Groups) > 0 {
-		g.frames = groupFrames(d, g.pos)
-		g.hiddenIn = collapsedIn(d, collapsed)
+		g.Frames = GroupFrames(d, g.Pos)
+		g.HiddenIn = CollapsedIn(d, collapsed)
 	}
 	if len(d.Edges) > 0 {
-		g.shown, g.pairs = edgeBoxes(d, g.at, g.hiddenIn)
+		g.Shown, g.Pairs = edgeBoxes(d, g.at, g.HiddenIn)
 	}
 	return g
 }
 
 // at is where the box of node or group id is drawn: a node inside a
 // collapsed group is drawn as the group's box, and edges to it attach there.
-func (g *geometry) at(id string) [2]float64 {
-	if c := g.hiddenIn[id]; c != "" {
-		return [2]float64{g.frames[c].box.X0, g.frames[c].box.Y0}
+func (g *Geometry) at(id string) [2]float64 {
+	if c := g.HiddenIn[id]; c != "" {
+		return [2]float64{g.Frames[c].Box.X0, g.Frames[c].Box.Y0}
 	}
-	return g.pos[id]
+	return g.Pos[id]
 }
 
-// route is the path of shown edge k.
-func (g *geometry) route(k int) []point {
+// Route is the path of shown edge k.
+func (g *Geometry) Route(k int) []Point {
 	if pts, ok := g.routes[k]; ok {
 		return pts
 	}
-	if g.rt == nil {
+	if g.Router == nil {
 		d := g.design
-		g.rt = &router{ix: newBoxIndex(drawnBoxes(d, g.pos, g.frames, g.hiddenIn))}
+		g.Router = &Router{Ix: NewBoxIndex(DrawnBoxes(d, g.Pos, g.Frames, g.HiddenIn))}
 	}
 	ports := g.portsOf(k)
-	pts := g.rt.routeAt(g.pairs[k][0], g.pairs[k][1], ports[0], ports[1])
+	pts := g.Router.RouteAt(g.Pairs[k][0], g.Pairs[k][1], ports[0], ports[1])
 	g.routes[k] = pts
 	return pts
 }
 
-// prepare works out the ports of the shown edges ks at once (see spread):
+// Prepare works out the ports of the shown edges ks at once (see spread):
 // a port depends on the other edges at the same side of the same box, so
 // the edges at either end's box are spread together, and the ports of ks,
 // whose every edge at both ends is among them, are kept.
-func (g *geometry) prepare(ks []int) {
-	boxes := map[rect]bool{}
+func (g *Geometry) Prepare(ks []int) {
+	boxes := map[Rect]bool{}
 	for _, k := range ks {
 		if _, done := g.ports[k]; !done {
-			boxes[g.pairs[k][0]], boxes[g.pairs[k][1]] = true, true
+			boxes[g.Pairs[k][0]], boxes[g.Pairs[k][1]] = true, true
 		}
 	}
 	if len(boxes) == 0 {
 		return
 	}
 	var near []int
-	var pairs [][2]rect
-	for k, pr := range g.pairs {
+	var pairs [][2]Rect
+	for k, pr := range g.Pairs {
 		if boxes[pr[0]] || boxes[pr[1]] {
 			near = append(near, k)
 			pairs = append(pairs, pr)
@@ -110,18 +110,18 @@ func (g *geometry) prepare(ks []int) {
 	}
 	ports := spread(pairs)
 	for j, k := range near {
-		if boxes[g.pairs[k][0]] && boxes[g.pairs[k][1]] {
+		if boxes[g.Pairs[k][0]] && boxes[g.Pairs[k][1]] {
 			g.ports[k] = ports[j]
 		}
 	}
 }
 
 // portsOf returns the ports of shown edge k.
-func (g *geometry) portsOf(k int) [2]point {
+func (g *Geometry) portsOf(k int) [2]Point {
 	if p, ok := g.ports[k]; ok {
 		return p
 	}
-	g.prepare([]int{k})
+	g.Prepare([]int{k})
 	return g.ports[k]
 }
 

@@ -19,11 +19,9 @@
 //   - routes.go: the routes, registered once per process with the catalogue
 //     each page shows.
 //
-// Pure geometry, shared by the canvas, the SVG export and the store:
-//   - layout.go: node sizes, the grid, free spots, edge endpoints, labels,
-//     group frames, collapsed groups and where a drop lands.
-//   - viewport.go: pan and zoom, culling, fitting.
-//   - svgexport.go: the whole design as a standalone SVG.
+// The pure geometry (node sizes, frames, routes, notes' boxes, the viewport
+// and the SVG picture) lives in catalogue/drawing, which the CLI draws with
+// too; picturedialog.go's pictureOf draws the store's design with it.
 //
 // The browser seam:
 //   - platform.go: Platform; embed.go: the embed protocol as a function from

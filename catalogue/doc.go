@@ -44,7 +44,11 @@
 //   - resolve.go: Resolve, properties with their source, violations, each
 //     finding told once, suppressions applied.
 //   - fix.go: fixes, as rules declare them and as violations offer them.
-//   - designyaml.go, designjson.go: EncodeDesignYAML and EncodeDesignJSON.
+//   - designyaml.go, designjson.go: EncodeDesignYAML and EncodeDesignJSON,
+//     with package yamlout writing their scalars.
+//   - builtin.go: the rules the core checks itself, with their names and
+//     descriptions; incremental.go: Resolver, which resolves again only what
+//     an edit touched; note.go: a design's notes.
 //
 // Shared with the sub-packages:
 //   - decode.go: the catalogue's parsers on top of internal/yamlstrict, the
@@ -53,6 +57,21 @@
 //   - problems.go: Pos, Error, ErrorList and Code, from package diag, where the
 //     problem codes and the near-miss suggestions live.
 //
-// Package page is the document model of a catalogue page and its markdown;
-// package pages builds the pages from a catalogue.
+// # Sub-packages
+//
+//   - analysis: what a design guarantees (availability per entry point,
+//     single points of failure, zone and region losses, delivery, durability).
+//   - drawing: node sizes, frames, routes, the viewport and the SVG picture,
+//     shared by the editor's canvas and the CLI; layout: the graph layout
+//     Tidy up and `designer layout` run.
+//   - importer: compose files, Kubernetes manifests, Terraform plans and
+//     CloudFormation templates into designs, and Read, the one read step of
+//     the editor's Import and the CLI.
+//   - export: other diagram tools' formats; picture: a design carried inside
+//     an SVG or PNG; share: share links; diff: the semantic diff; library:
+//     the designs index, versions and archives.
+//   - page and pages: a catalogue page's document model and its markdown, and
+//     the pages built from a catalogue.
+//   - diag: problem codes and near-miss suggestions; yamlout: the YAML
+//     scalars the writers emit; internal/yamlstrict: the strict YAML decoder.
 package catalogue

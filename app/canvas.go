@@ -41,8 +41,8 @@ type Canvas struct {
 
 	ctx           app.Context
 	view          drawing.Viewport
-	width, height float64 // the SVG's size in pixels
-	revealSeen    int
+	width, height float64      // the SVG's size in pixels
+	revealAsked   bool         // the store asked to bring the selection into view (see Changed.Reveal)
 	settle        atomic.Int64 // counts view changes, to re-render once they stop
 	drag          *drag
 	listeners     []func()
@@ -179,6 +179,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
+	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) { c.revealAsked = c.revealAsked || ch.Reveal }))
 	measured := false
 	c.listeners = append(c.listeners, observeSize(app.Window().GetElementByID("canvas-area"), func(w, h float64) {
 		if w <= 0 || h <= 0 {
@@ -299,8 +300,8 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	if c.minimap {
 		ctx.Defer(func(app.Context) { c.drawMinimap() })
 	}
-	if c.Store.RevealCount() != c.revealSeen {
-		c.revealSeen = c.Store.RevealCount()
+	if c.revealAsked {
+		c.revealAsked = false
 		ctx.Defer(func(app.Context) {
 			if sel := c.Store.Selection(); sel.Node != "" {
 				c.reveal(sel.Node)

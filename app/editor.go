@@ -39,6 +39,10 @@ type Editor struct {
 	// mounted is set once the browser runs the editor: the prerendered page
 	// looks the same but does not act yet.
 	mounted bool
+	// unsubscribe ends the editor's subscription to the store (see changed);
+	// drawnVersion is the store's version it last redrew for.
+	unsubscribe  func()
+	drawnVersion int
 
 	ctx       app.Context
 	listeners []func()
@@ -107,8 +111,8 @@ type saveState struct {
 // open starts the editor's store on catalogue cat.
 func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
-	e.store.OnChange = e.autosave
 	e.store.OnExported = e.exportedPicture
+	e.unsubscribe = e.store.Subscribe(e.changed)
 	e.saveState = &saveState{designID: library.FirstID}
 }
 
@@ -123,8 +127,11 @@ func (e *Editor) OnPreRender(ctx app.Context) {
 // its store, and what autosave knows.
 func (e *Editor) resume(prev *Editor) {
 	e.store, e.saveState, e.resumed = prev.store, prev.saveState, true
-	e.store.OnChange = e.autosave
+	if prev.unsubscribe != nil {
+		prev.unsubscribe()
+	}
 	e.store.OnExported = e.exportedPicture
+	e.unsubscribe = e.store.Subscribe(e.changed)
 }
 
 // OnMount restores the autosaved design (unless it resumed a session) and
@@ -446,14 +453,26 @@ func (e *Editor) releaseSaved() {
 // storing a large design on every arrow-key move made each move lag.
 const saveDelay = 300 * time.Millisecond
 
+// changed hears every commit of the store: a change of the design is
+// autosaved, and the editor (with every panel whose version it passes)
+// redraws after any change of what is drawn, whichever component raised it:
+// with go-app's Emit or Dispatch, from a listener or a timer. The update is
+// go-app's, so it merges with the one an Emit schedules in the same frame.
+func (e *Editor) changed(s *Store, c Changed) {
+	if c.Design {
+		e.autosave()
+	}
+	if e.ctx != nil && e.mounted && s.Version() != e.drawnVersion {
+		e.drawnVersion = s.Version()
+		e.ctx.Dispatch(func(app.Context) {})
+	}
+}
+
 // autosave notes a change of the design. The design is stored (or, embedded,
 // sent to the host) once no change has come for saveDelay, and at once when
 // the page is hidden or closed or the editor leaves the page (flushSave).
-func (e *Editor) autosave(*Store) {
+func (e *Editor) autosave() {
 	e.unsaved, e.lastChange = true, time.Now()
-	if e.embed != nil {
-		e.embed.noteChange()
-	}
 	if e.ctx == nil || !e.mounted {
 		e.flushSave()
 		return

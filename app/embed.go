@@ -47,7 +47,14 @@ type message struct {
 // writes, and the browser delivers the message only where the parent is).
 func newEmbedding(store *Store, allowed []string, post func(origin, data string)) *embedding {
 	em := &embedding{store: store, post: post, allowed: allowed}
-	store.OnSelect = func(*Store) { em.selection() }
+	store.Subscribe(func(_ *Store, c Changed) {
+		if c.Design {
+			em.noteChange()
+		}
+		if c.Selection {
+			em.selection()
+		}
+	})
 	for _, origin := range allowed {
 		em.postTo(origin, map[string]any{"event": "init"})
 	}

@@ -33,7 +33,6 @@ func newHost(t *testing.T) (*host, *Store) {
 		}
 		h.posted = append(h.posted, post{origin, event})
 	})
-	s.OnChange = func(*Store) { h.em.noteChange() } // as the editor does
 	return h, s
 }
 

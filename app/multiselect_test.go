@@ -51,7 +51,11 @@ func TestSelectingMany(t *testing.T) {
 		t.Errorf("a click selects one: %s", got)
 	}
 	reported := 0
-	s.OnSelect = func(*Store) { reported++ }
+	s.Subscribe(func(_ *Store, c Changed) {
+		if c.Selection {
+			reported++
+		}
+	})
 	s.SelectAll()
 	if got := selected(); got != "a,b,c,d" || reported != 1 {
 		t.Errorf("all: %s, reported %d", got, reported)

@@ -38,20 +38,17 @@ type Notice struct {
 }
 
 // Store is the editor's single source of truth: the catalogue, the design,
-// its undo history, the selection and the design's resolution. Components
-// render from it and change it only through its methods, and every change,
-// whatever its kind, ends in commit: it sets the notice, reconciles the
-// selection with the design, bumps the version, and tells the subscribers
-// (OnChange for the design, OnSelect for the selection). Edits go through
-// update first, which applies them to a copy and refuses the copy if the
-// catalogue finds a problem, so a failed edit never half-changes the design.
+// its undo history and what is derived from it (the document), and the
+// selection, panels, collapsed groups, the failing group and the view (the
+// session). Components render from it and change it only through its
+// methods, and every change, whatever its kind, ends in commit (changes.go):
+// it keeps the undo history as the change's history mode says, sets the
+// notice, reconciles the selection with the design, bumps the version when
+// anything drawn changed, and tells every subscriber what changed (see
+// Subscribe). Edits go through update first, which applies them to a copy
+// and refuses the copy if the catalogue finds a problem, so a failed edit
+// never half-changes the design.
 type Store struct {
-	// OnChange is called after every change of the design (autosave, the
-	// embedding host's autosave event).
-	OnChange func(*Store)
-	// OnSelect is called after every change of the selection, whatever
-	// caused it (a click, deleting the selected node, undo, an import).
-	OnSelect func(*Store)
 	// OnExported is called after the design was exported as a file by a
 	// part of the editor other than the toolbar (Export picture), for the
 	// history to record it.
@@ -75,7 +72,9 @@ type Store struct {
 	version      int
 	notice       Notice
 	readOnly     bool
-	revealCount  int
+	// subscribers hear every commit (see Subscribe); nextSub numbers them.
+	subscribers map[int]func(*Store, Changed)
+	nextSub     int
 
 	past, future []*catalogue.Design
 	// compare is the design Compare with… set beside this one, or nil;
@@ -149,73 +148,11 @@ func (s *Store) Notice() Notice { return s.notice }
 func (s *Store) Shared() bool { return s.shared }
 
 // SetShared marks the design as a share link's, or not (see Shared).
-func (s *Store) SetShared(shared bool) { s.shared = shared }
+func (s *Store) SetShared(shared bool) { s.commit(change{shared: &shared}) }
 
 // ReadOnly reports whether changes of the design are refused (an embedding
 // host's choice); selecting still works.
 func (s *Store) ReadOnly() bool { return s.readOnly }
-
-// RevealCount grows each time the selected node should be brought into view
-// (from the Problems list).
-func (s *Store) RevealCount() int { return s.revealCount }
-
-// change is one commit: what changes, and what the user is told.
-type change struct {
-	design    *catalogue.Design    // the new design, or nil
-	cat       *catalogue.Catalogue // the new catalogue, or nil
-	selection *Selection           // the new selection, or nil to keep it
-	extra     map[string]bool      // the nodes selected with the selection's node, when setExtra
-	setExtra  bool                 // extra replaces them (else a new selection drops them)
-	notice    *Notice              // the new notice, or nil to keep it
-	reveal    bool                 // bring the selected node into view
-	readOnly  *bool                // the new read-only setting, or nil
-}
-
-// commit applies c: the one path by which anything the store shows
-// changes.
-func (s *Store) commit(c change) {
-	before, beforeExtra := s.selection, s.extraVersion
-	if c.cat != nil {
-		s.cat = c.cat
-	}
-	if c.design != nil || c.cat != nil {
-		d := c.design
-		if d == nil {
-			d = s.design
-		}
-		s.index(d)
-	}
-	switch {
-	case c.setExtra && (len(c.extra) > 0 || len(s.extra) > 0):
-		s.extra = c.extra
-		s.extraVersion++
-	case !c.setExtra && c.selection != nil && *c.selection != s.selection && len(s.extra) > 0:
-		// Something else selected: the others go. (The same selection,
-		// restated by an edit, keeps them.)
-		s.extra = nil
-		s.extraVersion++
-	}
-	if c.selection != nil {
-		s.selection = *c.selection
-	}
-	s.reconcile()
-	if c.notice != nil {
-		s.notice = *c.notice
-	}
-	if c.readOnly != nil {
-		s.readOnly = *c.readOnly
-	}
-	if c.reveal {
-		s.revealCount++
-	}
-	s.version++
-	if c.design != nil && s.OnChange != nil {
-		s.OnChange(s)
-	}
-	if (s.selection != before || s.extraVersion != beforeExtra) && s.OnSelect != nil {
-		s.OnSelect(s)
-	}
-}
 
 // index makes d the design and re-resolves it: incrementally, from what
 // the last resolution found (see analysis.Resolver), and keeping the
@@ -315,7 +252,26 @@ func (s *Store) reconcile() {
 // undo step, when the catalogue accepts the result. edit may return a
 // notice for the user; sel, if not nil, is the selection after the change.
 func (s *Store) update(edit func(d *catalogue.Design) (string, error), sel *Selection) error {
-	if s.readOnly {
+	return s.updateWith(edit, change{selection: sel}, false)
+}
+
+// updateAnyway is update for the embedding host, which may change a design
+// it made read-only.
+func (s *Store) updateAnyway(edit func(d *catalogue.Design) (string, error), sel *Selection) error {
+	return s.updateWith(edit, change{selection: sel}, true)
+}
+
+// edit is update with more of the session changed in the same commit (the
+// selection, where new nodes were placed, a reveal).
+func (s *Store) edit(edit func(d *catalogue.Design) (string, error), c change) error {
+	return s.updateWith(edit, c, false)
+}
+
+// updateWith applies edit to a copy of the design and commits it with c,
+// recorded for undo, when the catalogue accepts the result; host allows it
+// on a read-only design.
+func (s *Store) updateWith(edit func(d *catalogue.Design) (string, error), c change, host bool) error {
+	if s.readOnly && !host {
 		return errReadOnly
 	}
 	work := cloneDesign(s.design)
@@ -326,12 +282,8 @@ func (s *Store) update(edit func(d *catalogue.Design) (string, error), sel *Sele
 	if errs := s.cat.Check(work); len(errs) > 0 {
 		return errs
 	}
-	s.past = append(s.past, s.design)
-	if len(s.past) > maxHistory {
-		s.past = s.past[len(s.past)-maxHistory:]
-	}
-	s.future = nil
-	s.commit(change{design: work, selection: sel, notice: &Notice{Text: notice}})
+	c.design, c.history, c.notice = work, Recorded, &Notice{Text: notice}
+	s.commit(c)
 	return nil
 }
 
@@ -384,7 +336,11 @@ func (s *Store) travel(from, to *[]*catalogue.Design, notice string) bool {
 	*to = append(*to, s.design)
 	d := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	c := change{design: d, notice: &Notice{Text: notice}}
+	mode := Undone
+	if from == &s.future {
+		mode = Redone
+	}
+	c := change{design: d, history: mode, notice: &Notice{Text: notice}}
 	if s.selection.Edge >= 0 || s.selection.Note > 0 {
 		// Edges and notes are selected by index, which the step may have
 		// shifted: another one would be selected in its place.
@@ -422,7 +378,7 @@ func (s *Store) Reveal(id string) {
 	} else {
 		id = ""
 	}
-	s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true})
+	s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true, session: true})
 }
 
 // Analysis returns what the design guarantees (see package analysis), for
@@ -439,11 +395,7 @@ func (s *Store) SetFailing(id string) {
 	if id != "" && s.groupIndex(id) < 0 || id == s.failing {
 		return
 	}
-	s.failing, s.lost, s.cut = id, nil, nil
-	if id != "" {
-		s.lost, s.cut = s.analysis.Lost(id)
-	}
-	s.commit(change{})
+	s.commit(change{failing: &id})
 }
 
 // Lost reports whether the failing group takes node id.
@@ -475,19 +427,29 @@ func (s *Store) PanelWidth(name string) int { return s.widths[name] }
 // SetPanelWidth records the width the user gave side panel name (a view,
 // like HidePanel).
 func (s *Store) SetPanelWidth(name string, w int) {
-	if s.widths == nil {
-		s.widths = map[string]int{}
+	if s.widths[name] == w {
+		return
 	}
-	s.widths[name] = w
+	widths := maps.Clone(s.widths)
+	if widths == nil {
+		widths = map[string]int{}
+	}
+	widths[name] = w
+	s.commit(change{widths: widths})
 }
 
 // HidePanel folds side panel name away, or with false shows it again (a
 // view, like Collapsed: not part of the design, not undoable).
 func (s *Store) HidePanel(name string, hidden bool) {
-	if s.hidden == nil {
-		s.hidden = map[string]bool{}
+	if s.hidden[name] == hidden {
+		return
 	}
-	s.hidden[name] = hidden
+	panels := maps.Clone(s.hidden)
+	if panels == nil {
+		panels = map[string]bool{}
+	}
+	panels[name] = hidden
+	s.commit(change{hidden: panels})
 }
 
 // SetCollapsed draws group id as one box (its member count and worst
@@ -496,15 +458,16 @@ func (s *Store) SetCollapsed(id string, collapsed bool) {
 	if s.groupIndex(id) < 0 || s.collapsed[id] == collapsed {
 		return
 	}
-	if s.collapsed == nil {
-		s.collapsed = map[string]bool{}
+	groups := maps.Clone(s.collapsed)
+	if groups == nil {
+		groups = map[string]bool{}
 	}
 	if collapsed {
-		s.collapsed[id] = true
+		groups[id] = true
 	} else {
-		delete(s.collapsed, id)
+		delete(groups, id)
 	}
-	s.commit(change{})
+	s.commit(change{collapsed: groups})
 }
 
 // SelectEdge selects edge i.
@@ -604,7 +567,17 @@ func (s *Store) Import(name string, data []byte) error {
 // Replace makes next, read from the file name, the design (undoable),
 // laying out what has no position.
 func (s *Store) Replace(name string, next *catalogue.Design) error {
-	err := s.update(func(d *catalogue.Design) (string, error) {
+	return s.replace(name, next, false)
+}
+
+// replace is Replace; host says the embedding host asks, which a read-only
+// editor takes.
+func (s *Store) replace(name string, next *catalogue.Design, host bool) error {
+	edit := s.update
+	if host {
+		edit = s.updateAnyway
+	}
+	err := edit(func(d *catalogue.Design) (string, error) {
 		*d = *next
 		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
 		// A design written without positions is laid out.
@@ -816,10 +789,11 @@ func overlapsAny(d, frag *catalogue.Design, dx, dy float64) bool {
 // LoadFromHost is Import for an embedding host, which may load a design
 // into an editor it made read-only.
 func (s *Store) LoadFromHost(name string, data []byte) error {
-	readOnly := s.readOnly
-	s.readOnly = false
-	defer func() { s.readOnly = readOnly }()
-	return s.Import(name, data)
+	next, _, err := s.parse(name, data)
+	if err != nil {
+		return err
+	}
+	return s.replace(name, next, true)
 }
 
 // SetReadOnly refuses (or allows again) every change of the design.
@@ -849,22 +823,21 @@ func (s *Store) AddNode(componentID string) (string, error) {
 	}
 	id := s.freeID(componentID)
 	var at catalogue.Point
-	err := s.update(func(d *catalogue.Design) (string, error) {
-		at.X, at.Y = s.spotForNew(d)
-		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &at})
-		return "", nil
-	}, &Selection{Node: id, Edge: -1})
-	if err != nil {
-		return "", err
+	at.X, at.Y = s.spotForNew(s.design)
+	autoAt := maps.Clone(s.autoAt)
+	if autoAt == nil {
+		autoAt = map[string]catalogue.Point{}
 	}
-	if s.autoAt == nil {
-		s.autoAt = map[string]catalogue.Point{}
-	}
-	s.autoAt[id] = at
+	autoAt[id] = at
 	// A node placed beside a selection at the view's edge may be outside
 	// it: bring it into view.
-	if s.view.X1 > s.view.X0 && !s.view.Holds(drawing.NodeBox(at.X, at.Y)) {
-		s.commit(change{reveal: true})
+	reveal := s.view.X1 > s.view.X0 && !s.view.Holds(drawing.NodeBox(at.X, at.Y))
+	err := s.edit(func(d *catalogue.Design) (string, error) {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &at})
+		return "", nil
+	}, change{selection: &Selection{Node: id, Edge: -1}, autoAt: autoAt, reveal: reveal})
+	if err != nil {
+		return "", err
 	}
 	return id, nil
 }
@@ -888,7 +861,9 @@ func (s *Store) spotForNew(d *catalogue.Design) (float64, float64) {
 // SetView records the part of the canvas on screen (canvas coordinates),
 // for placing new nodes; it is a view, and changes nothing drawn.
 func (s *Store) SetView(x0, y0, x1, y1 float64) {
-	s.view = drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1}
+	if v := (drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1}); v != s.view {
+		s.commit(change{view: &v})
+	}
 }
 
 func (s *Store) freeID(base string) string {

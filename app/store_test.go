@@ -344,7 +344,11 @@ func TestUndoAfterRefusalIsNotAnError(t *testing.T) {
 func TestSelectionChangesAreReported(t *testing.T) {
 	s := newStore(t)
 	var seen []string
-	s.OnSelect = func(s *Store) { seen = append(seen, "node="+s.Selection().Node) }
+	s.Subscribe(func(s *Store, c Changed) {
+		if c.Selection {
+			seen = append(seen, "node="+s.Selection().Node)
+		}
+	})
 	mustAdd(t, s, "kafka") // selects kafka
 	if err := s.DeleteSelection(); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// Each kind of change reaches every subscriber once, saying what it
+// changed; a subscriber that left hears nothing more.
+func TestEveryChangeReachesEverySubscriberOnce(t *testing.T) {
+	s := threeStore(t) // nodes a, b, c and d, in group eu
+	var first, second []Changed
+	s.Subscribe(func(_ *Store, c Changed) { first = append(first, c) })
+	leave := s.Subscribe(func(_ *Store, c Changed) { second = append(second, c) })
+	cases := []struct {
+		name    string
+		act     func() bool // false: the action did not happen, skip it
+		want    Changed
+		version bool // the version moves (something drawn changed)
+	}{
+		{"select", func() bool { s.Select("a"); return true }, Changed{Selection: true}, true},
+		{"set a property", func() bool { return s.SetProp("a", "timeoutSeconds", catalogue.IntValue(900)) == nil }, Changed{Design: true, History: Recorded}, true},
+		{"undo", func() bool { return s.Undo() }, Changed{Design: true, History: Undone}, true},
+		{"redo", func() bool { return s.Redo() }, Changed{Design: true, History: Redone}, true},
+		{"add a node", func() bool { _, err := s.AddNode("kafka"); return err == nil }, Changed{Design: true, History: Recorded, Selection: true, Session: true}, true},
+		{"reveal", func() bool { s.Reveal("b"); return true }, Changed{Selection: true, Session: true, Reveal: true}, true},
+		{"collapse a group", func() bool { s.SetCollapsed("eu", true); return true }, Changed{Session: true}, true},
+		{"fail a group", func() bool { s.SetFailing("eu"); return true }, Changed{Session: true}, true},
+		{"hide a panel", func() bool { s.HidePanel(PanelPalette, true); return true }, Changed{Session: true}, true},
+		{"resize a panel", func() bool { s.SetPanelWidth(PanelPalette, 300); return true }, Changed{Session: true}, false},
+		{"move the view", func() bool { s.SetView(0, 0, 800, 600); return true }, Changed{Session: true}, false},
+		{"share flag", func() bool { s.SetShared(true); return true }, Changed{Session: true}, false},
+		{"read-only", func() bool { s.SetReadOnly(true); return true }, Changed{Session: true}, true},
+	}
+	for _, c := range cases {
+		first, second = nil, nil
+		before := s.Version()
+		if !c.act() {
+			t.Fatalf("%s: did not happen", c.name)
+		}
+		if len(first) != 1 || len(second) != 1 {
+			t.Errorf("%s: the subscribers heard %d and %d commits, want 1 each", c.name, len(first), len(second))
+			continue
+		}
+		if first[0] != c.want || second[0] != c.want {
+			t.Errorf("%s: heard %+v, want %+v", c.name, first[0], c.want)
+		}
+		if moved := s.Version() != before; moved != c.version {
+			t.Errorf("%s: version moved %v, want %v", c.name, moved, c.version)
+		}
+	}
+	leave()
+	first, second = nil, nil
+	s.SetReadOnly(false)
+	if len(first) != 1 || len(second) != 0 {
+		t.Errorf("after leaving: heard %d and %d commits, want 1 and 0", len(first), len(second))
+	}
+}
+
+// Views of the design (the view, panels, collapsed groups, the failing
+// group, the selection) are never undo steps: undo after them undoes the
+// last edit of the design.
+func TestViewChangesAreNotUndoSteps(t *testing.T) {
+	s := threeStore(t)
+	s.past = nil // the import's step
+	if err := s.SetProp("a", "timeoutSeconds", catalogue.IntValue(900)); err != nil {
+		t.Fatal(err)
+	}
+	s.SetView(0, 0, 400, 300)
+	s.HidePanel(PanelInspector, true)
+	s.SetPanelWidth(PanelPalette, 280)
+	s.SetCollapsed("eu", true)
+	s.SetFailing("eu")
+	s.Select("b")
+	s.Reveal("c")
+	if len(s.past) != 1 {
+		t.Fatalf("%d undo steps, want the one edit", len(s.past))
+	}
+	if !s.Undo() || strings.Contains(string(s.Export()), "timeoutSeconds") {
+		t.Errorf("undo did not undo the edit:\n%s", s.Export())
+	}
+	if !s.PanelHidden(PanelInspector) || !s.Collapsed("eu") || s.Failing() != "eu" || s.PanelWidth(PanelPalette) != 280 {
+		t.Error("undo changed a view of the design")
+	}
+	if s.CanUndo() {
+		t.Error("a view change left something to undo")
+	}
+}
+
+// A panel shows a change whichever component raised it and however (go-app's
+// Emit re-renders the raiser's ancestors only; a Dispatch, a listener or a
+// timer, none): the editor redraws on the store's commits. A selection is
+// the test, since a design change also schedules autosave's timer, which
+// redraws the editor 300 ms later.
+func TestPanelsRefreshWhateverRaisedTheChange(t *testing.T) {
+	e := NewEditor(nil, mustEmbedded(t))
+	if err := e.store.Import("d.yaml", []byte(threeNodes)); err != nil {
+		t.Fatal(err)
+	}
+	e.store.Select("")
+	d, html := mount(t, e)
+	if strings.Contains(html, `id="node-name"`) {
+		t.Fatal("the inspector shows a node before one was selected")
+	}
+	e.store.Select("c") // as a component's ctx.Dispatch, or a listener, would: no Emit
+	d.Consume()
+	if html = app.HTMLString(e); !strings.Contains(html, `id="node-name"`) || !strings.Contains(html, `data-node="c"`) {
+		t.Error("the inspector did not show the node selected outside an event")
+	}
+	e.store.SetFailing("eu")
+	d.Consume()
+	if html = app.HTMLString(e); !strings.Contains(html, "cut off while") {
+		t.Error("the Analysis panel did not say what the failing group cuts")
+	}
+}

@@ -38,6 +38,10 @@ type Changed struct {
 	// Reveal asks the canvas to bring the selection into view: an event,
 	// heard once, not state.
 	Reveal bool
+	// Opened says another design replaced this one in place (see Clear):
+	// its history, selection and views start afresh, and the canvas shows
+	// it whole.
+	Opened bool
 }
 
 // Subscribe calls f after every commit with what changed, until the
@@ -66,6 +70,7 @@ type change struct {
 	notice    *Notice              // the new notice
 	reveal    bool                 // bring the selected node into view
 	readOnly  *bool                // the new read-only setting
+	opened    bool                 // another design is opened: the history and the design's views go
 
 	// The session: what the change makes of it.
 	session   bool                       // something of the session changed that the fields below do not name
@@ -82,6 +87,11 @@ type change struct {
 // changes.
 func (s *Store) commit(c change) {
 	before, beforeExtra := s.selection, s.extraVersion
+	if c.opened {
+		s.past, s.future = nil, nil
+		s.extra, s.collapsed, s.autoAt, s.compare, s.compareErrors = nil, nil, nil, nil, nil
+		s.failing, s.lost, s.cut = "", nil, nil
+	}
 	if c.design != nil && c.history == Recorded {
 		s.past = append(s.past, s.design)
 		if len(s.past) > maxHistory {
@@ -151,9 +161,9 @@ func (s *Store) commit(c change) {
 		s.readOnly, drawn = *c.readOnly, true
 	}
 	selected := s.selection != before || s.extraVersion != beforeExtra
-	ev := Changed{Design: c.design != nil, History: c.history, Catalogue: c.cat != nil, Selection: selected, Reveal: c.reveal,
+	ev := Changed{Design: c.design != nil, History: c.history, Catalogue: c.cat != nil, Selection: selected, Reveal: c.reveal, Opened: c.opened,
 		Session: drawn || c.widths != nil || c.view != nil || c.shared != nil || c.autoAt != nil}
-	if ev.Design || ev.Catalogue || ev.Selection || c.notice != nil || drawn || c.reveal {
+	if ev.Design || ev.Catalogue || ev.Selection || c.notice != nil || drawn || c.reveal || c.opened {
 		s.version++
 	}
 	for id, n := 0, s.nextSub; id < n; id++ {
@@ -161,4 +171,27 @@ func (s *Store) commit(c change) {
 			f(s, ev)
 		}
 	}
+}
+
+// Open makes the design read from file name the one edited: the saved
+// design at start-up, or another design in place of this one, as a page
+// load would start on it, with no history to undo, the
+// selection, collapsed groups, failing group, comparison and where new
+// nodes were placed gone, and the panels as they were. Nothing changes when
+// the file does not read.
+func (s *Store) Open(name string, data []byte) error {
+	d, errs := s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
+	}
+	d.Positions = nil // positions serve the import's errors only
+	drawing.PlaceUnplaced(d)
+	s.commit(change{design: d, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}})
+	return nil
+}
+
+// Clear empties the editor for another design, as Open does for one that
+// could not be read.
+func (s *Store) Clear() {
+	s.commit(change{design: &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}, notice: &Notice{}})
 }

@@ -117,3 +117,50 @@ func TestPanelsRefreshWhateverRaisedTheChange(t *testing.T) {
 		t.Error("the Analysis panel did not say what the failing group cuts")
 	}
 }
+
+// Opening another design in place starts afresh, as a page load on it
+// would: nothing to undo or redo, nothing selected, no group collapsed or
+// failing, no comparison; the panels stay as they were. A file that does
+// not read changes nothing.
+func TestOpenStartsAfresh(t *testing.T) {
+	s := threeStore(t)
+	if err := s.SetProp("a", "timeoutSeconds", catalogue.IntValue(900)); err != nil {
+		t.Fatal(err)
+	}
+	s.Undo()
+	s.SetProp("a", "timeoutSeconds", catalogue.IntValue(600))
+	s.SelectNodes([]string{"a", "b"})
+	s.SetCollapsed("eu", true)
+	s.SetFailing("eu")
+	s.HidePanel(PanelInspector, true)
+	if err := s.CompareWith("other.yaml", []byte(threeNodes)); err != nil {
+		t.Fatal(err)
+	}
+	var heard []Changed
+	s.Subscribe(func(_ *Store, c Changed) { heard = append(heard, c) })
+	before := s.Export()
+	if err := s.Open("broken.yaml", []byte("nodes: [")); err == nil {
+		t.Fatal("a broken file opened")
+	}
+	if string(s.Export()) != string(before) || len(heard) != 0 || !s.CanUndo() {
+		t.Fatal("a file that did not read changed the store")
+	}
+	if err := s.Open("next.yaml", []byte("nodes:\n  - id: q\n    component: aws-sqs\n")); err != nil {
+		t.Fatal(err)
+	}
+	if len(heard) != 1 || !heard[0].Opened || !heard[0].Design || heard[0].History != NotRecorded {
+		t.Errorf("heard %+v, want one commit that opened a design, not recorded", heard)
+	}
+	switch {
+	case s.CanUndo() || s.CanRedo():
+		t.Error("the other design's history came along")
+	case s.Selection().Node != "" || len(s.SelectedNodes()) != 0:
+		t.Error("the other design's selection came along")
+	case s.Collapsed("eu") || s.Failing() != "" || s.Comparison() != nil:
+		t.Error("the other design's views came along")
+	case !s.PanelHidden(PanelInspector):
+		t.Error("opening a design showed a hidden panel")
+	case s.Node("q") == nil || s.Node("a") != nil:
+		t.Errorf("the design is not the one opened:\n%s", s.Export())
+	}
+}

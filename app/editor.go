@@ -348,7 +348,7 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 		defer e.runAfterRestore()
 		defer e.relist(true)
 		e.saved = saved
-		if err := e.store.Restore("saved design", []byte(saved)); err != nil {
+		if err := e.store.Open("saved design", []byte(saved)); err != nil {
 			e.unreadable = saved
 			why := err.Error()
 			// Nothing is saved until the copy is kept.

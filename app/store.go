@@ -799,19 +799,6 @@ func (s *Store) LoadFromHost(name string, data []byte) error {
 // SetReadOnly refuses (or allows again) every change of the design.
 func (s *Store) SetReadOnly(readOnly bool) { s.commit(change{readOnly: &readOnly}) }
 
-// Restore replaces the design without recording history, for reloading the
-// autosaved design at start-up.
-func (s *Store) Restore(name string, data []byte) error {
-	d, errs := s.cat.ReadDesign(name, data)
-	if len(errs) > 0 {
-		return errs
-	}
-	d.Positions = nil // positions serve the import's errors only
-	drawing.PlaceUnplaced(d)
-	s.commit(change{design: d})
-	return nil
-}
-
 // Export returns the design as YAML, exactly as the CLI reads it.
 func (s *Store) Export() []byte { return catalogue.EncodeDesignYAML(s.design) }
 

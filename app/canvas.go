@@ -43,6 +43,8 @@ type Canvas struct {
 	view          drawing.Viewport
 	width, height float64      // the SVG's size in pixels
 	revealAsked   bool         // the store asked to bring the selection into view (see Changed.Reveal)
+	openedAsked   bool         // a design was opened since the last render (see Changed.Opened)
+	openedBefore  bool         // one was opened while this canvas was shown
 	settle        atomic.Int64 // counts view changes, to re-render once they stop
 	drag          *drag
 	listeners     []func()
@@ -179,7 +181,10 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
-	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) { c.revealAsked = c.revealAsked || ch.Reveal }))
+	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) {
+		c.revealAsked = c.revealAsked || ch.Reveal
+		c.openedAsked = c.openedAsked || ch.Opened
+	}))
 	measured := false
 	c.listeners = append(c.listeners, observeSize(app.Window().GetElementByID("canvas-area"), func(w, h float64) {
 		if w <= 0 || h <= 0 {
@@ -300,6 +305,10 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	if c.minimap {
 		ctx.Defer(func(app.Context) { c.drawMinimap() })
 	}
+	if c.openedAsked {
+		c.openedAsked = false
+		ctx.Defer(func(app.Context) { c.showOpened() })
+	}
 	if c.revealAsked {
 		c.revealAsked = false
 		ctx.Defer(func(app.Context) {
@@ -310,6 +319,23 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 			}
 		})
 	}
+}
+
+// showOpened shows a design just opened: the saved design at start-up as
+// it was left (see restoreView), or fitted; another design opened in its
+// place, whole. Before the canvas is measured, the measurement does it.
+func (c *Canvas) showOpened() {
+	first := !c.openedBefore
+	c.openedBefore = true
+	if c.width <= 0 || c.height <= 0 {
+		return
+	}
+	if first && c.restoreView() {
+		c.applyView()
+		c.viewChanged()
+		return
+	}
+	c.fit()
 }
 
 func (c *Canvas) applyView() {

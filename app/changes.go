@@ -190,8 +190,9 @@ func (s *Store) Open(name string, data []byte) error {
 	return nil
 }
 
-// Clear empties the editor for another design, as Open does for one that
-// could not be read.
+// Clear opens an empty design, as Open does a design read: for a new
+// design with nothing stored yet, or in place of one that could not be
+// read.
 func (s *Store) Clear() {
-	s.commit(change{design: &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}, notice: &Notice{}})
+	s.commit(change{design: &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}})
 }

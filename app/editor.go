@@ -43,6 +43,8 @@ type Editor struct {
 	// drawnVersion is the store's version it last redrew for.
 	unsubscribe  func()
 	drawnVersion int
+	// unwatch ends the watch for other tabs' saves of the open design.
+	unwatch func()
 
 	ctx       app.Context
 	listeners []func()
@@ -56,11 +58,13 @@ func NewEditor(p Platform, cat *catalogue.Catalogue) *Editor {
 	return e
 }
 
-// saveState is what autosave knows, which outlives an editor: go-app makes
-// a new editor for each visit to the page, and the browser's storage
-// answers whenever it does, so its answers go to the editor shown then (or
-// wait for the next one, see run).
+// saveState is what autosave knows of the open design, which outlives an
+// editor: go-app makes a new editor for each visit to the page, and the
+// browser's storage answers whenever it does, so its answers go to the
+// editor shown then (or wait for the next one, see run). Opening another
+// design starts it afresh (see reopen).
 type saveState struct {
+	*tabState
 	saveWarning    string
 	restoreWarning string
 	storageWarning string // the browser's storage runs low
@@ -86,7 +90,6 @@ type saveState struct {
 	// afterRestore runs once the saved design is restored (a restore of a
 	// version, asked for by the address).
 	afterRestore func()
-	persisting   bool // persistent storage was asked for
 	// designID is the library's id of the design being edited (see
 	// chooseDesign), which names its storage keys.
 	designID string
@@ -101,19 +104,33 @@ type saveState struct {
 	// stored since, which waits for the user's choice (autosave pauses, so
 	// neither tab silently overwrites the other).
 	saved, theirs string
+	// opening says the design is being read in place of another, which the
+	// store shows read-only meanwhile (see reopen).
+	opening bool
+	// openKey is the design (and version) the address named when it
+	// opened, to tell a navigation to another (see OnNav).
+	openKey string
+}
 
+// tabState is what outlives the designs a tab opens: the way the
+// platform's answers reach the editor shown, and the request that the
+// browser keep this site's storage.
+type tabState struct {
 	// owner is the editor shown, which runs what pending holds.
 	mu      sync.Mutex
 	owner   *Editor
 	pending []func()
+	// persisting says persistent storage was asked for.
+	persisting bool
+	// opens counts the designs opened in place (see reopen), so that the
+	// storage's late answers about one before are told apart.
+	opens int
 }
 
 // open starts the editor's store on catalogue cat.
 func (e *Editor) open(cat *catalogue.Catalogue) {
 	e.store = NewStore(cat)
-	e.store.OnExported = e.exportedPicture
-	e.unsubscribe = e.store.Subscribe(e.changed)
-	e.saveState = &saveState{designID: library.FirstID}
+	e.saveState = &saveState{tabState: &tabState{}, designID: library.FirstID}
 }
 
 // OnPreRender makes the store, on the server, from the page's catalogue.
@@ -124,14 +141,11 @@ func (e *Editor) OnPreRender(ctx app.Context) {
 }
 
 // resume continues an editing session from an earlier editor of this page:
-// its store, and what autosave knows.
+// its store, and what autosave knows. (go-app makes an editor for every
+// navigation to the page, also one between two designs, which it then
+// drops for the editor shown: only a mounted editor subscribes.)
 func (e *Editor) resume(prev *Editor) {
 	e.store, e.saveState, e.resumed = prev.store, prev.saveState, true
-	if prev.unsubscribe != nil {
-		prev.unsubscribe()
-	}
-	e.store.OnExported = e.exportedPicture
-	e.unsubscribe = e.store.Subscribe(e.changed)
 }
 
 // OnMount restores the autosaved design (unless it resumed a session) and
@@ -142,6 +156,8 @@ func (e *Editor) OnMount(ctx app.Context) {
 	e.mu.Lock()
 	e.owner = e
 	e.mu.Unlock()
+	e.store.OnExported = e.exportedPicture
+	e.unsubscribe = e.store.Subscribe(e.changed)
 	defer e.runPending()
 	defer e.Update()
 	if e.platform != nil {
@@ -187,34 +203,6 @@ func (e *Editor) OnMount(ctx app.Context) {
 			app.Window().Get("location").Call("reload")
 		}
 	})
-	if !e.resumed && share.Is(app.Window().URL().Fragment) && e.openShared(app.Window().URL().Fragment) {
-		e.listenShared()
-		return
-	}
-	if e.readOnlyView() {
-		e.listenShared()
-		return
-	}
-	if !e.resumed {
-		e.chooseDesign()
-		query := app.Window().URL().Query()
-		if stamp := query.Get("version"); stamp != "" && e.platform != nil {
-			e.openVersion(stamp)
-			e.listenShared()
-			return
-		}
-		if stamp := query.Get("restore"); stamp != "" {
-			e.afterRestore = func() { e.restoreStamp(stamp) }
-		}
-		e.restore()
-	} else {
-		e.keepAddress()
-	}
-	if e.platform != nil {
-		e.listeners = append(e.listeners, e.platform.Watch(library.DesignKey(e.designID), func(value string) {
-			ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })
-		}))
-	}
 	e.listen("keydown", e.onKeyDown)
 	e.listen("paste", e.onPaste)
 	e.listen("copy", e.onCopyNodes)
@@ -223,13 +211,30 @@ func (e *Editor) OnMount(ctx app.Context) {
 		ev.Call("preventDefault")
 	})
 	e.listen("drop", e.onDrop)
+	switch {
+	case e.resumed:
+		if !e.readOnlyView() { // a shared design or a version is not the address's
+			e.keepAddress()
+		}
+		e.watch()
+	case share.Is(app.Window().URL().Fragment) && e.openShared(app.Window().URL().Fragment):
+		e.openKey = sharedKey
+	default:
+		e.openAddress(app.Window().URL())
+	}
 }
 
-// OnNav adds the component named by ?add= (the catalogue pages' "Add to
-// design"), then drops the parameter from the address (keeping the rest:
+// OnNav opens the design the address names, when it is another (see
+// follow), and adds the component named by ?add= (the catalogue pages' "Add
+// to design"), then drops the parameter from the address (keeping the rest:
 // the design it is in).
 func (e *Editor) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
+	if e.mounted && e.embed == nil && e.platform != nil {
+		if key := addressKey(u); key != "" && key != e.openKey {
+			e.follow(u)
+		}
+	}
 	id := u.Query().Get("add")
 	if id == "" || e.store == nil {
 		return
@@ -268,7 +273,8 @@ func (e *Editor) OnAppUpdate(ctx app.Context) {
 	e.updateAvailable = true
 }
 
-// OnDismount stores what is unsaved and releases the window listeners.
+// OnDismount stores what is unsaved, and ends the editor's listeners and
+// subscriptions.
 func (e *Editor) OnDismount() {
 	// A save queued for later would not run: go-app drops the dispatches of
 	// a component that left the page.
@@ -283,6 +289,12 @@ func (e *Editor) OnDismount() {
 		remove()
 	}
 	e.listeners = nil
+	for _, stop := range []*func(){&e.unsubscribe, &e.unwatch} {
+		if *stop != nil {
+			(*stop)()
+			*stop = nil
+		}
+	}
 }
 
 // listen adds a window listener (see listen).
@@ -311,14 +323,18 @@ func (e *Editor) restore() {
 			return
 		}
 	}
-	empty := e.store.Design()
+	empty, opens := e.store.Design(), e.opens
 	e.platform.LoadDesign(library.DesignKey(e.designID), func(saved string, ok bool, err error) {
 		e.run(func() {
+			if e.opens != opens {
+				return // another design was opened meanwhile
+			}
 			if e.store.Design() != empty && err == nil && ok && saved != string(e.store.Export()) {
 				// The user changed the design before the database
 				// answered: neither is dropped; the saved one waits for
 				// the user's choice, as another tab's does.
 				e.restoring, e.theirs = false, saved
+				e.opened()
 				if id := e.adding; id != "" {
 					e.adding = ""
 					e.addFromCatalogue(id)
@@ -331,8 +347,18 @@ func (e *Editor) restore() {
 }
 
 // restored takes the design restore read (fromLocal: from localStorage).
+// The editor shows it; when there is none or it does not read, the design
+// the editor started with (at start-up, empty or what the user did
+// meanwhile), or an empty one in place of the design before, which reopen
+// kept shown meanwhile.
 func (e *Editor) restored(saved string, err error, fromLocal bool) {
 	e.restoring = false
+	if e.opening {
+		if err != nil || strings.TrimSpace(saved) == "" {
+			e.store.Clear()
+		}
+		e.opened()
+	}
 	if id := e.adding; id != "" {
 		e.adding = ""
 		defer e.addFromCatalogue(id)
@@ -349,6 +375,9 @@ func (e *Editor) restored(saved string, err error, fromLocal bool) {
 		defer e.relist(true)
 		e.saved = saved
 		if err := e.store.Open("saved design", []byte(saved)); err != nil {
+			if e.opens > 0 {
+				e.store.Clear() // not the design before, which reopen kept shown
+			}
 			e.unreadable = saved
 			why := err.Error()
 			// Nothing is saved until the copy is kept.
@@ -459,7 +488,7 @@ const saveDelay = 300 * time.Millisecond
 // with go-app's Emit or Dispatch, from a listener or a timer. The update is
 // go-app's, so it merges with the one an Emit schedules in the same frame.
 func (e *Editor) changed(s *Store, c Changed) {
-	if c.Design {
+	if c.Design && !c.Opened { // a design opened is as it was stored
 		e.autosave()
 	}
 	if e.ctx != nil && e.mounted && s.Version() != e.drawnVersion {
@@ -772,9 +801,17 @@ func looksLikeDesign(text string) bool {
 	return strings.HasPrefix(t, "{") && (strings.Contains(t, `"nodes"`) || strings.Contains(t, `"groups"`))
 }
 
-// onDrop imports a dropped YAML file.
+// onDrop imports a dropped file, or, on a design that is not stored here
+// (a share link's, a version's preview), says where to import it; either
+// way the browser does not open the file in the editor's place.
 func (e *Editor) onDrop(ev app.Value) {
 	ev.Call("preventDefault")
+	if e.readOnlyView() {
+		e.ctx.Dispatch(func(app.Context) {
+			e.store.Report(fmt.Errorf("Nothing was imported: this design is read-only here (import into one of your designs)"))
+		})
+		return
+	}
 	files := ev.Get("dataTransfer").Get("files")
 	if !files.Truthy() || files.Length() == 0 {
 		return

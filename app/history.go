@@ -59,10 +59,13 @@ func (e *Editor) loadHistory() {
 	if e.platform == nil {
 		return
 	}
-	id := e.designID
+	id, opens := e.designID, e.opens
 	e.platform.LoadDesign(library.HistoryKey(id), func(text string, _ bool, err error) {
 		h, perr := library.ParseHistory(text)
 		e.run(func() {
+			if e.opens != opens {
+				return // another design was opened meanwhile
+			}
 			defer func() {
 				waiting := e.history.onLoad
 				e.history.onLoad = nil
@@ -81,7 +84,7 @@ func (e *Editor) loadHistory() {
 			}
 			e.platform.LoadDesign(library.VersionKey(id, last.Stamp()), func(text string, ok bool, err error) {
 				e.run(func() {
-					if err == nil && ok && e.history.h.Last() != nil && e.history.h.Last().At == last.At {
+					if err == nil && ok && e.opens == opens && e.history.h.Last() != nil && e.history.h.Last().At == last.At {
 						e.history.lastText = text
 					}
 				})
@@ -299,24 +302,27 @@ func (e *Editor) openVersion(stamp string) {
 	e.history.viewing = stamp
 	e.store.SetShared(true)
 	e.store.SetReadOnly(true)
-	id := e.designID
+	id, opens := e.designID, e.opens
 	e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
 		e.platform.LoadDesign(library.VersionKey(id, stamp), func(text string, ok bool, err error) {
 			e.run(func() {
+				if e.opens != opens {
+					return // another design was opened meanwhile
+				}
+				e.opening = false // read-only, as a version's preview stays
 				h, perr := library.ParseHistory(htext)
 				var v *library.Version
 				if herr == nil && perr == nil {
 					v = h.Find(stamp)
 				}
 				if err != nil || !ok || v == nil {
+					e.store.Clear()
 					e.store.Report(fmt.Errorf("This version is not in the design's history any more (%v): older versions thin out", orMissing(err)))
 					return
 				}
 				e.history.previewed = *v
-				e.store.SetReadOnly(false)
-				err := e.store.Import("the version of "+when(v.At), []byte(text))
-				e.store.SetReadOnly(true)
-				if err != nil {
+				if err := e.store.Open("the version of "+when(v.At), []byte(text)); err != nil {
+					e.store.Clear()
 					if list, ok := err.(catalogue.ErrorList); ok {
 						e.importErrors = list.Lines()
 					}

@@ -14,10 +14,10 @@ import (
 )
 
 // libraryState is what the editor knows of the library of designs this
-// browser keeps (see package library): one design is open in a page, named
+// browser keeps (see package library): one design is open in a tab, named
 // by the address (/?design=ID), so that each tab has its own design, undo
-// history, autosave and conflict handling; opening another loads the page
-// again on it.
+// history, autosave and conflict handling; opening another swaps it in
+// place (see reopen), and the browser's back and forward move between them.
 type libraryState struct {
 	// libraryWarning says the list of designs could not be read or kept.
 	libraryWarning string
@@ -29,7 +29,8 @@ type libraryState struct {
 	// clash is an import whose design has the id of a design in the
 	// library, waiting for the user's choice (see importToLibrary).
 	clash *pendingImport
-	// navigate loads the page at an address (a test's records it).
+	// navigate goes to an address in the tab (a test's records it): go-app
+	// adds it to the tab's history and calls OnNav, which opens it.
 	navigate func(u string)
 	// clock is the time (a test's is fixed).
 	clock   func() time.Time
@@ -113,11 +114,11 @@ func (e *Editor) updateLibrary(change func(ix *library.Index) error) error {
 	return nil
 }
 
-// chooseDesign picks the design this page edits: the one its address
-// names, else the one most recently changed, else a new one; and puts it
-// in the address, so that a reload stays on it.
-func (e *Editor) chooseDesign() {
-	asked := app.Window().URL().Query().Get("design")
+// chooseDesign picks the design to edit: the one address u names, else
+// the one most recently changed, else a new one; and puts it in the
+// address, so that a reload stays on it.
+func (e *Editor) chooseDesign(u *url.URL) {
+	asked := u.Query().Get("design")
 	e.announce = asked != ""
 	// The trash is emptied of what is due in the same change of the list.
 	var gone []library.Entry
@@ -185,6 +186,10 @@ func (e *Editor) keepAddress() {
 	q.Set("design", e.designID)
 	q.Del("restore") // done once: a reload must not restore again
 	u.RawQuery = q.Encode()
+	if e.ctx != nil {
+		e.ctx.Page().ReplaceURL(&u) // go-app's too: back to the address before is a navigation
+		return
+	}
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -196,54 +201,6 @@ func designAddress(id string, more ...string) string {
 		q.Set(more[i], more[i+1])
 	}
 	return "/?" + q.Encode()
-}
-
-// goTo loads the page at u once what this one changed is stored, with the
-// versions on their way; while the design waits for a choice (another
-// tab's, or a saved design that no longer loads) or is still being read,
-// it says what to do first.
-func (e *Editor) goTo(u string) {
-	switch {
-	case e.theirs != "":
-		e.store.Report(fmt.Errorf("Choose which design to keep (the alert above) before opening another"))
-		return
-	case e.holding:
-		e.store.Report(fmt.Errorf("Export or discard the saved design that no longer loads (the alert above) before opening another"))
-		return
-	case e.restoring && !e.readOnlyView():
-		e.store.Report(fmt.Errorf("The design is still being read; open the other one in a moment"))
-		return
-	}
-	leave := func() {
-		if e.navigate != nil {
-			e.navigate(u)
-			return
-		}
-		app.Window().Get("location").Call("assign", u)
-	}
-	if e.readOnlyView() {
-		leave()
-		return
-	}
-	var attempt func()
-	attempt = func() {
-		if e.unsaved || e.saving {
-			e.flushSave()
-			if e.saving {
-				e.afterSave = append(e.afterSave, attempt)
-				return
-			}
-			if e.unsaved {
-				return // the save failed: its warning says so, and the page stays
-			}
-		}
-		if e.history.recording {
-			e.history.afterVersions = append(e.history.afterVersions, attempt)
-			return
-		}
-		leave()
-	}
-	attempt()
 }
 
 // noteSaved updates the open design's entry in the list after a save: when
@@ -509,9 +466,14 @@ func (e *Editor) deleteDesign(entry library.Entry) {
 		return
 	}
 	e.store.Say(fmt.Sprintf("Moved %s to the trash, where it stays for %d days (Designs, Trash, to recover it).", entry.Name, library.TrashDays))
-	if entry.ID == e.designID {
-		e.goTo("/")
+	if entry.ID != e.designID {
+		return
 	}
+	if next := e.loadLibrary().Latest(); next != nil {
+		e.goTo(designAddress(next.ID))
+		return
+	}
+	e.newDesign()
 }
 
 // recoverDesign takes a design out of the trash.

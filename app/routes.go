@@ -32,8 +32,10 @@ func Routes(p Platform, cats Catalogues) {
 	// In the browser the editing session outlives a visit to the catalogue
 	// pages: go-app makes a new editor for each navigation to it, which takes
 	// over the store, and with it the design, the selection and the undo
-	// history. (The server makes a fresh editor for every request, and its
-	// store when it prerenders, once the page's address is known.)
+	// history. A navigation from one design to another makes one too, which
+	// go-app drops for the editor shown (it opens the other design in place,
+	// see Editor.OnNav). (The server makes a fresh editor for every request,
+	// and its store when it prerenders, once the page's address is known.)
 	var session *Editor
 	app.RouteFunc("/", func() app.Composer {
 		e := &Editor{platform: p, catalogues: cats}

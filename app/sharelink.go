@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/share"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -41,26 +42,14 @@ func (e *Editor) openShared(fragment string) bool {
 	return false
 }
 
-// listenShared listens for what a read-only shared design takes: the
-// keyboard and copying; a file dropped on the page is refused rather than
-// opened by the browser in the editor's place.
-func (e *Editor) listenShared() {
-	e.listen("keydown", e.onKeyDown)
-	e.listen("copy", e.onCopyNodes)
-	e.listen("dragover", func(ev app.Value) { ev.Call("preventDefault") })
-	e.listen("drop", func(ev app.Value) {
-		ev.Call("preventDefault")
-		e.ctx.Dispatch(func(app.Context) {
-			e.store.Report(fmt.Errorf("Nothing was imported: this design is read-only here (import into one of your designs)"))
-		})
-	})
-}
-
-// leaveShared opens the user's own design: the page loaded again without
-// the link, as the shared design was never stored.
+// leaveShared opens the user's own design in place of the shared one,
+// which was never stored.
 func (e *Editor) leaveShared(app.Context, app.Event) {
-	app.Window().Get("history").Call("replaceState", nil, "", "/")
-	app.Window().Get("location").Call("reload")
+	id := library.FirstID
+	if latest := e.loadLibrary().Latest(); latest != nil {
+		id = latest.ID
+	}
+	e.goTo(designAddress(id))
 }
 
 // onCopyShareLink puts a link that carries the design on the clipboard, or

@@ -236,6 +236,8 @@ func (p *tab) waitReady() {
 			(!document.getElementById("editor") || document.getElementById("editor").dataset.ready === "true")`))
 		return err == nil && ready, fmt.Sprint(err)
 	})
+	// Marks the document as the test's load (see sameDocument).
+	p.evalPage(`window.__loadedByTest = true`)
 }
 
 // eventually polls cond for up to 15 s.
@@ -557,58 +559,73 @@ func (p *tab) tryEval(expr string) (string, error) {
 	return valueOf(res.Result, res.ExceptionDetails)
 }
 
-// followLoad waits for the page the editor loaded by itself (it opened
-// another design: a page of its own) to leave address from, then loads the
-// new address again as the test's own navigation, as chromedp loses the
-// document of a load the page starts itself. The new page says "Opened …"
-// once its design is read, or status if given.
-func (p *tab) followLoad(from string, status ...string) {
+// waitOpened waits for the editor to open another design in place of the
+// one at address from: the address changes, the status says "Opened …"
+// once its design is read (or status, if given), and the document is the
+// same, loaded by no one but the test (see waitReady's mark).
+func (p *tab) waitOpened(from string, status ...string) {
 	p.t.Helper()
-	var href string
 	p.eventually("the editor to open another design", func() (bool, string) {
 		v, err := p.tryEval("location.href")
 		if err != nil {
 			return false, err.Error()
 		}
-		href = strings.Trim(v, `"`)
+		href := strings.Trim(v, `"`)
 		return href != from, href
 	})
-	p.navigate(href)
 	p.waitText("status", "", append(status, "Opened ")[0])
+	p.sameDocument()
+}
+
+// sameDocument fails the test when the page loaded since the test last
+// loaded it: the mark waitReady left is gone with any page load.
+func (p *tab) sameDocument() {
+	p.t.Helper()
+	if got := p.evalPage(`window.__loadedByTest === true`); got != "true" {
+		p.t.Fatalf("the page loaded itself (at %s): opening a design must swap it in place", p.href())
+	}
 }
 
 // importFile imports a design file through Import design: into the open
 // design when it is blank (the status says so), else as a new design, which
-// opens (the document goes).
+// opens in its place.
 func (p *tab) importFile(file string) {
 	p.t.Helper()
 	from := p.href()
-	p.evalPage(`window.__beforeImport = 1`)
 	p.setFiles("Import design", file)
 	moved := false
 	p.eventually("the import", func() (bool, string) {
-		got, err := p.tryEval(`window.__beforeImport === 1 ? document.getElementById("status").textContent : "another document"`)
+		href, err := p.tryEval("location.href")
 		if err != nil {
 			return false, err.Error()
 		}
-		if got == `"another document"` {
-			moved = true
-			return true, got
+		if moved = strings.Trim(href, `"`) != from; moved {
+			return true, href
 		}
-		return strings.Contains(got, "Imported "+filepath.Base(file)+":"), got
+		got, err := p.tryEval(`document.getElementById("status").textContent`)
+		return err == nil && strings.Contains(got, "Imported "+filepath.Base(file)+":"), got
 	})
 	if moved {
-		p.followLoad(from)
+		p.waitOpened(from)
 	}
 }
 
+// opens runs action, which opens another design (see waitOpened for
+// status).
+func (p *tab) opens(action func(), status ...string) {
+	p.t.Helper()
+	from := p.href()
+	action()
+	p.waitOpened(from, status...)
+}
+
 // clickAndFollow activates a control that opens another design (see
-// followLoad for status).
+// waitOpened for status).
 func (p *tab) clickAndFollow(role, name string, status ...string) {
 	p.t.Helper()
 	from := p.href()
 	p.click(role, name)
-	p.followLoad(from, status...)
+	p.waitOpened(from, status...)
 }
 
 // download clicks a control and returns the file the browser saved.

@@ -368,7 +368,7 @@ func TestEditorPasteDropAndCopy(t *testing.T) {
 		dt.items.add(new File(['nodes:\n  - { id: "dropped", component: "redpanda" }\n'], "dropped.yaml", {type: "application/yaml"}));
 		document.getElementById("canvas-svg").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`)
-	p.followLoad(from)
+	p.waitOpened(from)
 	p.find("button", "dropped, Redpanda…")
 	p.absent("button", "pasted, Apache Pulsar…")
 

@@ -41,7 +41,8 @@ func (p *tab) rename(from, to string) {
 // two tabs at once without either touching the other's; a version restored
 // and the restore undone; a design deleted and recovered; every design
 // backed up as one archive and read back into an empty browser; and all of
-// it still there after a reload and an update of the editor.
+// it still there after a reload and an update of the editor. Designs open
+// in place, with no page load, and Back and Forward move between them.
 func TestLibrary(t *testing.T) {
 	// One origin across an update: the server's files change under it.
 	v1, err := server.New(builtWeb(t), options(t, server.Options{}))
@@ -62,8 +63,7 @@ func TestLibrary(t *testing.T) {
 	p.addProduct("kafka", "Apache Kafka", "kafka, Apache Kafka…")
 	p.click("button", "Designs")
 	p.rename("Untitled design", "Orders")
-	p.clickIn("Designs", "button", "New design")
-	p.followLoad(p.href())
+	p.opens(func() { p.clickIn("Designs", "button", "New design") })
 	p.addProduct("nats", "NATS JetStream", "nats-jetstream, NATS JetStream…")
 	p.click("button", "Designs")
 	p.rename("Untitled design", "Payments")
@@ -86,6 +86,12 @@ func TestLibrary(t *testing.T) {
 	p.click("button", "Designs")
 	p.clickAndFollow("button", "Open Orders")
 	orders := p.href()
+	// Back and forward move between the designs opened, in place.
+	p.opens(func() { p.evalPage(`history.back()`) }, "Opened Payments")
+	p.find("button", "nats-jetstream, NATS JetStream…")
+	p.absent("button", "kafka, Apache Kafka…")
+	p.opens(func() { p.evalPage(`history.forward()`) }, "Opened Orders")
+	p.find("button", "kafka, Apache Kafka…")
 	b := p.secondTab()
 	b.navigate(payments)
 	b.find("button", "nats-jetstream, NATS JetStream…")
@@ -217,7 +223,7 @@ func TestShareLinkSaveACopy(t *testing.T) {
 	q.find("region", "Shared design")
 	from := q.href()
 	q.click("button", "Save a copy to my designs")
-	q.followLoad(from)
+	q.waitOpened(from)
 	q.absent("region", "Shared design")
 	q.find("button", "orders-fn, AWS Lambda, Function, aws")
 	q.addProduct("redis", "Redis", "redis, Redis…")

@@ -2,8 +2,6 @@ package app
 
 import (
 	"errors"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -237,50 +235,6 @@ func (in *Inspector) renderProblems(id string) app.UI {
 	return in.renderViolations(in.Store.Violations(id), "This node breaks no rule.")
 }
 
-// renderViolations lists a selection's problems, each fix a button (once,
-// if two problems offer the same change).
-func (in *Inspector) renderViolations(vs []catalogue.Violation, none string) app.UI {
-	if len(vs) == 0 {
-		return app.P().Class("ok").Text(none)
-	}
-	offered := map[string]bool{}
-	return app.Div().Body(
-		app.H3().Textf("Problems (%d)", len(vs)),
-		app.Ul().Class("node-problems").Body(app.Range(vs).Slice(func(i int) app.UI {
-			v := vs[i]
-			return app.Li().DataSet("severity", string(v.Severity)).Body(
-				app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
-				app.Text(" "+v.Message),
-				app.If(!in.Store.ReadOnly(), app.Range(v.Fixes).Slice(func(j int) app.UI {
-					label := v.Fixes[j].Label()
-					if offered[label] {
-						return nil
-					}
-					offered[label] = true
-					return app.Button().Class("fix").DataSet("violation", i).DataSet("fix", j).Text(label).OnClick(in.onFix)
-				})),
-			)
-		})),
-	)
-}
-
-// onFix applies a fix of one of the selection's problems (a node's, or a
-// connection's), as renderViolations listed them.
-func (in *Inspector) onFix(ctx app.Context, e app.Event) {
-	ds := ctx.JSSrc().Get("dataset")
-	i, _ := strconv.Atoi(ds.Get("violation").String())
-	j, _ := strconv.Atoi(ds.Get("fix").String())
-	sel := in.Store.Selection()
-	vs := in.Store.Violations(sel.Node)
-	if sel.Node == "" {
-		vs = in.Store.EdgeViolations(sel.Edge)
-	}
-	if i < 0 || i >= len(vs) || j < 0 || j >= len(vs[i].Fixes) {
-		return
-	}
-	in.Store.Report(in.Store.ApplyFix(vs[i].Fixes[j]))
-}
-
 // renderConnections lists the node's edges and offers a new one, so that a
 // keyboard user can connect nodes without dragging.
 func (in *Inspector) renderConnections(id string) app.UI {
@@ -324,91 +278,6 @@ func (in *Inspector) renderConnections(id string) app.UI {
 				}),
 			),
 		),
-	)
-}
-
-func (in *Inspector) renderEdge(i int) app.UI {
-	s := in.Store
-	e := s.Design().Edges[i]
-	flow, source := s.EdgeFlow(i)
-	kindsFlow := flow
-	if source == catalogue.SourceDesign {
-		kindsFlow, _ = catalogue.EdgeFlow(catalogue.Edge{From: e.From, To: e.To}, s.kindOf(e.From), s.kindOf(e.To))
-	}
-	protocols := slices.Sorted(maps.Keys(s.Catalogue().Protocols))
-	return app.Div().Body(
-		app.P().Textf("Connection from %s to %s", e.From, e.To),
-		app.Div().Class("field").Body(
-			app.Label().For("edge-label").Text("Connection label"),
-			// Each handler keeps the edge it was drawn for (its scope; see
-			// renderNote).
-			app.Input().ID("edge-label").Value(e.Label).OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeLabel(i, ctx.JSSrc().Get("value").String()))
-			}, i),
-		),
-		app.Div().Class("field").Body(
-			app.Label().For("edge-flow").Text("Flow"),
-			app.Select().ID("edge-flow").OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeFlow(i, catalogue.Flow(ctx.JSSrc().Get("value").String())))
-			}, i).Body(
-				option("", "From the kinds: "+string(kindsFlow), e.Flow == ""),
-				app.Range(catalogue.Flows).Slice(func(j int) app.UI {
-					f := catalogue.Flows[j]
-					return option(f, f, string(e.Flow) == f)
-				}),
-			),
-			app.Span().Class("source").DataSet("source", string(source)).Text(string(source)),
-		),
-		app.Div().Class("field").Body(
-			app.Label().For("edge-protocol").Text("Protocol"),
-			app.Select().ID("edge-protocol").OnChange(func(ctx app.Context, ev app.Event) {
-				s.Report(s.SetEdgeProtocol(i, ctx.JSSrc().Get("value").String()))
-			}, i).Body(
-				option("", "Not stated", e.Protocol == ""),
-				app.Range(protocols).Slice(func(j int) app.UI {
-					p := s.Catalogue().Protocols[protocols[j]]
-					return option(p.ID, p.Name, e.Protocol == p.ID)
-				}),
-			),
-		),
-		in.renderEdgeProblems(i),
-		in.renderEdgeRules(e),
-		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteSelection())
-		}),
-	)
-}
-
-// renderEdgeProblems lists what the connection rules find on the edge,
-// each fix a button.
-func (in *Inspector) renderEdgeProblems(i int) app.UI {
-	return in.renderViolations(in.Store.EdgeViolations(i), "This connection breaks no rule.")
-}
-
-// renderEdgeRules lists the connection rules that check an edge between
-// its ends' components.
-func (in *Inspector) renderEdgeRules(e catalogue.Edge) app.UI {
-	s := in.Store
-	from, to := s.Node(e.From), s.Node(e.To)
-	if from == nil || to == nil {
-		return nil
-	}
-	return renderRules(s.Catalogue().ConnectionRulesBetween(from.Component, to.Component), "No connection rule checks this pair of components.")
-}
-
-// renderRules lists rules with their severity, each linking its docs.
-func renderRules(rules []*catalogue.Rule, none string) app.UI {
-	return app.Div().Body(
-		app.H3().Textf("Rules that apply (%d)", len(rules)),
-		app.If(len(rules) == 0, app.P().Class("hint").Text(none)),
-		app.Ul().Class("rules").Body(app.Range(rules).Slice(func(i int) app.UI {
-			r := rules[i]
-			return app.Li().Body(
-				app.Span().Class("severity").DataSet("severity", string(r.Severity)).Text(string(r.Severity)),
-				app.Text(" "),
-				app.A().Href(r.Docs).Target("_blank").Rel("noopener noreferrer").Text(r.Name),
-			)
-		})),
 	)
 }
 

@@ -1,19 +1,10 @@
 package app
 
-import (
-	"errors"
-	"strconv"
-	"strings"
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/catalogue/analysis"
-	"github.com/archdesigner/designer/catalogue/pages"
-)
-
-// Inspector shows the selected node's id, component and resolved properties
-// with their source, with typed editors, and the selected connection.
+// Inspector is the panel that shows and edits what is selected: a node
+// (inspectnode.go), several nodes (inspectmany.go), a connection
+// (inspectedge.go), a group (inspectgroup.go) or a note (inspectnote.go).
 // Handlers read what they act on from the DOM (data-prop) and the store's
 // selection at the time of the event, never from closures, which go-app
 // would keep stale.
@@ -25,33 +16,9 @@ type Inspector struct {
 	// The selects of nodes (see bigSelect).
 	replicaSelect, noteOnSelect bigSelect
 	unlisten                    func()
-	analysisOpen                bool // the node's Analysis disclosure
-}
-
-// OnMount shows the chosen options of the selects of nodes, and fills the
-// suggestions of Connect to as the user types (see listenPickers).
-func (in *Inspector) OnMount(ctx app.Context) {
-	ctx.Defer(in.syncSelects)
-	if root := app.Window().GetElementByID("inspector"); root.Truthy() {
-		// Connect to suggests the nodes but the selected one.
-		in.unlisten = listenPickers(root, in.Store.Design, func() string { return in.Store.Selection().Node }, func(string, string) {})
-	}
-}
-
-// OnDismount stops listening.
-func (in *Inspector) OnDismount() {
-	if in.unlisten != nil {
-		in.unlisten()
-		in.unlisten = nil
-	}
-}
-
-// OnUpdate shows the chosen options of the selects of nodes, once drawn.
-func (in *Inspector) OnUpdate(ctx app.Context) { ctx.Defer(in.syncSelects) }
-
-func (in *Inspector) syncSelects(app.Context) {
-	in.replicaSelect.sync()
-	in.noteOnSelect.sync()
+	// Whether a node's Analysis disclosure is open: the panel's, not one
+	// node's, for it to stay open for every node selected after.
+	analysisOpen bool
 }
 
 // Render draws the inspector for the current selection.
@@ -80,71 +47,34 @@ func (in *Inspector) Render() app.UI {
 	)
 }
 
-func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
-	s := in.Store
-	comp := s.Catalogue().Components[n.Component]
-	resolved := s.Resolved(n.ID)
-	var basic, advanced []app.UI
-	for _, p := range comp.Schema {
-		rp, _ := resolved.Get(p.Name)
-		row := in.renderProperty(n.ID, comp, p, rp)
-		if p.Advanced {
-			advanced = append(advanced, row)
-		} else {
-			basic = append(basic, row)
-		}
+// OnMount shows the chosen options of the selects of nodes, and fills the
+// suggestions of Connect to as the user types (see listenPickers).
+func (in *Inspector) OnMount(ctx app.Context) {
+	ctx.Defer(in.syncSelects)
+	if root := app.Window().GetElementByID("inspector"); root.Truthy() {
+		// Connect to suggests the nodes but the selected one.
+		in.unlisten = listenPickers(root, in.Store.Design, func() string { return in.Store.Selection().Node }, func(string, string) {})
 	}
-	rules := s.Catalogue().AllRulesFor(comp.ID)
-	return app.Div().Body(
-		app.Div().Class("field").Body(
-			app.Label().For("node-id").Text("Node id"),
-			// The node's own fields name it (data-node): a click on the
-			// canvas changes the selection before a field's change event.
-			app.Input().ID("node-id").Value(n.ID).Attr("autocomplete", "off").Attr("spellcheck", "false").
-				DataSet("node", n.ID).OnChange(in.onRename),
-		),
-		app.Div().Class("field").Body(
-			app.Label().For("node-name").Text("Display name"),
-			app.Input().ID("node-name").Value(n.Name).Placeholder("the id: "+n.ID).Attr("autocomplete", "off").
-				DataSet("node", n.ID).OnChange(func(ctx app.Context, e app.Event) {
-				s.Report(s.SetNodeName(ctx.JSSrc().Get("dataset").Get("node").String(), ctx.JSSrc().Get("value").String()))
-			}),
-		),
-		app.Div().Class("field").Body(
-			app.Label().For("node-component").Text("Component"),
-			app.Select().ID("node-component").OnChange(in.onSwap).Body(
-				app.Range(s.Catalogue().ComponentsOfKind(comp.Kind)).Slice(func(i int) app.UI {
-					c := s.Catalogue().ComponentsOfKind(comp.Kind)[i]
-					return option(c.ID, c.Name+" ("+c.Provider+")", c.ID == comp.ID)
-				}),
-			),
-		),
-		app.P().Class("summary").Text(comp.Summary),
-		in.renderGroupChoice(n),
-		renderPlacement(resolved),
-		in.renderAnalysisFields(n, comp, resolved),
-		app.P().Class("docs").Body(
-			app.A().Href(pages.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
-			app.Text(" · "),
-			app.A().Href(comp.Docs).Target("_blank").Rel("noopener noreferrer").Text("Official documentation of "+comp.Name),
-		),
-		app.H3().Text("Properties"),
-		propertyTable("properties", basic),
-		app.If(len(advanced) > 0,
-			app.Details().Body(
-				app.Summary().Textf("Advanced properties (%d)", len(advanced)),
-				propertyTable("advanced properties", advanced),
-			),
-		),
-		in.renderProblems(n.ID),
-		renderRules(rules, "No rule selects this component."),
-		in.renderConnections(n.ID),
-		app.Button().Class("danger").Text("Delete node").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteSelection())
-		}),
-	)
 }
 
+// OnDismount stops listening.
+func (in *Inspector) OnDismount() {
+	if in.unlisten != nil {
+		in.unlisten()
+		in.unlisten = nil
+	}
+}
+
+// OnUpdate shows the chosen options of the selects of nodes, once drawn.
+func (in *Inspector) OnUpdate(ctx app.Context) { ctx.Defer(in.syncSelects) }
+
+func (in *Inspector) syncSelects(app.Context) {
+	in.replicaSelect.sync()
+	in.noteOnSelect.sync()
+}
+
+// propertyTable is the table of a node's, a group's or several nodes'
+// properties: each row a name, an editor, a source and a reset.
 func propertyTable(caption string, rows []app.UI) app.UI {
 	return app.Table().Class("props").Body(
 		app.Caption().Class("visually-hidden").Text(caption),
@@ -155,64 +85,6 @@ func propertyTable(caption string, rows []app.UI) app.UI {
 			app.Th().Scope("col").Body(app.Span().Class("visually-hidden").Text("Reset")),
 		)),
 		app.TBody().Body(rows...),
-	)
-}
-
-// renderProperty draws one property row: name (with the product's limit on
-// it, if any), typed editor, source, reset.
-func (in *Inspector) renderProperty(node string, comp *catalogue.Component, p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
-	id := "prop-" + p.Name
-	var limit app.UI
-	if l := comp.Limits[p.Name]; l != nil {
-		limit = app.Span().Class("description limit").Text(comp.ID + " allows " + l.Describe() + ".")
-	}
-	var editor app.UI
-	switch p.Type {
-	case catalogue.TypeEnum:
-		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).OnChange(in.onPropChange).Body(
-			app.If(!rp.Value.IsSet(), option("", "— unset —", true)),
-			app.Range(p.Values).Slice(func(i int) app.UI {
-				v := p.Values[i]
-				return option(v, v, rp.Value.IsSet() && rp.Value.Str() == v)
-			}),
-		)
-	case catalogue.TypeBoolean:
-		editor = checkbox(rp.Value.Bool()).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).
-			OnChange(in.onPropChange)
-	case catalogue.TypeInteger:
-		value := ""
-		if rp.Value.IsSet() {
-			value = strconv.FormatInt(rp.Value.Int(), 10)
-		}
-		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(value).Attr("step", "1").
-			Placeholder("unset").OnChange(in.onPropChange)
-		if p.Minimum != nil {
-			input = input.Min(*p.Minimum)
-		}
-		if p.Maximum != nil {
-			input = input.Max(*p.Maximum)
-		}
-		editor = input
-	default:
-		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(rp.Value.Str()).
-			Placeholder("unset").OnChange(in.onPropChange)
-	}
-	// The row's name differs from its value editor's (named by the label),
-	// so that "the control named acks" is the editor alone. The editor is
-	// named explicitly too: the label's <wbr>s would name it "retention
-	// Hours".
-	return app.Tr().Aria("label", "Property "+p.Name).DataSet("source", string(rp.Source)).Body(
-		app.Th().Scope("row").Body(
-			app.Label().For(id).Body(camelBreaks(p.Name)...),
-			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
-			limit,
-		),
-		app.Td().Body(editor),
-		app.Td().Class("source").DataSet("source", string(rp.Source)).Text(string(rp.Source)),
-		app.Td().Body(app.If(rp.Source == catalogue.SourceDesign,
-			app.Button().Class("reset").Aria("label", "Reset "+p.Name).Title("Back to the inherited value").
-				DataSet("prop", p.Name).Text("Reset").OnClick(in.onReset),
-		)),
 	)
 }
 
@@ -229,232 +101,4 @@ func camelBreaks(name string) []app.UI {
 		}
 	}
 	return append(out, app.Text(name[start:]))
-}
-
-func (in *Inspector) renderProblems(id string) app.UI {
-	return in.renderViolations(in.Store.Violations(id), "This node breaks no rule.")
-}
-
-// renderConnections lists the node's edges and offers a new one, so that a
-// keyboard user can connect nodes without dragging.
-func (in *Inspector) renderConnections(id string) app.UI {
-	s := in.Store
-	type link struct {
-		index int
-		text  string
-	}
-	var links []link
-	for i, e := range s.Design().Edges {
-		switch id {
-		case e.From:
-			links = append(links, link{i, "to " + e.To})
-		case e.To:
-			links = append(links, link{i, "from " + e.From})
-		}
-	}
-	return app.Div().Class("connections").Body(
-		app.H3().Textf("Connections (%d)", len(links)),
-		app.Ul().Body(app.Range(links).Slice(func(i int) app.UI {
-			l := links[i]
-			return app.Li().Body(
-				app.Text(l.text+" "),
-				app.Button().Aria("label", "Remove connection "+l.text).DataSet("edge", l.index).Text("Remove").OnClick(in.onRemoveEdge),
-			)
-		})),
-		app.If(len(s.Design().Nodes) > 1,
-			app.Div().Class("field").Body(
-				app.Span().Class("picker").Body(renderPicker("connect-to", "Connect to", "node id")...),
-				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
-					to := pickerValue("connect-to")
-					if to == "" {
-						s.Report(errors.New("choose a node to connect to"))
-						return
-					}
-					if err := s.Connect(s.Selection().Node, to); err != nil {
-						s.Report(err)
-						return
-					}
-					clearPicker("connect-to")
-				}),
-			),
-		),
-	)
-}
-
-func (in *Inspector) onRename(ctx app.Context, e app.Event) {
-	s := in.Store
-	s.Report(s.RenameNode(ctx.JSSrc().Get("dataset").Get("node").String(), ctx.JSSrc().Get("value").String()))
-}
-
-func (in *Inspector) onSwap(ctx app.Context, e app.Event) {
-	s := in.Store
-	s.Report(s.SwapComponent(s.Selection().Node, ctx.JSSrc().Get("value").String()))
-}
-
-// onPropChange overrides the property named by the editor's data-prop.
-func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
-	s := in.Store
-	src := ctx.JSSrc()
-	name := src.Get("dataset").Get("prop").String()
-	node := s.Node(src.Get("dataset").Get("node").String())
-	if node == nil {
-		return
-	}
-	p := s.Catalogue().Components[node.Component].Property(name)
-	if p == nil {
-		return
-	}
-	text := src.Get("value").String()
-	if p.Type == catalogue.TypeBoolean {
-		text = strconv.FormatBool(src.Get("checked").Bool())
-	}
-	if text == "" && p.Type != catalogue.TypeString {
-		// Clearing a number (or choosing "unset") goes back to the inherited value.
-		if _, overridden := node.Props[name]; overridden {
-			s.Report(s.ResetProp(node.ID, name))
-		}
-		return
-	}
-	v, err := ParseInput(p.Type, text)
-	if err != nil {
-		s.Report(errors.New(name + ": " + err.Error()))
-		return
-	}
-	s.Report(s.SetProp(node.ID, name, v))
-}
-
-func (in *Inspector) onReset(ctx app.Context, e app.Event) {
-	s := in.Store
-	s.Report(s.ResetProp(s.Selection().Node, ctx.JSSrc().Get("dataset").Get("prop").String()))
-}
-
-func (in *Inspector) onRemoveEdge(ctx app.Context, e app.Event) {
-	s := in.Store
-	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("edge").String())
-	if err != nil {
-		return
-	}
-	s.Report(s.DeleteEdge(i))
-}
-
-// renderPlacement says where a node sits and what its groups give it, each
-// value with the group that says it. (Placing a node is done in the design's
-// YAML for now: the canvas does not draw groups yet.)
-func renderPlacement(n *catalogue.ResolvedNode) app.UI {
-	if n == nil || len(n.Placement()) == 0 {
-		return nil
-	}
-	return app.Div().Class("placement").Body(
-		app.P().Body(app.Strong().Text("Placed in "), app.Text(strings.Join(n.Placement(), " › "))),
-		app.Ul().Body(app.Range(n.PlacedValues()).Slice(func(i int) app.UI {
-			v := n.PlacedValues()[i]
-			return app.Li().Body(
-				app.Code().Text(v.Name), app.Text(" "+v.Value.Text()+" "),
-				app.Span().Class("source").Text("from group "+v.Group),
-			)
-		})),
-	)
-}
-
-// renderAnalysisFields edits what the analysis reads of a node: whether it
-// is an entry point, what it is a replica of, the availability assumed for
-// it and its objectives. Each figure is read when it changes, checked, and
-// set as one undoable step.
-func (in *Inspector) renderAnalysisFields(n *catalogue.Node, comp *catalogue.Component, rn *catalogue.ResolvedNode) app.UI {
-	s := in.Store
-	details := app.Details().Class("analysis-fields").On("toggle", in.onAnalysisToggle)
-	if in.analysisOpen || !app.IsServer {
-		details = details.Open(in.analysisOpen)
-	}
-	if !in.analysisOpen {
-		// Drawn once opened: Replica of lists every node of the product,
-		// 1,400 in a 10,000-node design, on every edit.
-		return details.Body(app.Summary().Text("Analysis"))
-	}
-	var peers []string
-	for _, other := range s.Design().Nodes {
-		if other.ID != n.ID && (other.Component == n.Component || other.ID == n.ReplicaOf) {
-			peers = append(peers, other.ID)
-		}
-	}
-	published := "no published SLA in the catalogue"
-	if sla := comp.SLAFor(rn); sla != nil {
-		published = "published SLA " + catalogue.FormatPercent(sla.Uptime) + " %"
-	} else if len(comp.SLA) > 0 {
-		published = "no SLA covers this configuration"
-	}
-	figure := func(id, label, which, value, hint string) app.UI {
-		return app.Div().Class("field").Body(
-			app.Label().For(id).Text(label),
-			app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
-				Value(value).Aria("description", hint).DataSet("figure", which).OnChange(in.onFigure),
-		)
-	}
-	pct := func(p float64) string {
-		if p == 0 {
-			return ""
-		}
-		return catalogue.FormatPercent(p)
-	}
-	failures := ""
-	if n.Objectives.FailuresTolerated > 0 {
-		failures = strconv.Itoa(n.Objectives.FailuresTolerated)
-	}
-	return details.Body(
-		app.Summary().Text("Analysis"),
-		app.Div().Class("field check").Body(
-			checkbox(n.Entry).ID("node-entry").OnChange(func(ctx app.Context, e app.Event) {
-				s.Report(s.SetEntry(s.Selection().Node, ctx.JSSrc().Get("checked").Bool()))
-			}),
-			app.Label().For("node-entry").Text("Entry point"),
-		),
-		app.If(len(peers) > 0, app.Div().Class("field").Body(
-			app.Label().For("node-replica").Text("Replica of"),
-			in.replicaSelect.render("node-replica", "— none —", peers, n.ReplicaOf, func(ctx app.Context, e app.Event) {
-				s.Report(s.SetReplicaOf(s.Selection().Node, selectValue(e)))
-			}),
-		)),
-		figure("node-assume", "Assumed availability (%)", "assume", pct(n.Assume.Availability), "Used instead of the catalogue's figure; "+published+"."),
-		app.P().Class("hint").Text(comp.Name+": "+published+"."),
-		figure("node-objective", "Availability objective (%)", "objective", pct(n.Objectives.Availability), "The least availability this entry point must have; empty takes the design's."),
-		app.If(analysis.Stateful(comp.Kind),
-			figure("node-durability", "Failures it must tolerate", "durability", failures, "The least number of failures it must survive without losing acknowledged writes."),
-		),
-	)
-}
-
-// onAnalysisToggle records whether the node's Analysis disclosure is open,
-// which draws its fields (for every node selected after, too).
-func (in *Inspector) onAnalysisToggle(ctx app.Context, e app.Event) {
-	in.analysisOpen = ctx.JSSrc().Get("open").Bool()
-}
-
-// onFigure sets the analysis figure an input names; a refused one stays as
-// typed, for the user to correct, with the status saying why.
-func (in *Inspector) onFigure(ctx app.Context, e app.Event) {
-	s := in.Store
-	src := ctx.JSSrc()
-	s.Report(s.SetFigure(s.Selection().Node, src.Get("dataset").Get("figure").String(), src.Get("value").String()))
-}
-
-// renderGroupChoice moves the node into a group, or out of every group: the
-// keyboard's way to place a node.
-func (in *Inspector) renderGroupChoice(n *catalogue.Node) app.UI {
-	s := in.Store
-	groups := s.Design().Groups
-	if len(groups) == 0 {
-		return nil
-	}
-	return app.Div().Class("field").Body(
-		app.Label().For("node-group").Text("Group"),
-		app.Select().ID("node-group").OnChange(func(ctx app.Context, e app.Event) {
-			s.Report(s.MoveToGroup(s.Selection().Node, ctx.JSSrc().Get("value").String()))
-		}).Body(
-			option("", "— in no group —", n.In == ""),
-			app.Range(groups).Slice(func(i int) app.UI {
-				g := groups[i]
-				return option(g.ID, g.ID+" ("+g.Boundary+")", n.In == g.ID)
-			}),
-		),
-	)
 }

@@ -4,6 +4,7 @@
 //
 //	go run ./internal/benchmark/browserbench [-runs 11] [-write BENCHMARKS.md] [-start-only] [-level 11]
 //	go run ./internal/benchmark/browserbench -edit-only [-sizes 1000,10000] [-runs 3] [-profile]
+//	go run ./internal/benchmark/browserbench -open-only [-runs 3]
 //
 // It measures, for both: app.wasm raw, gzip and brotli (level 11); the time
 // from navigation to interactive (go-app's loader gone, the first render
@@ -13,7 +14,8 @@
 // the style and layout it causes), Tidy up, and the edit path at 1,000 and
 // 10,000 nodes (see edit.go): a property edit, adding, deleting, undoing
 // and redoing a node, each to the next frame; pan, zoom and drag per event;
-// the import; memory.
+// the import; memory; and opening a 100-node design from Designs in place
+// of another (see open.go).
 package main
 
 import (
@@ -46,11 +48,12 @@ func main() {
 	startOnly := flag.Bool("start-only", false, "measure sizes and time to interactive only, and print them (for trying changes)")
 	dragOnly := flag.Bool("drag-only", false, "measure the 1,000-node imports and drags only, print them with what the canvas drew (for trying changes)")
 	tidyOnly := flag.Bool("tidy-only", false, "measure Tidy up of the 1,000-node design in groups only, and print it (for trying changes)")
+	openOnly := flag.Bool("open-only", false, "measure opening a 100-node design from Designs in place of another only, and print it")
 	editOnly := flag.Bool("edit-only", false, "measure the edit path (import, property edits, add, delete, undo, redo, pan, zoom, drag, memory) only, and print it")
 	sizes := flag.String("sizes", "1000,10000", "with -edit-only: the design sizes, in nodes")
 	prof := flag.Bool("profile", false, "with -edit-only: print where the property edits' time goes (app.wasm built with function names)")
 	flag.Parse()
-	if *startOnly || *dragOnly || *tidyOnly || *editOnly {
+	if *startOnly || *dragOnly || *tidyOnly || *editOnly || *openOnly {
 		*write = ""
 	}
 	var err error
@@ -59,6 +62,11 @@ func main() {
 		err = dragRuns(*runs, *level, false)
 	case *tidyOnly:
 		err = dragRuns(*runs, *level, true)
+	case *openOnly:
+		var opens []float64
+		if opens, err = openRuns(*runs, *level); err == nil {
+			fmt.Print(openRow(opens))
+		}
 	case *editOnly:
 		var ns []int
 		for _, f := range strings.Split(*sizes, ",") {
@@ -197,8 +205,13 @@ func run(runs int, write string, level int, startOnly bool) error {
 	if err != nil {
 		return err
 	}
+	opens, err := measureOpens(chromium, editor.url, tmp, editRunsN)
+	if err != nil {
+		return err
+	}
 	report := render(editor, hello, loads, moves, runs, level)
 	report += editRows(editRunsN, edits[0], edits[1])
+	report += openRow(opens)
 	if len(groupedMoves) > 0 {
 		p50, p95, worst := chrome.Median(groupedMoves), percentile(groupedMoves, 0.95), percentile(groupedMoves, 1)
 		report += fmt.Sprintf("| pointermove while dragging, 1,000 nodes in 50 groups (10 regions of 4 zones) | median %.2f ms, p95 %.2f ms, max %.2f ms | | | ≤ 16 ms: %s |\n", p50, p95, worst, verdict(p95 <= 16))

@@ -50,18 +50,18 @@ type Canvas struct {
 	listeners     []func()
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
-	menu          *contextMenu       // the context menu, while open
-	picture       *pictureForm       // the Export picture dialog, while open
-	compareFolded bool               // the Comparison's list is folded to its head
-	tidy          *tidyForm          // the Tidy up dialog, while open
-	snapOn        bool               // Snap to grid
-	minimap       bool               // the minimap is shown
-	mm            minimapMap         // where the minimap drew the design
-	mmDrawn       *catalogue.Design  // the design it drew (the store replaces it on every change)
-	mmCanvas      app.Value          // in which canvas element
-	mmCollapsed   string             // with which groups collapsed
-	mmColour      string             // in which colour (the theme's)
-	geo           *drawing.Geometry  // where the last render drew the design
+	menu          *ContextMenu
+	picture       *pictureForm      // the Export picture dialog, while open
+	compareFolded bool              // the Comparison's list is folded to its head
+	tidy          *tidyForm         // the Tidy up dialog, while open
+	snapOn        bool              // Snap to grid
+	minimap       bool              // the minimap is shown
+	mm            minimapMap        // where the minimap drew the design
+	mmDrawn       *catalogue.Design // the design it drew (the store replaces it on every change)
+	mmCanvas      app.Value         // in which canvas element
+	mmCollapsed   string            // with which groups collapsed
+	mmColour      string            // in which colour (the theme's)
+	geo           *drawing.Geometry // where the last render drew the design
 }
 
 // translate is an SVG translate(x y), numbers as %g writes them (on every
@@ -156,6 +156,7 @@ func (c *Canvas) OnInit() {
 	// Until the SVG is measured, assume a large screen, so nothing that will
 	// be in view is left out of the first render.
 	c.width, c.height = 1600, 1000
+	c.menu = newContextMenu(c.Store)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -302,6 +303,7 @@ func (c *Canvas) OnDismount() {
 
 // OnUpdate brings the selected node into view when the Problems list asks.
 func (c *Canvas) OnUpdate(ctx app.Context) {
+	c.menu.Update() // the parts drawn from the store, which the canvas's render leaves as they are
 	if c.minimap {
 		ctx.Defer(func(app.Context) { c.drawMinimap() })
 	}
@@ -400,7 +402,7 @@ func (c *Canvas) Render() app.UI {
 			app.Button().Text("Fit").Title("Show the design at a zoom its labels can be read at (from its top-left corner when it is larger)").OnClick(func(app.Context, app.Event) { c.fit() }),
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
-			button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { c.addNote("") }),
+			button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { addNote(s, "") }),
 			app.Button().ID("export-picture").Text("Export picture").Aria("expanded", strconv.FormatBool(c.picture != nil)).
 				Title("An SVG or PNG of the design, which carries the design").
 				OnClick(func(app.Context, app.Event) {
@@ -429,7 +431,7 @@ func (c *Canvas) Render() app.UI {
 			DataSet("labels", [...]string{"none", "summary", "full"}[labels]).
 			On("pointerdown", c.onPointerDown).
 			On("keydown", c.onKeyDown).
-			On("contextmenu", c.onContextMenu).
+			On("contextmenu", c.menu.onContextMenu).
 			Body(
 				app.Raw(arrowDefs),
 				svg("rect").DataSet("part", "background").Attr("x", "-100000").Attr("y", "-100000").
@@ -445,8 +447,11 @@ func (c *Canvas) Render() app.UI {
 					svg("rect").ID("rubber-band").DataSet("active", "false").Aria("hidden", "true"),
 				),
 			)),
-		app.If(len(d.Edges) > 0, app.Raw(flowLegend)),
-		c.renderMenu(),
+		// Text when there are no edges, for the parts after it to keep
+		// their places: go-app matches children by position, and would
+		// mount them anew.
+		app.If(len(d.Edges) > 0, app.Raw(flowLegend)).Else(app.Text("")),
+		c.menu,
 		c.renderComparison(),
 		c.renderPicture(),
 		c.renderTidy(),
@@ -828,7 +833,7 @@ func (c *Canvas) onPointerDown(ctx app.Context, e app.Event) {
 	if e.Get("button").Int() != 0 {
 		return
 	}
-	c.closeMenu(false)
+	c.menu.close(false)
 	target := e.Get("target")
 	s := c.Store
 	d := &drag{gesture: gesture{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}}
@@ -1248,7 +1253,7 @@ func (c *Canvas) arrowStep(e app.Event) ([2]float64, bool) {
 // them), group or note with the arrow keys (Shift: further); Enter or Space
 // selects, and with Shift or Ctrl adds to the selection or takes out.
 func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
-	if c.openMenuFromKey(ctx, e) {
+	if c.menu.openFromKey(ctx, e) {
 		return
 	}
 	node := closest(e.Get("target"), "g[data-node]")

@@ -106,8 +106,7 @@ func held(id string) []heldElement {
 
 // addNote adds a note on node or group on ("" for the canvas) and puts the
 // focus in its text, selected, for the user to type over it.
-func (c *Canvas) addNote(on string) {
-	s := c.Store
+func addNote(s *Store, on string) {
 	if _, err := s.AddNote(on, "Note"); err != nil {
 		s.Report(err)
 		return

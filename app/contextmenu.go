@@ -6,9 +6,45 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// contextMenu is the menu open on a node, an edge, a group or a note: what it acts
-// on and where it is drawn, in pixels from the canvas section's corner.
-type contextMenu struct {
+// ContextMenu is the canvas's menu of actions on a node, an edge, a group or
+// a note, in place of the browser's: the canvas opens it on a right click or
+// from the keyboard (the ContextMenu key, or Shift+F10), and it keeps what it
+// is open on until an item is chosen, the focus leaves it, or the design
+// changes under it. Closed, it draws nothing.
+type ContextMenu struct {
+	app.Compo
+	store *Store
+	on    *menuTarget // what it is open on, while open
+}
+
+// newContextMenu is the canvas's context menu, closed.
+func newContextMenu(s *Store) *ContextMenu { return &ContextMenu{store: s} }
+
+// Render draws the open menu, or nothing.
+func (m *ContextMenu) Render() app.UI {
+	if m.on == nil {
+		return app.Text("")
+	}
+	title, items := m.items(m.on)
+	if len(items) == 0 || m.on.version != m.store.Version() {
+		// What it was open on changed (an undo, a deletion): its items
+		// would act on something else.
+		m.on = nil
+		return app.Text("")
+	}
+	// Placed by place: the page's policy refuses style attributes.
+	return app.Div().ID("context-menu").Class("context-menu").Role("menu").Aria("label", title).
+		On("keydown", m.onKey).On("focusout", m.onFocusOut).Body(
+		app.Range(items).Slice(func(i int) app.UI {
+			return app.Button().Role("menuitem").Attr("tabindex", "-1").DataSet("item", i).Text(items[i].label).
+				OnClick(m.onItem, i)
+		}),
+	)
+}
+
+// menuTarget is what a context menu is open on and where it is drawn, in
+// pixels from the canvas section's corner.
+type menuTarget struct {
 	node, group string
 	edge        int // -1 unless on an edge
 	note        int // the note's index + 1, or 0
@@ -17,17 +53,17 @@ type contextMenu struct {
 }
 
 // element is what the menu is open on, as drawn now.
-func (m *contextMenu) element() app.Value {
+func (t *menuTarget) element() app.Value {
 	w := app.Window()
 	switch {
-	case m.node != "":
-		return w.GetElementByID("node-" + m.node)
-	case m.group != "":
-		return w.GetElementByID("group-" + m.group)
-	case m.note > 0:
-		return w.GetElementByID("note-" + strconv.Itoa(m.note-1))
+	case t.node != "":
+		return w.GetElementByID("node-" + t.node)
+	case t.group != "":
+		return w.GetElementByID("group-" + t.group)
+	case t.note > 0:
+		return w.GetElementByID("note-" + strconv.Itoa(t.note-1))
 	}
-	return w.Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(m.edge)+`"]`)
+	return w.Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(t.edge)+`"]`)
 }
 
 // menuItem is one action of a context menu; one that deletes what the menu
@@ -38,14 +74,14 @@ type menuItem struct {
 	deletes bool
 }
 
-// items are the menu's actions on what it is open on; editing ones only
-// when the design may be edited.
-func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
-	s := c.Store
+// items are the menu's actions on t; editing ones only when the design may
+// be edited.
+func (m *ContextMenu) items(t *menuTarget) (title string, items []menuItem) {
+	s := m.store
 	edit := !s.ReadOnly()
 	switch {
-	case m.node != "":
-		n := s.Node(m.node)
+	case t.node != "":
+		n := s.Node(t.node)
 		if n == nil {
 			return "", nil
 		}
@@ -56,24 +92,24 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			} else {
 				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }, false})
 			}
-			items = append(items, menuItem{"Add note on " + n.ID, func() error { c.addNote(n.ID); return nil }, false})
+			items = append(items, menuItem{"Add note on " + n.ID, func() error { addNote(s, n.ID); return nil }, false})
 			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }, true})
 		}
-	case m.edge >= 0:
-		if m.edge >= len(s.Design().Edges) {
+	case t.edge >= 0:
+		if t.edge >= len(s.Design().Edges) {
 			return "", nil
 		}
-		e := s.Design().Edges[m.edge]
+		e := s.Design().Edges[t.edge]
 		title = "Actions for the connection from " + e.From + " to " + e.To
 		if edit {
-			i := m.edge
+			i := t.edge
 			items = append(items, menuItem{"Delete connection", func() error { return s.DeleteEdge(i) }, true})
 		}
-	case m.group != "":
-		if s.Group(m.group) == nil {
+	case t.group != "":
+		if s.Group(t.group) == nil {
 			return "", nil
 		}
-		id := m.group
+		id := t.group
 		title = "Actions for group " + id
 		if s.Collapsed(id) {
 			items = append(items, menuItem{"Expand group", func() error { s.SetCollapsed(id, false); return nil }, false})
@@ -81,11 +117,11 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 			items = append(items, menuItem{"Collapse group", func() error { s.SetCollapsed(id, true); return nil }, false})
 		}
 		if edit {
-			items = append(items, menuItem{"Add note on " + id, func() error { c.addNote(id); return nil }, false})
+			items = append(items, menuItem{"Add note on " + id, func() error { addNote(s, id); return nil }, false})
 			items = append(items, menuItem{"Delete group", func() error { return s.DeleteGroup(id) }, true})
 		}
-	case m.note > 0:
-		i := m.note - 1
+	case t.note > 0:
+		i := t.note - 1
 		if s.Note(i) == nil {
 			return "", nil
 		}
@@ -97,132 +133,116 @@ func (c *Canvas) menuItems(m *contextMenu) (title string, items []menuItem) {
 	return title, items
 }
 
-// renderMenu draws the open context menu, if any.
-func (c *Canvas) renderMenu() app.UI {
-	if c.menu == nil {
-		return nil
-	}
-	title, items := c.menuItems(c.menu)
-	if len(items) == 0 || c.menu.version != c.Store.Version() {
-		// What it was open on changed (an undo, a deletion): its items
-		// would act on something else.
-		c.menu = nil
-		return nil
-	}
-	// Placed by placeMenu: the page's policy refuses style attributes.
-	return app.Div().ID("context-menu").Class("context-menu").Role("menu").Aria("label", title).
-		On("keydown", c.onMenuKey).On("focusout", c.onMenuFocusOut).Body(
-		app.Range(items).Slice(func(i int) app.UI {
-			return app.Button().Role("menuitem").Attr("tabindex", "-1").DataSet("item", i).Text(items[i].label).
-				OnClick(c.onMenuItem, i)
-		}),
-	)
-}
-
-// openMenu opens the context menu on what target is in (a node, an edge or
-// a group), selecting it, at client point (cx, cy); false when target is in
-// none of them or nothing may be done there.
-func (c *Canvas) openMenu(ctx app.Context, target app.Value, cx, cy float64) bool {
-	s := c.Store
-	m := &contextMenu{edge: -1}
+// open opens the menu on what target is in (a node, an edge, a group or a
+// note), selecting it, at client point (cx, cy); false when target is in
+// none of them or nothing may be done there. ctx is the handler's that
+// asked, whose render the menu's placing and focus wait for.
+func (m *ContextMenu) open(ctx app.Context, target app.Value, cx, cy float64) bool {
+	s := m.store
+	t := &menuTarget{edge: -1}
 	switch {
 	case closest(target, "g[data-node]").Truthy():
-		m.node = closest(target, "g[data-node]").Get("dataset").Get("node").String()
-		s.Select(m.node)
+		t.node = closest(target, "g[data-node]").Get("dataset").Get("node").String()
+		s.Select(t.node)
 	case closest(target, "[data-edge]").Truthy():
-		m.edge, _ = strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
-		s.SelectEdge(m.edge)
+		t.edge, _ = strconv.Atoi(closest(target, "[data-edge]").Get("dataset").Get("edge").String())
+		s.SelectEdge(t.edge)
 	case closest(target, "[data-group]").Truthy():
-		m.group = closest(target, "[data-group]").Get("dataset").Get("group").String()
-		s.SelectGroup(m.group)
+		t.group = closest(target, "[data-group]").Get("dataset").Get("group").String()
+		s.SelectGroup(t.group)
 	case closest(target, "g[data-note]").Truthy():
 		i, _ := strconv.Atoi(closest(target, "g[data-note]").Get("dataset").Get("note").String())
-		m.note = i + 1
+		t.note = i + 1
 		s.SelectNote(i)
 	default:
 		return false
 	}
-	if _, items := c.menuItems(m); len(items) == 0 {
+	if _, items := m.items(t); len(items) == 0 {
 		return false
 	}
 	rect := app.Window().GetElementByID("canvas").Call("getBoundingClientRect")
-	m.x, m.y = cx-rect.Get("left").Float(), cy-rect.Get("top").Float()
-	m.version = s.Version()
-	c.menu = m
+	t.x, t.y = cx-rect.Get("left").Float(), cy-rect.Get("top").Float()
+	t.version = s.Version()
+	m.on = t
+	m.Update()
 	ctx.Defer(func(app.Context) {
-		c.placeMenu()
-		c.focusMenuItem(0)
+		m.place()
+		focusMenuItem(0)
 	})
 	return true
 }
 
-// placeMenu moves the drawn menu to where it was opened, through the
-// element's style object (which the page's content security policy
-// allows, where it refuses a style attribute).
-func (c *Canvas) placeMenu() {
+// place moves the drawn menu to where it was opened, through the element's
+// style object (which the page's content security policy allows, where it
+// refuses a style attribute).
+func (m *ContextMenu) place() {
 	el := app.Window().GetElementByID("context-menu")
-	if c.menu == nil || !el.Truthy() {
+	if m.on == nil || !el.Truthy() {
 		return
 	}
 	style := el.Get("style")
-	style.Set("left", strconv.FormatFloat(c.menu.x, 'f', 0, 64)+"px")
-	style.Set("top", strconv.FormatFloat(c.menu.y, 'f', 0, 64)+"px")
+	style.Set("left", strconv.FormatFloat(m.on.x, 'f', 0, 64)+"px")
+	style.Set("top", strconv.FormatFloat(m.on.y, 'f', 0, 64)+"px")
 }
 
 // onContextMenu opens the menu where the pointer is, in place of the
-// browser's.
-func (c *Canvas) onContextMenu(ctx app.Context, e app.Event) {
-	if c.openMenu(ctx, e.Get("target"), e.Get("clientX").Float(), e.Get("clientY").Float()) {
+// browser's (a handler of the canvas's drawing).
+func (m *ContextMenu) onContextMenu(ctx app.Context, e app.Event) {
+	if m.open(ctx, e.Get("target"), e.Get("clientX").Float(), e.Get("clientY").Float()) {
 		e.PreventDefault()
 	}
 }
 
-// openMenuFromKey opens the menu on the focused element, below it (the
-// ContextMenu key, or Shift+F10).
-func (c *Canvas) openMenuFromKey(ctx app.Context, e app.Event) bool {
+// openFromKey opens the menu on the focused element, below it, for the
+// ContextMenu key or Shift+F10; false for any other key.
+func (m *ContextMenu) openFromKey(ctx app.Context, e app.Event) bool {
 	key := e.Get("key").String()
 	if key != "ContextMenu" && !(key == "F10" && e.Get("shiftKey").Bool()) {
 		return false
 	}
 	target := e.Get("target")
 	r := target.Call("getBoundingClientRect")
-	if c.openMenu(ctx, target, r.Get("left").Float()+8, r.Get("bottom").Float()) {
+	if m.open(ctx, target, r.Get("left").Float()+8, r.Get("bottom").Float()) {
 		e.PreventDefault()
 	}
 	return true
 }
 
-// closeMenu closes the menu, putting the focus back where it was opened
-// when refocus says so.
-func (c *Canvas) closeMenu(refocus bool) {
-	m := c.menu
-	c.menu = nil
-	if refocus && m != nil {
-		if el := m.element(); el.Truthy() {
+// close closes the menu, putting the focus back where it was opened when
+// refocus says so.
+func (m *ContextMenu) close(refocus bool) {
+	t := m.on
+	if t == nil {
+		return
+	}
+	m.on = nil
+	m.Update()
+	if refocus {
+		if el := t.element(); el.Truthy() {
 			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	}
 }
 
-// onMenuItem carries out item i and closes the menu; the focus goes back to
+// onItem carries out item i and closes the menu; the focus goes back to
 // what it was open on, or to the canvas when that was deleted.
-func (c *Canvas) onMenuItem(ctx app.Context, e app.Event) {
+func (m *ContextMenu) onItem(ctx app.Context, e app.Event) {
 	i, _ := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("item").String())
-	m := c.menu
-	if m == nil {
+	t := m.on
+	if t == nil {
 		return
 	}
-	_, items := c.menuItems(m)
-	c.closeMenu(false)
+	_, items := m.items(t)
+	m.close(false)
 	if i < 0 || i >= len(items) {
 		return
 	}
-	c.Store.Report(items[i].act())
+	m.store.Report(items[i].act())
 	deleted := items[i].deletes
 	ctx.Defer(func(app.Context) {
 		el := app.Window().GetElementByID("canvas")
 		if !deleted {
-			if at := m.element(); at.Truthy() {
+			if at := t.element(); at.Truthy() {
 				el = at
 			}
 		}
@@ -232,9 +252,9 @@ func (c *Canvas) onMenuItem(ctx app.Context, e app.Event) {
 	})
 }
 
-// onMenuKey moves between the items with the arrow keys, Home and End, and
+// onKey moves between the items with the arrow keys, Home and End, and
 // closes the menu with Escape or Tab.
-func (c *Canvas) onMenuKey(ctx app.Context, e app.Event) {
+func (m *ContextMenu) onKey(ctx app.Context, e app.Event) {
 	items := app.Window().Get("document").Call("querySelectorAll", "#context-menu [role=menuitem]")
 	n := items.Length()
 	at := 0
@@ -245,15 +265,15 @@ func (c *Canvas) onMenuKey(ctx app.Context, e app.Event) {
 	}
 	switch e.Get("key").String() {
 	case "ArrowDown":
-		c.focusMenuItem((at + 1) % n)
+		focusMenuItem((at + 1) % n)
 	case "ArrowUp":
-		c.focusMenuItem((at + n - 1) % n)
+		focusMenuItem((at + n - 1) % n)
 	case "Home":
-		c.focusMenuItem(0)
+		focusMenuItem(0)
 	case "End":
-		c.focusMenuItem(n - 1)
+		focusMenuItem(n - 1)
 	case "Escape", "Tab":
-		c.closeMenu(true)
+		m.close(true)
 	default:
 		return
 	}
@@ -261,18 +281,18 @@ func (c *Canvas) onMenuKey(ctx app.Context, e app.Event) {
 	e.StopImmediatePropagation()
 }
 
-// onMenuFocusOut closes the menu when the focus leaves it (a click
-// elsewhere, or the focus moved away).
-func (c *Canvas) onMenuFocusOut(ctx app.Context, e app.Event) {
+// onFocusOut closes the menu when the focus leaves it (a click elsewhere,
+// or the focus moved away).
+func (m *ContextMenu) onFocusOut(ctx app.Context, e app.Event) {
 	next := e.Get("relatedTarget")
 	if menu := app.Window().GetElementByID("context-menu"); menu.Truthy() && next.Truthy() && menu.Call("contains", next).Bool() {
 		return
 	}
-	c.closeMenu(false)
+	m.close(false)
 }
 
-// focusMenuItem focuses the menu's item i.
-func (c *Canvas) focusMenuItem(i int) {
+// focusMenuItem focuses the open menu's item i.
+func focusMenuItem(i int) {
 	items := app.Window().Get("document").Call("querySelectorAll", "#context-menu [role=menuitem]")
 	if i >= 0 && i < items.Length() {
 		items.Index(i).Call("focus")

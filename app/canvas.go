@@ -51,9 +51,9 @@ type Canvas struct {
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *ContextMenu
-	picture       *pictureForm      // the Export picture dialog, while open
-	compareFolded bool              // the Comparison's list is folded to its head
-	tidy          *tidyForm         // the Tidy up dialog, while open
+	picture       *pictureForm // the Export picture dialog, while open
+	compareFolded bool         // the Comparison's list is folded to its head
+	tidy          *TidyDialog
 	snapOn        bool              // Snap to grid
 	minimap       bool              // the minimap is shown
 	mm            minimapMap        // where the minimap drew the design
@@ -157,6 +157,7 @@ func (c *Canvas) OnInit() {
 	// be in view is left out of the first render.
 	c.width, c.height = 1600, 1000
 	c.menu = newContextMenu(c.Store)
+	c.tidy = newTidyDialog(c.Store, c.Platform, c.fit)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -165,7 +166,7 @@ func (c *Canvas) OnInit() {
 func (c *Canvas) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.restoreSnap()
-	if c.keepsView() {
+	if keepsView(c.Platform, c.Store) {
 		if v, ok, err := c.Platform.Load(keyMinimap); err == nil && ok && v == "true" {
 			c.minimap = true
 			ctx.Defer(func(app.Context) { c.drawMinimap() })
@@ -179,7 +180,6 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
 	// Capturing, so that it runs before go-app queues onPointerDown.
 	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
-	c.listen(app.Window().GetElementByID("canvas"), "click", c.onTidyClick, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
 	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) {
@@ -250,16 +250,17 @@ func (c *Canvas) viewChanged() {
 	})
 }
 
-// keepsView reports whether the canvas keeps its view across reloads: in
-// the browser, and neither embedded nor showing a share link's design.
-func (c *Canvas) keepsView() bool {
-	return c.Platform != nil && app.Window().URL().Query().Get("embed") != "1" && !c.Store.Shared()
+// keepsView reports whether the canvas keeps its view (and its parts their
+// choices) across reloads: in the browser (p is nil when prerendering), and
+// neither embedded nor showing a share link's design.
+func keepsView(p Platform, s *Store) bool {
+	return p != nil && app.Window().URL().Query().Get("embed") != "1" && !s.Shared()
 }
 
 // saveView stores the view, for a reload to show what was shown. A failure
 // is not worth a word: the next load fits the design instead.
 func (c *Canvas) saveView() {
-	if c.keepsView() {
+	if keepsView(c.Platform, c.Store) {
 		_ = c.Platform.Store(keyView, c.view.String())
 	}
 }
@@ -267,7 +268,7 @@ func (c *Canvas) saveView() {
 // restoreView takes the stored view, if there is one that shows some of
 // the design at a zoom its labels can be read at.
 func (c *Canvas) restoreView() bool {
-	if !c.keepsView() {
+	if !keepsView(c.Platform, c.Store) {
 		return false
 	}
 	saved, ok, err := c.Platform.Load(keyView)
@@ -304,6 +305,7 @@ func (c *Canvas) OnDismount() {
 // OnUpdate brings the selected node into view when the Problems list asks.
 func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.menu.Update() // the parts drawn from the store, which the canvas's render leaves as they are
+	c.tidy.Update()
 	if c.minimap {
 		ctx.Defer(func(app.Context) { c.drawMinimap() })
 	}
@@ -412,7 +414,16 @@ func (c *Canvas) Render() app.UI {
 					}
 					c.openPicture()
 				}),
-			app.If(len(d.Nodes) > 0, c.renderTidyButton()),
+			app.If(len(d.Nodes) > 0, button(s.ReadOnly()).ID("tidy-up").Text("Tidy up").Aria("expanded", strconv.FormatBool(c.tidy.isOpen())).
+				Title("Lay out the new nodes beside what they connect to, the selection, or the whole design").
+				OnClick(func(app.Context, app.Event) {
+					if c.tidy.isOpen() {
+						c.tidy.close()
+						return
+					}
+					c.picture = nil
+					c.tidy.open()
+				})),
 			app.Label().Class("button").For("compare-file").Text("Compare with…").
 				Title("Mark on the canvas what differs from a design file (an older version, say), without changing the design"),
 			app.Input().ID("compare-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
@@ -454,7 +465,7 @@ func (c *Canvas) Render() app.UI {
 		c.menu,
 		c.renderComparison(),
 		c.renderPicture(),
-		c.renderTidy(),
+		c.tidy,
 		c.renderMinimap(),
 	)
 }

@@ -41,14 +41,14 @@ func (c *Canvas) snapDrag(d *gesture) {
 // mode.
 func (c *Canvas) setSnap(on bool) {
 	c.snapOn = on
-	if c.keepsView() {
+	if keepsView(c.Platform, c.Store) {
 		_ = c.Platform.Store(keySnap, strconv.FormatBool(on))
 	}
 }
 
 // restoreSnap takes the kept Snap to grid choice.
 func (c *Canvas) restoreSnap() {
-	if !c.keepsView() {
+	if !keepsView(c.Platform, c.Store) {
 		return
 	}
 	if v, ok, err := c.Platform.Load(keySnap); err == nil && ok {

@@ -28,7 +28,7 @@ func (c *Canvas) renderMinimapToggle() app.UI {
 		OnClick(func(app.Context, app.Event) {
 			c.minimap = !c.minimap
 			c.mmDrawn = nil // a new canvas element to draw in
-			if c.keepsView() {
+			if keepsView(c.Platform, c.Store) {
 				_ = c.Platform.Store(keyMinimap, strconv.FormatBool(c.minimap))
 			}
 			if c.minimap {

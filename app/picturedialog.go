@@ -20,7 +20,7 @@ type pictureForm struct {
 
 // openPicture opens the Export picture dialog, its first field focused.
 func (c *Canvas) openPicture() {
-	c.dropTidy()
+	c.tidy.drop()
 	c.picture = &pictureForm{format: "svg", selection: len(c.Store.SelectedNodes()) > 1}
 	afterRender("picture-format", func(el app.Value) { el.Call("focus") })
 }

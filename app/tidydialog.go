@@ -10,98 +10,49 @@ import (
 	"github.com/archdesigner/designer/catalogue/layout"
 )
 
-// keyTidyDirection keeps the direction Tidy up last laid out in, for the
-// next time (across visits, where the canvas keeps its view).
-const keyTidyDirection = "designer.tidy-direction"
-
-// tidyForm is the Tidy up dialog's choices while it is open.
-type tidyForm struct {
-	scope string // TidyNew, TidySelection or TidyAll
-	dir   layout.Direction
-	busy  bool      // laying out: the choices are fixed, Lay out waits
-	plan  *TidyPlan // what it lays out, when busy
-	// stop tells the layout to stop: the dialog closed, or the design
-	// changed under it.
-	stop atomic.Bool
+// TidyDialog is the Tidy up dialog: which nodes to lay out and in which
+// direction, then the layout while it runs. The canvas's Tidy up button
+// opens and closes it; it closes itself when the layout is done, when
+// cancelled, and when no node is left to lay out. Closed, it draws nothing.
+type TidyDialog struct {
+	app.Compo
+	store    *Store
+	platform Platform // keeps the direction chosen (see keepsView)
+	fit      func()   // shows the whole design, once laid out anew
+	form     *tidyForm
+	ctx      app.Context
+	off      func() // stops listening for Lay out (see onClick)
 }
 
-// openTidy opens the Tidy up dialog (closing Export picture's), with what
-// it would most likely be asked: the new nodes when there are some, else
-// the selection of several, else the whole design.
-func (c *Canvas) openTidy() {
-	c.picture = nil
-	f := &tidyForm{scope: TidyAll}
-	if c.keepsView() {
-		if v, ok, err := c.Platform.Load(keyTidyDirection); err == nil && ok {
-			if d, err := layout.ParseDirection(v); err == nil {
-				f.dir = d
-			}
-		}
-	}
-	switch {
-	case len(c.Store.NewNodes()) > 0:
-		f.scope = TidyNew
-	case len(c.Store.SelectedNodes()) > 1:
-		f.scope = TidySelection
-	}
-	c.tidy = f
-	afterRender("tidy-what", func(el app.Value) { el.Call("focus") })
+// newTidyDialog is the canvas's Tidy up dialog, closed; fit shows the
+// design once the whole of it is laid out.
+func newTidyDialog(s *Store, p Platform, fit func()) *TidyDialog {
+	return &TidyDialog{store: s, platform: p, fit: fit}
 }
 
-// dropTidy closes the dialog, stopping a layout it runs.
-func (c *Canvas) dropTidy() {
-	if c.tidy != nil {
-		c.tidy.stop.Store(true)
-	}
-	c.tidy = nil
-}
-
-// closeTidy closes the dialog and gives the focus back to its button, or
-// to the canvas when the button is gone with the last node.
-func (c *Canvas) closeTidy() {
-	c.dropTidy()
-	back := "tidy-up"
-	if len(c.Store.Design().Nodes) == 0 {
-		back = "canvas"
-	}
-	afterRender(back, func(el app.Value) { el.Call("focus") })
-}
-
-// renderTidyButton is the canvas tool that opens the dialog.
-func (c *Canvas) renderTidyButton() app.UI {
-	return button(c.Store.ReadOnly()).ID("tidy-up").Text("Tidy up").Aria("expanded", strconv.FormatBool(c.tidy != nil)).
-		Title("Lay out the new nodes beside what they connect to, the selection, or the whole design").
-		OnClick(func(app.Context, app.Event) {
-			if c.tidy != nil {
-				c.closeTidy()
-				return
-			}
-			c.openTidy()
-		})
-}
-
-// renderTidy draws the Tidy up dialog, when open.
-func (c *Canvas) renderTidy() app.UI {
-	f := c.tidy
+// Render draws the dialog, when open.
+func (t *TidyDialog) Render() app.UI {
+	f := t.form
 	if f == nil {
-		return nil
+		return app.Text("")
 	}
-	if f.busy && c.Store.Design() != f.plan.design {
+	s := t.store
+	if f.busy && s.Design() != f.plan.design {
 		f.stop.Store(true) // an edit while it lays out: it will say so
 	}
-	if len(c.Store.Design().Nodes) == 0 && !f.busy {
+	if len(s.Design().Nodes) == 0 && !f.busy {
 		// The last node deleted under it: nothing to lay out. The focus
 		// goes to the canvas only from inside the dialog.
-		c.dropTidy()
+		t.stop()
 		if form := app.Window().GetElementByID("tidy-form"); form.Truthy() && form.Call("contains", app.Window().Get("document").Get("activeElement")).Bool() {
-			c.closeTidy()
+			t.refocus()
 		}
-		return nil
+		return app.Text("")
 	}
 	// Every choice is always listed, those that do not apply now disabled,
 	// so that the options keep their places while the dialog is open and
 	// the design changes under it.
-	fresh, selected := len(c.Store.NewNodes()), len(c.Store.SelectedNodes())
+	fresh, selected := len(s.NewNodes()), len(s.SelectedNodes())
 	what := []struct {
 		value, text string
 		ok          bool
@@ -132,7 +83,7 @@ func (c *Canvas) renderTidy() app.UI {
 		On("keydown", func(ctx app.Context, e app.Event) {
 			if e.Get("key").String() == "Escape" {
 				e.StopImmediatePropagation()
-				c.closeTidy()
+				ctx.Emit(t.close) // the canvas's button says it closed
 			}
 		}).Body(
 		app.Div().Class("field").Body(
@@ -160,11 +111,100 @@ func (c *Canvas) renderTidy() app.UI {
 		),
 		app.P().Class("hint").Text(hints[current]),
 		app.Div().Class("actions").Body(
-			layOut(f.busy), // see onTidyClick
-			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { c.closeTidy() }),
+			layOut(f.busy), // see onClick
+			app.Button().Text("Cancel").OnClick(func(ctx app.Context, e app.Event) { ctx.Emit(t.close) }),
 		),
 	)
 }
+
+// tidyForm is the Tidy up dialog's choices while it is open.
+type tidyForm struct {
+	scope string // TidyNew, TidySelection or TidyAll
+	dir   layout.Direction
+	busy  bool      // laying out: the choices are fixed, Lay out waits
+	plan  *TidyPlan // what it lays out, when busy
+	// stop tells the layout to stop: the dialog closed, or the design
+	// changed under it.
+	stop atomic.Bool
+}
+
+// OnMount listens for Lay out (see onClick).
+func (t *TidyDialog) OnMount(ctx app.Context) {
+	t.ctx = ctx
+	if canvas := app.Window().GetElementByID("canvas"); canvas.Truthy() {
+		t.off = listen(canvas, "click", t.onClick, nil)
+	}
+}
+
+// OnDismount stops listening.
+func (t *TidyDialog) OnDismount() {
+	if t.off != nil {
+		t.off()
+		t.off = nil
+	}
+}
+
+// isOpen reports whether the dialog is open.
+func (t *TidyDialog) isOpen() bool { return t.form != nil }
+
+// open opens the dialog with what it would most likely be asked: the new
+// nodes when there are some, else the selection of several, else the whole
+// design.
+func (t *TidyDialog) open() {
+	s := t.store
+	f := &tidyForm{scope: TidyAll}
+	if keepsView(t.platform, s) {
+		if v, ok, err := t.platform.Load(keyTidyDirection); err == nil && ok {
+			if d, err := layout.ParseDirection(v); err == nil {
+				f.dir = d
+			}
+		}
+	}
+	switch {
+	case len(s.NewNodes()) > 0:
+		f.scope = TidyNew
+	case len(s.SelectedNodes()) > 1:
+		f.scope = TidySelection
+	}
+	t.form = f
+	t.Update()
+	afterRender("tidy-what", func(el app.Value) { el.Call("focus") })
+}
+
+// stop forgets the dialog's choices, stopping a layout it runs.
+func (t *TidyDialog) stop() {
+	if t.form != nil {
+		t.form.stop.Store(true)
+	}
+	t.form = nil
+}
+
+// drop closes the dialog, stopping a layout it runs, and leaves the focus
+// where it is.
+func (t *TidyDialog) drop() {
+	t.stop()
+	t.Update()
+}
+
+// close closes the dialog and gives the focus back (see refocus).
+func (t *TidyDialog) close() {
+	t.drop()
+	t.refocus()
+}
+
+// refocus gives the focus back to the canvas's Tidy up button, or to the
+// canvas when the button is gone with the last node.
+func (t *TidyDialog) refocus() {
+	back := "tidy-up"
+	if len(t.store.Design().Nodes) == 0 {
+		back = "canvas"
+	}
+	afterRender(back, func(el app.Value) { el.Call("focus") })
+}
+
+// keyTidyDirection keeps the direction Tidy up last laid out in, for the
+// next time (across visits, where the canvas keeps its view).
+const keyTidyDirection = "designer.tidy-direction"
 
 // layOut is the dialog's Lay out button, which says so while it works.
 func layOut(busy bool) app.HTMLButton {
@@ -174,13 +214,14 @@ func layOut(busy bool) app.HTMLButton {
 	return button(false).ID("tidy-apply").Text("Lay out")
 }
 
-// onTidyClick starts Tidy up when the dialog's Lay out button is clicked
-// (or pressed from the keyboard). It listens on the canvas, not through
-// go-app: a go-app handler renders its component and every one holding it
-// again, which at 1,000 nodes is a long task for one button's text.
-func (c *Canvas) onTidyClick(e app.Value) {
+// onClick starts Tidy up when the dialog's Lay out button is clicked (or
+// pressed from the keyboard). It is a plain listener on the canvas, not a
+// go-app handler, which go-app follows with a render: showBusy writes the
+// busy dialog into the elements drawn, and the one render comes when the
+// layout ends.
+func (t *TidyDialog) onClick(e app.Value) {
 	if closest(e.Get("target"), "#tidy-apply").Truthy() {
-		c.applyTidy()
+		t.apply()
 	}
 }
 
@@ -190,20 +231,20 @@ func (c *Canvas) onTidyClick(e app.Value) {
 // large one works; closing the dialog, or an edit, stops it (nothing
 // moves, and after an edit the user is told). It reads the form, which the
 // dialog's handlers keep up to date.
-func (c *Canvas) applyTidy() {
-	f := c.tidy
-	if f == nil || f.busy || c.ctx == nil {
+func (t *TidyDialog) apply() {
+	f, s := t.form, t.store
+	if f == nil || f.busy || t.ctx == nil {
 		return
 	}
-	ctx := c.ctx // the canvas's: it stays mounted while the dialog's elements may not
+	ctx := t.ctx // the dialog's own: it stays mounted while its elements may not
 	scope := f.scope
-	plan, err := c.Store.PlanTidy(scope, f.dir)
+	plan, err := s.PlanTidy(scope, f.dir)
 	if err != nil {
-		// Emit, not Dispatch: that renders the canvas only, and the
-		// status line is the editor's.
+		// Emit, not Dispatch: that renders the dialog only, and the
+		// canvas's button and the status line are its holders'.
 		ctx.Emit(func() {
-			c.closeTidy()
-			c.Store.Report(err)
+			t.close()
+			s.Report(err)
 		})
 		return
 	}
@@ -213,29 +254,29 @@ func (c *Canvas) applyTidy() {
 	ctx.Async(func() {
 		plan.Run(yield)
 		ctx.Emit(func() {
-			if c.tidy != f {
+			if t.form != f {
 				return // closed meanwhile: nothing to say
 			}
 			err := errTidyStale // stopped by an edit
 			if plan.at != nil {
-				err = c.Store.ApplyTidy(plan)
+				err = s.ApplyTidy(plan)
 			}
-			c.closeTidy()
+			t.close()
 			if err != nil {
-				c.Store.Report(err)
+				s.Report(err)
 				return
 			}
-			if c.keepsView() {
-				_ = c.Platform.Store(keyTidyDirection, plan.opts.Direction.String()) // a failure costs only the default next time
+			if keepsView(t.platform, s) {
+				_ = t.platform.Store(keyTidyDirection, plan.opts.Direction.String()) // a failure costs only the default next time
 			}
 			if scope == TidyAll {
-				c.fit()
+				t.fit()
 			}
 		})
 	})
 }
 
-// showBusy draws the open dialog as renderTidy draws it busy, until the
+// showBusy draws the open dialog as Render draws it busy, until the
 // next render does: the button's text is changed in its text node, which
 // go-app keeps and writes to.
 func showBusy() {

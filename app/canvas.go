@@ -51,8 +51,8 @@ type Canvas struct {
 	dragOff       []func()
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *ContextMenu
-	picture       *pictureForm // the Export picture dialog, while open
-	compareFolded bool         // the Comparison's list is folded to its head
+	picture       *PictureDialog
+	compareFolded bool // the Comparison's list is folded to its head
 	tidy          *TidyDialog
 	snapOn        bool              // Snap to grid
 	minimap       bool              // the minimap is shown
@@ -158,6 +158,7 @@ func (c *Canvas) OnInit() {
 	c.width, c.height = 1600, 1000
 	c.menu = newContextMenu(c.Store)
 	c.tidy = newTidyDialog(c.Store, c.Platform, c.fit)
+	c.picture = newPictureDialog(c.Store, c.Platform)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -306,6 +307,7 @@ func (c *Canvas) OnDismount() {
 func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.menu.Update() // the parts drawn from the store, which the canvas's render leaves as they are
 	c.tidy.Update()
+	c.picture.Update()
 	if c.minimap {
 		ctx.Defer(func(app.Context) { c.drawMinimap() })
 	}
@@ -405,14 +407,15 @@ func (c *Canvas) Render() app.UI {
 			app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 			app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
 			button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { addNote(s, "") }),
-			app.Button().ID("export-picture").Text("Export picture").Aria("expanded", strconv.FormatBool(c.picture != nil)).
+			app.Button().ID("export-picture").Text("Export picture").Aria("expanded", strconv.FormatBool(c.picture.isOpen())).
 				Title("An SVG or PNG of the design, which carries the design").
 				OnClick(func(app.Context, app.Event) {
-					if c.picture != nil {
-						c.closePicture()
+					if c.picture.isOpen() {
+						c.picture.close()
 						return
 					}
-					c.openPicture()
+					c.tidy.drop()
+					c.picture.open()
 				}),
 			app.If(len(d.Nodes) > 0, button(s.ReadOnly()).ID("tidy-up").Text("Tidy up").Aria("expanded", strconv.FormatBool(c.tidy.isOpen())).
 				Title("Lay out the new nodes beside what they connect to, the selection, or the whole design").
@@ -421,7 +424,7 @@ func (c *Canvas) Render() app.UI {
 						c.tidy.close()
 						return
 					}
-					c.picture = nil
+					c.picture.drop()
 					c.tidy.open()
 				})),
 			app.Label().Class("button").For("compare-file").Text("Compare with…").
@@ -464,7 +467,7 @@ func (c *Canvas) Render() app.UI {
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)).Else(app.Text("")),
 		c.menu,
 		c.renderComparison(),
-		c.renderPicture(),
+		c.picture,
 		c.tidy,
 		c.renderMinimap(),
 	)

@@ -10,34 +10,30 @@ import (
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
-// pictureForm is the Export picture dialog's choices while it is open.
-type pictureForm struct {
-	format    string // "svg", "png" or "png2" (twice the size)
-	selection bool   // the selected nodes only
-	dark      bool
-	badges    bool
+// PictureDialog is the Export picture dialog: the format, what the picture
+// shows, its colours and whether it marks problems. The canvas's Export
+// picture button opens and closes it; it closes itself on Export or Cancel.
+// Closed, it draws nothing.
+type PictureDialog struct {
+	app.Compo
+	store    *Store
+	platform Platform // draws and downloads the picture (nil when prerendering)
+	form     *pictureForm
+	ctx      app.Context
 }
 
-// openPicture opens the Export picture dialog, its first field focused.
-func (c *Canvas) openPicture() {
-	c.tidy.drop()
-	c.picture = &pictureForm{format: "svg", selection: len(c.Store.SelectedNodes()) > 1}
-	afterRender("picture-format", func(el app.Value) { el.Call("focus") })
+// newPictureDialog is the canvas's Export picture dialog, closed.
+func newPictureDialog(s *Store, p Platform) *PictureDialog {
+	return &PictureDialog{store: s, platform: p}
 }
 
-// closePicture closes the dialog and gives the focus back to its button.
-func (c *Canvas) closePicture() {
-	c.picture = nil
-	afterRender("export-picture", func(el app.Value) { el.Call("focus") })
-}
-
-// renderPicture draws the Export picture dialog, when open.
-func (c *Canvas) renderPicture() app.UI {
-	f := c.picture
+// Render draws the dialog, when open.
+func (p *PictureDialog) Render() app.UI {
+	f := p.form
 	if f == nil {
-		return nil
+		return app.Text("")
 	}
-	selected := len(c.Store.SelectedNodes())
+	selected := len(p.store.SelectedNodes())
 	choose := func(id, label string, options [][2]string, current string, set func(string)) app.UI {
 		return app.Div().Class("field").Body(
 			app.Label().For(id).Text(label),
@@ -51,11 +47,12 @@ func (c *Canvas) renderPicture() app.UI {
 		what = append(what, [2]string{"selection", "The selected " + strconv.Itoa(selected) + " " + plural(selected, "node")})
 	}
 	current := map[bool]string{false: "all", true: "selection"}[f.selection && selected > 0]
+	// What closes the dialog emits, for the canvas's button to say so.
 	return app.Div().ID("picture-form").Class("picture-form").Role("dialog").Aria("label", "Export picture").
 		On("keydown", func(ctx app.Context, e app.Event) {
 			if e.Get("key").String() == "Escape" {
 				e.StopImmediatePropagation()
-				c.closePicture()
+				ctx.Emit(p.close)
 			}
 		}).Body(
 		choose("picture-format", "Format", [][2]string{{"svg", "SVG"}, {"png", "PNG"}, {"png2", "PNG, twice the size"}}, f.format, func(v string) { f.format = v }),
@@ -67,17 +64,51 @@ func (c *Canvas) renderPicture() app.UI {
 		),
 		app.P().Class("hint").Text("The picture carries the design: Import design reads it back."),
 		app.Div().Class("actions").Body(
-			app.Button().Text("Export").OnClick(func(app.Context, app.Event) { c.exportPicture() }),
-			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { c.closePicture() }),
+			app.Button().Text("Export").OnClick(func(ctx app.Context, e app.Event) { ctx.Emit(p.export) }),
+			app.Button().Text("Cancel").OnClick(func(ctx app.Context, e app.Event) { ctx.Emit(p.close) }),
 		),
 	)
 }
 
+// pictureForm is the Export picture dialog's choices while it is open.
+type pictureForm struct {
+	format    string // "svg", "png" or "png2" (twice the size)
+	selection bool   // the selected nodes only
+	dark      bool
+	badges    bool
+}
+
+// OnMount keeps the context that reports a PNG drawn after the dialog
+// closed.
+func (p *PictureDialog) OnMount(ctx app.Context) { p.ctx = ctx }
+
+// isOpen reports whether the dialog is open.
+func (p *PictureDialog) isOpen() bool { return p.form != nil }
+
+// open opens the dialog, its first field focused.
+func (p *PictureDialog) open() {
+	p.form = &pictureForm{format: "svg", selection: len(p.store.SelectedNodes()) > 1}
+	p.Update()
+	afterRender("picture-format", func(el app.Value) { el.Call("focus") })
+}
+
+// drop closes the dialog, leaving the focus where it is.
+func (p *PictureDialog) drop() {
+	p.form = nil
+	p.Update()
+}
+
+// close closes the dialog and gives the focus back to its button.
+func (p *PictureDialog) close() {
+	p.drop()
+	afterRender("export-picture", func(el app.Value) { el.Call("focus") })
+}
+
 // exportPicture draws the picture chosen, with the design (or the
 // selection's fragment) inside it, and offers it as a file.
-func (c *Canvas) exportPicture() {
-	s, f := c.Store, c.picture
-	if f == nil || c.Platform == nil {
+func (p *PictureDialog) export() {
+	s, f := p.store, p.form
+	if f == nil || p.platform == nil {
 		return
 	}
 	var nodes []string
@@ -91,9 +122,9 @@ func (c *Canvas) exportPicture() {
 		return
 	}
 	base := strings.TrimSuffix(s.ExportName(), ".yaml")
-	c.closePicture()
+	p.close()
 	if f.format == "svg" {
-		if err := c.Platform.Download(base+".svg", "image/svg+xml", []byte(svg)); err != nil {
+		if err := p.platform.Download(base+".svg", "image/svg+xml", []byte(svg)); err != nil {
 			s.Report(err)
 			return
 		}
@@ -105,13 +136,13 @@ func (c *Canvas) exportPicture() {
 	if f.format == "png2" {
 		scale = 2
 	}
-	ctx := c.ctx
-	c.Platform.DrawPNG(svg, scale, func(png []byte, err error) {
+	ctx := p.ctx
+	p.platform.DrawPNG(svg, scale, func(png []byte, err error) {
 		if err == nil {
 			png, err = picture.EmbedPNG(png, design)
 		}
 		if err == nil {
-			err = c.Platform.Download(base+".png", "image/png", png)
+			err = p.platform.Download(base+".png", "image/png", png)
 		}
 		ctx.Emit(func() {
 			if err != nil {

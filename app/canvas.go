@@ -54,13 +54,8 @@ type Canvas struct {
 	picture       *PictureDialog
 	compareFolded bool // the Comparison's list is folded to its head
 	tidy          *TidyDialog
-	snapOn        bool              // Snap to grid
-	minimap       bool              // the minimap is shown
-	mm            minimapMap        // where the minimap drew the design
-	mmDrawn       *catalogue.Design // the design it drew (the store replaces it on every change)
-	mmCanvas      app.Value         // in which canvas element
-	mmCollapsed   string            // with which groups collapsed
-	mmColour      string            // in which colour (the theme's)
+	snapOn        bool // Snap to grid
+	minimap       *Minimap
 	geo           *drawing.Geometry // where the last render drew the design
 }
 
@@ -159,6 +154,7 @@ func (c *Canvas) OnInit() {
 	c.menu = newContextMenu(c.Store)
 	c.tidy = newTidyDialog(c.Store, c.Platform, c.fit)
 	c.picture = newPictureDialog(c.Store, c.Platform)
+	c.minimap = newMinimap(c.Store, c.Platform, c.centreOn)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -167,12 +163,6 @@ func (c *Canvas) OnInit() {
 func (c *Canvas) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.restoreSnap()
-	if keepsView(c.Platform, c.Store) {
-		if v, ok, err := c.Platform.Load(keyMinimap); err == nil && ok && v == "true" {
-			c.minimap = true
-			ctx.Defer(func(app.Context) { c.drawMinimap() })
-		}
-	}
 	c.applyView()
 	svg := app.Window().GetElementByID("canvas-svg")
 	if !svg.Truthy() {
@@ -182,7 +172,6 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	// Capturing, so that it runs before go-app queues onPointerDown.
 	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
-	c.listeners = append(c.listeners, observeTheme(c.drawMinimap)) // its colour is the theme's
 	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) {
 		c.revealAsked = c.revealAsked || ch.Reveal
 		c.openedAsked = c.openedAsked || ch.Opened
@@ -308,9 +297,7 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.menu.Update() // the parts drawn from the store, which the canvas's render leaves as they are
 	c.tidy.Update()
 	c.picture.Update()
-	if c.minimap {
-		ctx.Defer(func(app.Context) { c.drawMinimap() })
-	}
+	c.minimap.refresh()
 	if c.openedAsked {
 		c.openedAsked = false
 		ctx.Defer(func(app.Context) { c.showOpened() })
@@ -344,16 +331,18 @@ func (c *Canvas) showOpened() {
 	c.fit()
 }
 
+// applyView sets the view on the drawing's viewport group, and tells the
+// store and the minimap what is in view.
 func (c *Canvas) applyView() {
-	defer c.placeMinimapView()
+	x0, y0 := c.view.ToCanvas(0, 0)
+	x1, y1 := c.view.ToCanvas(c.width, c.height)
 	if c.width > 0 && c.height > 0 {
-		x0, y0 := c.view.ToCanvas(0, 0)
-		x1, y1 := c.view.ToCanvas(c.width, c.height)
 		c.Store.SetView(x0, y0, x1, y1)
 	}
 	if g := app.Window().GetElementByID("viewport"); g.Truthy() {
 		g.Call("setAttribute", "transform", c.view.Transform())
 	}
+	c.minimap.placeView(drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1})
 }
 
 // Render draws the canvas: its buttons, the edges, then the nodes.
@@ -432,7 +421,9 @@ func (c *Canvas) Render() app.UI {
 			app.Input().ID("compare-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.svg,image/svg+xml,.png,image/png").
 				Class("visually-hidden").OnChange(c.onCompareFile),
 			c.renderViewTools(),
-			app.If(len(d.Nodes) > 0, c.renderMinimapToggle()),
+			app.If(len(d.Nodes) > 0, app.Button().Text("Minimap").Aria("pressed", strconv.FormatBool(c.minimap.isShown())).
+				Title("A map of the whole design: click or drag it to move the view").
+				OnClick(func(app.Context, app.Event) { c.minimap.toggle() })),
 			app.If(len(d.Nodes) > 0, app.Span().Class("picker").Body(renderPicker("goto-node", "Go to node", "node id")...)),
 			offer,
 			app.If(len(d.Nodes) == 0,
@@ -469,7 +460,7 @@ func (c *Canvas) Render() app.UI {
 		c.renderComparison(),
 		c.picture,
 		c.tidy,
-		c.renderMinimap(),
+		c.minimap,
 	)
 }
 
@@ -1421,13 +1412,18 @@ func (c *Canvas) reveal(id string) {
 	}
 }
 
+// centreOn centres the view on canvas point (x, y).
+func (c *Canvas) centreOn(x, y float64) {
+	w, h := c.size()
+	c.view = c.view.CentredOn(x, y, w, h)
+	c.applyView()
+	c.viewChanged()
+}
+
 // centreAndFocus centres the view on a node box at (x, y), draws what is
 // now in view, then focuses the element find returns.
 func (c *Canvas) centreAndFocus(x, y float64, find func() app.Value) {
-	w, h := c.size()
-	c.view = c.view.CentredOn(x+drawing.NodeWidth/2, y+drawing.NodeHeight/2, w, h)
-	c.applyView()
-	c.viewChanged()
+	c.centreOn(x+drawing.NodeWidth/2, y+drawing.NodeHeight/2)
 	c.ctx.Dispatch(func(ctx app.Context) {
 		ctx.Defer(func(app.Context) {
 			if el := find(); el.Truthy() {

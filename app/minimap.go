@@ -1,11 +1,60 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
+
+// Minimap is the map of the whole design in the canvas's corner, with the
+// view's rectangle over it: a click or a drag on it moves the view there.
+// The canvas's Minimap button shows and hides it (a choice kept across
+// visits), and the canvas tells it where the view is. Hidden, or with no
+// node to map, it draws nothing.
+type Minimap struct {
+	app.Compo
+	store    *Store
+	platform Platform           // keeps the choice (see keepsView)
+	centre   func(x, y float64) // centres the canvas's view on a canvas point
+	shown    bool
+	view     drawing.Rect // the part of the canvas in view
+	ctx      app.Context
+	off      func() // stops watching the theme
+
+	at        minimapMap        // where it drew the design
+	drawn     *catalogue.Design // the design it drew (the store replaces it on every change)
+	canvas    app.Value         // in which canvas element
+	collapsed string            // with which groups collapsed
+	colour    string            // in which colour (the theme's)
+}
+
+// newMinimap is the canvas's minimap, shown if it was when last left;
+// centre centres the view on a canvas point.
+func newMinimap(s *Store, p Platform, centre func(x, y float64)) *Minimap {
+	m := &Minimap{store: s, platform: p, centre: centre}
+	if keepsView(p, s) {
+		if v, ok, err := p.Load(keyMinimap); err == nil && ok && v == "true" {
+			m.shown = true
+		}
+	}
+	return m
+}
+
+// Render draws the minimap's frame, when shown: a canvas the design is
+// drawn in (draw) and the view's rectangle over it.
+func (m *Minimap) Render() app.UI {
+	if !m.shown || len(m.store.Design().Nodes) == 0 {
+		return app.Text("")
+	}
+	return app.Div().ID("minimap").Class("minimap").On("pointerdown", m.onDown).Body(
+		app.Canvas().ID("minimap-canvas").Width(minimapW).Height(minimapH).Attr("role", "img").
+			Aria("label", "Minimap of the design, with the view's rectangle: click or drag it to move the view"),
+		app.Div().ID("minimap-view").Class("minimap-view").Aria("hidden", "true"),
+	)
+}
 
 // The minimap's size in pixels.
 const (
@@ -21,51 +70,63 @@ type minimapMap struct{ x0, y0, scale, ox, oy float64 }
 // keyMinimap keeps the Minimap toggle across visits.
 const keyMinimap = "designer.minimap"
 
-// renderMinimapToggle is the canvas tool that shows or hides the minimap.
-func (c *Canvas) renderMinimapToggle() app.UI {
-	return app.Button().Text("Minimap").Aria("pressed", strconv.FormatBool(c.minimap)).
-		Title("A map of the whole design: click or drag it to move the view").
-		OnClick(func(app.Context, app.Event) {
-			c.minimap = !c.minimap
-			c.mmDrawn = nil // a new canvas element to draw in
-			if keepsView(c.Platform, c.Store) {
-				_ = c.Platform.Store(keyMinimap, strconv.FormatBool(c.minimap))
-			}
-			if c.minimap {
-				c.ctx.Defer(func(app.Context) { c.drawMinimap() })
-			}
-		})
-}
-
-// renderMinimap draws the minimap's frame, when shown: a canvas the design
-// is drawn in (drawMinimap) and the view's rectangle over it.
-func (c *Canvas) renderMinimap() app.UI {
-	if !c.minimap || len(c.Store.Design().Nodes) == 0 {
-		return nil
+// OnMount draws the minimap, if shown, and draws it again when the theme
+// changes its colour.
+func (m *Minimap) OnMount(ctx app.Context) {
+	m.ctx = ctx
+	m.off = observeTheme(m.draw)
+	if m.shown {
+		ctx.Defer(func(app.Context) { m.draw() })
 	}
-	return app.Div().ID("minimap").Class("minimap").On("pointerdown", c.onMinimapDown).Body(
-		app.Canvas().ID("minimap-canvas").Width(minimapW).Height(minimapH).Attr("role", "img").
-			Aria("label", "Minimap of the design, with the view's rectangle: click or drag it to move the view"),
-		app.Div().ID("minimap-view").Class("minimap-view").Aria("hidden", "true"),
-	)
 }
 
-// drawMinimap draws every node and group frame of the design in the
+// OnDismount stops watching the theme.
+func (m *Minimap) OnDismount() {
+	if m.off != nil {
+		m.off()
+		m.off = nil
+	}
+}
+
+// isShown reports whether the minimap is shown.
+func (m *Minimap) isShown() bool { return m.shown }
+
+// toggle shows or hides the minimap, and keeps the choice.
+func (m *Minimap) toggle() {
+	m.shown = !m.shown
+	m.drawn = nil // a new canvas element to draw in
+	if keepsView(m.platform, m.store) {
+		_ = m.platform.Store(keyMinimap, strconv.FormatBool(m.shown))
+	}
+	m.refresh()
+}
+
+// refresh renders the minimap again and, once rendered, draws the design
+// in it if that changed.
+func (m *Minimap) refresh() {
+	m.Update()
+	if m.shown && m.ctx != nil { // mounted
+
+		m.ctx.Defer(func(app.Context) { m.draw() })
+	}
+}
+
+// draw draws every node and group frame of the design in the
 // minimap (once per change of the design, not per move of the view), then
 // the view's rectangle.
-func (c *Canvas) drawMinimap() {
-	if !c.minimap {
+func (m *Minimap) draw() {
+	if !m.shown {
 		return
 	}
 	el := app.Window().GetElementByID("minimap-canvas")
 	if !el.Truthy() {
 		return
 	}
-	d := c.Store.Design()
+	d := m.store.Design()
 	var hiddenIn map[string]string
 	collapsed := ""
 	if len(d.Groups) > 0 {
-		hiddenIn = drawing.CollapsedIn(d, c.Store.Collapsed)
+		hiddenIn = drawing.CollapsedIn(d, m.store.Collapsed)
 		for _, g := range d.Groups {
 			if hiddenIn[g.ID] == g.ID {
 				collapsed += g.ID + " "
@@ -75,17 +136,17 @@ func (c *Canvas) drawMinimap() {
 	// The element's colour, resolved by the stylesheet for the theme: a
 	// change of theme draws it again.
 	colour := app.Window().Call("getComputedStyle", el).Get("color").String()
-	if d == c.mmDrawn && collapsed == c.mmCollapsed && colour == c.mmColour && el.Equal(c.mmCanvas) {
-		c.placeMinimapView() // the same design, drawn the same, on the same canvas
+	if d == m.drawn && collapsed == m.collapsed && colour == m.colour && el.Equal(m.canvas) {
+		m.place() // the same design, drawn the same, on the same canvas
 		return
 	}
-	c.mmDrawn, c.mmCollapsed, c.mmColour, c.mmCanvas = d, collapsed, colour, el
+	m.drawn, m.collapsed, m.colour, m.canvas = d, collapsed, colour, el
 	b, ok := drawing.ContentBounds(d)
 	if !ok {
 		return
 	}
 	scale := min((minimapW-2*minimapM)/(b.X1-b.X0), (minimapH-2*minimapM)/(b.Y1-b.Y0))
-	c.mm = minimapMap{x0: b.X0, y0: b.Y0, scale: scale, ox: (minimapW - (b.X1-b.X0)*scale) / 2, oy: (minimapH - (b.Y1-b.Y0)*scale) / 2}
+	m.at = minimapMap{x0: b.X0, y0: b.Y0, scale: scale, ox: (minimapW - (b.X1-b.X0)*scale) / 2, oy: (minimapH - (b.Y1-b.Y0)*scale) / 2}
 	ctx := el.Call("getContext", "2d")
 	if !ctx.Truthy() {
 		return
@@ -99,13 +160,13 @@ func (c *Canvas) drawMinimap() {
 	frames := drawing.GroupFrames(d, pos)
 	if len(d.Notes) > 0 { // notes as outlines, as the bounds take them in
 		for _, r := range drawing.NewNoteLayout(d, pos, frames, hiddenIn).Boxes() {
-			x, y := c.mm.at(r.X0, r.Y0)
+			x, y := m.at.at(r.X0, r.Y0)
 			ctx.Call("strokeRect", x, y, max(1, (r.X1-r.X0)*scale), max(1, (r.Y1-r.Y0)*scale))
 		}
 	}
 	var boxes [][2]float64 // collapsed groups, drawn as the canvas does: one box
 	for id, f := range frames {
-		x, y := c.mm.at(f.Box.X0, f.Box.Y0)
+		x, y := m.at.at(f.Box.X0, f.Box.Y0)
 		switch hiddenIn[id] {
 		case "":
 			ctx.Call("strokeRect", x, y, (f.Box.X1-f.Box.X0)*scale, (f.Box.Y1-f.Box.Y0)*scale)
@@ -122,10 +183,10 @@ func (c *Canvas) drawMinimap() {
 			continue
 		}
 		px, py := drawing.Position(&d.Nodes[i], i)
-		x, y := c.mm.at(px, py)
+		x, y := m.at.at(px, py)
 		ctx.Call("fillRect", x, y, w, h)
 	}
-	c.placeMinimapView()
+	m.place()
 }
 
 // at is where canvas point (x, y) is on the minimap.
@@ -133,20 +194,25 @@ func (m minimapMap) at(x, y float64) (float64, float64) {
 	return (x-m.x0)*m.scale + m.ox, (y-m.y0)*m.scale + m.oy
 }
 
-// placeMinimapView moves the view's rectangle to where the view is, through
-// the element's style object (the page's policy refuses style attributes).
-func (c *Canvas) placeMinimapView() {
-	if !c.minimap || c.mm.scale == 0 {
+// placeView moves the view's rectangle to view, the part of the canvas in
+// view.
+func (m *Minimap) placeView(view drawing.Rect) {
+	m.view = view
+	m.place()
+}
+
+// place moves the view's rectangle to where the view is, through the
+// element's style object (the page's policy refuses style attributes).
+func (m *Minimap) place() {
+	if !m.shown || m.at.scale == 0 {
 		return // and no call into JavaScript: the view moves on every wheel event
 	}
 	el := app.Window().GetElementByID("minimap-view")
 	if !el.Truthy() {
 		return
 	}
-	x0, y0 := c.view.ToCanvas(0, 0)
-	x1, y1 := c.view.ToCanvas(c.width, c.height)
-	ax, ay := c.mm.at(x0, y0)
-	bx, by := c.mm.at(x1, y1)
+	ax, ay := m.at.at(m.view.X0, m.view.Y0)
+	bx, by := m.at.at(m.view.X1, m.view.Y1)
 	// Kept inside the minimap: a view larger than the design shows its
 	// edges at the minimap's.
 	ax, ay = min(max(0, ax), minimapW-4), min(max(0, ay), minimapH-4)
@@ -159,16 +225,15 @@ func (c *Canvas) placeMinimapView() {
 	style.Set("height", px(max(2, by-ay)))
 }
 
-// onMinimapDown centres the view on the point pressed, and follows the
-// pointer while the button is held, through listeners of the window's own:
-// go-app's handlers would re-render the editor on every move.
-func (c *Canvas) onMinimapDown(ctx app.Context, e app.Event) {
-	ctx.PreventUpdate()
+// onDown centres the view on the point pressed, and follows the pointer
+// while the button is held, through listeners of the window's own: go-app's
+// handlers would render the minimap again on every move.
+func (m *Minimap) onDown(ctx app.Context, e app.Event) {
 	if e.Get("button").Int() != 0 {
 		return
 	}
 	e.PreventDefault()
-	c.centreFromMinimap(e.JSValue())
+	m.centreFrom(e.JSValue())
 	var offs []func()
 	stop := func(app.Value) {
 		for _, off := range offs {
@@ -177,9 +242,9 @@ func (c *Canvas) onMinimapDown(ctx app.Context, e app.Event) {
 		offs = nil
 	}
 	offs = append(offs,
-		listen(app.Window(), "pointermove", func(m app.Value) {
-			if m.Get("buttons").Int()&1 != 0 {
-				c.centreFromMinimap(m)
+		listen(app.Window(), "pointermove", func(ev app.Value) {
+			if ev.Get("buttons").Int()&1 != 0 {
+				m.centreFrom(ev)
 			}
 		}, nil),
 		listen(app.Window(), "pointerup", stop, nil),
@@ -187,17 +252,14 @@ func (c *Canvas) onMinimapDown(ctx app.Context, e app.Event) {
 	)
 }
 
-// centreFromMinimap centres the view on the canvas point under the pointer
-// event ev on the minimap.
-func (c *Canvas) centreFromMinimap(ev app.Value) {
-	if c.mm.scale == 0 {
+// centreFrom centres the view on the canvas point under the pointer event
+// ev on the minimap.
+func (m *Minimap) centreFrom(ev app.Value) {
+	if m.at.scale == 0 {
 		return
 	}
 	r := app.Window().GetElementByID("minimap-canvas").Call("getBoundingClientRect")
 	mx, my := ev.Get("clientX").Float()-r.Get("left").Float(), ev.Get("clientY").Float()-r.Get("top").Float()
-	x, y := (mx-c.mm.ox)/c.mm.scale+c.mm.x0, (my-c.mm.oy)/c.mm.scale+c.mm.y0
-	w, h := c.size()
-	c.view = drawing.Viewport{X: w/2 - x*c.view.Scale, Y: h/2 - y*c.view.Scale, Scale: c.view.Scale}
-	c.applyView()
-	c.viewChanged()
+	x, y := (mx-m.at.ox)/m.at.scale+m.at.x0, (my-m.at.oy)/m.at.scale+m.at.y0
+	m.centre(x, y)
 }

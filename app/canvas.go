@@ -52,7 +52,7 @@ type Canvas struct {
 	examples      []examples.Example // read when an empty canvas first offers them
 	menu          *ContextMenu
 	picture       *PictureDialog
-	compareFolded bool // the Comparison's list is folded to its head
+	comparison    *ComparisonPanel
 	tidy          *TidyDialog
 	snapOn        bool // Snap to grid
 	minimap       *Minimap
@@ -155,6 +155,7 @@ func (c *Canvas) OnInit() {
 	c.tidy = newTidyDialog(c.Store, c.Platform, c.fit)
 	c.picture = newPictureDialog(c.Store, c.Platform)
 	c.minimap = newMinimap(c.Store, c.Platform, c.centreOn)
+	c.comparison = newComparisonPanel(c.Store)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -297,6 +298,7 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.menu.Update() // the parts drawn from the store, which the canvas's render leaves as they are
 	c.tidy.Update()
 	c.picture.Update()
+	c.comparison.Update()
 	c.minimap.refresh()
 	if c.openedAsked {
 		c.openedAsked = false
@@ -457,7 +459,7 @@ func (c *Canvas) Render() app.UI {
 		// mount them anew.
 		app.If(len(d.Edges) > 0, app.Raw(flowLegend)).Else(app.Text("")),
 		c.menu,
-		c.renderComparison(),
+		c.comparison,
 		c.picture,
 		c.tidy,
 		c.minimap,

@@ -43,20 +43,33 @@ func (c *Canvas) renderGhosts() app.UI {
 	return svg("g").DataSet("layer", "ghosts").Aria("hidden", "true").Body(parts...)
 }
 
-// renderComparison is the list beside the canvas while comparing: what
-// differs from the file, section by section as designer diff prints it,
-// each node still in the design a button that shows it.
-func (c *Canvas) renderComparison() app.UI {
-	s := c.Store
+// ComparisonPanel is the list beside the canvas while the design is
+// compared with a file: what differs, section by section as designer diff
+// prints it, each node still in the design a button that shows it. It
+// keeps whether the list is folded to its head; not comparing, it draws
+// nothing.
+type ComparisonPanel struct {
+	app.Compo
+	store  *Store
+	folded bool
+	ctx    app.Context
+}
+
+// newComparisonPanel is the canvas's Comparison, unfolded.
+func newComparisonPanel(s *Store) *ComparisonPanel { return &ComparisonPanel{store: s} }
+
+// Render draws the Comparison while comparing.
+func (p *ComparisonPanel) Render() app.UI {
+	s := p.store
 	cmp := s.Comparison()
 	if cmp == nil {
-		return nil
+		return app.Text("")
 	}
 	r := cmp.Report
-	fold := app.Button().ID("comparison-fold").Text(map[bool]string{true: "Show list", false: "Hide list"}[c.compareFolded]).
-		Aria("expanded", strconv.FormatBool(!c.compareFolded)).
-		OnClick(func(app.Context, app.Event) { c.compareFolded = !c.compareFolded })
-	if !c.compareFolded {
+	fold := app.Button().ID("comparison-fold").Text(map[bool]string{true: "Show list", false: "Hide list"}[p.folded]).
+		Aria("expanded", strconv.FormatBool(!p.folded)).
+		OnClick(func(app.Context, app.Event) { p.folded = !p.folded })
+	if !p.folded {
 		fold = fold.Aria("controls", "comparison-list")
 	}
 	head := app.Div().Class("comparison-head").Body(
@@ -65,12 +78,12 @@ func (c *Canvas) renderComparison() app.UI {
 		app.Button().Text("Stop comparing").OnClick(func(app.Context, app.Event) {
 			s.StopComparing()
 			// The region goes with the button: the focus goes to the canvas.
-			// (The canvas's context, as go-app drops what is deferred on a
+			// (The panel's context, as go-app drops what is deferred on a
 			// button's once the button is gone.)
-			c.ctx.Defer(func(app.Context) { focusFirst("#canvas") })
+			p.ctx.Defer(func(app.Context) { focusFirst("#canvas") })
 		}),
 	)
-	if c.compareFolded {
+	if p.folded {
 		return app.Section().ID("comparison").Class("comparison").Attr("tabindex", "-1").DataSet("folded", "true").Aria("label", "Comparison").Body(head)
 	}
 	body := []app.UI{
@@ -82,7 +95,7 @@ func (c *Canvas) renderComparison() app.UI {
 	for _, sec := range r.Sections() {
 		var items []app.UI
 		if sec.Title == "Nodes" {
-			items = c.comparisonNodes(r)
+			items = comparisonNodes(s, r)
 		} else {
 			for _, l := range sec.Lines {
 				items = append(items, app.Li().DataSet("more", strconv.FormatBool(len(l) > 4 && l[:4] == "    ")).Text(l))
@@ -94,10 +107,18 @@ func (c *Canvas) renderComparison() app.UI {
 		head, app.Div().ID("comparison-list").Body(body...))
 }
 
-// comparisonNodes lists the node changes: a button to show each node the
+// OnMount keeps the context that outlives the panel's buttons.
+func (p *ComparisonPanel) OnMount(ctx app.Context) { p.ctx = ctx }
+
+// unfold shows the list of a comparison just begun.
+func (p *ComparisonPanel) unfold() {
+	p.folded = false
+	p.Update()
+}
+
+// comparisonNodes lists the node changes of r: a button to show each node the
 // design still has, then its fields and properties that changed.
-func (c *Canvas) comparisonNodes(r *diff.Report) []app.UI {
-	s := c.Store
+func comparisonNodes(s *Store, r *diff.Report) []app.UI {
 	var items []app.UI
 	for _, n := range r.Nodes {
 		var head app.UI
@@ -143,7 +164,7 @@ func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
 			}
 			s.Report(err)
 			if err == nil {
-				c.compareFolded = false
+				c.comparison.unfold()
 				ctx.Defer(func(app.Context) { focusFirst("#comparison") })
 			}
 		}, func(lines []string) {

@@ -79,9 +79,9 @@ func (n *noteDrag) moveTether(x, y float64) {
 
 // noteElements are the notes on the nodes and groups in ids, with their
 // lines: what moves with them in a drag.
-func (c *Canvas) noteElements(ids map[string]bool) []heldElement {
+func noteElements(d *catalogue.Design, ids map[string]bool) []heldElement {
 	var out []heldElement
-	for i, n := range c.Store.Design().Notes {
+	for i, n := range d.Notes {
 		if ids[n.On] {
 			idx := strconv.Itoa(i)
 			out = append(out, held("note-"+idx)...)

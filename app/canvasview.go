@@ -1,59 +1,191 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
-// snapStep is the grid that dragged nodes and notes snap to, when Snap to
-// grid is on.
-const snapStep = 20
-
-// keySnap keeps Snap to grid across visits.
-const keySnap = "designer.snap"
-
-// snap rounds v to the grid.
-func snap(v float64) float64 { return math.Round(v/snapStep) * snapStep }
-
-// snapDrag puts what a drag moves on the grid: a node or a note at its
-// corner; a group or several nodes by the one dragged (their offset keeps
-// the others where they are relative to it).
-func (c *Canvas) snapDrag(d *gesture) {
-	if !c.snapOn {
+// viewChanged re-renders, once the view has stopped changing for a moment,
+// so that what came into view is drawn.
+func (c *Canvas) viewChanged() {
+	if c.ctx == nil {
 		return
 	}
-	switch d.kind {
-	case gestureNode, gestureNote:
-		d.x, d.y = snap(d.x), snap(d.y)
-	case gestureNodes:
-		if x, y, ok := c.Store.Position(d.node); ok {
-			d.x, d.y = snap(x+d.x)-x, snap(y+d.y)-y
+	n := c.settle.Add(1)
+	c.ctx.Async(func() {
+		time.Sleep(120 * time.Millisecond)
+		if c.settle.Load() == n {
+			c.ctx.Dispatch(func(app.Context) { c.saveView() })
 		}
-	case gestureGroup: // its frame's corner, recorded at the press
-		d.x, d.y = snap(d.origX+d.x)-d.origX, snap(d.origY+d.y)-d.origY
-	}
+	})
 }
 
-// setSnap turns Snap to grid on or off, and keeps the choice outside embed
-// mode.
-func (c *Canvas) setSnap(on bool) {
-	c.snapOn = on
+// keepsView reports whether the canvas keeps its view (and its parts their
+// choices) across reloads: in the browser (p is nil when prerendering), and
+// neither embedded nor showing a share link's design.
+func keepsView(p Platform, s *Store) bool {
+	return p != nil && app.Window().URL().Query().Get("embed") != "1" && !s.Shared()
+}
+
+// saveView stores the view, for a reload to show what was shown. A failure
+// is not worth a word: the next load fits the design instead.
+func (c *Canvas) saveView() {
 	if keepsView(c.Platform, c.Store) {
-		_ = c.Platform.Store(keySnap, strconv.FormatBool(on))
+		_ = c.Platform.Store(keyView, c.view.String())
 	}
 }
 
-// restoreSnap takes the kept Snap to grid choice.
-func (c *Canvas) restoreSnap() {
+// restoreView takes the stored view, if there is one that shows some of
+// the design at a zoom its labels can be read at.
+func (c *Canvas) restoreView() bool {
 	if !keepsView(c.Platform, c.Store) {
+		return false
+	}
+	saved, ok, err := c.Platform.Load(keyView)
+	if err != nil || !ok {
+		return false
+	}
+	v, ok := drawing.ParseViewport(saved)
+	if !ok || v.Labels() == drawing.LabelsNone {
+		return false
+	}
+	x0, y0 := v.ToCanvas(0, 0)
+	x1, y1 := v.ToCanvas(c.width, c.height)
+	view := drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1}
+	d := c.Store.Design()
+	for i := range d.Nodes {
+		x, y := drawing.Position(&d.Nodes[i], i)
+		if view.Meets(x, y, x+drawing.NodeWidth, y+drawing.NodeHeight) {
+			c.view = v
+			return true
+		}
+	}
+	return false
+}
+
+// applyView sets the view on the drawing's viewport group, and tells the
+// store and the minimap what is in view.
+func (c *Canvas) applyView() {
+	x0, y0 := c.view.ToCanvas(0, 0)
+	x1, y1 := c.view.ToCanvas(c.width, c.height)
+	if c.width > 0 && c.height > 0 {
+		c.Store.SetView(x0, y0, x1, y1)
+	}
+	if g := app.Window().GetElementByID("viewport"); g.Truthy() {
+		g.Call("setAttribute", "transform", c.view.Transform())
+	}
+	c.minimap.placeView(drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1})
+}
+
+// toCanvas converts client coordinates to canvas coordinates.
+func (c *Canvas) toCanvas(clientX, clientY float64) (float64, float64) {
+	rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+	return c.view.ToCanvas(clientX-rect.Get("left").Float(), clientY-rect.Get("top").Float())
+}
+
+// onWheel pans with the wheel or a two-finger swipe, and zooms around the
+// pointer with Ctrl or ⌘ held, as a trackpad's pinch reports itself
+// (Chromium, Firefox and Safari send a pinch as a wheel with ctrlKey).
+func (c *Canvas) onWheel(ev app.Value) {
+	ev.Call("preventDefault")
+	dx, dy := ev.Get("deltaX").Float(), ev.Get("deltaY").Float()
+	if ev.Get("deltaMode").Int() == 1 { // lines, not pixels
+		dx, dy = dx*16, dy*16
+	}
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+		rect := app.Window().GetElementByID("canvas-svg").Call("getBoundingClientRect")
+		px, py := ev.Get("clientX").Float()-rect.Get("left").Float(), ev.Get("clientY").Float()-rect.Get("top").Float()
+		// A pinch sends small deltas, often; a Ctrl+wheel notch about 100,
+		// which zooms by about a fifth.
+		rate := 0.01
+		if math.Abs(dy) >= 50 {
+			rate = 0.002
+		}
+		c.zoomAt(math.Exp(-math.Max(-100, math.Min(100, dy))*rate), px, py)
 		return
 	}
-	if v, ok, err := c.Platform.Load(keySnap); err == nil && ok {
-		c.snapOn = v == "true"
+	c.view.X, c.view.Y = c.view.X-dx, c.view.Y-dy
+	c.applyView()
+	c.viewChanged()
+}
+
+// zoomBy zooms around the middle of the canvas.
+func (c *Canvas) zoomBy(factor float64) {
+	w, h := c.size()
+	c.zoomAt(factor, w/2, h/2)
+}
+
+func (c *Canvas) zoomAt(factor, px, py float64) {
+	c.view = c.view.ZoomedAt(factor, px, py)
+	c.applyView()
+	c.viewChanged()
+}
+
+// size is the canvas's size in pixels, as last laid out.
+func (c *Canvas) size() (float64, float64) {
+	return c.width, c.height
+}
+
+// fit shows every node and group at a zoom their labels can be read at, or
+// the design from its top-left corner when it is too large for that (see
+// fitting).
+func (c *Canvas) fit() {
+	b, ok := drawing.ContentBounds(c.Store.Design())
+	if !ok {
+		c.view = drawing.Viewport{Scale: 1}
+		c.applyView()
+		return
 	}
+	w, h := c.size()
+	c.view = drawing.Fitting(b, w, h)
+	c.applyView()
+	c.viewChanged()
+}
+
+// centreOn centres the view on canvas point (x, y).
+func (c *Canvas) centreOn(x, y float64) {
+	w, h := c.size()
+	c.view = c.view.CentredOn(x, y, w, h)
+	c.applyView()
+	c.viewChanged()
+}
+
+// reveal centres the view on node id and focuses it.
+func (c *Canvas) reveal(id string) {
+	if x, y, ok := c.Store.Position(id); ok {
+		c.centreAndFocus(x, y, func() app.Value { return app.Window().GetElementByID("node-" + id) })
+	}
+}
+
+// reveal centres the view on node id and focuses it.
+// revealEdge centres the view between an edge's ends and focuses it.
+func (c *Canvas) revealEdge(i int) {
+	e := c.Store.Design().Edges[i]
+	x1, y1, ok1 := c.Store.Position(e.From)
+	x2, y2, ok2 := c.Store.Position(e.To)
+	if ok1 && ok2 {
+		c.centreAndFocus((x1+x2)/2, (y1+y2)/2, func() app.Value {
+			return app.Window().Get("document").Call("querySelector", `g[data-edge="`+strconv.Itoa(i)+`"]`)
+		})
+	}
+}
+
+// centreAndFocus centres the view on a node box at (x, y), draws what is
+// now in view, then focuses the element find returns.
+func (c *Canvas) centreAndFocus(x, y float64, find func() app.Value) {
+	c.centreOn(x+drawing.NodeWidth/2, y+drawing.NodeHeight/2)
+	c.ctx.Dispatch(func(ctx app.Context) {
+		ctx.Defer(func(app.Context) {
+			if el := find(); el.Truthy() {
+				el.Call("focus", map[string]any{"preventScroll": true})
+			}
+		})
+	})
 }
 
 // selectionBounds is the box around what is selected (nodes, a group's
@@ -112,16 +244,31 @@ func (c *Canvas) zoomToSelection() {
 	c.viewChanged()
 }
 
-// renderViewTools are the canvas tools about the view: Zoom to selection
-// and Snap to grid.
-func (c *Canvas) renderViewTools() app.UI {
-	_, selected := c.selectionBounds()
-	return app.Span().Class("view-tools").Body(
-		button(!selected).Text("Zoom to selection").Title(map[bool]string{true: "Show what is selected", false: "Show what is selected (nothing is)"}[selected]).
-			OnClick(func(app.Context, app.Event) { c.zoomToSelection() }),
-		app.Span().Class("check").Body(
-			checkbox(c.snapOn).ID("snap-grid").OnChange(func(ctx app.Context, e app.Event) { c.setSnap(ctx.JSSrc().Get("checked").Bool()) }),
-			app.Label().For("snap-grid").Text("Snap to grid"),
-		),
-	)
+// snapStep is the grid that dragged nodes and notes snap to, when Snap to
+// grid is on.
+const snapStep = 20
+
+// keySnap keeps Snap to grid across visits.
+const keySnap = "designer.snap"
+
+// snap rounds v to the grid.
+func snap(v float64) float64 { return math.Round(v/snapStep) * snapStep }
+
+// setSnap turns Snap to grid on or off, and keeps the choice outside embed
+// mode.
+func (c *Canvas) setSnap(on bool) {
+	c.snapOn = on
+	if keepsView(c.Platform, c.Store) {
+		_ = c.Platform.Store(keySnap, strconv.FormatBool(on))
+	}
+}
+
+// restoreSnap takes the kept Snap to grid choice.
+func (c *Canvas) restoreSnap() {
+	if !keepsView(c.Platform, c.Store) {
+		return
+	}
+	if v, ok, err := c.Platform.Load(keySnap); err == nil && ok {
+		c.snapOn = v == "true"
+	}
 }

@@ -1,47 +1,11 @@
 package app
 
 import (
-	"fmt"
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
-
-	"github.com/archdesigner/designer/catalogue"
 
 	"github.com/archdesigner/designer/catalogue/diff"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
-
-// renderGhosts draws what the compared file has and the design no longer
-// does: its groups' frames and its nodes, dashed and faded where the file
-// put them, and its edges as dashed lines. The list (renderComparison) says the same in words, so
-// the drawing is hidden from assistive technology.
-func (c *Canvas) renderGhosts() app.UI {
-	cmp := c.Store.Comparison()
-	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges)+len(cmp.GhostGroups) == 0 {
-		return nil
-	}
-	var parts []app.UI
-	for _, g := range cmp.GhostGroups {
-		parts = append(parts, svg("g").DataSet("ghost-group", g.ID).Body(
-			svg("rect").DataSet("part", "frame").Attr("x", g.X0).Attr("y", g.Y0).
-				Attr("width", g.X1-g.X0).Attr("height", g.Y1-g.Y0).Attr("rx", "10"),
-			svg("text").DataSet("part", "ghost-label").Attr("x", g.X0+8).Attr("y", g.Y0+15).Text(g.ID+" ("+g.Boundary+") removed"),
-		))
-	}
-	for _, e := range cmp.GhostEdges {
-		parts = append(parts, svg("line").DataSet("part", "ghost-edge").
-			Attr("x1", e[0].X+drawing.NodeWidth/2).Attr("y1", e[0].Y+drawing.NodeHeight/2).
-			Attr("x2", e[1].X+drawing.NodeWidth/2).Attr("y2", e[1].Y+drawing.NodeHeight/2))
-	}
-	for _, g := range cmp.Ghosts {
-		parts = append(parts, svg("g").DataSet("ghost", g.ID).Attr("transform", translate(g.At.X, g.At.Y)).Body(
-			svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
-			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(g.ID+" "),
-			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text("removed"),
-		))
-	}
-	return svg("g").DataSet("layer", "ghosts").Aria("hidden", "true").Body(parts...)
-}
 
 // ComparisonPanel is the list beside the canvas while the design is
 // compared with a file: what differs, section by section as designer diff
@@ -145,32 +109,4 @@ func comparisonNodes(s *Store, r *diff.Report) []app.UI {
 		items = append(items, app.Li().Body(head, app.If(len(more) > 0, app.Ul().Body(more...))))
 	}
 	return items
-}
-
-// onCompareFile sets the file chosen beside the design (see
-// Store.CompareWith) and moves the focus to the Comparison, or lists why
-// the file cannot be compared.
-func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
-	input := ctx.JSSrc()
-	files := input.Get("files")
-	s := c.Store
-	if files.Truthy() && files.Length() > 0 {
-		readDesignFile(c.Platform, ctx, files.Index(0), func(name string, data []byte) {
-			err := s.CompareWith(name, data)
-			if list, ok := err.(catalogue.ErrorList); ok {
-				s.SetCompareErrors(list.Lines())
-				s.Report(fmt.Errorf("Compare refused: %d problems in %s; nothing is compared", len(list), name))
-				return
-			}
-			s.Report(err)
-			if err == nil {
-				c.comparison.unfold()
-				ctx.Defer(func(app.Context) { focusFirst("#comparison") })
-			}
-		}, func(lines []string) {
-			s.SetCompareErrors(lines)
-			s.Report(fmt.Errorf("Compare refused: %s", lines[0]))
-		})
-	}
-	input.Set("value", "") // choosing the same file again fires change
 }

@@ -15,6 +15,12 @@
 // Screens and widgets (each renders from the store and sends it actions):
 //   - editor.go: the editor page; toolbar.go, palette.go, canvas.go,
 //     inspector.go, problems.go and analysis.go: its regions.
+//   - the canvas: canvas.go (the component and its render), canvastools.go
+//     (its buttons), canvasdraw.go (nodes, edges, groups), canvasnotes.go,
+//     canvasview.go (pan, zoom, snap), canvasgestures.go (pointer drags),
+//     canvaskeys.go; and its parts, each a component of its own:
+//     contextmenu.go, tidydialog.go, picturedialog.go, comparepanel.go and
+//     minimap.go.
 //   - cataloguepage.go: a catalogue page as HTML.
 //   - routes.go: the routes, registered once per process with the catalogue
 //     each page shows.

@@ -4,8 +4,8 @@ import "math"
 
 // The canvas's pointer gestures as a pure state machine: pointerdown begins
 // one, each pointermove moves it, and it ends once, committed (pointerup) or
-// cancelled (pointercancel). The canvas patches the DOM from it while it runs
-// and carries out its ending.
+// cancelled (pointercancel). canvasGestures patches the DOM from it while it
+// runs and carries out its ending.
 
 // gestureKind is what a gesture does.
 type gestureKind int8

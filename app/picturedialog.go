@@ -104,7 +104,7 @@ func (p *PictureDialog) close() {
 	afterRender("export-picture", func(el app.Value) { el.Call("focus") })
 }
 
-// exportPicture draws the picture chosen, with the design (or the
+// export draws the picture chosen, with the design (or the
 // selection's fragment) inside it, and offers it as a file.
 func (p *PictureDialog) export() {
 	s, f := p.store, p.form

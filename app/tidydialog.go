@@ -225,7 +225,7 @@ func (t *TidyDialog) onClick(e app.Value) {
 	}
 }
 
-// applyTidy lays out what the dialog says and closes it; the whole design
+// apply lays out what the dialog says and closes it; the whole design
 // laid out anew is fitted to the view. The layout runs in a goroutine that
 // pauses every 20 ms, so that the browser handles input and paints while a
 // large one works; closing the dialog, or an edit, stops it (nothing

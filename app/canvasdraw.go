@@ -1,0 +1,343 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// svg creates an element in the SVG namespace; go-app needs it on every one.
+func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
+
+// flowLegend says how each flow is drawn, as one piece of markup.
+const flowLegend = `<div class="flow-legend" role="note" aria-label="Flows">` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="request"></line></svg>request</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="event"></line></svg>event</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="data"></line></svg>data</span>` +
+	`<span><svg width="28" height="8" aria-hidden="true"><line x1="0" y1="4" x2="28" y2="4" data-flow="replication"></line></svg>replication</span>` +
+	`</div>`
+
+// arrowDefs is the edges' arrowhead as one piece of markup (go-app makes
+// every element and attribute a call into JavaScript): a nested svg of no
+// size, whose marker url(#arrow) finds anywhere in the page. Raw HTML must
+// have one root, and an <svg> root makes the parser create SVG elements.
+const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false"><defs>` +
+	`<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
+	`<path data-part="arrow" d="M 0 0 L 10 5 L 0 10 z"></path></marker>` +
+	// The clips of a node's text, in the node's own coordinates: clear of
+	// the badge (top right) and of the connector (right side).
+	`<clipPath id="clip-node-top" clipPathUnits="userSpaceOnUse"><rect width="150" height="72"></rect></clipPath>` +
+	`<clipPath id="clip-node-text" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"></rect></clipPath>` +
+	// A note's text, inside its padding.
+	`<clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"></rect></clipPath>` +
+	`</defs></svg>`
+
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode) app.UI {
+	s := c.Store
+	comp := s.Catalogue().Components[n.Component]
+	name, kind, provider := n.Component, "", ""
+	if comp != nil {
+		kind = comp.Kind
+		if k := s.Catalogue().Kinds[comp.Kind]; k != nil && k.Name != "" {
+			kind = k.Name
+		}
+		name = comp.Name
+		// A cloud's products carry its id as a chip; open-source and
+		// vendor-neutral ones ("default") none.
+		if comp.Provider != "default" {
+			provider = comp.Provider
+		}
+	}
+	// A node with a display name shows it first, and its id on the last
+	// line, with the kind.
+	title := n.ID
+	if n.Name != "" {
+		title = n.Name
+		kind = strings.TrimSuffix(n.ID+" · "+kind, " · ")
+	}
+	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
+	label := title + ", " + name
+	for _, part := range []string{kind, provider} {
+		if part != "" {
+			label += ", " + part
+		}
+	}
+	worst := s.Worst(n.ID)
+	if count := len(s.Violations(n.ID)); count > 0 {
+		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
+	}
+	change := ""
+	if cmp := s.Comparison(); cmp != nil {
+		if change = cmp.Nodes[n.ID]; change != "" {
+			label += ", " + change + " since " + cmp.Name
+		}
+	}
+	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).DataSet("diff", change).
+		Attr("transform", translate(p[0], p[1])).
+		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
+		DataSet("selected", strconv.FormatBool(s.IsSelected(n.ID))).
+		DataSet("severity", string(worst)).
+		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
+		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
+		Aria("description", nodeDescription(s, n.ID))
+	body := []app.UI{
+		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
+	}
+	// Text is clipped to the box by the stylesheet (by its drawn width) and
+	// never takes a click: the connector, drawn last, is always reachable.
+	// The text is in the accessible name, which says more (and the
+	// children of a button are presentational: not read twice). Nothing is
+	// cut to a number of characters (an id is at most 64, a display name at
+	// most the design's text limit): the clip shortens what is drawn. Each
+	// line ends in a space, for the lines to read as words when taken
+	// together.
+	switch labels {
+	case drawing.LabelsFull:
+		body = append(body,
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(title+" "),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(name+" "),
+		)
+		if provider == "" {
+			body = append(body, svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(kind))
+			break
+		}
+		// The chip ends before the icon, as wide as its text is likely
+		// to be (the text is centred in it, so a wider font only eats
+		// its padding); the kind is clipped where the chip begins (a
+		// nested svg clips what it holds to its box).
+		w := float64(drawing.ChipChar*len([]rune(provider)) + 2*drawing.ChipPad)
+		x := drawing.NodeWidth - 32 - w
+		body = append(body,
+			svg("svg").Attr("y", "46").Attr("width", x-4).Attr("height", "18").Body(
+				svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "14").Text(kind+" "),
+			),
+			svg("rect").DataSet("part", "chip").Attr("x", x).Attr("y", "49").Attr("width", w).Attr("height", "15").Attr("rx", "7.5"),
+			svg("text").DataSet("part", "chip-text").Attr("x", x+w/2).Attr("y", "60").Attr("text-anchor", "middle").Text(provider),
+		)
+	case drawing.LabelsSummary:
+		body = append(body,
+			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(title+" "),
+			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(name),
+		)
+	}
+	if comp != nil && labels != drawing.LabelsNone {
+		body = append(body, svgIcon(kindIcon(comp.Kind), drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
+	}
+	if worst != "" {
+		body = append(body, badge(worst, drawing.NodeWidth-14, 14))
+	}
+	// The connector: a dot on the right side, large enough to take the
+	// pointer (it shows only while the pointer is on the node).
+	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", drawing.NodeWidth).Attr("cy", drawing.NodeHeight/2).Attr("r", "9"))
+	return g.Body(body...)
+}
+
+// nodeDescription says what the analysis marks on a node: a single point
+// of failure, or taken by the group shown failing.
+func nodeDescription(s *Store, id string) string {
+	var parts []string
+	if s.SPOF(id) {
+		parts = append(parts, "single point of failure")
+	}
+	if s.Lost(id) {
+		parts = append(parts, "lost while "+s.Failing()+" fails")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// renderGroups draws the design's groups as labelled frames behind the
+// nodes, outer groups first, each styled by its boundary (data-boundary).
+// A frame's label selects the group; the frame's inside lets clicks through
+// to the canvas, so that panning still works inside a region.
+func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]drawing.GroupFrame, hiddenIn map[string]string) []app.UI {
+	if len(d.Groups) == 0 {
+		return nil
+	}
+	order := make([]int, len(d.Groups))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return frames[d.Groups[order[a]].ID].Depth < frames[d.Groups[order[b]].ID].Depth })
+	out := make([]app.UI, 0, len(d.Groups))
+	for _, i := range order {
+		g := d.Groups[i]
+		f := frames[g.ID]
+		name := g.Boundary
+		if b := c.Store.Catalogue().Boundaries[g.Boundary]; b != nil {
+			name = b.Name
+		}
+		if hiddenIn[g.ID] != "" && hiddenIn[g.ID] != g.ID {
+			continue // inside a collapsed group
+		}
+		if hiddenIn[g.ID] == g.ID {
+			out = append(out, c.renderCollapsed(d, g, name, f, hiddenIn))
+			continue
+		}
+		label := drawing.FrameLabel(name, g)
+		// The name is the drawn label, and the id when the label shows the
+		// group's name instead, for two groups never to share a name.
+		accName := label
+		if g.Name != "" {
+			accName += " (" + g.ID + ")"
+		}
+		out = append(out, svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).
+			DataSet("selected", strconv.FormatBool(c.Store.Selection().Group == g.ID)).
+			Attr("tabindex", "0").Attr("role", "button").Aria("label", accName).Body(
+			svg("rect").DataSet("part", "frame").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).
+				Attr("width", f.Box.X1-f.Box.X0).Attr("height", f.Box.Y1-f.Box.Y0).Attr("rx", "8"),
+			svg("rect").DataSet("part", "group-label").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).
+				Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
+			// The label is clipped to its frame (a nested svg clips what
+			// it holds to its box).
+			svg("svg").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Body(
+				svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
+				svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
+			),
+		))
+	}
+	return out
+}
+
+// renderCollapsed draws a collapsed group as one box: its name, how many
+// nodes it holds and the worst of their problems.
+func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name string, f drawing.GroupFrame, hiddenIn map[string]string) app.UI {
+	s := c.Store
+	count := 0
+	var worst catalogue.Severity
+	for _, n := range d.Nodes {
+		if hiddenIn[n.ID] == g.ID {
+			count++
+			if w := s.Worst(n.ID); w.Rank() > worst.Rank() {
+				worst = w
+			}
+		}
+	}
+	title := g.ID
+	if g.Name != "" {
+		title = g.Name
+	}
+	// The name holds the text drawn, in order (label in name).
+	label := name + " · " + title + ", " + strconv.Itoa(count) + " " + plural(count, "node") + ", collapsed"
+	if g.Name != "" {
+		label += " (" + g.ID + ")"
+	}
+	body := []app.UI{
+		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
+		svg("rect").DataSet("part", "group-label").Attr("width", drawing.NodeWidth).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
+		svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
+		svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(name + " "),
+		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(title + " "),
+		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
+	}
+	if worst != "" {
+		body = append(body, badge(worst, drawing.NodeWidth-14, 38))
+	}
+	return svg("g").ID("group-"+g.ID).DataSet("group", g.ID).DataSet("boundary", g.Boundary).DataSet("collapsed", "true").
+		DataSet("selected", strconv.FormatBool(s.Selection().Group == g.ID)).DataSet("severity", string(worst)).
+		Attr("transform", translate(f.Box.X0, f.Box.Y0)).
+		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(body...)
+}
+
+// renderEdge draws edge i between node boxes from and to, between the
+// ports given, routed round the other nodes, and its label (nil without one), which the canvas
+// draws above the nodes.
+func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge, label app.UI) {
+	path := drawing.PathData(pts)
+	idx := strconv.Itoa(i)
+	name := "Connection from " + e.From + " to " + e.To
+	if e.Label != "" {
+		name += ": " + e.Label
+	}
+	flow, _ := c.Store.EdgeFlow(i)
+	var worst catalogue.Severity
+	if vs := c.Store.EdgeViolations(i); len(vs) > 0 {
+		worst = vs[0].Severity
+		name += fmt.Sprintf(", %d %s", len(vs), plural(len(vs), "problem"))
+	}
+	change := ""
+	if cmp := c.Store.Comparison(); cmp != nil {
+		if change = cmp.Edges[i]; change != "" {
+			name += ", " + change + " since " + cmp.Name
+		}
+	}
+	if e.Label != "" && c.view.Scale >= drawing.TextScale {
+		text := truncate(e.Label, 40)
+		at := c.geo.Router.LabelSpot(pts, len([]rune(text)), labelPx(c.view.Labels()))
+		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
+			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
+	}
+	return svg("g").DataSet("edge", idx).DataSet("diff", change).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
+		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).DataSet("severity", string(worst)).
+		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
+		svg("path").ID("edge-hit-"+idx).DataSet("part", "hit").Attr("d", path),
+		svg("path").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").Attr("d", path),
+	), label
+}
+
+// ghosts draws what the compared file has and the design no longer does:
+// its groups' frames and its nodes, dashed and faded where the file put
+// them, and its edges as dashed lines. The list (ComparisonPanel) says the
+// same in words, so the drawing is hidden from assistive technology.
+func ghosts(cmp *Comparison) app.UI {
+	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges)+len(cmp.GhostGroups) == 0 {
+		return nil
+	}
+	var parts []app.UI
+	for _, g := range cmp.GhostGroups {
+		parts = append(parts, svg("g").DataSet("ghost-group", g.ID).Body(
+			svg("rect").DataSet("part", "frame").Attr("x", g.X0).Attr("y", g.Y0).
+				Attr("width", g.X1-g.X0).Attr("height", g.Y1-g.Y0).Attr("rx", "10"),
+			svg("text").DataSet("part", "ghost-label").Attr("x", g.X0+8).Attr("y", g.Y0+15).Text(g.ID+" ("+g.Boundary+") removed"),
+		))
+	}
+	for _, e := range cmp.GhostEdges {
+		parts = append(parts, svg("line").DataSet("part", "ghost-edge").
+			Attr("x1", e[0].X+drawing.NodeWidth/2).Attr("y1", e[0].Y+drawing.NodeHeight/2).
+			Attr("x2", e[1].X+drawing.NodeWidth/2).Attr("y2", e[1].Y+drawing.NodeHeight/2))
+	}
+	for _, g := range cmp.Ghosts {
+		parts = append(parts, svg("g").DataSet("ghost", g.ID).Attr("transform", translate(g.At.X, g.At.Y)).Body(
+			svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
+			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(g.ID+" "),
+			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text("removed"),
+		))
+	}
+	return svg("g").DataSet("layer", "ghosts").Aria("hidden", "true").Body(parts...)
+}
+
+// labelPx is the font size of edge labels (the stylesheet's) at a zoom
+// that draws labels as mode says.
+func labelPx(mode drawing.LabelMode) float64 {
+	if mode == drawing.LabelsSummary {
+		return 16
+	}
+	return 11
+}
+
+// badge is the mark of the worst problem, centred on (x, y): a disc in the
+// severity's colour with a shape that tells the severities apart without
+// colour (error "!", warning a triangle, info "i"), drawn rather than set in
+// a font, which may lack the glyph.
+func badge(s catalogue.Severity, x, y float64) app.UI {
+	return svg("g").DataSet("part", "badge").DataSet("severity", string(s)).Aria("hidden", "true").
+		Attr("transform", translate(x, y)).Body(
+		svg("circle").Attr("r", "10"),
+		svg("path").Attr("d", drawing.BadgeShape(s)),
+	)
+}
+
+// translate is an SVG translate(x y), numbers as %g writes them (on every
+// pointermove of a drag, so without fmt).
+func translate(x, y float64) string {
+	b := append(make([]byte, 0, 32), "translate("...)
+	b = append(strconv.AppendFloat(b, x, 'g', -1, 64), ' ')
+	return string(append(strconv.AppendFloat(b, y, 'g', -1, 64), ')'))
+}

@@ -437,10 +437,19 @@ func (p *tab) dragWith(mods chromedp.Modifier, fromX, fromY, toX, toY float64) {
 // focus moves the keyboard focus to an element.
 func (p *tab) focus(role, name string) {
 	p.t.Helper()
-	n := p.find(role, name)
-	p.call(func(ctx context.Context) error {
-		_, err := chromedp.Call(ctx, dom.Focus, dom.FocusParams{BackendNodeID: n.id})
-		return err
+	// The element found may be drawn again (replaced) before it is
+	// focused, as the canvas does once the view settles: find it again.
+	p.eventually("to focus "+role+" "+name, func() (bool, string) {
+		n := p.find(role, name)
+		var err error
+		p.call(func(ctx context.Context) error {
+			_, err = chromedp.Call(ctx, dom.Focus, dom.FocusParams{BackendNodeID: n.id})
+			if err != nil && !strings.Contains(err.Error(), "not focusable") && !strings.Contains(err.Error(), "No node") {
+				return err
+			}
+			return nil
+		})
+		return err == nil, fmt.Sprint(err)
 	})
 }
 

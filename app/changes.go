@@ -102,15 +102,9 @@ func (s *Store) commit(c change) {
 	if c.cat != nil {
 		s.cat = c.cat
 	}
-	// The session first: indexing the design works out what the failing
-	// group takes.
-	drawn := c.session
+	drawn, failed := c.session, false
 	if c.failing != nil && *c.failing != s.failing {
-		s.failing, drawn = *c.failing, true
-		s.lost, s.cut = nil, nil
-		if s.failing != "" && c.design == nil && c.cat == nil {
-			s.lost, s.cut = s.analysis.Lost(s.failing)
-		}
+		s.failing, drawn, failed = *c.failing, true, true
 	}
 	if c.collapsed != nil {
 		s.collapsed, drawn = c.collapsed, true
@@ -140,6 +134,9 @@ func (s *Store) commit(c change) {
 		}
 		s.index(d)
 	}
+	if failed || c.design != nil || c.cat != nil {
+		s.fail(s.analysis)
+	}
 	switch {
 	case c.setExtra && (len(c.extra) > 0 || len(s.extra) > 0):
 		s.extra = c.extra
@@ -153,7 +150,7 @@ func (s *Store) commit(c change) {
 	if c.selection != nil {
 		s.selection = *c.selection
 	}
-	s.reconcile()
+	s.reconcile(s.Document)
 	if c.notice != nil {
 		s.notice = *c.notice
 	}
@@ -171,28 +168,4 @@ func (s *Store) commit(c change) {
 			f(s, ev)
 		}
 	}
-}
-
-// Open makes the design read from file name the one edited: the saved
-// design at start-up, or another design in place of this one, as a page
-// load would start on it, with no history to undo, the
-// selection, collapsed groups, failing group, comparison and where new
-// nodes were placed gone, and the panels as they were. Nothing changes when
-// the file does not read.
-func (s *Store) Open(name string, data []byte) error {
-	d, errs := s.cat.ReadDesign(name, data)
-	if len(errs) > 0 {
-		return errs
-	}
-	d.Positions = nil // positions serve the import's errors only
-	drawing.PlaceUnplaced(d)
-	s.commit(change{design: d, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}})
-	return nil
-}
-
-// Clear opens an empty design, as Open does a design read: for a new
-// design with nothing stored yet, or in place of one that could not be
-// read.
-func (s *Store) Clear() {
-	s.commit(change{design: &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}})
 }

@@ -2,12 +2,12 @@ package app
 
 import (
 	"fmt"
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"math"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/diff"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -56,10 +56,16 @@ type Ghost struct {
 	At            catalogue.Point
 }
 
+// compareEdits set a design file beside the open design to see what
+// differs (Compare with…), and take it away. The comparison is of the
+// session: it never changes the design, and tells the user through the
+// Store's commit.
+type compareEdits struct{ s *Store }
+
 // CompareWith sets a design file (YAML, or a picture that carries one)
 // beside the open design, to see what differs; it refuses a file the
 // catalogue refuses, with every problem, and changes nothing then.
-func (s *Store) CompareWith(name string, data []byte) error {
+func (ed compareEdits) CompareWith(name string, data []byte) error {
 	if picture.Is(data) {
 		yaml, err := picture.Design(data)
 		if err != nil {
@@ -67,48 +73,44 @@ func (s *Store) CompareWith(name string, data []byte) error {
 		}
 		data = yaml
 	}
-	with, errs := s.cat.ReadDesign(name, data)
+	with, errs := ed.s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {
 		return errs
 	}
-	s.compareErrors = nil
+	ed.s.compareErrors = nil
 	drawing.PlaceUnplaced(with) // its ghosts need a place
-	s.compare = &comparison{name: name, with: diff.Resolved(s.cat, with)}
-	r := s.Comparison().Report
+	ed.s.compare = &comparison{name: name, with: diff.Resolved(ed.s.cat, with)}
+	r := ed.s.Comparison().Report
 	what := "no semantic difference"
 	if !r.Empty() {
 		what = fmt.Sprintf("%d %s, %d %s and %d %s differ", len(r.Nodes), plural(len(r.Nodes), "node"), len(r.Edges), plural(len(r.Edges), "edge"), len(r.Groups), plural(len(r.Groups), "group"))
 	}
-	s.Say("Comparing with " + name + ": " + what + ". The design is unchanged.")
+	ed.s.Say("Comparing with " + name + ": " + what + ". The design is unchanged.")
 	return nil
 }
 
-// CompareErrors are why the last file given to Compare with… could not be
-// compared, for the editor to list; nil once one is compared or dismissed.
-func (s *Store) CompareErrors() []string { return s.compareErrors }
-
 // SetCompareErrors sets (or, with nil, dismisses) the problems listed.
-func (s *Store) SetCompareErrors(lines []string) { s.compareErrors = lines }
+func (ed compareEdits) SetCompareErrors(lines []string) { ed.s.compareErrors = lines }
 
 // StopComparing takes the comparison away.
-func (s *Store) StopComparing() {
-	if s.compare != nil {
-		s.compare = nil
-		s.Say("Stopped comparing.")
+func (ed compareEdits) StopComparing() {
+	if ed.s.compare != nil {
+		ed.s.compare = nil
+		ed.s.Say("Stopped comparing.")
 	}
 }
 
 // Comparison is the comparison with the file Compare with… set, brought up
 // to date with the open design; nil when there is none.
-func (s *Store) Comparison() *Comparison {
-	c := s.compare
+func (ed compareEdits) Comparison() *Comparison {
+	c := ed.s.compare
 	if c == nil {
 		return nil
 	}
-	if c.report != nil && c.design == s.design && c.resolution == s.resolution {
+	if c.report != nil && c.design == ed.s.design && c.resolution == ed.s.resolution {
 		return c.report
 	}
-	r := diff.CompareSides(c.with, diff.Side{Design: s.design, Resolution: s.resolution, Analysis: s.analysis})
+	r := diff.CompareSides(c.with, diff.Side{Design: ed.s.design, Resolution: ed.s.resolution, Analysis: ed.s.analysis})
 	out := &Comparison{Name: c.name, Report: r, Nodes: map[string]string{}, Edges: map[int]string{}}
 	old := map[string]catalogue.Point{}
 	for _, n := range c.with.Design.Nodes {
@@ -142,7 +144,7 @@ func (s *Store) Comparison() *Comparison {
 		if to, ok := renamed[id]; ok {
 			id = to
 		}
-		if n := s.Node(id); n != nil && n.Position != nil {
+		if n := ed.s.Node(id); n != nil && n.Position != nil {
 			return *n.Position, true
 		}
 		return catalogue.Point{}, false
@@ -159,7 +161,7 @@ func (s *Store) Comparison() *Comparison {
 		}
 	}
 	out.GhostGroups = ghostGroups(c.with.Design, r)
-	c.report, c.design, c.resolution = out, s.design, s.resolution
+	c.report, c.design, c.resolution = out, ed.s.design, ed.s.resolution
 	return out
 }
 

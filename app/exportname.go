@@ -8,10 +8,10 @@ import (
 
 // ExportName is the file name for an export: the design's id, else its name
 // made safe for a file system, else "design".
-func (s *Store) ExportName() string {
-	base := s.design.ID
+func (doc *Document) ExportName() string {
+	base := doc.design.ID
 	if base == "" {
-		base = library.Slug(s.design.Name)
+		base = library.Slug(doc.design.Name)
 	}
 	if len(base) > 64 {
 		base = strings.Trim(base[:64], "-")

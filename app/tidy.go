@@ -3,9 +3,9 @@ package app
 import (
 	"errors"
 	"fmt"
-	"github.com/archdesigner/designer/catalogue/drawing"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/layout"
 )
 
@@ -21,16 +21,20 @@ const (
 	TidyAll = "all"
 )
 
+// tidyEdits lay out the new nodes, the selection or the whole design
+// (Tidy up), as one undoable step made only through the Store's update.
+type tidyEdits struct{ s *Store }
+
 // NewNodes are the nodes Tidy up's "New nodes" places: those without a
 // position, and those the editor placed (a palette's new node) that are
 // still where it put them. A node the user moved, aligned or laid out is
 // placed, and undoing the move makes it new again.
-func (s *Store) NewNodes() []string {
+func (ed tidyEdits) NewNodes() []string {
 	var ids []string
-	for _, n := range s.design.Nodes {
+	for _, n := range ed.s.design.Nodes {
 		if n.Position == nil {
 			ids = append(ids, n.ID)
-		} else if at, ok := s.autoAt[n.ID]; ok && at == *n.Position {
+		} else if at, ok := ed.s.autoAt[n.ID]; ok && at == *n.Position {
 			ids = append(ids, n.ID)
 		}
 	}
@@ -51,30 +55,30 @@ type TidyPlan struct {
 // TidyUp lays out the new nodes, the selection or the whole design (scope
 // TidyNew, TidySelection or TidyAll), edges pointing dir: one undoable
 // step.
-func (s *Store) TidyUp(scope string, dir layout.Direction) error {
-	p, err := s.PlanTidy(scope, dir)
+func (ed tidyEdits) TidyUp(scope string, dir layout.Direction) error {
+	p, err := ed.s.PlanTidy(scope, dir)
 	if err != nil {
 		return err
 	}
 	p.Run(nil)
-	return s.ApplyTidy(p)
+	return ed.s.ApplyTidy(p)
 }
 
 // PlanTidy plans a Tidy up of scope (TidyNew, TidySelection or TidyAll),
 // edges pointing dir; an error says why there is nothing to do.
-func (s *Store) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) {
-	if s.readOnly {
+func (ed tidyEdits) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) {
+	if ed.s.readOnly {
 		return nil, errReadOnly
 	}
 	o := layout.Options{Direction: dir, Geometry: drawing.LayoutGeometry()}
 	var ids []string
 	switch scope {
 	case TidyNew:
-		if ids = s.NewNodes(); len(ids) == 0 {
+		if ids = ed.s.NewNodes(); len(ids) == 0 {
 			return nil, errors.New("no new nodes to place: every node is where you put it (choose the whole design to lay it all out)")
 		}
 	case TidySelection:
-		if ids = s.SelectedNodes(); len(ids) < 2 {
+		if ids = ed.s.SelectedNodes(); len(ids) < 2 {
 			return nil, errors.New("select two nodes or more to tidy them up")
 		}
 		o.Mode = layout.Together
@@ -83,7 +87,7 @@ func (s *Store) PlanTidy(scope string, dir layout.Direction) (*TidyPlan, error) 
 	default:
 		return nil, fmt.Errorf("no tidy up %q", scope)
 	}
-	d := s.design
+	d := ed.s.design
 	if ids != nil {
 		set := make(map[string]bool, len(ids))
 		for _, id := range ids {
@@ -109,14 +113,14 @@ var errTidyStale = errors.New("the design changed while Tidy up was laying it ou
 
 // ApplyTidy moves the nodes where the plan, run, put them: one undoable
 // step, refused when the design changed since the plan was made.
-func (s *Store) ApplyTidy(p *TidyPlan) error {
+func (ed tidyEdits) ApplyTidy(p *TidyPlan) error {
 	if p.at == nil {
 		return errors.New("this Tidy up has not been laid out")
 	}
-	if s.design != p.design {
+	if ed.s.design != p.design {
 		return errTidyStale
 	}
-	return s.update(func(d *catalogue.Design) (string, error) {
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
 		moved := drawing.PlaceAt(d, p.at)
 		return fmt.Sprintf("Tidied up: moved %d %s.", moved, plural(moved, "node")), nil
 	}, nil)

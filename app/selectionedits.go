@@ -23,22 +23,24 @@ func (ed selectionEdits) Select(id string) {
 
 // Reveal selects a node and asks the canvas to bring it into view.
 func (ed selectionEdits) Reveal(id string) {
+	// A node inside a collapsed group comes into view with it open: the
+	// groups it is in are opened in the same commit.
+	collapsed := maps.Clone(ed.s.collapsed)
 	if i, ok := ed.s.nodeIndex[id]; ok {
-		// A node inside a collapsed group comes into view with it open.
 		for g := ed.s.design.Nodes[i].In; g != ""; {
-			delete(ed.s.collapsed, g)
+			delete(collapsed, g)
 			gi := ed.s.groupIndex(g)
 			if gi < 0 {
 				break
 			}
-			if g = ed.s.design.Groups[gi].In; len(ed.s.collapsed) == 0 {
+			if g = ed.s.design.Groups[gi].In; len(collapsed) == 0 {
 				break
 			}
 		}
 	} else {
 		id = ""
 	}
-	ed.s.commit(change{selection: &Selection{Node: id, Edge: -1}, reveal: true, session: true})
+	ed.s.commit(change{selection: &Selection{Node: id, Edge: -1}, collapsed: collapsed, reveal: true, session: true})
 }
 
 // SelectEdge selects edge i.

@@ -8,7 +8,14 @@
 //
 // State:
 //   - store.go: Store, the one place the design, its history, the selection
-//     and the notice change (commit), with the edit actions.
+//     and the notice change; changes.go: commit, the one path every change
+//     takes, and its subscribers.
+//   - document.go: Document, the design, its history and what is derived
+//     from it; session.go: Session, the selection and the views of it.
+//   - the edit actions, grouped by what they change and embedded in Store:
+//     nodeedits.go, groupedits.go, edgeedits.go, noteedits.go,
+//     manyedits.go, pasteedits.go, checkedits.go, tidy.go, imports.go,
+//     undo.go, selectionedits.go, viewedits.go, compare.go.
 //   - input.go: ParseInput, text typed in the inspector to a value.
 //   - exportname.go: file names for exports.
 //

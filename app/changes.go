@@ -71,6 +71,11 @@ type change struct {
 	reveal    bool                 // bring the selected node into view
 	readOnly  *bool                // the new read-only setting
 	opened    bool                 // another design is opened: the history and the design's views go
+	comparing bool                 // compare replaces the comparison (nil: none)
+	compare   *comparison          // the comparison with a file (Compare with…)
+	// compareErrors replaces the problems of a file that could not be
+	// compared.
+	compareErrors *[]string
 
 	// The session: what the change makes of it.
 	session   bool                       // something of the session changed that the fields below do not name
@@ -126,6 +131,12 @@ func (s *Store) commit(c change) {
 	}
 	if c.autoAt != nil {
 		s.autoAt = c.autoAt
+	}
+	if c.comparing {
+		s.compare, drawn = c.compare, true
+	}
+	if c.compareErrors != nil {
+		s.compareErrors, drawn = *c.compareErrors, true
 	}
 	if c.design != nil || c.cat != nil {
 		d := c.design

@@ -34,6 +34,10 @@ func TestEveryChangeReachesEverySubscriberOnce(t *testing.T) {
 		{"resize a panel", func() bool { s.SetPanelWidth(PanelPalette, 300); return true }, Changed{Session: true}, false},
 		{"move the view", func() bool { s.SetView(0, 0, 800, 600); return true }, Changed{Session: true}, false},
 		{"share flag", func() bool { s.SetShared(true); return true }, Changed{Session: true}, false},
+		{"compare with a file", func() bool { return s.CompareWith("other.yaml", []byte(threeNodes)) == nil }, Changed{Session: true}, true},
+		{"compare errors", func() bool { s.SetCompareErrors([]string{"other.yaml:1:1: no"}); return true }, Changed{Session: true}, true},
+		{"stop comparing", func() bool { s.StopComparing(); return s.Comparison() == nil }, Changed{Session: true}, true},
+		{"rename a collapsed group", func() bool { return s.RenameGroup("eu", "europe") == nil && s.Collapsed("europe") }, Changed{Design: true, History: Recorded, Selection: true, Session: true}, true},
 		{"read-only", func() bool { s.SetReadOnly(true); return true }, Changed{Session: true}, true},
 	}
 	for _, c := range cases {

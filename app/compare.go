@@ -77,40 +77,46 @@ func (ed compareEdits) CompareWith(name string, data []byte) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	ed.s.compareErrors = nil
 	drawing.PlaceUnplaced(with) // its ghosts need a place
-	ed.s.compare = &comparison{name: name, with: diff.Resolved(ed.s.cat, with)}
-	r := ed.s.Comparison().Report
+	c := &comparison{name: name, with: diff.Resolved(ed.s.cat, with)}
+	r := c.compare(ed.s.Document).Report
 	what := "no semantic difference"
 	if !r.Empty() {
 		what = fmt.Sprintf("%d %s, %d %s and %d %s differ", len(r.Nodes), plural(len(r.Nodes), "node"), len(r.Edges), plural(len(r.Edges), "edge"), len(r.Groups), plural(len(r.Groups), "group"))
 	}
-	ed.s.Say("Comparing with " + name + ": " + what + ". The design is unchanged.")
+	ed.s.commit(change{comparing: true, compare: c, compareErrors: &[]string{},
+		notice: &Notice{Text: "Comparing with " + name + ": " + what + ". The design is unchanged."}})
 	return nil
 }
 
 // SetCompareErrors sets (or, with nil, dismisses) the problems listed.
-func (ed compareEdits) SetCompareErrors(lines []string) { ed.s.compareErrors = lines }
+func (ed compareEdits) SetCompareErrors(lines []string) {
+	ed.s.commit(change{compareErrors: &lines})
+}
 
 // StopComparing takes the comparison away.
 func (ed compareEdits) StopComparing() {
 	if ed.s.compare != nil {
-		ed.s.compare = nil
-		ed.s.Say("Stopped comparing.")
+		ed.s.commit(change{comparing: true, notice: &Notice{Text: "Stopped comparing."}})
 	}
 }
 
 // Comparison is the comparison with the file Compare with… set, brought up
 // to date with the open design; nil when there is none.
 func (ed compareEdits) Comparison() *Comparison {
-	c := ed.s.compare
-	if c == nil {
+	if ed.s.compare == nil {
 		return nil
 	}
-	if c.report != nil && c.design == ed.s.design && c.resolution == ed.s.resolution {
+	return ed.s.compare.compare(ed.s.Document)
+}
+
+// compare is the comparison with the document as it is now, kept until
+// the document changes.
+func (c *comparison) compare(doc *Document) *Comparison {
+	if c.report != nil && c.design == doc.design && c.resolution == doc.resolution {
 		return c.report
 	}
-	r := diff.CompareSides(c.with, diff.Side{Design: ed.s.design, Resolution: ed.s.resolution, Analysis: ed.s.analysis})
+	r := diff.CompareSides(c.with, diff.Side{Design: doc.design, Resolution: doc.resolution, Analysis: doc.analysis})
 	out := &Comparison{Name: c.name, Report: r, Nodes: map[string]string{}, Edges: map[int]string{}}
 	old := map[string]catalogue.Point{}
 	for _, n := range c.with.Design.Nodes {
@@ -144,7 +150,7 @@ func (ed compareEdits) Comparison() *Comparison {
 		if to, ok := renamed[id]; ok {
 			id = to
 		}
-		if n := ed.s.Node(id); n != nil && n.Position != nil {
+		if n := doc.Node(id); n != nil && n.Position != nil {
 			return *n.Position, true
 		}
 		return catalogue.Point{}, false
@@ -161,7 +167,7 @@ func (ed compareEdits) Comparison() *Comparison {
 		}
 	}
 	out.GhostGroups = ghostGroups(c.with.Design, r)
-	c.report, c.design, c.resolution = out, ed.s.design, ed.s.resolution
+	c.report, c.design, c.resolution = out, doc.design, doc.resolution
 	return out
 }
 

@@ -83,16 +83,18 @@ func (ed groupEdits) RenameGroup(id, newID string) error {
 	if _, taken := ed.s.nodeIndex[newID]; taken || ed.s.groupIndex(newID) >= 0 {
 		return fmt.Errorf("%q is already the id of a node or a group", newID)
 	}
-	if ed.s.collapsed[id] {
-		delete(ed.s.collapsed, id)
-		ed.s.collapsed[newID] = true
+	c := change{selection: &Selection{Edge: -1, Group: newID}}
+	if ed.s.collapsed[id] { // still collapsed under its new id, once renamed
+		c.collapsed = maps.Clone(ed.s.collapsed)
+		delete(c.collapsed, id)
+		c.collapsed[newID] = true
 	}
-	return ed.s.update(func(d *catalogue.Design) (string, error) {
+	return ed.s.edit(func(d *catalogue.Design) (string, error) {
 		d.Groups[i].ID = newID
 		moveHeld(d, id, newID)
 		renameNotesOn(d, id, newID)
 		return "", nil
-	}, &Selection{Edge: -1, Group: newID})
+	}, c)
 }
 
 // MoveGroup moves everything group id holds, however deep, by dx, dy: one

@@ -67,11 +67,9 @@ func (ed imports) Replace(name string, next *catalogue.Design) error {
 // replace is Replace; host says the embedding host asks, which a read-only
 // editor takes.
 func (ed imports) replace(name string, next *catalogue.Design, host bool) error {
-	edit := ed.s.update
-	if host {
-		edit = ed.s.updateAnyway
-	}
-	err := edit(func(d *catalogue.Design) (string, error) {
+	// Another design: its nodes are where its file put them, none placed
+	// by the editor.
+	return ed.s.updateWith(func(d *catalogue.Design) (string, error) {
 		*d = *next
 		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
 		// A design written without positions is laid out.
@@ -79,11 +77,7 @@ func (ed imports) replace(name string, next *catalogue.Design, host bool) error 
 			notice += fmt.Sprintf(" Laid out %d %s that had no position.", placed, plural(placed, "node"))
 		}
 		return notice, nil
-	}, &Selection{Edge: -1})
-	if err == nil {
-		ed.s.autoAt = nil // another design: its nodes are where its file put them
-	}
-	return err
+	}, change{selection: &Selection{Edge: -1}, autoAt: map[string]catalogue.Point{}}, host)
 }
 
 // LoadFromHost is Import for an embedding host, which may load a design

@@ -239,11 +239,22 @@ func (ed nodeEdits) RenameNode(id, newID string) error {
 	if ed.s.groupIndex(newID) >= 0 {
 		return fmt.Errorf("%q is the id of a group; a node needs an id of its own", newID)
 	}
-	var sel *Selection
+	var c change
 	if ed.s.selection.Node == id {
-		sel = &Selection{Node: newID, Edge: -1}
+		c.selection = &Selection{Node: newID, Edge: -1}
 	}
-	err := ed.s.update(func(d *catalogue.Design) (string, error) {
+	if ed.s.autoAt != nil {
+		// Still new under its new id (and under the old one again after
+		// an undo, so the old entry stays); an entry left under the new
+		// id by a deleted node is not this node's.
+		c.autoAt = maps.Clone(ed.s.autoAt)
+		if at, ok := c.autoAt[id]; ok {
+			c.autoAt[newID] = at
+		} else {
+			delete(c.autoAt, newID)
+		}
+	}
+	return ed.s.edit(func(d *catalogue.Design) (string, error) {
 		d.Nodes[ed.s.nodeIndex[id]].ID = newID
 		for i, e := range d.Edges {
 			if e.From == id {
@@ -265,18 +276,7 @@ func (ed nodeEdits) RenameNode(id, newID string) error {
 			}
 		}
 		return "", nil
-	}, sel)
-	if err == nil && ed.s.autoAt != nil {
-		// Still new under its new id (and under the old one again after
-		// an undo, so the old entry stays); an entry left under the new
-		// id by a deleted node is not this node'ed.s.
-		if at, ok := ed.s.autoAt[id]; ok {
-			ed.s.autoAt[newID] = at
-		} else {
-			delete(ed.s.autoAt, newID)
-		}
-	}
-	return err
+	}, c)
 }
 
 // SwapComponent replaces a node's component with another of the same kind,

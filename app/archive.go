@@ -14,32 +14,32 @@ import (
 // exportAll offers every design of the library (not the trash's), with its
 // versions, as one archive (see library.WriteArchive): the backup that
 // Import designs archive reads back.
-func (e *Editor) exportAll() {
-	if e.platform == nil {
+func (l *designLibrary) exportAll() {
+	if l.s.platform == nil {
 		return
 	}
-	entries := e.loadLibrary().Listed("", false)
+	entries := l.index().Listed("", false)
 	saved := make([]library.Saved, len(entries))
 	var problems []string
 	// One read at a time, in order; then the archive.
 	var next func(i int)
 	finish := func() {
 		if len(problems) > 0 {
-			e.importErrors = problems
-			e.store.Report(fmt.Errorf("Nothing was exported: %d of your designs could not be read", len(problems)))
+			l.s.importErrors = problems
+			l.s.store.Report(fmt.Errorf("Nothing was exported: %d of your designs could not be read", len(problems)))
 			return
 		}
 		var b bytes.Buffer
-		if err := library.WriteArchive(&b, saved, e.now()); err != nil {
-			e.store.Report(err)
+		if err := library.WriteArchive(&b, saved, l.s.now()); err != nil {
+			l.s.store.Report(err)
 			return
 		}
-		name := "designs-" + e.now().Local().Format("2006-01-02") + ".zip"
-		if err := e.platform.Download(name, "application/zip", b.Bytes()); err != nil {
-			e.store.Report(err)
+		name := "designs-" + l.s.now().Local().Format("2006-01-02") + ".zip"
+		if err := l.s.platform.Download(name, "application/zip", b.Bytes()); err != nil {
+			l.s.store.Report(err)
 			return
 		}
-		e.store.Say(fmt.Sprintf("Exported %s with their versions as %s.", library.Count(len(saved), "design"), name))
+		l.s.store.Say(fmt.Sprintf("Exported %s with their versions as %s.", library.Count(len(saved), "design"), name))
 	}
 	next = func(i int) {
 		if i == len(entries) {
@@ -48,7 +48,7 @@ func (e *Editor) exportAll() {
 		}
 		entry := entries[i]
 		saved[i].Entry = entry
-		e.readSaved(entry, func(text string, versions []library.SavedVersion, err error) {
+		l.readSaved(entry, func(text string, versions []library.SavedVersion, err error) {
 			if err != nil {
 				problems = append(problems, entry.Name+": "+err.Error())
 			}
@@ -61,8 +61,8 @@ func (e *Editor) exportAll() {
 
 // readSaved reads a design's text, as its next start would, and its
 // versions', on the UI goroutine.
-func (e *Editor) readSaved(entry library.Entry, done func(string, []library.SavedVersion, error)) {
-	e.loadStored(entry.ID, func(text string, ok bool, err error) {
+func (l *designLibrary) readSaved(entry library.Entry, done func(string, []library.SavedVersion, error)) {
+	l.loadStored(entry.ID, func(text string, ok bool, err error) {
 		if err != nil {
 			done("", nil, err)
 			return
@@ -71,8 +71,8 @@ func (e *Editor) readSaved(entry library.Entry, done func(string, []library.Save
 			// Listed but never stored (a design opened and left blank).
 			text = "nodes: []\n"
 		}
-		e.platform.LoadDesign(library.HistoryKey(entry.ID), func(htext string, _ bool, herr error) {
-			e.run(func() {
+		l.s.platform.LoadDesign(library.HistoryKey(entry.ID), func(htext string, _ bool, herr error) {
+			l.s.run(func() {
 				h, perr := library.ParseHistory(htext)
 				if herr != nil || perr != nil {
 					// The design without its history rather than nothing.
@@ -87,8 +87,8 @@ func (e *Editor) readSaved(entry library.Entry, done func(string, []library.Save
 						return
 					}
 					v := h.Versions[i]
-					e.platform.LoadDesign(library.VersionKey(entry.ID, v.Stamp()), func(vtext string, ok bool, err error) {
-						e.run(func() {
+					l.s.platform.LoadDesign(library.VersionKey(entry.ID, v.Stamp()), func(vtext string, ok bool, err error) {
+						l.s.run(func() {
 							if err == nil && ok {
 								versions = append(versions, library.SavedVersion{Version: v, Text: vtext})
 							}
@@ -102,40 +102,41 @@ func (e *Editor) readSaved(entry library.Entry, done func(string, []library.Save
 	})
 }
 
-// onImportArchive reads the archive file chosen in the Designs region.
-func (e *Editor) onImportArchive(ctx app.Context, ev app.Event) {
-	input := ctx.JSSrc()
-	files := input.Get("files")
-	if files.Truthy() && files.Length() > 0 && e.platform != nil {
-		file := files.Index(0)
-		if size := int64(file.Get("size").Float()); size > library.MaxArchiveBytes {
-			e.importErrors = []string{fmt.Sprintf("%s: the archive is %d bytes; archives are limited to %d bytes (200 MiB)", file.Get("name").String(), size, library.MaxArchiveBytes)}
-		} else {
-			e.platform.ReadFile(file, func(name string, data []byte, err error) {
-				ctx.Emit(func() {
-					if err != nil {
-						e.importErrors = []string{name + ": " + err.Error()}
-						return
-					}
-					e.importArchive(name, data)
-				})
-			})
-		}
+// readArchive reads an archive file (Import designs archive) and imports
+// it; then the component of ctx and every component holding it update (see
+// readDesignFile).
+func (l *designLibrary) readArchive(ctx app.Context, file app.Value) {
+	if l.s.platform == nil {
+		return
 	}
-	input.Set("value", "")
+	if size := int64(file.Get("size").Float()); size > library.MaxArchiveBytes {
+		ctx.Emit(func() {
+			l.s.importErrors = []string{fmt.Sprintf("%s: the archive is %d bytes; archives are limited to %d bytes (200 MiB)", file.Get("name").String(), size, library.MaxArchiveBytes)}
+		})
+		return
+	}
+	l.s.platform.ReadFile(file, func(name string, data []byte, err error) {
+		ctx.Emit(func() {
+			if err != nil {
+				l.s.importErrors = []string{name + ": " + err.Error()}
+				return
+			}
+			l.importArchive(name, data)
+		})
+	})
 }
 
 // importArchive adds the designs of an archive to the library, each with
 // its versions, as new designs: one whose id and text the library already
 // has is skipped (the archive came from here). Every design must load, or
 // nothing is added.
-func (e *Editor) importArchive(name string, data []byte) {
+func (l *designLibrary) importArchive(name string, data []byte) {
 	designs, err := library.ReadArchive(name, data)
-	e.importErrors = nil
+	l.s.importErrors = nil
 	if err == nil {
 		var problems catalogue.ErrorList
 		for i, d := range designs {
-			read, errs := e.store.Catalogue().ReadDesign(name+":"+d.Entry.Name, []byte(d.Text))
+			read, errs := l.s.store.Catalogue().ReadDesign(name+":"+d.Entry.Name, []byte(d.Text))
 			if len(errs) > 0 {
 				problems = append(problems, errs...)
 				continue
@@ -147,15 +148,15 @@ func (e *Editor) importArchive(name string, data []byte) {
 		}
 	}
 	if list, ok := err.(catalogue.ErrorList); ok {
-		e.importErrors = list.Lines()
-		e.store.Report(fmt.Errorf("Archive refused: %d problems in %s; your designs are unchanged", len(list), name))
+		l.s.importErrors = list.Lines()
+		l.s.store.Report(fmt.Errorf("Archive refused: %d problems in %s; your designs are unchanged", len(list), name))
 		return
 	}
 	if err != nil {
-		e.store.Report(err)
+		l.s.store.Report(err)
 		return
 	}
-	ix := e.loadLibrary()
+	ix := l.index()
 	var adding []library.Saved
 	skipped := 0
 	// Which designs this browser has already (the same id, the same text),
@@ -163,16 +164,16 @@ func (e *Editor) importArchive(name string, data []byte) {
 	var next func(i int)
 	next = func(i int) {
 		if i == len(designs) {
-			e.addSaved(adding, func(err error) {
+			l.addSaved(adding, func(err error) {
 				if err != nil {
-					e.store.Report(fmt.Errorf("Nothing was imported from %s (%v); your designs are unchanged", fileBase(name), err))
+					l.s.store.Report(fmt.Errorf("Nothing was imported from %s (%v); your designs are unchanged", fileBase(name), err))
 					return
 				}
 				msg := fmt.Sprintf("Imported %s from %s.", library.Count(len(adding), "design"), fileBase(name))
 				if skipped > 0 {
 					msg += fmt.Sprintf(" Skipped %s this browser already has.", library.Count(skipped, "design"))
 				}
-				e.store.Say(msg)
+				l.s.store.Say(msg)
 			})
 			return
 		}
@@ -183,7 +184,7 @@ func (e *Editor) importArchive(name string, data []byte) {
 			next(i + 1)
 			return
 		}
-		e.loadStored(d.Entry.ID, func(text string, ok bool, err error) {
+		l.loadStored(d.Entry.ID, func(text string, ok bool, err error) {
 			if err == nil && ok && text == d.Text {
 				skipped++
 			} else {
@@ -198,7 +199,7 @@ func (e *Editor) importArchive(name string, data []byte) {
 // addSaved stores an archive's designs with their versions as new designs
 // of the library, and lists them all at once when all of them are stored;
 // on a failure it removes what it stored, lists none, and tells done.
-func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
+func (l *designLibrary) addSaved(designs []library.Saved, done func(error)) {
 	type stored struct {
 		key, value string
 	}
@@ -219,11 +220,11 @@ func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
 	var next func(i int)
 	next = func(i int) {
 		if i < len(writes) {
-			e.platform.StoreDesign(writes[i].key, writes[i].value, func(err error) {
-				e.run(func() {
+			l.s.platform.StoreDesign(writes[i].key, writes[i].value, func(err error) {
+				l.s.run(func() {
 					if err != nil {
 						for _, w := range writes[:i] {
-							e.platform.RemoveDesign(w.key, func(error) {})
+							l.s.platform.RemoveDesign(w.key, func(error) {})
 						}
 						done(err)
 						return
@@ -233,7 +234,7 @@ func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
 			})
 			return
 		}
-		err := e.updateLibrary(func(ix *library.Index) error {
+		err := l.update(func(ix *library.Index) error {
 			for i, d := range designs {
 				entry := ix.Add(ids[i], d.Entry.Name, d.Entry.Changed)
 				entry.Created, entry.DesignID, entry.Nodes = d.Entry.Created, d.Entry.DesignID, d.Entry.Nodes
@@ -242,7 +243,7 @@ func (e *Editor) addSaved(designs []library.Saved, done func(error)) {
 		})
 		if err != nil {
 			for _, w := range writes {
-				e.platform.RemoveDesign(w.key, func(error) {})
+				l.s.platform.RemoveDesign(w.key, func(error) {})
 			}
 		}
 		done(err)

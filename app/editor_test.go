@@ -193,17 +193,17 @@ func TestAutosave(t *testing.T) {
 	}
 	p.failSave = errors.New("QuotaExceededError")
 	e.store.AddNode("redpanda")
-	e.flushSave() // as when the page is hidden
+	e.session.autosave.flush() // as when the page is hidden
 	d.Consume()
-	if !strings.Contains(e.saveWarning, "Autosave failed (QuotaExceededError)") {
-		t.Errorf("warning %q", e.saveWarning)
+	if !strings.Contains(e.session.autosave.saveWarning, "Autosave failed (QuotaExceededError)") {
+		t.Errorf("warning %q", e.session.autosave.saveWarning)
 	}
 	p.failSave = nil
 	e.store.Undo()
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
-	if e.saveWarning != "" || strings.Contains(p.db[keyDesign], "redpanda") {
-		t.Errorf("after a good save: warning %q, stored %q", e.saveWarning, p.db[keyDesign])
+	if e.session.autosave.saveWarning != "" || strings.Contains(p.db[keyDesign], "redpanda") {
+		t.Errorf("after a good save: warning %q, stored %q", e.session.autosave.saveWarning, p.db[keyDesign])
 	}
 }
 
@@ -235,8 +235,8 @@ func TestRestore(t *testing.T) {
 	e = NewEditor(p, mustEmbedded(t))
 	d, _ = mount(t, e)
 	d.Consume()
-	if p.db[keyUnreadable] != broken || !strings.Contains(e.restoreWarning, "A copy is kept") {
-		t.Errorf("unreadable design: kept %q, warning %q", p.db[keyUnreadable], e.restoreWarning)
+	if p.db[keyUnreadable] != broken || !strings.Contains(e.session.autosave.restoreWarning, "A copy is kept") {
+		t.Errorf("unreadable design: kept %q, warning %q", p.db[keyUnreadable], e.session.autosave.restoreWarning)
 	}
 	if len(e.store.Design().Nodes) != 0 || e.store.CanUndo() {
 		t.Error("the editor did not start empty")
@@ -251,14 +251,14 @@ func TestExitCopy(t *testing.T) {
 	d, _ := mount(t, e)
 	e.store.AddNode("kafka")
 	p.failDB = errors.New("the page went first")
-	e.flushOnExit()
+	e.session.autosave.flushOnExit()
 	d.Consume()
 	if !strings.Contains(p.stored[keyExitCopy], "kafka") {
 		t.Fatalf("no copy kept on exit: %q", p.stored[keyExitCopy])
 	}
 	p.failDB = nil
 	e.store.AddNode("pulsar")
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
 	if _, left := p.stored[keyExitCopy]; left || !strings.Contains(p.db[keyDesign], "pulsar") {
 		t.Errorf("after a finished save: localStorage %q, database %q", p.stored[keyExitCopy], p.db[keyDesign])
@@ -274,9 +274,9 @@ func TestExitCopyOutlivesAnOlderSave(t *testing.T) {
 	p.finish() // the read of the saved design (none)
 	d.Consume()
 	e.store.AddNode("kafka")
-	e.flushSave()
+	e.session.autosave.flush()
 	e.store.AddNode("pulsar")
-	e.flushOnExit()
+	e.session.autosave.flushOnExit()
 	if !strings.Contains(p.stored[keyExitCopy], "pulsar") {
 		t.Fatalf("no copy kept on exit: %q", p.stored[keyExitCopy])
 	}
@@ -308,19 +308,19 @@ func TestRestoreOutlivesTheEditor(t *testing.T) {
 	b := &Editor{platform: p}
 	b.resume(a)
 	db, _ := mount(t, b)
-	if !b.restoring {
+	if !b.session.autosave.restoring {
 		t.Fatal("the editor resumed forgot the design is still being read")
 	}
-	b.adding = "pulsar" // the catalogue page's Add to design, as OnNav keeps it
+	b.session.autosave.adding = "pulsar" // the catalogue page's Add to design, as OnNav keeps it
 	b.store.Select("")
-	b.flushSave()
+	b.session.autosave.flush()
 	if len(p.pending) != 1 || p.db[keyDesign] != kafka {
 		t.Fatalf("saved over the design still being read: %d waiting, %q", len(p.pending), p.db[keyDesign])
 	}
 	p.finish()
 	db.Consume()
-	if b.store.Node("k") == nil || b.store.Node("pulsar") == nil || b.restoring || b.theirs != "" {
-		t.Fatalf("the design read after its editor went was not restored: restoring %v, theirs %q, %s", b.restoring, b.theirs, b.store.Export())
+	if b.store.Node("k") == nil || b.store.Node("pulsar") == nil || b.session.autosave.restoring || b.session.autosave.theirs != "" {
+		t.Fatalf("the design read after its editor went was not restored: restoring %v, theirs %q, %s", b.session.autosave.restoring, b.session.autosave.theirs, b.store.Export())
 	}
 }
 
@@ -330,17 +330,17 @@ func TestStorageWarning(t *testing.T) {
 	e := NewEditor(p, mustEmbedded(t))
 	d, _ := mount(t, e)
 	e.store.AddNode("kafka")
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
-	if !strings.Contains(e.storageWarning, "95.0 MB of 100.0 MB used") {
-		t.Errorf("warning %q", e.storageWarning)
+	if !strings.Contains(e.session.autosave.storageWarning, "95.0 MB of 100.0 MB used") {
+		t.Errorf("warning %q", e.session.autosave.storageWarning)
 	}
 	p.usage = 10e6
 	e.store.AddNode("pulsar")
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
-	if e.storageWarning != "" {
-		t.Errorf("warning %q with room to spare", e.storageWarning)
+	if e.session.autosave.storageWarning != "" {
+		t.Errorf("warning %q with room to spare", e.session.autosave.storageWarning)
 	}
 }
 
@@ -373,24 +373,24 @@ func TestUnreadableDesignIsNeverOverwritten(t *testing.T) {
 	e := NewEditor(p, mustEmbedded(t))
 	d, _ := mount(t, e)
 	d.Consume()
-	if !e.holding || !strings.Contains(e.restoreWarning, "autosave is off until you export or discard it") || strings.Contains(e.restoreWarning, "is kept") {
-		t.Fatalf("holding %v, warning %q", e.holding, e.restoreWarning)
+	if !e.session.autosave.holding || !strings.Contains(e.session.autosave.restoreWarning, "autosave is off until you export or discard it") || strings.Contains(e.session.autosave.restoreWarning, "is kept") {
+		t.Fatalf("holding %v, warning %q", e.session.autosave.holding, e.session.autosave.restoreWarning)
 	}
 	if _, err := e.store.AddNode("kafka"); err != nil {
 		t.Fatal(err)
 	}
-	e.flushOnExit() // as when the page is hidden
+	e.session.autosave.flushOnExit() // as when the page is hidden
 	d.Consume()
 	if p.db[keyDesign] != broken || p.stored[keyExitCopy] != "" {
 		t.Fatalf("the only copy was overwritten: %q, %q", p.db[keyDesign], p.stored[keyExitCopy])
 	}
-	e.exportSaved()
+	e.session.autosave.exportSaved()
 	d.Consume()
 	if len(p.downloads) != 1 || p.downloads[0] != "saved-design.yaml: "+broken {
 		t.Errorf("downloads %q", p.downloads)
 	}
-	if e.holding || !strings.Contains(p.db[keyDesign], `component: "kafka"`) {
-		t.Errorf("after the export autosave is still off: holding %v, stored %q", e.holding, p.db[keyDesign])
+	if e.session.autosave.holding || !strings.Contains(p.db[keyDesign], `component: "kafka"`) {
+		t.Errorf("after the export autosave is still off: holding %v, stored %q", e.session.autosave.holding, p.db[keyDesign])
 	}
 }
 
@@ -438,37 +438,37 @@ func TestOtherTab(t *testing.T) {
 	e := NewEditor(p, mustEmbedded(t))
 	d, _ := mount(t, e)
 	e.store.AddNode("kafka")
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
 	mine := p.db[keyDesign]
 	if !strings.Contains(mine, "kafka") {
 		t.Fatalf("not saved: %q", mine)
 	}
 	theirs := "nodes:\n  - { id: \"pulsar\", component: \"pulsar\" }\n"
-	e.otherTabSaved(mine) // this tab's own save coming back: no conflict
-	if e.theirs != "" {
+	e.session.autosave.otherTabSaved(mine) // this tab's own save coming back: no conflict
+	if e.session.autosave.theirs != "" {
 		t.Fatal("own save taken for another tab's")
 	}
 	p.db[keyDesign] = theirs
-	e.otherTabSaved(theirs)
+	e.session.autosave.otherTabSaved(theirs)
 	e.store.AddNode("redpanda")
-	e.flushSave()
+	e.session.autosave.flush()
 	d.Consume()
 	if p.db[keyDesign] != theirs {
 		t.Fatal("autosave overwrote the other tab's design")
 	}
-	e.useTheirs(nil, app.Event{})
-	if e.store.Node("pulsar") == nil || e.store.Node("kafka") != nil || e.theirs != "" {
+	e.session.autosave.useTheirs()
+	if e.store.Node("pulsar") == nil || e.store.Node("kafka") != nil || e.session.autosave.theirs != "" {
 		t.Errorf("after loading theirs: %s", e.store.Export())
 	}
 	e.store.Undo()
 	if e.store.Node("redpanda") == nil {
 		t.Error("loading the other tab's design is not undoable")
 	}
-	e.otherTabSaved(theirs + "# changed\n")
-	e.keepMine(nil, app.Event{})
+	e.session.autosave.otherTabSaved(theirs + "# changed\n")
+	e.session.autosave.keepMine()
 	d.Consume()
-	if p.db[keyDesign] != string(e.store.Export()) || e.theirs != "" {
+	if p.db[keyDesign] != string(e.store.Export()) || e.session.autosave.theirs != "" {
 		t.Error("keeping mine did not store it")
 	}
 }

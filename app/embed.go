@@ -3,13 +3,14 @@ package app
 import (
 	"encoding/json"
 	"errors"
-	"github.com/archdesigner/designer/catalogue/drawing"
+	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/export"
 )
 
@@ -61,11 +62,14 @@ func newEmbedding(store *Store, allowed []string, post func(origin, data string)
 	return em
 }
 
+// embedMode says address u frames the editor in a host's page (?embed=1).
+func embedMode(u *url.URL) bool { return u.Query().Get("embed") == "1" }
+
 // startEmbedding enters embed mode: it listens to the host through the
 // platform and hands its messages to the UI goroutine.
 func (e *Editor) startEmbedding(ctx app.Context) {
 	em := newEmbedding(e.store, strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost)
-	e.embed = em
+	e.session.embed = em
 	e.listeners = append(e.listeners, e.platform.ListenToHost(func(origin, data string) {
 		ctx.Dispatch(func(app.Context) { em.receive(origin, data) })
 	}))

@@ -13,81 +13,81 @@ import (
 // renderExportTo is the toolbar's Export to… disclosure: a button that
 // shows a button per diagram tool the core module writes for (Mermaid, D2,
 // Structurizr DSL, draw.io), each downloading the design in that format.
-func (e *Editor) renderExportTo() app.UI {
+func (t *Toolbar) renderExportTo() app.UI {
 	var items []app.UI
-	if e.exportTo {
+	if t.exportTo {
 		for _, f := range export.Formats() {
 			items = append(items, app.Button().DataSet("format", f.ID).Text(f.Name).
-				Title("Download the design as "+f.Name+" ("+f.Ext+")").OnClick(e.onExportTo))
+				Title("Download the design as "+f.Name+" ("+f.Ext+")").OnClick(t.onExportTo))
 		}
 	}
-	return app.Span().ID("export-to-wrap").Class("export-to").On("focusout", e.onExportToFocusOut).Body(
+	return app.Span().ID("export-to-wrap").Class("export-to").On("focusout", t.onExportToFocusOut).Body(
 		app.Button().ID("export-to").Text("Export to…").
-			Aria("expanded", strconv.FormatBool(e.exportTo)).Aria("controls", "export-formats").
+			Aria("expanded", strconv.FormatBool(t.exportTo)).Aria("controls", "export-formats").
 			Title("The design for another diagram tool").
 			OnClick(func(ctx app.Context, _ app.Event) {
-				e.exportTo = !e.exportTo
-				if e.exportTo {
+				t.exportTo = !t.exportTo
+				if t.exportTo {
 					ctx.Defer(func(app.Context) { focusFirst("#export-formats button") })
 				}
 			}),
-		app.If(e.exportTo,
+		app.If(t.exportTo,
 			app.Div().ID("export-formats").Class("export-formats").Role("group").Aria("label", "Export to").
-				OnKeyDown(e.onExportToKey).Body(items...),
+				OnKeyDown(t.onExportToKey).Body(items...),
 		),
 	)
 }
 
 // onExportTo downloads the design in the format of the button pressed.
-func (e *Editor) onExportTo(ctx app.Context, _ app.Event) {
+func (t *Toolbar) onExportTo(ctx app.Context, _ app.Event) {
 	id := ctx.JSSrc().Get("dataset").Get("format").String()
-	e.closeExportTo(true)
+	t.closeExportTo(true)
 	f, ok := export.Lookup(id)
-	if !ok || e.platform == nil {
+	if !ok || t.Session.platform == nil {
 		return
 	}
-	data, err := export.Write(f.ID, e.store.Catalogue(), e.store.Design(), drawing.LayoutGeometry())
+	data, err := export.Write(f.ID, t.Session.store.Catalogue(), t.Session.store.Design(), drawing.LayoutGeometry())
 	if err != nil {
-		e.store.Report(err)
+		t.Session.store.Report(err)
 		return
 	}
-	name := strings.TrimSuffix(e.store.ExportName(), ".yaml") + f.Ext
-	if err := e.platform.Download(name, f.MediaType, data); err != nil {
-		e.store.Report(err)
+	name := strings.TrimSuffix(t.Session.store.ExportName(), ".yaml") + f.Ext
+	if err := t.Session.platform.Download(name, f.MediaType, data); err != nil {
+		t.Session.store.Report(err)
 		return
 	}
-	e.store.Say("Exported " + name + " (" + f.Name + ").")
-	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
+	t.Session.store.Say("Exported " + name + " (" + f.Name + ").")
+	t.Session.versions.record(library.WhyExport, string(t.Session.store.Export()), nil)
 }
 
 // onExportToKey closes the formats with Escape, the focus back on the
 // button that opened them.
-func (e *Editor) onExportToKey(ctx app.Context, ev app.Event) {
+func (t *Toolbar) onExportToKey(ctx app.Context, ev app.Event) {
 	if ev.Get("key").String() == "Escape" {
 		ev.PreventDefault()
-		e.closeExportTo(true)
+		t.closeExportTo(true)
 	}
 }
 
 // onExportToFocusOut hides the formats when the keyboard's focus leaves
 // them and their button (Tab past the last); a press elsewhere closes them
-// too (see the editor's pointerdown listener).
-func (e *Editor) onExportToFocusOut(ctx app.Context, ev app.Event) {
+// too (see the toolbar's pointerdown listener).
+func (t *Toolbar) onExportToFocusOut(ctx app.Context, ev app.Event) {
 	next := ev.Get("relatedTarget")
-	if !e.exportTo || !next.Truthy() {
+	if !t.exportTo || !next.Truthy() {
 		return
 	}
 	if wrap := app.Window().GetElementByID("export-to-wrap"); wrap.Truthy() && !wrap.Call("contains", next).Bool() {
-		e.closeExportTo(false)
+		t.closeExportTo(false)
 	}
 }
 
 // closeExportTo hides the formats, and puts the focus back on Export to…
 // when refocus is set.
-func (e *Editor) closeExportTo(refocus bool) {
-	e.exportTo = false
-	if refocus && e.ctx != nil {
-		e.ctx.Defer(func(app.Context) { focusFirst("#export-to") })
+func (t *Toolbar) closeExportTo(refocus bool) {
+	t.exportTo = false
+	if refocus && t.ctx != nil {
+		t.ctx.Defer(func(app.Context) { focusFirst("#export-to") })
 	}
 }
 

@@ -8,19 +8,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diff"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
-// historyState is what the editor knows of the open design's versions
-// (see package library): they are recorded on import, on Export YAML,
-// Export to…, Export picture and Save version, at most every
-// library.EditInterval while editing, and before a restore or an import
-// replaces the design.
-type historyState struct {
+// versions are the open design's recorded versions (see package library):
+// they are recorded on import, on Export YAML, Export to…, Export picture
+// and Save version, at most every library.EditInterval while editing, and
+// before a restore or an import replaces the design; a version can be
+// previewed (read-only), restored (undoable) or exported. The session
+// holds them (the History drawer lists them); opening another design
+// starts them afresh.
+type versions struct {
+	s *tabSession
 	// loaded says h was read (or found damaged: then nothing is recorded,
 	// so that the damaged list is not written over).
 	loaded bool
@@ -37,8 +38,6 @@ type historyState struct {
 	afterVersions []func()
 	// warning says a version could not be kept.
 	warning string
-	// show says the History region is open.
-	show bool
 	// viewing is the stamp of the version this page previews, read-only
 	// (/?design=ID&version=STAMP); previewed the version itself.
 	viewing   string
@@ -47,45 +46,38 @@ type historyState struct {
 	onLoad []func()
 }
 
-// readOnlyView says the page shows a design that is not stored: a share
-// link's, or a version's preview.
-func (e *Editor) readOnlyView() bool { return e.sharing || e.history.viewing != "" }
-
-// viewing says the page previews a version.
-func (e *Editor) viewing() bool { return e.history.viewing != "" }
-
-// loadHistory reads the open design's versions and the newest one's text.
-func (e *Editor) loadHistory() {
-	if e.platform == nil {
+// load reads the open design's versions and the newest one's text.
+func (vs *versions) load() {
+	if vs.s.platform == nil {
 		return
 	}
-	id, opens := e.designID, e.opens
-	e.platform.LoadDesign(library.HistoryKey(id), func(text string, _ bool, err error) {
+	id, opens := vs.s.designID, vs.s.tab.opens
+	vs.s.platform.LoadDesign(library.HistoryKey(id), func(text string, _ bool, err error) {
 		h, perr := library.ParseHistory(text)
-		e.run(func() {
-			if e.opens != opens {
+		vs.s.run(func() {
+			if vs.s.tab.opens != opens {
 				return // another design was opened meanwhile
 			}
 			defer func() {
-				waiting := e.history.onLoad
-				e.history.onLoad = nil
+				waiting := vs.onLoad
+				vs.onLoad = nil
 				for _, f := range waiting {
 					f()
 				}
 			}()
 			if err != nil || perr != nil {
-				e.history.warning = fmt.Sprintf("The design's history could not be read (%v); no versions are recorded until the page is reloaded, so that it is not written over.", cmp.Or(err, perr))
+				vs.warning = fmt.Sprintf("The design's history could not be read (%v); no versions are recorded until the page is reloaded, so that it is not written over.", cmp.Or(err, perr))
 				return
 			}
-			e.history.h, e.history.loaded = h, true
+			vs.h, vs.loaded = h, true
 			last := h.Last()
 			if last == nil {
 				return
 			}
-			e.platform.LoadDesign(library.VersionKey(id, last.Stamp()), func(text string, ok bool, err error) {
-				e.run(func() {
-					if err == nil && ok && e.opens == opens && e.history.h.Last() != nil && e.history.h.Last().At == last.At {
-						e.history.lastText = text
+			vs.s.platform.LoadDesign(library.VersionKey(id, last.Stamp()), func(text string, ok bool, err error) {
+				vs.s.run(func() {
+					if err == nil && ok && vs.s.tab.opens == opens && vs.h.Last() != nil && vs.h.Last().At == last.At {
+						vs.lastText = text
 					}
 				})
 			})
@@ -96,133 +88,133 @@ func (e *Editor) loadHistory() {
 // recordEdit records a version of the open design after a save, when the
 // newest is library.EditInterval old (or there is none) and the design
 // differs from it.
-func (e *Editor) recordEdit(text string) {
-	if !e.history.loaded || e.history.recording || text == e.history.lastText {
+func (vs *versions) recordEdit(text string) {
+	if !vs.loaded || vs.recording || text == vs.lastText {
 		return
 	}
-	if last := e.history.h.Last(); last != nil && e.now().Sub(last.At) < library.EditInterval {
+	if last := vs.h.Last(); last != nil && vs.s.now().Sub(last.At) < library.EditInterval {
 		return
 	}
-	e.recordVersion(library.WhyEdit, text, nil)
+	vs.record(library.WhyEdit, text, nil)
 }
 
-// recordVersion records text, the open design's, as a version of it, then
+// record records text, the open design's, as a version of it, then
 // runs then (if not nil) with the outcome (the user is told of a failure).
-func (e *Editor) recordVersion(why, text string, then func(error)) {
-	e.recordVersionSaying(why, "", text, then)
+func (vs *versions) record(why, text string, then func(error)) {
+	vs.recordSaying(why, "", text, then)
 }
 
-// recordVersionSaying is recordVersion with the version's summary given
+// recordSaying is record with the version's summary given
 // ("" for the semantic diff's from the version before).
-func (e *Editor) recordVersionSaying(why, summary, text string, then func(error)) {
+func (vs *versions) recordSaying(why, summary, text string, then func(error)) {
 	if then == nil {
 		then = func(error) {}
 	}
 	switch {
-	case e.platform == nil || e.readOnlyView():
+	case vs.s.platform == nil || vs.s.readOnlyView():
 		then(errors.New("this design is not stored here"))
 		return
-	case !e.history.loaded:
+	case !vs.loaded:
 		then(errors.New("the design's history could not be read"))
 		return
 	}
-	d := e.store.Design()
-	prev := e.history.lastDesign
-	if prev == nil && e.history.lastText != "" {
+	d := vs.s.store.Design()
+	prev := vs.lastDesign
+	if prev == nil && vs.lastText != "" {
 		// Read once a session: later versions compare with the store's.
-		prev, _ = e.store.Catalogue().ReadDesign("previous version", []byte(e.history.lastText))
+		prev, _ = vs.s.store.Catalogue().ReadDesign("previous version", []byte(vs.lastText))
 	}
 	if summary == "" {
-		summary = e.summarize(prev, d)
+		summary = vs.summarize(prev, d)
 	}
-	e.storeVersion(e.designID, text, len(d.Nodes), why, summary, func(err error) {
+	vs.add(vs.s.designID, text, len(d.Nodes), why, summary, func(err error) {
 		if err == nil {
-			e.history.lastText, e.history.lastDesign = text, d
+			vs.lastText, vs.lastDesign = text, d
 		}
 		then(err)
 	})
 }
 
-// recordVersionOf records what is stored of design id (not the open one)
+// recordOf records what is stored of design id (not the open one)
 // as a version of it, then runs then with the outcome: nil when it was
 // recorded, or when nothing is stored to record.
-func (e *Editor) recordVersionOf(id, why string, then func(error)) {
-	e.loadStored(id, func(text string, ok bool, err error) {
+func (vs *versions) recordOf(id, why string, then func(error)) {
+	vs.s.library.loadStored(id, func(text string, ok bool, err error) {
 		switch {
 		case err != nil:
 			then(err)
 		case !ok:
 			then(nil)
 		default:
-			d := e.readOrNil(text)
+			d := vs.readOrNil(text)
 			nodes := 0
 			if d != nil {
 				nodes = len(d.Nodes)
 			}
-			e.storeVersion(id, text, nodes, why, e.summarize(nil, d), then)
+			vs.add(id, text, nodes, why, vs.summarize(nil, d), then)
 		}
 	})
 }
 
-// recordFirstVersion starts the history of a design just added (text, a
+// recordFirst starts the history of a design just added (text, a
 // design of nodes nodes), then runs then.
-func (e *Editor) recordFirstVersion(id, text string, nodes int, why, summary string, then func()) {
-	e.storeVersion(id, text, nodes, why, summary, func(error) { then() })
+func (vs *versions) recordFirst(id, text string, nodes int, why, summary string, then func()) {
+	vs.add(id, text, nodes, why, summary, func(error) { then() })
 }
 
 // readOrNil is the design text holds, or nil when it no longer loads.
-func (e *Editor) readOrNil(text string) *catalogue.Design {
-	d, errs := e.store.Catalogue().ReadDesign("version", []byte(text))
+func (vs *versions) readOrNil(text string) *catalogue.Design {
+	d, errs := vs.s.store.Catalogue().ReadDesign("version", []byte(text))
 	if len(errs) > 0 {
 		return nil
 	}
 	return d
 }
 
-// storeVersion adds text (a design of nodes nodes) to design id's history
+// add adds text (a design of nodes nodes) to design id's history
 // as a version, thins it, and stores the version and the history; done
 // gets the outcome on the UI goroutine. The history is read again first
 // (another tab may have added to it), and one version is stored at a time.
 // When the version cannot be stored (storage is short), the history is as
 // it was and the user is told, with the way to export.
-func (e *Editor) storeVersion(id, text string, nodes int, why, summary string, done func(error)) {
-	e.queueVersion(func(next func()) {
+func (vs *versions) add(id, text string, nodes int, why, summary string, done func(error)) {
+	vs.enqueue(func(next func()) {
 		finish := func(err error) {
 			if err != nil {
-				e.history.warning = fmt.Sprintf("A version of the design could not be kept (%v): browser storage may be short. Nothing was dropped; export the design (or all designs, in Designs) to keep a copy.", err)
+				vs.warning = fmt.Sprintf("A version of the design could not be kept (%v): browser storage may be short. Nothing was dropped; export the design (or all designs, in Designs) to keep a copy.", err)
 			} else {
-				e.history.warning = ""
+				vs.warning = ""
 			}
 			done(err)
 			next()
 		}
-		e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
-			e.run(func() {
+		vs.s.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
+			vs.s.run(func() {
 				h, perr := library.ParseHistory(htext)
 				if err := cmp.Or(herr, perr); err != nil {
 					finish(err)
 					return
 				}
-				v := h.Add(library.Version{At: e.now(), Why: why, Nodes: nodes, Size: len(text), Summary: summary})
-				dropped := h.Thin(e.now())
-				e.platform.StoreDesign(library.VersionKey(id, v.Stamp()), text, func(err error) {
-					e.run(func() {
+				v := h.Add(library.Version{At: vs.s.now(), Why: why, Nodes: nodes, Size: len(text), Summary: summary})
+				dropped := h.Thin(vs.s.now())
+				vs.s.platform.StoreDesign(library.VersionKey(id, v.Stamp()), text, func(err error) {
+					vs.s.run(func() {
 						if err != nil {
 							finish(err)
 							return
 						}
-						e.platform.StoreDesign(library.HistoryKey(id), h.Encode(), func(err error) {
-							e.run(func() {
+						vs.s.platform.StoreDesign(library.HistoryKey(id), h.Encode(), func(err error) {
+							vs.s.run(func() {
 								if err != nil {
-									e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
+									vs.s.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
 									finish(err)
 									return
 								}
 								for _, old := range dropped {
-									e.platform.RemoveDesign(library.VersionKey(id, old.Stamp()), func(error) {})
+									vs.s.platform.RemoveDesign(library.VersionKey(id, old.Stamp()), func(error) {})
 								}
-								if id == e.designID {
-									e.history.h, e.history.loaded = h, true
+								if id == vs.s.designID {
+									vs.h, vs.loaded = h, true
 								}
 								finish(nil)
 							})
@@ -234,29 +226,29 @@ func (e *Editor) storeVersion(id, text string, nodes int, why, summary string, d
 	})
 }
 
-// queueVersion runs store now, or once the versions on their way are
+// enqueue runs store now, or once the versions on their way are
 // stored: each reads the history the one before wrote.
-func (e *Editor) queueVersion(store func(next func())) {
-	if e.history.recording {
-		e.history.queue = append(e.history.queue, store)
+func (vs *versions) enqueue(store func(next func())) {
+	if vs.recording {
+		vs.queue = append(vs.queue, store)
 		return
 	}
-	e.history.recording = true
-	store(e.nextVersion)
+	vs.recording = true
+	store(vs.next)
 }
 
-// nextVersion stores the next version waiting, or runs what waited for
+// next stores the next version waiting, or runs what waited for
 // them all.
-func (e *Editor) nextVersion() {
-	if len(e.history.queue) > 0 {
-		store := e.history.queue[0]
-		e.history.queue = e.history.queue[1:]
-		store(e.nextVersion)
+func (vs *versions) next() {
+	if len(vs.queue) > 0 {
+		store := vs.queue[0]
+		vs.queue = vs.queue[1:]
+		store(vs.next)
 		return
 	}
-	e.history.recording = false
-	waiting := e.history.afterVersions
-	e.history.afterVersions = nil
+	vs.recording = false
+	waiting := vs.afterVersions
+	vs.afterVersions = nil
 	for _, f := range waiting {
 		f()
 	}
@@ -265,134 +257,134 @@ func (e *Editor) nextVersion() {
 // summarize says what changed from prev to next, in a line: the semantic
 // diff's summary, or the counts when there is nothing to compare with (or
 // next no longer loads: nil).
-func (e *Editor) summarize(prev, next *catalogue.Design) string {
+func (vs *versions) summarize(prev, next *catalogue.Design) string {
 	if next == nil {
 		return "a design that no longer loads"
 	}
 	if prev != nil {
-		return diff.Compare(e.store.Catalogue(), prev, next).Summary()
+		return diff.Compare(vs.s.store.Catalogue(), prev, next).Summary()
 	}
 	return fmt.Sprintf("%s, %s", library.Count(len(next.Nodes), "node"), library.Count(len(next.Edges), "edge"))
 }
 
 // exportedPicture records a version once Export picture has written the
 // design (a picture carries it).
-func (e *Editor) exportedPicture() {
-	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
+func (vs *versions) exportedPicture() {
+	vs.record(library.WhyExport, string(vs.s.store.Export()), nil)
 }
 
 // saveVersion records the open design as a version now (History's Save
 // version).
-func (e *Editor) saveVersion(app.Context, app.Event) {
-	text := string(e.store.Export())
-	if !e.history.loaded {
-		e.store.Report(fmt.Errorf("The history is not readable, so no version was recorded; export the design to keep a copy"))
+func (vs *versions) saveVersion() {
+	text := string(vs.s.store.Export())
+	if !vs.loaded {
+		vs.s.store.Report(fmt.Errorf("The history is not readable, so no version was recorded; export the design to keep a copy"))
 		return
 	}
-	e.recordVersion("saved", text, func(err error) {
+	vs.record("saved", text, func(err error) {
 		if err == nil {
-			e.store.Say("Saved a version of the design.")
+			vs.s.store.Say("Saved a version of the design.")
 		}
 	})
 }
 
-// openVersion shows a version of the open design instead of the design,
+// preview shows a version of the open design instead of the design,
 // read-only and stored nowhere, with the ways to restore or export it.
-func (e *Editor) openVersion(stamp string) {
-	e.history.viewing = stamp
-	e.store.SetShared(true)
-	e.store.SetReadOnly(true)
-	id, opens := e.designID, e.opens
-	e.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
-		e.platform.LoadDesign(library.VersionKey(id, stamp), func(text string, ok bool, err error) {
-			e.run(func() {
-				if e.opens != opens {
+func (vs *versions) preview(stamp string) {
+	vs.viewing = stamp
+	vs.s.store.SetShared(true)
+	vs.s.store.SetReadOnly(true)
+	id, opens := vs.s.designID, vs.s.tab.opens
+	vs.s.platform.LoadDesign(library.HistoryKey(id), func(htext string, _ bool, herr error) {
+		vs.s.platform.LoadDesign(library.VersionKey(id, stamp), func(text string, ok bool, err error) {
+			vs.s.run(func() {
+				if vs.s.tab.opens != opens {
 					return // another design was opened meanwhile
 				}
-				e.opening = false // read-only, as a version's preview stays
+				vs.s.opening = false // read-only, as a version's preview stays
 				h, perr := library.ParseHistory(htext)
 				var v *library.Version
 				if herr == nil && perr == nil {
 					v = h.Find(stamp)
 				}
 				if err != nil || !ok || v == nil {
-					e.store.Clear()
-					e.store.Report(fmt.Errorf("This version is not in the design's history any more (%v): older versions thin out", orMissing(err)))
+					vs.s.store.Clear()
+					vs.s.store.Report(fmt.Errorf("This version is not in the design's history any more (%v): older versions thin out", orMissing(err)))
 					return
 				}
-				e.history.previewed = *v
-				if err := e.store.Open("the version of "+when(v.At), []byte(text)); err != nil {
-					e.store.Clear()
+				vs.previewed = *v
+				if err := vs.s.store.Open("the version of "+when(v.At), []byte(text)); err != nil {
+					vs.s.store.Clear()
 					if list, ok := err.(catalogue.ErrorList); ok {
-						e.importErrors = list.Lines()
+						vs.s.importErrors = list.Lines()
 					}
-					e.store.Report(fmt.Errorf("This version no longer loads; export it to keep it as a file"))
+					vs.s.store.Report(fmt.Errorf("This version no longer loads; export it to keep it as a file"))
 					return
 				}
-				e.store.Say(fmt.Sprintf("A version of %s, read-only: %s.", when(v.At), v.Summary))
+				vs.s.store.Say(fmt.Sprintf("A version of %s, read-only: %s.", when(v.At), v.Summary))
 			})
 		})
 	})
 }
 
-// restoreVersion makes a version of the open design the design again, as
+// restore makes a version of the open design the design again, as
 // an undoable step, after recording the design as it is.
-func (e *Editor) restoreVersion(v library.Version) {
-	if e.viewing() {
-		e.goTo(designAddress(e.designID, "restore", v.Stamp()))
+func (vs *versions) restore(v library.Version) {
+	if vs.viewing != "" {
+		vs.s.goTo(designAddress(vs.s.designID, "restore", v.Stamp()))
 		return
 	}
-	id := e.designID
-	e.platform.LoadDesign(library.VersionKey(id, v.Stamp()), func(text string, ok bool, err error) {
-		e.run(func() {
+	id := vs.s.designID
+	vs.s.platform.LoadDesign(library.VersionKey(id, v.Stamp()), func(text string, ok bool, err error) {
+		vs.s.run(func() {
 			if err != nil || !ok {
-				e.store.Report(fmt.Errorf("The version of %s could not be read (%v); nothing changed", when(v.At), orMissing(err)))
+				vs.s.store.Report(fmt.Errorf("The version of %s could not be read (%v); nothing changed", when(v.At), orMissing(err)))
 				return
 			}
-			e.recordVersion(library.WhyRestore, string(e.store.Export()), func(err error) {
+			vs.record(library.WhyRestore, string(vs.s.store.Export()), func(err error) {
 				if err != nil {
-					e.store.Report(fmt.Errorf("Nothing was restored: the design as it is could not be kept as a version first (%v); export it, then restore", err))
+					vs.s.store.Report(fmt.Errorf("Nothing was restored: the design as it is could not be kept as a version first (%v); export it, then restore", err))
 					return
 				}
-				if err := e.store.Import("the version of "+when(v.At), []byte(text)); err != nil {
-					e.store.Report(fmt.Errorf("The version of %s no longer loads (%v); nothing changed", when(v.At), err))
+				if err := vs.s.store.Import("the version of "+when(v.At), []byte(text)); err != nil {
+					vs.s.store.Report(fmt.Errorf("The version of %s no longer loads (%v); nothing changed", when(v.At), err))
 					return
 				}
-				e.store.Say(fmt.Sprintf("Restored the version of %s (Undo takes it back).", when(v.At)))
+				vs.s.store.Say(fmt.Sprintf("Restored the version of %s (Undo takes it back).", when(v.At)))
 			})
 		})
 	})
 }
 
-// exportVersion offers a version of the open design as a file.
-func (e *Editor) exportVersion(v library.Version) {
-	e.platform.LoadDesign(library.VersionKey(e.designID, v.Stamp()), func(text string, ok bool, err error) {
-		e.run(func() {
+// export offers a version of the open design as a file.
+func (vs *versions) export(v library.Version) {
+	vs.s.platform.LoadDesign(library.VersionKey(vs.s.designID, v.Stamp()), func(text string, ok bool, err error) {
+		vs.s.run(func() {
 			if err != nil || !ok {
-				e.store.Report(fmt.Errorf("The version of %s could not be read (%v)", when(v.At), orMissing(err)))
+				vs.s.store.Report(fmt.Errorf("The version of %s could not be read (%v)", when(v.At), orMissing(err)))
 				return
 			}
-			name := fmt.Sprintf("%s-%s.yaml", strings.TrimSuffix(e.store.ExportName(), ".yaml"), v.At.Local().Format("2006-01-02-1504"))
-			if err := e.platform.Download(name, "application/yaml", []byte(text)); err != nil {
-				e.store.Report(err)
+			name := fmt.Sprintf("%s-%s.yaml", strings.TrimSuffix(vs.s.store.ExportName(), ".yaml"), v.At.Local().Format("2006-01-02-1504"))
+			if err := vs.s.platform.Download(name, "application/yaml", []byte(text)); err != nil {
+				vs.s.store.Report(err)
 				return
 			}
-			e.store.Say("Exported the version of " + when(v.At) + " as " + name + ".")
+			vs.s.store.Say("Exported the version of " + when(v.At) + " as " + name + ".")
 		})
 	})
 }
 
 // restoreStamp restores the version stamped stamp, as the address asked
 // (a preview's Restore this version), once the history is read.
-func (e *Editor) restoreStamp(stamp string) {
+func (vs *versions) restoreStamp(stamp string) {
 	ms, err := strconv.ParseInt(stamp, 10, 64)
 	if err != nil {
 		return
 	}
-	restore := func() { e.restoreVersion(library.Version{At: time.UnixMilli(ms)}) }
-	if e.history.loaded || e.history.warning != "" {
+	restore := func() { vs.restore(library.Version{At: time.UnixMilli(ms)}) }
+	if vs.loaded || vs.warning != "" {
 		restore()
 		return
 	}
-	e.history.onLoad = append(e.history.onLoad, restore)
+	vs.onLoad = append(vs.onLoad, restore)
 }

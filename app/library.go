@@ -5,36 +5,27 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
-// libraryState is what the editor knows of the library of designs this
-// browser keeps (see package library): one design is open in a tab, named
-// by the address (/?design=ID), so that each tab has its own design, undo
-// history, autosave and conflict handling; opening another swaps it in
+// designLibrary is the library of designs this browser keeps (see
+// package library), as the editor uses it: one design is open in a tab,
+// named by the address (/?design=ID), so that each tab has its own design,
+// undo history, autosave and conflict handling; opening another swaps it in
 // place (see reopen), and the browser's back and forward move between them.
-type libraryState struct {
-	// libraryWarning says the list of designs could not be read or kept.
-	libraryWarning string
-	// showDesigns says the Designs region is open; designsQuery is its
-	// search, renaming the design whose name is being edited.
-	showDesigns  bool
-	designsQuery string
-	renaming     string
+// It adds, imports, duplicates, deletes, recovers and renames designs, and
+// keeps the list up to date as the open one is saved. The session holds it
+// (the Designs drawer and the alerts show it); opening another design
+// starts it afresh.
+type designLibrary struct {
+	s *tabSession
+	// warning says the list of designs could not be read or kept.
+	warning string
 	// clash is an import whose design has the id of a design in the
-	// library, waiting for the user's choice (see importToLibrary).
+	// library, waiting for the user's choice (see importFile).
 	clash *pendingImport
-	// navigate goes to an address in the tab (a test's records it): go-app
-	// adds it to the tab's history and calls OnNav, which opens it.
-	navigate func(u string)
-	// clock is the time (a test's is fixed).
-	clock   func() time.Time
-	history historyState
 	// announce says the address named the design: once restored, the
 	// status says which design opened.
 	announce bool
@@ -43,7 +34,7 @@ type libraryState struct {
 	// importReport is what the import of another tool's file left out.
 	importReport []string
 	// usage and quota are the browser's storage estimate, for the Designs
-	// region.
+	// drawer.
 	usage, quota float64
 }
 
@@ -57,29 +48,22 @@ type pendingImport struct {
 	report []string
 }
 
-func (e *Editor) now() time.Time {
-	if e.clock != nil {
-		return e.clock()
-	}
-	return time.Now()
-}
-
-// loadLibrary reads the list of designs. With none yet (a first visit, or
+// index reads the list of designs. With none yet (a first visit, or
 // an editor from before the library) it is the first design alone, stored
 // where the editor always kept its design. A list that no longer reads is
 // kept aside (never written over) and the editor starts a new one.
-func (e *Editor) loadLibrary() *library.Index {
+func (l *designLibrary) index() *library.Index {
 	fresh := func() *library.Index {
 		ix := &library.Index{}
-		ix.Add(library.FirstID, "", e.now())
+		ix.Add(library.FirstID, "", l.s.now())
 		return ix
 	}
-	if e.platform == nil {
+	if l.s.platform == nil {
 		return fresh()
 	}
-	text, ok, err := e.platform.Load(keyLibrary)
+	text, ok, err := l.s.platform.Load(keyLibrary)
 	if err != nil {
-		e.libraryWarning = "The list of your designs could not be read (" + err.Error() + "); the designs themselves are untouched."
+		l.warning = "The list of your designs could not be read (" + err.Error() + "); the designs themselves are untouched."
 		return fresh()
 	}
 	if !ok {
@@ -87,43 +71,43 @@ func (e *Editor) loadLibrary() *library.Index {
 	}
 	ix, err := library.Parse(text)
 	if err != nil {
-		if keepErr := e.platform.Store(keyLibraryDamaged, text); keepErr != nil {
-			e.libraryWarning = err.Error() + ", and it could not be kept aside (" + keepErr.Error() + "). A new list was started."
+		if keepErr := l.s.platform.Store(keyLibraryDamaged, text); keepErr != nil {
+			l.warning = err.Error() + ", and it could not be kept aside (" + keepErr.Error() + "). A new list was started."
 		} else {
-			e.libraryWarning = err.Error() + ". It is kept aside (" + keyLibraryDamaged + " in this site's storage) and a new list was started; a design of the old list opens again by its address (/?design=ID), which lists it again."
+			l.warning = err.Error() + ". It is kept aside (" + keyLibraryDamaged + " in this site's storage) and a new list was started; a design of the old list opens again by its address (/?design=ID), which lists it again."
 		}
 		return fresh()
 	}
 	return ix
 }
 
-// updateLibrary changes the list of designs as it is stored now (another
+// update changes the list of designs as it is stored now (another
 // tab may have changed it) and stores it; nothing is stored when change
 // fails.
-func (e *Editor) updateLibrary(change func(ix *library.Index) error) error {
-	ix := e.loadLibrary()
+func (l *designLibrary) update(change func(ix *library.Index) error) error {
+	ix := l.index()
 	if err := change(ix); err != nil {
 		return err
 	}
-	if e.platform == nil {
+	if l.s.platform == nil {
 		return nil
 	}
-	if err := e.platform.Store(keyLibrary, ix.Encode()); err != nil {
+	if err := l.s.platform.Store(keyLibrary, ix.Encode()); err != nil {
 		return fmt.Errorf("the list of designs could not be stored (%v)", err)
 	}
 	return nil
 }
 
-// chooseDesign picks the design to edit: the one address u names, else
+// choose picks the design to edit: the one address u names, else
 // the one most recently changed, else a new one; and puts it in the
 // address, so that a reload stays on it.
-func (e *Editor) chooseDesign(u *url.URL) {
+func (l *designLibrary) choose(u *url.URL) {
 	asked := u.Query().Get("design")
-	e.announce = asked != ""
+	l.announce = asked != ""
 	// The trash is emptied of what is due in the same change of the list.
 	var gone []library.Entry
-	err := e.updateLibrary(func(ix *library.Index) error {
-		gone = ix.Purge(e.now())
+	err := l.update(func(ix *library.Index) error {
+		gone = ix.Purge(l.s.now())
 		if asked != "" {
 			entry := ix.Find(asked)
 			switch {
@@ -131,85 +115,54 @@ func (e *Editor) chooseDesign(u *url.URL) {
 				// Not listed (a list that was damaged and started again, or
 				// a design purged meanwhile): it opens, and is listed again
 				// if anything is stored under it (see relist).
-				e.designID, e.unlisted = asked, true
+				l.s.designID, l.unlisted = asked, true
 				return nil
 			case entry != nil:
-				e.designID = asked
+				l.s.designID = asked
 				if entry.InTrash() {
-					e.libraryWarning = fmt.Sprintf("%s is in the trash (deleted %s): changes to it are kept, and it goes with the trash %d days after its last change unless you recover it (Designs, Trash).",
+					l.warning = fmt.Sprintf("%s is in the trash (deleted %s): changes to it are kept, and it goes with the trash %d days after its last change unless you recover it (Designs, Trash).",
 						entry.Name, entry.Deleted.Local().Format("2 Jan 2006"), library.TrashDays)
 				}
 				return nil
 			}
-			e.store.Report(fmt.Errorf("%q is not the address of a design; the most recently changed design is open instead", asked))
+			l.s.store.Report(fmt.Errorf("%q is not the address of a design; the most recently changed design is open instead", asked))
 		}
 		if latest := ix.Latest(); latest != nil {
-			e.designID = latest.ID
+			l.s.designID = latest.ID
 			return nil
 		}
 		id := library.FirstID
 		if ix.Find(id) != nil {
 			id = library.NewID()
 		}
-		ix.Add(id, "", e.now())
-		e.designID = id
+		ix.Add(id, "", l.s.now())
+		l.s.designID = id
 		return nil
 	})
 	if err != nil {
-		e.libraryWarning = err.Error()
+		l.warning = err.Error()
 	} else {
 		for _, entry := range gone { // out of the stored list: their text goes too
-			e.removeStored(entry.ID)
+			l.removeStored(entry.ID)
 		}
 	}
-	e.keepAddress()
-	e.loadHistory()
-	if e.platform != nil {
-		if report, ok, _ := e.platform.Load(keyImportReport + e.designID); ok {
-			e.importReport = strings.Split(report, "\n")
-			e.platform.Remove(keyImportReport + e.designID)
+	l.s.keepAddress()
+	l.s.versions.load()
+	if l.s.platform != nil {
+		if report, ok, _ := l.s.platform.Load(keyImportReport + l.s.designID); ok {
+			l.importReport = strings.Split(report, "\n")
+			l.s.platform.Remove(keyImportReport + l.s.designID)
 		}
 	}
-}
-
-// keepAddress puts the open design in the address, keeping the rest of it
-// but a restore asked for.
-func (e *Editor) keepAddress() {
-	u := *app.Window().URL()
-	if u.Path == "" {
-		return // not in a browser
-	}
-	q := u.Query()
-	if q.Get("design") == e.designID && !q.Has("restore") {
-		return
-	}
-	q.Set("design", e.designID)
-	q.Del("restore") // done once: a reload must not restore again
-	u.RawQuery = q.Encode()
-	if e.ctx != nil {
-		e.ctx.Page().ReplaceURL(&u) // go-app's too: back to the address before is a navigation
-		return
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", u.String())
-}
-
-// designAddress is the address that opens design id (with more of the
-// query, if any).
-func designAddress(id string, more ...string) string {
-	q := url.Values{"design": {id}}
-	for i := 0; i+1 < len(more); i += 2 {
-		q.Set(more[i], more[i+1])
-	}
-	return "/?" + q.Encode()
 }
 
 // noteSaved updates the open design's entry in the list after a save: when
 // it changed, its size and problems, its own id, and its name while the
 // user has not chosen one.
-func (e *Editor) noteSaved(design string) {
-	d := e.store.Design()
+func (l *designLibrary) noteSaved(design string) {
+	d := l.s.store.Design()
 	errs, warnings := 0, 0
-	for _, v := range e.store.Resolution().Violations {
+	for _, v := range l.s.store.Resolution().Violations {
 		switch {
 		case v.Suppressed:
 		case v.Severity == catalogue.SeverityError:
@@ -218,30 +171,30 @@ func (e *Editor) noteSaved(design string) {
 			warnings++
 		}
 	}
-	err := e.updateLibrary(func(ix *library.Index) error {
-		entry := ix.Find(e.designID)
+	err := l.update(func(ix *library.Index) error {
+		entry := ix.Find(l.s.designID)
 		if entry == nil {
 			// Gone from the list (another tab purged or replaced it):
 			// the design is stored, so it is listed again.
-			entry = ix.Add(e.designID, "", e.now())
+			entry = ix.Add(l.s.designID, "", l.s.now())
 		}
-		entry.Changed, entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID = e.now(), len(d.Nodes), errs, warnings, d.ID
+		entry.Changed, entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID = l.s.now(), len(d.Nodes), errs, warnings, d.ID
 		if strings.HasPrefix(entry.Name, "Untitled design") {
 			if own := library.CleanName(cmp.Or(d.Name, d.ID)); own != "" {
-				entry.Name = ix.UniqueName(own, e.designID)
+				entry.Name = ix.UniqueName(own, l.s.designID)
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		e.libraryWarning = err.Error()
+		l.warning = err.Error()
 	}
-	e.recordEdit(design)
+	l.s.versions.recordEdit(design)
 }
 
 // newDesign adds an empty design to the library and opens it.
-func (e *Editor) newDesign() {
-	e.addDesign("", "nodes: []\n", &catalogue.Design{}, library.WhyImport, "", nil)
+func (l *designLibrary) newDesign() {
+	l.addDesign("", "nodes: []\n", &catalogue.Design{}, library.WhyImport, "", nil)
 }
 
 // addDesign stores text, design read (nil when it no longer loads), as a
@@ -249,23 +202,23 @@ func (e *Editor) newDesign() {
 // version (why, unless ""), and opens it; the library changes only once the
 // design is stored. edit, if not nil, changes the new entry before it is
 // listed.
-func (e *Editor) addDesign(name, text string, read *catalogue.Design, why, summary string, edit func(*library.Entry)) {
-	if e.platform == nil {
+func (l *designLibrary) addDesign(name, text string, read *catalogue.Design, why, summary string, edit func(*library.Entry)) {
+	if l.s.platform == nil {
 		return
 	}
 	id := library.NewID()
-	e.platform.StoreDesign(library.DesignKey(id), text, func(err error) {
-		e.run(func() {
+	l.s.platform.StoreDesign(library.DesignKey(id), text, func(err error) {
+		l.s.run(func() {
 			if err != nil {
-				e.store.Report(fmt.Errorf("The design could not be added to your designs (%v); nothing changed", err))
+				l.s.store.Report(fmt.Errorf("The design could not be added to your designs (%v); nothing changed", err))
 				return
 			}
 			nodes := 0
 			if read != nil {
 				nodes = len(read.Nodes)
 			}
-			err := e.updateLibrary(func(ix *library.Index) error {
-				entry := ix.Add(id, name, e.now())
+			err := l.update(func(ix *library.Index) error {
+				entry := ix.Add(id, name, l.s.now())
 				if read != nil {
 					// Its own id, for an import of it to be noticed.
 					entry.DesignID, entry.Nodes = read.ID, nodes
@@ -276,128 +229,128 @@ func (e *Editor) addDesign(name, text string, read *catalogue.Design, why, summa
 				return nil
 			})
 			if err != nil {
-				e.store.Report(err)
-				e.platform.RemoveDesign(library.DesignKey(id), func(error) {})
+				l.s.store.Report(err)
+				l.s.platform.RemoveDesign(library.DesignKey(id), func(error) {})
 				return
 			}
-			open := func() { e.goTo(designAddress(id)) }
+			open := func() { l.s.goTo(designAddress(id)) }
 			if why == "" {
 				open()
 				return
 			}
-			e.recordFirstVersion(id, text, nodes, why, summary, open)
+			l.s.versions.recordFirst(id, text, nodes, why, summary, open)
 		})
 	})
 }
 
-// importToLibrary adds a design read from a file to the library and opens
+// importFile adds a design read from a file to the library and opens
 // it (into the open design when that is blank), or lists why not. A design
 // whose id another design of the library has asks first (see
-// renderLibraryAlerts). Embedded, the host owns storage: the import replaces
+// Alerts.renderLibrary). Embedded, the host owns storage: the import replaces
 // the design, undoable.
-func (e *Editor) importToLibrary(name string, data []byte) {
-	if e.embed != nil || e.platform == nil {
-		e.importData(name, data)
+func (l *designLibrary) importFile(name string, data []byte) {
+	if l.s.embed != nil || l.s.platform == nil {
+		l.s.importData(name, data)
 		return
 	}
-	d, text, report, err := e.store.Read(name, data)
-	e.importErrors, e.importReport = nil, nil
+	d, text, report, err := l.s.store.Read(name, data)
+	l.s.importErrors, l.importReport = nil, nil
 	if list, ok := err.(catalogue.ErrorList); ok {
-		e.importErrors = list.Lines()
-		e.store.Report(fmt.Errorf("Import refused: %d problems in %s; your designs are unchanged", len(list), name))
+		l.s.importErrors = list.Lines()
+		l.s.store.Report(fmt.Errorf("Import refused: %d problems in %s; your designs are unchanged", len(list), name))
 		return
 	}
 	if err != nil {
-		e.store.Report(err)
+		l.s.store.Report(err)
 		return
 	}
 	p := &pendingImport{name: name, text: text, design: d, report: report}
-	if clash := e.loadLibrary().WithDesignID(d.ID); clash != nil && (clash.ID != e.designID || !e.blank()) {
+	if clash := l.index().WithDesignID(d.ID); clash != nil && (clash.ID != l.s.designID || !l.blank()) {
 		p.clash = *clash
-		e.clash = p
+		l.clash = p
 		return
 	}
-	e.addImported(p)
+	l.addImported(p)
 }
 
 // blank says the open design holds nothing: an import fills it rather than
 // add a design beside it.
-func (e *Editor) blank() bool {
-	d := e.store.Design()
+func (l *designLibrary) blank() bool {
+	d := l.s.store.Design()
 	return len(d.Nodes)+len(d.Groups)+len(d.Notes)+len(d.Edges) == 0
 }
 
 // addImported adds an import to the library as a new design, or, when the
 // open design is blank, makes it that design (undoable), named after it.
-func (e *Editor) addImported(p *pendingImport) {
-	e.clash = nil
+func (l *designLibrary) addImported(p *pendingImport) {
+	l.clash = nil
 	name := cmp.Or(p.design.Name, p.design.ID, strings.TrimSuffix(strings.TrimSuffix(fileBase(p.name), ".yaml"), ".yml"))
 	summary := "imported from " + fileBase(p.name)
-	if !e.blank() {
-		e.addDesign(name, p.text, p.design, library.WhyImport, summary, func(entry *library.Entry) {
+	if !l.blank() {
+		l.addDesign(name, p.text, p.design, library.WhyImport, summary, func(entry *library.Entry) {
 			// Shown when the new design's page opens.
-			if len(p.report) > 0 && e.platform.Store(keyImportReport+entry.ID, strings.Join(p.report, "\n")) != nil {
-				e.importReport = p.report
+			if len(p.report) > 0 && l.s.platform.Store(keyImportReport+entry.ID, strings.Join(p.report, "\n")) != nil {
+				l.importReport = p.report
 			}
 		})
-		e.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
+		l.s.store.Say(fmt.Sprintf("Importing %s as a new design…", fileBase(p.name)))
 		return
 	}
-	if err := e.store.Replace(p.name, p.design); err != nil {
-		e.store.Report(err)
+	if err := l.s.store.Replace(p.name, p.design); err != nil {
+		l.s.store.Report(err)
 		return
 	}
-	e.importReport = p.report
-	err := e.updateLibrary(func(ix *library.Index) error {
-		if entry := ix.Find(e.designID); entry != nil && strings.HasPrefix(entry.Name, "Untitled design") {
-			entry.Name = ix.UniqueName(name, e.designID)
+	l.importReport = p.report
+	err := l.update(func(ix *library.Index) error {
+		if entry := ix.Find(l.s.designID); entry != nil && strings.HasPrefix(entry.Name, "Untitled design") {
+			entry.Name = ix.UniqueName(name, l.s.designID)
 		}
 		return nil
 	})
 	if err != nil {
-		e.libraryWarning = err.Error()
+		l.warning = err.Error()
 	}
-	e.recordVersionSaying(library.WhyImport, summary, string(e.store.Export()), nil)
+	l.s.versions.recordSaying(library.WhyImport, summary, string(l.s.store.Export()), nil)
 }
 
 // replaceImported imports over the library's design of the same id, once a
 // version of it is recorded (or not at all). The open design takes the
 // import as an undoable step; another opens on it (a tab that has it open
 // is told, as for any change from another tab).
-func (e *Editor) replaceImported(p *pendingImport) {
-	e.clash = nil
+func (l *designLibrary) replaceImported(p *pendingImport) {
+	l.clash = nil
 	id, name := p.clash.ID, p.clash.Name
 	refuse := func(err error) {
-		e.store.Report(fmt.Errorf("%s was not replaced: it could not be kept as a version first (%v); export it, then import again", name, err))
+		l.s.store.Report(fmt.Errorf("%s was not replaced: it could not be kept as a version first (%v); export it, then import again", name, err))
 	}
-	if id == e.designID {
-		e.recordVersion(library.WhyReplace, string(e.store.Export()), func(err error) {
+	if id == l.s.designID {
+		l.s.versions.record(library.WhyReplace, string(l.s.store.Export()), func(err error) {
 			if err != nil {
 				refuse(err)
 				return
 			}
-			e.store.Report(e.store.Replace(p.name, p.design))
-			e.importReport = p.report
+			l.s.store.Report(l.s.store.Replace(p.name, p.design))
+			l.importReport = p.report
 		})
 		return
 	}
-	e.recordVersionOf(id, library.WhyReplace, func(err error) {
+	l.s.versions.recordOf(id, library.WhyReplace, func(err error) {
 		if err != nil {
 			refuse(err)
 			return
 		}
-		e.platform.StoreDesign(library.DesignKey(id), p.text, func(err error) {
-			e.run(func() {
+		l.s.platform.StoreDesign(library.DesignKey(id), p.text, func(err error) {
+			l.s.run(func() {
 				if err != nil {
-					e.store.Report(fmt.Errorf("%s was not replaced (%v); nothing changed", name, err))
+					l.s.store.Report(fmt.Errorf("%s was not replaced (%v); nothing changed", name, err))
 					return
 				}
 				// Copies kept in localStorage are older than the import now:
 				// the next start would take them for newer.
-				e.platform.Remove(library.ExitKey(id))
-				e.platform.Remove(library.DesignKey(id))
-				e.recordFirstVersion(id, p.text, len(p.design.Nodes), library.WhyImport, "imported from "+fileBase(p.name), func() {
-					e.goTo(designAddress(id))
+				l.s.platform.Remove(library.ExitKey(id))
+				l.s.platform.Remove(library.DesignKey(id))
+				l.s.versions.recordFirst(id, p.text, len(p.design.Nodes), library.WhyImport, "imported from "+fileBase(p.name), func() {
+					l.s.goTo(designAddress(id))
 				})
 			})
 		})
@@ -408,19 +361,19 @@ func (e *Editor) replaceImported(p *pendingImport) {
 // (the copy kept as a page went, an older editor's copy in localStorage,
 // else the database's), or the open design as it is now; done runs on the
 // UI goroutine.
-func (e *Editor) loadStored(id string, done func(text string, ok bool, err error)) {
-	if id == e.designID && !e.readOnlyView() && !e.restoring && !e.holding && e.unreadable == "" {
-		done(string(e.store.Export()), true, nil)
+func (l *designLibrary) loadStored(id string, done func(text string, ok bool, err error)) {
+	if id == l.s.designID && l.s.autosave.inStore() {
+		done(string(l.s.store.Export()), true, nil)
 		return
 	}
 	for _, key := range []string{library.ExitKey(id), library.DesignKey(id)} {
-		if saved, ok, err := e.platform.Load(key); err == nil && ok && strings.TrimSpace(saved) != "" {
+		if saved, ok, err := l.s.platform.Load(key); err == nil && ok && strings.TrimSpace(saved) != "" {
 			done(saved, true, nil)
 			return
 		}
 	}
-	e.platform.LoadDesign(library.DesignKey(id), func(text string, ok bool, err error) {
-		e.run(func() { done(text, ok, err) })
+	l.s.platform.LoadDesign(library.DesignKey(id), func(text string, ok bool, err error) {
+		l.s.run(func() { done(text, ok, err) })
 	})
 }
 
@@ -432,17 +385,17 @@ func fileBase(name string) string {
 	return name
 }
 
-// duplicateDesign adds a copy of a design of the library, named "… copy",
+// duplicate adds a copy of a design of the library, named "… copy",
 // and opens it.
-func (e *Editor) duplicateDesign(entry library.Entry) {
+func (l *designLibrary) duplicate(entry library.Entry) {
 	copyOf := func(text string) {
-		e.addDesign(entry.Name+" copy", text, e.readOrNil(text), library.WhyImport, "duplicated from "+entry.Name, func(n *library.Entry) {
+		l.addDesign(entry.Name+" copy", text, l.s.versions.readOrNil(text), library.WhyImport, "duplicated from "+entry.Name, func(n *library.Entry) {
 			n.Nodes, n.Errors, n.Warnings, n.DesignID = entry.Nodes, entry.Errors, entry.Warnings, entry.DesignID
 		})
 	}
-	e.loadStored(entry.ID, func(text string, ok bool, err error) {
+	l.loadStored(entry.ID, func(text string, ok bool, err error) {
 		if err != nil || !ok {
-			e.store.Report(fmt.Errorf("%s could not be read (%v); nothing was duplicated", entry.Name, orMissing(err)))
+			l.s.store.Report(fmt.Errorf("%s could not be read (%v); nothing was duplicated", entry.Name, orMissing(err)))
 			return
 		}
 		copyOf(text)
@@ -456,30 +409,30 @@ func orMissing(err error) error {
 	return err
 }
 
-// deleteDesign moves a design to the trash, where it stays for
+// delete moves a design to the trash, where it stays for
 // library.TrashDays. Deleting the open design opens the most recent other
 // one (or a new one).
-func (e *Editor) deleteDesign(entry library.Entry) {
-	err := e.updateLibrary(func(ix *library.Index) error { return ix.Delete(entry.ID, e.now()) })
+func (l *designLibrary) delete(entry library.Entry) {
+	err := l.update(func(ix *library.Index) error { return ix.Delete(entry.ID, l.s.now()) })
 	if err != nil {
-		e.store.Report(err)
+		l.s.store.Report(err)
 		return
 	}
-	e.store.Say(fmt.Sprintf("Moved %s to the trash, where it stays for %d days (Designs, Trash, to recover it).", entry.Name, library.TrashDays))
-	if entry.ID != e.designID {
+	l.s.store.Say(fmt.Sprintf("Moved %s to the trash, where it stays for %d days (Designs, Trash, to recover it).", entry.Name, library.TrashDays))
+	if entry.ID != l.s.designID {
 		return
 	}
-	if next := e.loadLibrary().Latest(); next != nil {
-		e.goTo(designAddress(next.ID))
+	if next := l.index().Latest(); next != nil {
+		l.s.goTo(designAddress(next.ID))
 		return
 	}
-	e.newDesign()
+	l.newDesign()
 }
 
-// recoverDesign takes a design out of the trash.
-func (e *Editor) recoverDesign(entry library.Entry) {
+// recover takes a design out of the trash.
+func (l *designLibrary) recover(entry library.Entry) {
 	var name string
-	err := e.updateLibrary(func(ix *library.Index) error {
+	err := l.update(func(ix *library.Index) error {
 		if err := ix.Recover(entry.ID); err != nil {
 			return err
 		}
@@ -487,96 +440,119 @@ func (e *Editor) recoverDesign(entry library.Entry) {
 		return nil
 	})
 	if err != nil {
-		e.store.Report(err)
+		l.s.store.Report(err)
 		return
 	}
-	e.store.Say("Recovered " + name + " from the trash.")
+	l.s.store.Say("Recovered " + name + " from the trash.")
 }
 
-// renameDesign names a design of the library.
-func (e *Editor) renameDesign(id, name string) {
-	e.renaming = ""
-	err := e.updateLibrary(func(ix *library.Index) error { return ix.Rename(id, name) })
+// rename names a design of the library.
+func (l *designLibrary) rename(id, name string) {
+	err := l.update(func(ix *library.Index) error { return ix.Rename(id, name) })
 	if err != nil {
-		e.store.Report(err)
+		l.s.store.Report(err)
 		return
 	}
-	e.store.Say("Renamed the design to " + e.loadLibrary().Find(id).Name + ".")
+	l.s.store.Say("Renamed the design to " + l.index().Find(id).Name + ".")
 }
 
 // purgeTrash removes what has been in the trash for library.TrashDays:
 // its design, kept copies and versions.
-func (e *Editor) purgeTrash() {
+func (l *designLibrary) purgeTrash() {
 	var gone []library.Entry
-	if err := e.updateLibrary(func(ix *library.Index) error { gone = ix.Purge(e.now()); return nil }); err != nil {
+	if err := l.update(func(ix *library.Index) error { gone = ix.Purge(l.s.now()); return nil }); err != nil {
 		return
 	}
 	for _, entry := range gone {
-		e.removeStored(entry.ID)
+		l.removeStored(entry.ID)
 	}
 }
 
 // removeStored removes everything stored of design id.
-func (e *Editor) removeStored(id string) {
-	e.platform.Remove(library.ExitKey(id))
-	e.platform.RemoveDesign(library.DesignKey(id), func(error) {})
-	e.platform.RemoveDesign(library.UnreadableKey(id), func(error) {})
-	e.platform.LoadDesign(library.HistoryKey(id), func(text string, ok bool, err error) {
-		e.run(func() {
+func (l *designLibrary) removeStored(id string) {
+	l.s.platform.Remove(library.ExitKey(id))
+	l.s.platform.RemoveDesign(library.DesignKey(id), func(error) {})
+	l.s.platform.RemoveDesign(library.UnreadableKey(id), func(error) {})
+	l.s.platform.LoadDesign(library.HistoryKey(id), func(text string, ok bool, err error) {
+		l.s.run(func() {
 			h, perr := library.ParseHistory(text)
 			if err != nil || perr != nil {
 				return // its versions' keys are unknown: they stay
 			}
 			for _, v := range h.Versions {
-				e.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
+				l.s.platform.RemoveDesign(library.VersionKey(id, v.Stamp()), func(error) {})
 			}
-			e.platform.RemoveDesign(library.HistoryKey(id), func(error) {})
+			l.s.platform.RemoveDesign(library.HistoryKey(id), func(error) {})
 		})
 	})
 }
 
 // saveSharedCopy adds the shared design this page shows to the library and
 // opens it there.
-func (e *Editor) saveSharedCopy(app.Context, app.Event) {
-	d := e.store.Design()
-	e.addDesign(cmp.Or(d.Name, d.ID, "Shared design"), string(e.store.Export()), d, library.WhyImport, "saved from a share link", nil)
+func (l *designLibrary) saveSharedCopy() {
+	d := l.s.store.Design()
+	l.addDesign(cmp.Or(d.Name, d.ID, "Shared design"), string(l.s.store.Export()), d, library.WhyImport, "saved from a share link", nil)
 }
 
 // relist lists again the unlisted design the address named once it is
 // read: under its own name when something was stored under it; else it is
 // a new design, listed when first saved.
-func (e *Editor) relist(found bool) {
-	if !e.unlisted {
+func (l *designLibrary) relist(found bool) {
+	if !l.unlisted {
 		return
 	}
-	e.unlisted = false
+	l.unlisted = false
 	if !found {
-		e.store.Report(fmt.Errorf("This browser has no design %q (it may have been in the trash for more than %d days); this is a new, empty design", e.designID, library.TrashDays))
+		l.s.store.Report(fmt.Errorf("This browser has no design %q (it may have been in the trash for more than %d days); this is a new, empty design", l.s.designID, library.TrashDays))
 		return
 	}
-	d := e.store.Design()
-	err := e.updateLibrary(func(ix *library.Index) error {
-		if ix.Find(e.designID) == nil {
-			ix.Add(e.designID, cmp.Or(d.Name, d.ID, "Recovered design"), e.now())
+	d := l.s.store.Design()
+	err := l.update(func(ix *library.Index) error {
+		if ix.Find(l.s.designID) == nil {
+			ix.Add(l.s.designID, cmp.Or(d.Name, d.ID, "Recovered design"), l.s.now())
 		}
 		return nil
 	})
 	if err != nil {
-		e.libraryWarning = err.Error()
+		l.warning = err.Error()
 	}
 }
 
 // announceOpened says which design the page opened, when the address named
 // it (another design was opened, or the page reloaded on it).
-func (e *Editor) announceOpened() {
-	if !e.announce {
+func (l *designLibrary) announceOpened() {
+	if !l.announce {
 		return
 	}
-	e.announce = false
+	l.announce = false
 	name := "the design"
-	if entry := e.loadLibrary().Find(e.designID); entry != nil {
+	if entry := l.index().Find(l.s.designID); entry != nil {
 		name = entry.Name
 	}
-	d := e.store.Design()
-	e.store.Say(fmt.Sprintf("Opened %s: %s, %s.", name, library.Count(len(d.Nodes), "node"), library.Count(len(d.Edges), "edge")))
+	d := l.s.store.Design()
+	l.s.store.Say(fmt.Sprintf("Opened %s: %s, %s.", name, library.Count(len(d.Nodes), "node"), library.Count(len(d.Edges), "edge")))
+}
+
+// withEntry calls f with the design id names as the list has it now: a
+// row's handlers capture its id alone, as go-app keeps the first handler a
+// row was drawn with while its id stays the same (a rename changes the
+// rest).
+func (l *designLibrary) withEntry(id string, f func(library.Entry)) {
+	entry := l.index().Find(id)
+	if entry == nil {
+		l.s.store.Report(fmt.Errorf("This design is no longer in the list (another tab may have removed it)"))
+		return
+	}
+	f(*entry)
+}
+
+// refreshEstimate asks how much of the browser's storage the editor uses,
+// for the Designs drawer.
+func (l *designLibrary) refreshEstimate() {
+	if l.s.platform == nil {
+		return
+	}
+	l.s.platform.StorageEstimate(func(usage, quota float64) {
+		l.s.run(func() { l.usage, l.quota = usage, quota })
+	})
 }

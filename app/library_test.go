@@ -27,8 +27,8 @@ func newLibraryEditor(t *testing.T, p *fakePlatform) *libraryEditor {
 	t.Helper()
 	le := &libraryEditor{p: p, now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
 	le.Editor = NewEditor(p, mustEmbedded(t))
-	le.navigate = func(u string) { le.went = append(le.went, u) }
-	le.clock = func() time.Time { return le.now }
+	le.session.navigate = func(u string) { le.went = append(le.went, u) }
+	le.session.clock = func() time.Time { return le.now }
 	le.d, _ = mount(t, le.Editor)
 	le.d.Consume()
 	return le
@@ -36,7 +36,7 @@ func newLibraryEditor(t *testing.T, p *fakePlatform) *libraryEditor {
 
 // save stores the design, with what follows (the list, a version), now.
 func (le *libraryEditor) save() {
-	le.flushSave()
+	le.session.autosave.flush()
 	le.d.Consume()
 }
 
@@ -64,8 +64,8 @@ func (le *libraryEditor) versions(t *testing.T, id string) *library.History {
 func TestLibraryStartsWithTheSavedDesign(t *testing.T) {
 	kafka := "name: Orders\nnodes:\n  - { id: \"k\", component: \"kafka\" }\n"
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{keyDesign: kafka}})
-	if le.designID != library.FirstID || le.store.Node("k") == nil {
-		t.Fatalf("opened %q: %s", le.designID, le.store.Export())
+	if le.session.designID != library.FirstID || le.store.Node("k") == nil {
+		t.Fatalf("opened %q: %s", le.session.designID, le.store.Export())
 	}
 	le.store.AddNode("pulsar")
 	le.save()
@@ -73,7 +73,7 @@ func TestLibraryStartsWithTheSavedDesign(t *testing.T) {
 	if entry == nil || entry.Name != "Orders" || entry.Nodes != 2 || !entry.Changed.Equal(le.now) {
 		t.Fatalf("entry %+v", entry)
 	}
-	le.renameDesign(library.FirstID, "Checkout")
+	le.session.library.rename(library.FirstID, "Checkout")
 	le.store.AddNode("redpanda")
 	le.save()
 	if got := le.index(t).Find(library.FirstID).Name; got != "Checkout" {
@@ -90,7 +90,7 @@ func TestLibraryStartsWithTheSavedDesign(t *testing.T) {
 func TestLibraryNewAndImport(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
-	le.newDesign()
+	le.session.library.newDesign()
 	le.d.Consume()
 	ix := le.index(t)
 	if len(ix.Designs) != 2 || len(le.went) != 1 {
@@ -104,7 +104,7 @@ func TestLibraryNewAndImport(t *testing.T) {
 		t.Error("the open design was not saved before leaving it")
 	}
 
-	le.importToLibrary("dir/payments.yaml", []byte("id: payments\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.session.library.importFile("dir/payments.yaml", []byte("id: payments\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
 	le.d.Consume()
 	ix = le.index(t)
 	var imported *library.Entry
@@ -122,14 +122,14 @@ func TestLibraryNewAndImport(t *testing.T) {
 
 	// A bad file changes nothing.
 	before := le.p.stored[keyLibrary]
-	le.importToLibrary("bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
-	if len(le.importErrors) == 0 || le.p.stored[keyLibrary] != before {
-		t.Errorf("bad import: errors %v", le.importErrors)
+	le.session.library.importFile("bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
+	if len(le.session.importErrors) == 0 || le.p.stored[keyLibrary] != before {
+		t.Errorf("bad import: errors %v", le.session.importErrors)
 	}
 
 	// A failed store adds nothing.
 	le.p.failDB = errors.New("QuotaExceededError")
-	le.newDesign()
+	le.session.library.newDesign()
 	le.p.failDB = nil
 	if le.p.stored[keyLibrary] != before || !le.store.Notice().Error {
 		t.Error("a design that could not be stored was listed")
@@ -145,11 +145,11 @@ func TestLibraryImportClash(t *testing.T) {
 	le.store.AddNode("kafka")
 	le.save()
 	file := []byte("id: orders\nnodes:\n  - { id: \"p\", component: \"pulsar\" }\n")
-	le.importToLibrary("orders.yaml", file)
-	if le.clash == nil || le.clash.clash.ID != library.FirstID {
-		t.Fatalf("no question asked: %+v", le.clash)
+	le.session.library.importFile("orders.yaml", file)
+	if le.session.library.clash == nil || le.session.library.clash.clash.ID != library.FirstID {
+		t.Fatalf("no question asked: %+v", le.session.library.clash)
 	}
-	le.replaceImported(le.clash)
+	le.session.library.replaceImported(le.session.library.clash)
 	le.d.Consume()
 	if le.store.Node("p") == nil || le.store.Node("kafka") != nil {
 		t.Fatalf("not replaced: %s", le.store.Export())
@@ -162,10 +162,10 @@ func TestLibraryImportClash(t *testing.T) {
 	if le.store.Node("kafka") == nil {
 		t.Error("the replace is not undoable")
 	}
-	le.importToLibrary("orders.yaml", file)
-	le.addImported(le.clash)
+	le.session.library.importFile("orders.yaml", file)
+	le.session.library.addImported(le.session.library.clash)
 	le.d.Consume()
-	if n := len(le.index(t).Listed("", false)); n != 2 || le.clash != nil {
+	if n := len(le.index(t).Listed("", false)); n != 2 || le.session.library.clash != nil {
 		t.Errorf("%d designs after Add as a new design", n)
 	}
 }
@@ -178,22 +178,22 @@ func TestLibraryTrash(t *testing.T) {
 	le.store.AddNode("kafka")
 	le.save()
 	entry := *le.index(t).Find(library.FirstID)
-	le.deleteDesign(entry)
+	le.session.library.delete(entry)
 	le.d.Consume()
 	// With no other design, a new one is added and opened.
 	ix := le.index(t)
 	if latest := ix.Latest(); !ix.Find(library.FirstID).InTrash() || latest == nil || le.went[len(le.went)-1] != designAddress(latest.ID) {
 		t.Fatalf("delete: %+v, went %v", ix.Find(library.FirstID), le.went)
 	}
-	le.recoverDesign(entry)
+	le.session.library.recover(entry)
 	le.d.Consume()
 	if le.index(t).Find(library.FirstID).InTrash() {
 		t.Fatal("not recovered")
 	}
-	le.deleteDesign(entry)
+	le.session.library.delete(entry)
 	le.d.Consume()
 	le.now = le.now.Add(31 * 24 * time.Hour)
-	le.purgeTrash()
+	le.session.library.purgeTrash()
 	le.d.Consume()
 	if le.index(t).Find(library.FirstID) != nil {
 		t.Fatal("not purged after 30 days")
@@ -225,7 +225,7 @@ func TestLibraryVersions(t *testing.T) {
 		t.Fatalf("versions %+v", h.Versions)
 	}
 	first := h.Versions[0]
-	le.restoreVersion(first)
+	le.session.versions.restore(first)
 	le.d.Consume()
 	le.d.Consume()
 	if le.store.Node("pulsar") != nil || le.store.Node("kafka") == nil {
@@ -238,7 +238,7 @@ func TestLibraryVersions(t *testing.T) {
 	if le.store.Node("redpanda") == nil {
 		t.Error("the restore is not undoable")
 	}
-	le.exportVersion(first)
+	le.session.versions.export(first)
 	le.d.Consume()
 	if len(le.p.downloads) != 1 || !strings.HasPrefix(le.p.downloads[0], "design-") || !strings.Contains(le.p.downloads[0], "kafka") {
 		t.Errorf("exported %v", le.p.downloads)
@@ -247,11 +247,11 @@ func TestLibraryVersions(t *testing.T) {
 	before := le.p.db[library.HistoryKey(library.FirstID)]
 	le.p.failDB = errors.New("QuotaExceededError")
 	le.now = le.now.Add(library.EditInterval)
-	le.saveVersion(nil, app.Event{})
+	le.session.versions.saveVersion()
 	le.d.Consume()
 	le.p.failDB = nil
-	if !strings.Contains(le.Editor.history.warning, "QuotaExceededError") || le.p.db[library.HistoryKey(library.FirstID)] != before || len(le.Editor.history.h.Versions) != 3 {
-		t.Errorf("a failed version: warning %q, history changed %v", le.Editor.history.warning, le.p.db[library.HistoryKey(library.FirstID)] != before)
+	if !strings.Contains(le.session.versions.warning, "QuotaExceededError") || le.p.db[library.HistoryKey(library.FirstID)] != before || len(le.session.versions.h.Versions) != 3 {
+		t.Errorf("a failed version: warning %q, history changed %v", le.session.versions.warning, le.p.db[library.HistoryKey(library.FirstID)] != before)
 	}
 }
 
@@ -262,9 +262,9 @@ func twoDesignsExported(t *testing.T) (*libraryEditor, []byte) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
-	le.importToLibrary("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.session.library.importFile("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
 	le.d.Consume()
-	le.exportAll()
+	le.session.library.exportAll()
 	le.d.Consume()
 	if len(le.p.downloads) != 1 || !strings.HasPrefix(le.p.downloads[0], "designs-2026-12-04.zip: ") {
 		t.Fatalf("downloads %d", len(le.p.downloads))
@@ -277,14 +277,14 @@ func twoDesignsExported(t *testing.T) (*libraryEditor, []byte) {
 // skipping what it has.
 func TestLibraryArchive(t *testing.T) {
 	le, zip := twoDesignsExported(t)
-	le.importArchive("designs.zip", zip)
+	le.session.library.importArchive("designs.zip", zip)
 	le.d.Consume()
 	if n := len(le.index(t).Designs); n != 2 || !strings.Contains(le.store.Notice().Text, "Skipped 2 designs") {
 		t.Errorf("%d designs after importing their own archive: %s", n, le.store.Notice().Text)
 	}
 
 	other := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
-	other.importArchive("designs.zip", zip)
+	other.session.library.importArchive("designs.zip", zip)
 	other.d.Consume()
 	ix := other.index(t)
 	if len(ix.Designs) != 3 {
@@ -302,9 +302,9 @@ func TestLibraryArchive(t *testing.T) {
 	}
 
 	before := other.p.stored[keyLibrary]
-	other.importArchive("broken.zip", append(zip[:len(zip)/2:len(zip)/2], "cut"...))
-	if other.p.stored[keyLibrary] != before || len(other.importErrors) == 0 || !strings.Contains(other.importErrors[0], "broken.zip") {
-		t.Errorf("a damaged archive: %v", other.importErrors)
+	other.session.library.importArchive("broken.zip", append(zip[:len(zip)/2:len(zip)/2], "cut"...))
+	if other.p.stored[keyLibrary] != before || len(other.session.importErrors) == 0 || !strings.Contains(other.session.importErrors[0], "broken.zip") {
+		t.Errorf("a damaged archive: %v", other.session.importErrors)
 	}
 }
 
@@ -313,7 +313,7 @@ func TestLibraryArchive(t *testing.T) {
 // left behind.
 func TestLibraryImportIntoABlankDesign(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
-	le.importToLibrary("dir/checkout.yml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.session.library.importFile("dir/checkout.yml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
 	le.d.Consume()
 	if len(le.went) != 0 || le.store.Node("q") == nil {
 		t.Fatalf("went to %v; design %s", le.went, le.store.Export())
@@ -339,7 +339,7 @@ func TestLibraryReplaceAnotherDesign(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
-	le.addDesign("Orders", "id: orders\nnodes: []\n", le.readOrNil("id: orders\nnodes: []\n"), library.WhyImport, "", nil)
+	le.session.library.addDesign("Orders", "id: orders\nnodes: []\n", le.session.versions.readOrNil("id: orders\nnodes: []\n"), library.WhyImport, "", nil)
 	le.d.Consume()
 	orders := le.went[len(le.went)-1][len("/?design="):]
 	newest := "id: orders\nnodes:\n  - { id: \"n\", component: \"nats-jetstream\" }\n"
@@ -347,16 +347,16 @@ func TestLibraryReplaceAnotherDesign(t *testing.T) {
 
 	file := []byte("id: orders\nnodes:\n  - { id: \"p\", component: \"pulsar\" }\n")
 	le.p.db[library.HistoryKey(orders)] = "{" // damaged: no version can be added
-	le.importToLibrary("orders.yaml", file)
-	le.replaceImported(le.clash)
+	le.session.library.importFile("orders.yaml", file)
+	le.session.library.replaceImported(le.session.library.clash)
 	le.d.Consume()
 	if le.p.db[library.DesignKey(orders)] != "id: orders\nnodes: []\n" || !strings.Contains(le.store.Notice().Text, "was not replaced") {
 		t.Fatalf("replaced without a version: %q; %s", le.p.db[library.DesignKey(orders)], le.store.Notice().Text)
 	}
 
 	delete(le.p.db, library.HistoryKey(orders))
-	le.importToLibrary("orders.yaml", file)
-	le.replaceImported(le.clash)
+	le.session.library.importFile("orders.yaml", file)
+	le.session.library.replaceImported(le.session.library.clash)
 	le.d.Consume()
 	if !strings.Contains(le.p.db[library.DesignKey(orders)], "pulsar") || le.p.stored[library.ExitKey(orders)] != "" {
 		t.Fatalf("after the replace: %q, exit copy %q", le.p.db[library.DesignKey(orders)], le.p.stored[library.ExitKey(orders)])
@@ -379,10 +379,10 @@ func TestLibraryVersionsFromTwoTabs(t *testing.T) {
 	a := newLibraryEditor(t, p)
 	b := newLibraryEditor(t, p)
 	a.store.AddNode("kafka")
-	a.saveVersion(nil, app.Event{})
+	a.session.versions.saveVersion()
 	a.d.Consume()
 	b.store.AddNode("pulsar")
-	b.saveVersion(nil, app.Event{})
+	b.session.versions.saveVersion()
 	b.d.Consume()
 	if h := a.versions(t, library.FirstID); len(h.Versions) != 2 {
 		t.Errorf("%d versions, want both tabs'", len(h.Versions))
@@ -405,7 +405,7 @@ func TestLibraryArchiveAllOrNothing(t *testing.T) {
 		}
 		return false
 	}
-	other.importArchive("designs.zip", zip)
+	other.session.library.importArchive("designs.zip", zip)
 	other.d.Consume()
 	if p.stored[keyLibrary] != before || len(p.db) != keys || !strings.Contains(other.store.Notice().Text, "Nothing was imported") {
 		t.Errorf("a half-stored archive: list changed %v, %d keys (was %d): %s", p.stored[keyLibrary] != before, len(p.db), keys, other.store.Notice().Text)
@@ -418,15 +418,15 @@ func TestLibraryNavigationWaitsForTheSave(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.p.failDB = errors.New("QuotaExceededError")
-	le.goTo("/?design=x")
+	le.session.goTo("/?design=x")
 	le.d.Consume()
 	le.p.failDB = nil
 	le.save()
 	if len(le.went) != 0 {
 		t.Errorf("went to %v after a failed save", le.went)
 	}
-	le.designID, le.unlisted = "lost1", true
-	le.relist(true)
+	le.session.designID, le.session.library.unlisted = "lost1", true
+	le.session.library.relist(true)
 	if entry := le.index(t).Find("lost1"); entry == nil {
 		t.Error("the design the address named was not listed again")
 	}
@@ -437,7 +437,7 @@ func TestLibraryNavigationWaitsForTheSave(t *testing.T) {
 func TestLibraryImportsACompose(t *testing.T) {
 	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
 	compose := "services:\n  api:\n    build: .\n    environment: { DB: \"postgres://db:5432/x\" }\n  db:\n    image: postgres:16\nconfigs:\n  x: {file: ./x}\n"
-	le.importToLibrary("compose.yaml", []byte(compose))
+	le.session.library.importFile("compose.yaml", []byte(compose))
 	le.d.Consume()
 	if le.store.Node("api") == nil || le.store.Node("db") == nil || len(le.store.Design().Edges) != 1 {
 		t.Fatalf("imported %s", le.store.Export())
@@ -446,9 +446,9 @@ func TestLibraryImportsACompose(t *testing.T) {
 		t.Errorf("origin %q", le.store.Node("db").Origin)
 	}
 	bad := "services:\n  a: [\n"
-	le.importToLibrary("bad.yaml", []byte(bad))
-	if len(le.importErrors) == 0 || !strings.Contains(le.importErrors[0], "bad.yaml:") {
-		t.Errorf("a broken compose file: %v", le.importErrors)
+	le.session.library.importFile("bad.yaml", []byte(bad))
+	if len(le.session.importErrors) == 0 || !strings.Contains(le.session.importErrors[0], "bad.yaml:") {
+		t.Errorf("a broken compose file: %v", le.session.importErrors)
 	}
 }
 

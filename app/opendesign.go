@@ -5,8 +5,6 @@ import (
 	"net/url"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // Opening a design swaps it in place: the address names the design (and
@@ -29,61 +27,77 @@ func addressKey(u *url.URL) string {
 	return q.Get("design") + "@" + q.Get("version")
 }
 
+// designAddress is the address that opens design id (with more of the
+// query, if any).
+func designAddress(id string, more ...string) string {
+	q := url.Values{"design": {id}}
+	for i := 0; i+1 < len(more); i += 2 {
+		q.Set(more[i], more[i+1])
+	}
+	return "/?" + q.Encode()
+}
+
 // openAddress starts on what address u names: a version's preview, or a
 // design of the library (then a version of it restored, if asked), or the
 // design most recently changed.
-func (e *Editor) openAddress(u *url.URL) {
-	e.chooseDesign(u)
-	e.watch()
-	e.openKey = addressKey(app.Window().URL())
+func (s *tabSession) openAddress(u *url.URL) {
+	s.library.choose(u)
+	s.autosave.watch()
+	s.openKey = addressKey(app.Window().URL())
 	query := u.Query()
-	if stamp := query.Get("version"); stamp != "" && e.platform != nil {
-		e.openVersion(stamp)
+	if stamp := query.Get("version"); stamp != "" && s.platform != nil {
+		s.versions.preview(stamp)
 		return
 	}
 	if stamp := query.Get("restore"); stamp != "" {
-		e.afterRestore = func() { e.restoreStamp(stamp) }
+		s.autosave.afterRestore = func() { s.versions.restoreStamp(stamp) }
 	}
-	e.restore()
+	s.autosave.restore()
 }
 
-// watch listens for other tabs' saves of the open design.
-func (e *Editor) watch() {
-	if e.unwatch != nil {
-		e.unwatch()
-		e.unwatch = nil
+// keepAddress puts the open design in the address, keeping the rest of it
+// but a restore asked for.
+func (s *tabSession) keepAddress() {
+	u := *app.Window().URL()
+	if u.Path == "" {
+		return // not in a browser
 	}
-	if e.platform == nil || e.ctx == nil {
+	q := u.Query()
+	if q.Get("design") == s.designID && !q.Has("restore") {
 		return
 	}
-	ctx := e.ctx
-	e.unwatch = e.platform.Watch(library.DesignKey(e.designID), func(value string) {
-		ctx.Dispatch(func(app.Context) { e.otherTabSaved(value) })
-	})
+	q.Set("design", s.designID)
+	q.Del("restore") // done once: a reload must not restore again
+	u.RawQuery = q.Encode()
+	if ctx := s.ctx(); ctx != nil {
+		ctx.Page().ReplaceURL(&u) // go-app's too: back to the address before is a navigation
+		return
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
 // reopen opens what address u names in place of the open design, as a
-// page load on u would: what the editor knew of the design before (its
+// page load on u would: what the session knew of the design before (its
 // autosave, history, conflicts, warnings) goes, and the store shows the
 // design before read-only until the next is read (an edit meanwhile would
 // be lost), then starts afresh on it (see Store.Open).
-func (e *Editor) reopen(u *url.URL) {
-	*e.saveState = saveState{tabState: e.saveState.tabState, designID: library.FirstID}
-	e.opens++
-	e.store.SetShared(false)
-	e.store.SetReadOnly(true)
-	e.opening = true
-	e.openAddress(u)
-	if e.ctx != nil {
-		e.ctx.Defer(func(app.Context) { focusFirst("#canvas") }) // what had the focus (Open, in Designs) is gone
+func (s *tabSession) reopen(u *url.URL) {
+	s.startAfresh()
+	s.tab.opens++
+	s.store.SetShared(false)
+	s.store.SetReadOnly(true)
+	s.opening = true
+	s.openAddress(u)
+	if ctx := s.ctx(); ctx != nil {
+		ctx.Defer(func(app.Context) { focusFirst("#canvas") }) // what had the focus (Open, in Designs) is gone
 	}
 }
 
 // opened ends reopen's wait: the design read is editable.
-func (e *Editor) opened() {
-	if e.opening {
-		e.opening = false
-		e.store.SetReadOnly(false)
+func (s *tabSession) opened() {
+	if s.opening {
+		s.opening = false
+		s.store.SetReadOnly(false)
 	}
 }
 
@@ -91,26 +105,25 @@ func (e *Editor) opened() {
 // of the open one, once what the open design changed is stored: the
 // address goes into the tab's history, and OnNav opens it (see follow).
 // While the design cannot give way yet, it says what to do first.
-func (e *Editor) goTo(u string) {
-	e.leaveFor(func() {
-		switch {
-		case e.navigate != nil:
-			e.navigate(u)
-		case e.ctx != nil:
-			e.ctx.Navigate(u)
+func (s *tabSession) goTo(u string) {
+	s.leaveFor(func() {
+		if s.navigate != nil {
+			s.navigate(u)
+		} else if ctx := s.ctx(); ctx != nil {
+			ctx.Navigate(u)
 		}
-	}, func(err error) { e.store.Report(err) })
+	}, func(err error) { s.store.Report(err) })
 }
 
 // follow opens what address u names in place of the open design: the
 // address of goTo, of a link, or of Back or Forward. When the open design
 // cannot give way yet, the address goes back to it.
-func (e *Editor) follow(u *url.URL) {
-	e.leaveFor(func() { e.reopen(u) }, func(err error) {
+func (s *tabSession) follow(u *url.URL) {
+	s.leaveFor(func() { s.reopen(u) }, func(err error) {
 		if err != nil {
-			e.store.Report(err)
+			s.store.Report(err)
 		}
-		e.keepAddress()
+		s.keepAddress()
 	})
 }
 
@@ -119,36 +132,37 @@ func (e *Editor) follow(u *url.URL) {
 // yet (nil: a save failed, and its warning says so). The design waits for
 // the user's choice (another tab's design, or a saved design that no longer
 // loads), or it is still being read.
-func (e *Editor) leaveFor(leave func(), refused func(error)) {
+func (s *tabSession) leaveFor(leave func(), refused func(error)) {
+	a, vs := s.autosave, s.versions
 	switch {
-	case e.theirs != "":
+	case a.theirs != "":
 		refused(fmt.Errorf("Choose which design to keep (the alert above) before opening another"))
 		return
-	case e.holding:
+	case a.holding:
 		refused(fmt.Errorf("Export or discard the saved design that no longer loads (the alert above) before opening another"))
 		return
-	case (e.restoring || e.opening) && !e.readOnlyView():
+	case (a.restoring || s.opening) && !s.readOnlyView():
 		refused(fmt.Errorf("The design is still being read; open the other one in a moment"))
 		return
-	case e.readOnlyView():
+	case s.readOnlyView():
 		leave()
 		return
 	}
 	var attempt func()
 	attempt = func() {
-		if e.unsaved || e.saving {
-			e.flushSave()
-			if e.saving {
-				e.afterSave = append(e.afterSave, attempt)
+		if a.unsaved || a.saving {
+			a.flush()
+			if a.saving {
+				a.afterSave = append(a.afterSave, attempt)
 				return
 			}
-			if e.unsaved {
+			if a.unsaved {
 				refused(nil)
 				return
 			}
 		}
-		if e.history.recording {
-			e.history.afterVersions = append(e.history.afterVersions, attempt)
+		if vs.recording {
+			vs.afterVersions = append(vs.afterVersions, attempt)
 			return
 		}
 		leave()

@@ -14,13 +14,13 @@ import (
 func followingEditor(t *testing.T, p *fakePlatform) *libraryEditor {
 	t.Helper()
 	le := newLibraryEditor(t, p)
-	le.navigate = func(u string) {
+	le.session.navigate = func(u string) {
 		le.went = append(le.went, u)
 		parsed, err := url.Parse(u)
 		if err != nil {
 			t.Fatal(err)
 		}
-		le.follow(parsed)
+		le.session.follow(parsed)
 	}
 	return le
 }
@@ -33,20 +33,20 @@ func TestOpenAnotherDesignInPlace(t *testing.T) {
 	other := "name: Other\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"
 	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{library.DesignKey("other0001"): other}}
 	le := followingEditor(t, p)
-	if err := le.updateLibrary(func(ix *library.Index) error { ix.Add("other0001", "Other", le.now); return nil }); err != nil {
+	if err := le.session.library.update(func(ix *library.Index) error { ix.Add("other0001", "Other", le.now); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	le.store.AddNode("kafka")
 	le.store.SetCollapsed("none", true)
 	le.store.SetProp("kafka", "replicationFactor", catalogue.IntValue(3))
-	if !le.unsaved && !le.saving {
+	if !le.session.autosave.unsaved && !le.session.autosave.saving {
 		le.save()
 	}
-	le.goTo(designAddress("other0001"))
+	le.session.goTo(designAddress("other0001"))
 	le.d.Consume()
 	switch {
-	case le.designID != "other0001" || le.store.Node("q") == nil || le.store.Node("kafka") != nil:
-		t.Fatalf("opened %q:\n%s", le.designID, le.store.Export())
+	case le.session.designID != "other0001" || le.store.Node("q") == nil || le.store.Node("kafka") != nil:
+		t.Fatalf("opened %q:\n%s", le.session.designID, le.store.Export())
 	case le.store.CanUndo() || le.store.Selection().Node != "" || le.store.ReadOnly():
 		t.Error("the design opened is not as a page load starts it (undo, selection, read-only)")
 	case !strings.Contains(p.db[library.DesignKey(library.FirstID)], "replicationFactor: 3"):
@@ -62,10 +62,10 @@ func TestOpenAnotherDesignInPlace(t *testing.T) {
 	}
 	// Back to the first, as Back would.
 	first, _ := url.Parse(designAddress(library.FirstID))
-	le.follow(first)
+	le.session.follow(first)
 	le.d.Consume()
-	if le.designID != library.FirstID || le.store.Node("kafka") == nil || le.store.Node("redis") != nil {
-		t.Fatalf("back on %q:\n%s", le.designID, le.store.Export())
+	if le.session.designID != library.FirstID || le.store.Node("kafka") == nil || le.store.Node("redis") != nil {
+		t.Fatalf("back on %q:\n%s", le.session.designID, le.store.Export())
 	}
 }
 
@@ -75,11 +75,11 @@ func TestOpenWaitsForTheChoice(t *testing.T) {
 	le := followingEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
-	le.otherTabSaved("nodes: []\n")
-	le.goTo(designAddress("elsewhere1"))
+	le.session.autosave.otherTabSaved("nodes: []\n")
+	le.session.goTo(designAddress("elsewhere1"))
 	le.d.Consume()
-	if le.designID != library.FirstID || len(le.went) != 0 || !strings.Contains(le.store.Notice().Text, "Choose which design to keep") {
-		t.Errorf("opened %q (went %v), status %q", le.designID, le.went, le.store.Notice().Text)
+	if le.session.designID != library.FirstID || len(le.went) != 0 || !strings.Contains(le.store.Notice().Text, "Choose which design to keep") {
+		t.Errorf("opened %q (went %v), status %q", le.session.designID, le.went, le.store.Notice().Text)
 	}
 }
 
@@ -89,9 +89,9 @@ func TestOpenANewDesignShowsItEmpty(t *testing.T) {
 	le := followingEditor(t, &fakePlatform{stored: map[string]string{}})
 	le.store.AddNode("kafka")
 	le.save()
-	le.newDesign()
+	le.session.library.newDesign()
 	le.d.Consume()
-	if le.designID == library.FirstID || len(le.store.Design().Nodes) != 0 || le.store.ReadOnly() || le.store.CanUndo() {
-		t.Errorf("new design %q:\n%s", le.designID, le.store.Export())
+	if le.session.designID == library.FirstID || len(le.store.Design().Nodes) != 0 || le.store.ReadOnly() || le.store.CanUndo() {
+		t.Errorf("new design %q:\n%s", le.session.designID, le.store.Export())
 	}
 }

@@ -59,7 +59,7 @@ func parsePanelWidths(saved string) map[string]int {
 // savePanels keeps the widths the user chose across visits (not when
 // embedded, where the host owns what is stored; a refusal costs only that).
 func (e *Editor) savePanels() {
-	if e.platform != nil && e.embed == nil && !e.readOnlyView() {
+	if e.platform != nil && e.session.embed == nil && !e.session.readOnlyView() {
 		_ = e.platform.Store(keyPanels, panelWidths(e.store))
 	}
 }

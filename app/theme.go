@@ -34,27 +34,27 @@ func applyTheme(theme string) {
 }
 
 // renderTheme is the toolbar's theme choice.
-func (e *Editor) renderTheme() app.UI {
+func (t *Toolbar) renderTheme() app.UI {
 	return app.Span().Class("theme").Body(
 		app.Label().For("theme").Text("Theme"),
-		app.Select().ID("theme").OnChange(e.onTheme).Body(
-			option(themeSystem, "System", e.theme == themeSystem),
-			option(themeLight, "Light", e.theme == themeLight),
-			option(themeDark, "Dark", e.theme == themeDark),
+		app.Select().ID("theme").OnChange(t.onTheme).Body(
+			option(themeSystem, "System", t.theme == themeSystem),
+			option(themeLight, "Light", t.theme == themeLight),
+			option(themeDark, "Dark", t.theme == themeDark),
 		),
 	)
 }
 
 // onTheme applies the theme chosen and keeps it, unless embedded (the host
 // owns what is stored) or storage refuses (then it lasts for this visit).
-func (e *Editor) onTheme(ctx app.Context, ev app.Event) {
-	t := ctx.JSSrc().Get("value").String()
-	if t != themeLight && t != themeDark {
-		t = themeSystem
+func (t *Toolbar) onTheme(ctx app.Context, ev app.Event) {
+	choice := ctx.JSSrc().Get("value").String()
+	if choice != themeLight && choice != themeDark {
+		choice = themeSystem
 	}
-	e.theme = t
-	applyTheme(t)
-	if e.platform != nil && e.embed == nil && !e.readOnlyView() {
-		_ = e.platform.Store(keyTheme, t)
+	t.theme = choice
+	applyTheme(choice)
+	if p := t.Session.platform; p != nil && t.Session.embed == nil && !t.Session.readOnlyView() {
+		_ = p.Store(keyTheme, choice)
 	}
 }

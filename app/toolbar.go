@@ -9,9 +9,39 @@ import (
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
-// renderToolbar renders the design-wide actions and the status line.
-func (e *Editor) renderToolbar() app.UI {
-	s := e.store
+// Toolbar is the editor's top bar: the design-wide actions (Designs and
+// History, New design, Import, the exports, the share link, Undo and Redo;
+// embedded, Save and Exit), the theme and the status line. The editor
+// renders it (see newToolbar); it keeps its own Export to… formats and
+// theme choice.
+type Toolbar struct {
+	app.Compo
+
+	Session *tabSession
+	// What the toolbar shows besides its own: the store's version (the
+	// status, Undo and Redo, read-only), the drawer open, and whether the
+	// design is a share link's and the page embedded.
+	Version  int
+	Sheet    sheet
+	Sharing  bool
+	Embedded bool
+
+	// exportTo is set while the Export to… formats show.
+	exportTo bool
+	theme    string // the user's choice of theme, or themeSystem
+	ctx      app.Context
+	// listeners are removed as the toolbar leaves the page.
+	listeners []func()
+}
+
+// newToolbar is the toolbar of the page that shows session s.
+func newToolbar(s *tabSession) *Toolbar {
+	return &Toolbar{Session: s, Version: s.store.Version(), Sheet: s.sheet, Sharing: s.sharing, Embedded: s.embed != nil}
+}
+
+// Render renders the design-wide actions and the status line.
+func (t *Toolbar) Render() app.UI {
+	s := t.Session.store
 	status := app.Span().ID("status").Role("status").Aria("live", "polite")
 	if s.Notice().Error {
 		status = status.DataSet("kind", "error")
@@ -20,87 +50,139 @@ func (e *Editor) renderToolbar() app.UI {
 		app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
 		app.H1().Class("app-name").Text("Designer"),
 		app.Nav().Aria("label", "Design").Body(
-			e.renderLibraryButtons(),
-			e.renderNewDesign(),
+			t.renderLibraryButtons(),
+			t.renderNewDesign(),
 			app.Label().Class("button").DataSet("readonly", strconv.FormatBool(s.ReadOnly())).For("import-file").Text("Import design"),
 			input(s.ReadOnly()).ID("import-file").Type("file").Accept(".yaml,.yml,application/yaml,text/yaml,.json,application/json,.svg,image/svg+xml,.png,image/png").
-				Class("visually-hidden").OnChange(e.onImportFile),
-			app.Button().Text("Export YAML").OnClick(e.onExport),
-			e.renderExportTo(),
-			app.Button().Text("Copy YAML").OnClick(e.onCopy),
-			app.If(e.embed == nil,
-				app.Button().Text("Copy share link").Title("A link that carries the design (in the part of the address browsers never send), for anyone to open read-only").OnClick(e.onCopyShareLink),
+				Class("visually-hidden").OnChange(t.onImportFile),
+			app.Button().Text("Export YAML").OnClick(func(app.Context, app.Event) { t.Session.exportYAML() }),
+			t.renderExportTo(),
+			app.Button().Text("Copy YAML").OnClick(t.onCopy),
+			app.If(!t.Embedded,
+				app.Button().Text("Copy share link").Title("A link that carries the design (in the part of the address browsers never send), for anyone to open read-only").OnClick(t.onCopyShareLink),
 			),
 			button(!s.CanUndo()).Text("Undo").Title("Undo (Ctrl+Z)").OnClick(func(app.Context, app.Event) { s.Undo() }),
 			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
-			app.If(e.embed != nil,
-				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { e.embed.save() }),
+			app.If(t.Embedded,
+				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { t.Session.embed.save() }),
 				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) {
-					e.flushSave() // the host's last autosave is the design it closes on
-					e.embed.exit()
+					t.Session.autosave.flush() // the host's last autosave is the design it closes on
+					t.Session.embed.exit()
 				}),
 			),
 		),
 		app.If(s.ReadOnly(), app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),
-		e.renderTheme(),
+		t.renderTheme(),
 	)
 }
 
-func (e *Editor) onImportFile(ctx app.Context, ev app.Event) {
+// OnMount applies the theme the user chose (embedded, the system's: the
+// host owns what is stored), and listens for presses outside Export to….
+func (t *Toolbar) OnMount(ctx app.Context) {
+	t.ctx = ctx
+	if !embedMode(app.Window().URL()) {
+		t.theme = savedTheme(t.Session.platform)
+		applyTheme(t.theme)
+	}
+	// A press outside Export to… closes its formats (Safari and Firefox on
+	// macOS do not focus a pressed button, so focusout cannot tell).
+	t.listeners = append(t.listeners, listen(app.Window().Get("document"), "pointerdown", func(ev app.Value) {
+		if !t.exportTo {
+			return
+		}
+		if wrap := app.Window().GetElementByID("export-to-wrap"); wrap.Truthy() && wrap.Call("contains", ev.Get("target")).Bool() {
+			return
+		}
+		t.ctx.Dispatch(func(app.Context) { t.closeExportTo(false) })
+	}, nil))
+}
+
+// OnDismount ends the toolbar's listeners.
+func (t *Toolbar) OnDismount() {
+	for _, remove := range t.listeners {
+		remove()
+	}
+	t.listeners = nil
+}
+
+// renderLibraryButtons are Designs and History: not embedded (the host
+// keeps the designs), nor, for History, on a share link's page. Each opens
+// its drawer (and closes the other); the page redraws for it.
+func (t *Toolbar) renderLibraryButtons() app.UI {
+	if t.Embedded {
+		return nil
+	}
+	return app.Div().Class("library-buttons").Body(
+		app.Button().ID("designs-button").Text("Designs").Title("Your designs in this browser: open, rename, duplicate, delete, back up").
+			Aria("expanded", strconv.FormatBool(t.Sheet == designsSheet)).Aria("controls", "designs").
+			OnClick(func(ctx app.Context, _ app.Event) { ctx.Emit(func() { t.Session.toggleDesigns(ctx) }) }),
+		app.If(!t.Sharing,
+			app.Button().ID("history-button").Text("History").Title("The design's recorded versions: preview, restore, export").
+				Aria("expanded", strconv.FormatBool(t.Sheet == historySheet)).Aria("controls", "history").
+				OnClick(func(ctx app.Context, _ app.Event) { ctx.Emit(func() { t.Session.toggleHistory(ctx) }) }),
+		),
+	)
+}
+
+// renderNewDesign is New design: embedded it empties the design, undoable;
+// otherwise it adds an empty design to the library and opens it, the open
+// one staying in Designs.
+func (t *Toolbar) renderNewDesign() app.UI {
+	s := t.Session.store
+	if t.Embedded {
+		return button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) })
+	}
+	return app.Button().Text("New design").Title("Start a new design; this one stays in Designs").
+		OnClick(func(app.Context, app.Event) { t.Session.library.newDesign() })
+}
+
+func (t *Toolbar) onImportFile(ctx app.Context, ev app.Event) {
 	input := ctx.JSSrc()
 	files := input.Get("files")
 	if files.Truthy() && files.Length() > 0 {
-		e.readFile(files.Index(0))
+		t.Session.readFile(ctx, files.Index(0))
 	}
 	// Clear the input so that importing the same file again fires change.
 	input.Set("value", "")
 }
 
-func (e *Editor) onExport(app.Context, app.Event) {
-	if e.platform == nil {
+func (t *Toolbar) onCopy(ctx app.Context, ev app.Event) {
+	s := t.Session
+	if s.platform == nil {
 		return
 	}
-	name := e.store.ExportName()
-	if err := e.platform.Download(name, "application/yaml", e.exported()); err != nil {
-		e.store.Report(err)
-		return
-	}
-	e.store.Say("Exported " + name + ".")
-	e.recordVersion(library.WhyExport, string(e.store.Export()), nil)
-}
-
-// renderNewDesign is New design: embedded (or on a shared design's page) it
-// empties the design, undoable; otherwise it adds an empty design to the
-// library and opens it, the open one staying in Designs.
-func (e *Editor) renderNewDesign() app.UI {
-	s := e.store
-	if e.embed != nil {
-		return button(s.ReadOnly()).Text("New design").OnClick(func(app.Context, app.Event) { s.Report(s.NewDesign()) })
-	}
-	return app.Button().Text("New design").Title("Start a new design; this one stays in Designs").OnClick(func(app.Context, app.Event) { e.newDesign() })
-}
-
-func (e *Editor) onCopy(ctx app.Context, ev app.Event) {
-	if e.platform == nil {
-		return
-	}
-	e.platform.CopyText(string(e.exported()), func(err error) {
+	s.platform.CopyText(string(s.exported()), func(err error) {
 		ctx.Dispatch(func(app.Context) {
 			if err != nil {
-				e.store.Report(fmt.Errorf("copying failed (%v); use Export YAML instead", err))
+				s.store.Report(fmt.Errorf("copying failed (%v); use Export YAML instead", err))
 				return
 			}
-			e.store.Say("Copied the design as YAML.")
+			s.store.Say("Copied the design as YAML.")
 		})
 	})
+}
+
+// exportYAML offers the design as a YAML file (Export YAML, in the toolbar
+// and the alerts), and records it as a version.
+func (s *tabSession) exportYAML() {
+	if s.platform == nil {
+		return
+	}
+	name := s.store.ExportName()
+	if err := s.platform.Download(name, "application/yaml", s.exported()); err != nil {
+		s.store.Report(err)
+		return
+	}
+	s.store.Say("Exported " + name + ".")
+	s.versions.record(library.WhyExport, string(s.store.Export()), nil)
 }
 
 // exported is the design as the user takes it away: the export, headed by a
 // modeline that points editors with yaml-language-server at the design
 // schema this server publishes.
-func (e *Editor) exported() []byte {
+func (s *tabSession) exported() []byte {
 	u := app.Window().URL()
 	head := "# yaml-language-server: $schema=" + u.Scheme + "://" + u.Host + "/schema/design.schema.json\n"
-	return append([]byte(head), e.store.Export()...)
+	return append([]byte(head), s.store.Export()...)
 }

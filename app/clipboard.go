@@ -1,0 +1,84 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// The clipboard: YAML pasted anywhere outside a text control goes into the
+// design, and the selected nodes are copied (or cut) as a design fragment.
+
+// onPaste imports YAML pasted anywhere outside a text control.
+func (e *Editor) onPaste(ev app.Value) {
+	if isTyping(ev) {
+		return
+	}
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	text := data.Call("getData", "text").String()
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	ev.Call("preventDefault")
+	e.ctx.Dispatch(func(app.Context) { e.pasteData([]byte(text)) })
+}
+
+// pasteData adds pasted YAML to the design, or lists why not. Text that is
+// not a design at all (no nodes or groups key) is left alone, with a quiet
+// note in the status line.
+func (e *Editor) pasteData(data []byte) {
+	if !looksLikeDesign(string(data)) {
+		e.store.Say("The pasted text is not a design (it has no nodes), so nothing was added.")
+		return
+	}
+	err := e.store.Paste("pasted YAML", data)
+	e.session.importErrors = nil
+	if list, ok := err.(catalogue.ErrorList); ok {
+		e.session.importErrors = list.Lines()
+		e.store.Report(fmt.Errorf("Paste refused: %d problems in the pasted YAML; the design is unchanged", len(list)))
+		return
+	}
+	e.store.Report(err)
+}
+
+// looksLikeDesign reports whether text has a design's top-level nodes or
+// groups key, in YAML or JSON.
+func looksLikeDesign(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "nodes:") || strings.HasPrefix(line, "groups:") {
+			return true
+		}
+	}
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, "{") && (strings.Contains(t, `"nodes"`) || strings.Contains(t, `"groups"`))
+}
+
+// onCopyNodes puts the selected nodes on the clipboard as a design fragment
+// (readable YAML, which Paste reads back) on Ctrl+C, and on Ctrl+X deletes
+// them too; text being typed or selected on the page is copied as usual.
+func (e *Editor) onCopyNodes(ev app.Value) {
+	ids := e.store.SelectedNodes()
+	if isTyping(ev) || len(ids) == 0 || !app.Window().Call("getSelection").Get("isCollapsed").Bool() {
+		return
+	}
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	data.Call("setData", "text/plain", string(e.store.Fragment(ids)))
+	ev.Call("preventDefault")
+	cut := ev.Get("type").String() == "cut"
+	e.ctx.Dispatch(func(app.Context) {
+		if cut {
+			e.store.Report(e.store.DeleteNodes(ids))
+			return
+		}
+		e.store.Say(fmt.Sprintf("Copied %d %s.", len(ids), plural(len(ids), "node")))
+	})
+}

@@ -198,6 +198,9 @@ func TestAutosave(t *testing.T) {
 	if !strings.Contains(e.session.autosave.saveWarning, "Autosave failed (QuotaExceededError)") {
 		t.Errorf("warning %q", e.session.autosave.saveWarning)
 	}
+	if !strings.Contains(app.HTMLString(e), "Autosave failed (QuotaExceededError)") {
+		t.Error("the alerts do not show the failed save")
+	}
 	p.failSave = nil
 	e.store.Undo()
 	e.session.autosave.flush()

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -464,5 +465,50 @@ func TestLibraryPictureExportRecordsAVersion(t *testing.T) {
 	h := le.versions(t, library.FirstID)
 	if last := h.Last(); last == nil || last.Why != library.WhyExport || last.Nodes != 2 {
 		t.Errorf("versions %+v", h.Versions)
+	}
+}
+
+// The toolbar, the alerts and the drawers are components of their own:
+// each redraws with what it shows, whether the store changed, the platform
+// answered or the session's state changed.
+func TestPageComponentsRefresh(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}})
+	html := func() string { le.d.Consume(); return app.HTMLString(le.Editor) }
+	le.store.Say("Hello from the store.")
+	if !strings.Contains(html(), "Hello from the store.") {
+		t.Error("the toolbar's status did not follow the store")
+	}
+	le.session.sheet = designsSheet
+	le.Update()
+	// go-app writes aria-expanded="true" as a bare aria-expanded.
+	h := html()
+	button := regexp.MustCompile(`<button[^>]*id="designs-button"[^>]*>`).FindString(h)
+	if !strings.Contains(h, `aria-label="Designs"`) || !strings.Contains(button, "aria-expanded") || strings.Contains(button, `aria-expanded="false"`) {
+		t.Fatal("the Designs drawer did not open, or the toolbar does not say so")
+	}
+	le.store.AddNode("kafka")
+	le.save()
+	le.session.library.rename(library.FirstID, "Checkout")
+	if h = html(); !strings.Contains(h, "<strong>Checkout</strong>") || !strings.Contains(h, "1 node") {
+		t.Error("the Designs drawer did not follow the library")
+	}
+	le.session.sheet = historySheet
+	le.Update()
+	if h = html(); strings.Contains(h, `aria-label="Designs"`) || !strings.Contains(h, "History of Checkout") || !strings.Contains(h, "1 version,") {
+		t.Fatal("the History drawer did not replace the Designs drawer with the versions")
+	}
+	le.now = le.now.Add(time.Minute)
+	le.session.versions.saveVersion()
+	if !strings.Contains(html(), "2 versions,") {
+		t.Error("the History drawer did not follow the versions")
+	}
+	le.session.autosave.otherTabSaved("nodes: []\n") // as the watch dispatches it
+	le.Update()
+	if !strings.Contains(html(), `aria-label="Changed in another tab"`) {
+		t.Error("the alerts did not follow the session")
+	}
+	le.session.autosave.useTheirs()
+	if strings.Contains(html(), `aria-label="Changed in another tab"`) {
+		t.Error("the alert stayed after the choice")
 	}
 }

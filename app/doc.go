@@ -6,35 +6,52 @@
 //
 // # Files
 //
-// State:
+// The document (the store):
 //   - store.go: Store, the one place the design, its history, the selection
-//     and the notice change; changes.go: commit, the one path every change
-//     takes, and its subscribers.
-//   - document.go: Document, the design, its history and what is derived
-//     from it; session.go: Session, the selection and the views of it.
-//   - the edit actions, grouped by what they change and embedded in Store:
-//     nodeedits.go, groupedits.go, edgeedits.go, noteedits.go,
-//     manyedits.go, pasteedits.go, checkedits.go, tidy.go, imports.go,
-//     undo.go, selectionedits.go, viewedits.go, compare.go.
+//     and the notice change (commit), with the edit actions; changes.go:
+//     commits, undo and the subscriptions; multiselect.go, notestore.go,
+//     tidy.go, compare.go: the store's many-node actions, notes, Tidy up and
+//     Compare with….
 //   - input.go: ParseInput, text typed in the inspector to a value.
 //   - exportname.go: file names for exports.
 //
-// Screens and widgets (each renders from the store and sends it actions):
-//   - editor.go: the editor page; toolbar.go, palette.go, canvas.go,
-//     inspector.go, problems.go and analysis.go: its regions.
-//   - the canvas: canvas.go (the component and its render), canvastools.go
-//     (its buttons), canvasdraw.go (nodes, edges, groups), canvasnotes.go,
-//     canvasview.go (pan, zoom, snap), canvasgestures.go (pointer drags),
-//     canvaskeys.go; and its parts, each a component of its own:
-//     contextmenu.go, tidydialog.go, picturedialog.go, comparepanel.go and
-//     minimap.go.
+// The session (what a tab keeps of the design open in it, across editors):
+//   - session.go: session, which the editor holds and resumes, and
+//     tabState, how the platform's answers reach the editor shown.
+//   - opendesign.go: opening a design in place, by its address.
+//   - autosave.go: autosave, storing the design and reading it back, and
+//     another tab's changes.
+//   - library.go: designLibrary, the designs this browser keeps;
+//     archive.go: all of them as one file, and back.
+//   - history.go: versions, the open design's recorded versions.
+//   - sharelink.go: a design carried by a link, read-only.
+//
+// The page and its panels (each renders from the store and the session, and
+// sends them actions):
+//   - editor.go: Editor, the editor page; shortcuts.go, clipboard.go,
+//     importfile.go: its keys, paste and copy, and dropped or imported
+//     files; resize.go: the side panels' widths; theme.go: the theme.
+//   - toolbar.go: Toolbar, with exportto.go, its Export to… formats.
+//   - alerts.go: Alerts, what the user must not miss.
+//   - palette.go; canvas.go, with canvasview.go (pan, zoom, snap),
+//     canvasnotes.go, gesture.go (the pointer's gestures), contextmenu.go,
+//     nodepicker.go, minimap.go, comparepanel.go, tidydialog.go and
+//     picturedialog.go (pictureOf draws the store's design with
+//     catalogue/drawing); inspector.go, with inspectnode.go,
+//     inspectedge.go, inspectgroup.go, inspectnote.go, inspectmany.go,
+//     inspectproblems.go and bigselect.go; problems.go; analysis.go;
+//     icons.go: the icons' sprite.
 //   - cataloguepage.go: a catalogue page as HTML.
 //   - routes.go: the routes, registered once per process with the catalogue
 //     each page shows.
 //
+// The drawers (over the workspace, one at a time):
+//   - designsdrawer.go: DesignsDrawer, the library's designs and the trash.
+//   - historydrawer.go: HistoryDrawer, the open design's versions.
+//
 // The pure geometry (node sizes, frames, routes, notes' boxes, the viewport
 // and the SVG picture) lives in catalogue/drawing, which the CLI draws with
-// too; picturedialog.go's pictureOf draws the store's design with it.
+// too.
 //
 // The browser seam:
 //   - platform.go: Platform; embed.go: the embed protocol as a function from

@@ -31,21 +31,22 @@ func One(cat *catalogue.Catalogue) Catalogues {
 func Routes(p Platform, cats Catalogues) {
 	// In the browser the editing session outlives a visit to the catalogue
 	// pages: go-app makes a new editor for each navigation to it, which takes
-	// over the store, and with it the design, the selection and the undo
-	// history. A navigation from one design to another makes one too, which
+	// over the session (see session): the store, and with it the design, the
+	// selection and the undo history, and what autosave, the library and the
+	// versions know. A navigation from one design to another makes one too, which
 	// go-app drops for the editor shown (it opens the other design in place,
 	// see Editor.OnNav). (The server makes a fresh editor for every request,
 	// and its store when it prerenders, once the page's address is known.)
-	var session *Editor
+	var last *Editor
 	app.RouteFunc("/", func() app.Composer {
 		e := &Editor{platform: p, catalogues: cats}
 		if p != nil {
-			if session != nil {
-				e.resume(session)
+			if last != nil {
+				e.resume(last)
 			} else {
 				e.open(cats(app.Window().URL()))
 			}
-			session = e
+			last = e
 		}
 		return e
 	})

@@ -71,14 +71,14 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags browser ./internal/e2e
 	$(GO) vet -tags parsers ./catalogue/export
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./app/...
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md
 bench:
 	$(GO) test ./catalogue ./catalogue/layout ./catalogue/diff ./catalogue/library ./catalogue/importer -run '^$$' -bench . -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./catalogue/layout -run '^$$' -bench . -count 3
-	$(GO) test ./app -run '^$$' -bench SetProp -benchmem -count 3
-	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./app -run '^$$' -bench SetProp -count 3
+	$(GO) test ./app/state -run '^$$' -bench SetProp -benchmem -count 3
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./app/state -run '^$$' -bench SetProp -count 3
 	.ci/ensure-chromium
 	$(GO) run ./internal/benchmark/browserbench -runs 11
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -17,7 +18,7 @@ import (
 // stateful node.
 type Analysis struct {
 	app.Compo
-	Store   *Store
+	Store   *state.Store
 	Version int
 
 	// open are the entries whose derivation is shown: only those are
@@ -197,7 +198,7 @@ func (a *Analysis) renderObjectives(os []analysis.Objective) app.UI {
 		app.H3().Text("Objectives ("+strconv.Itoa(len(os))+")"),
 		app.Ul().Class("objectives").Body(app.Range(os).Slice(func(i int) app.UI {
 			o := os[i]
-			state := o.State()
+			st := o.State()
 			want, got := "tolerates ≥ "+strconv.FormatFloat(o.Objective, 'f', -1, 64)+" "+plural(int(o.Objective), "failure"), strconv.FormatFloat(o.Actual, 'f', -1, 64)
 			if o.Measure == "availability" {
 				want, got = "availability ≥ "+catalogue.FormatPercent(o.Objective)+" %", catalogue.FormatPercent(o.Actual)+" %"
@@ -208,7 +209,7 @@ func (a *Analysis) renderObjectives(os []analysis.Objective) app.UI {
 				got = "unknown"
 			}
 			return app.Li().DataSet("met", strconv.FormatBool(o.Met)).Body(
-				app.Span().Class("subject").Text(o.Target+": "+want+": "+state),
+				app.Span().Class("subject").Text(o.Target+": "+want+": "+st),
 				app.Span().Text(" ("+got+")"),
 			)
 		})),

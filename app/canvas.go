@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/examples"
 )
@@ -30,7 +31,7 @@ import (
 // themselves when they open or close.
 type Canvas struct {
 	app.Compo
-	Store   *Store
+	Store   *state.Store
 	Version int
 	// Platform keeps the view across reloads (nil when prerendering; unused
 	// when embedded, where the host owns what is stored).
@@ -86,7 +87,7 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	// Capturing, so that it runs before go-app queues onPointerDown.
 	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
-	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *Store, ch Changed) {
+	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *state.Store, ch state.Changed) {
 		c.revealAsked = c.revealAsked || ch.Reveal
 		c.openedAsked = c.openedAsked || ch.Opened
 	}))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
@@ -142,7 +143,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 
 // nodeDescription says what the analysis marks on a node: a single point
 // of failure, or taken by the group shown failing.
-func nodeDescription(s *Store, id string) string {
+func nodeDescription(s *state.Store, id string) string {
 	var parts []string
 	if s.SPOF(id) {
 		parts = append(parts, "single point of failure")
@@ -286,7 +287,7 @@ func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge,
 // its groups' frames and its nodes, dashed and faded where the file put
 // them, and its edges as dashed lines. The list (ComparisonPanel) says the
 // same in words, so the drawing is hidden from assistive technology.
-func ghosts(cmp *Comparison) app.UI {
+func ghosts(cmp *state.Comparison) app.UI {
 	if cmp == nil || len(cmp.Ghosts)+len(cmp.GhostEdges)+len(cmp.GhostGroups) == 0 {
 		return nil
 	}

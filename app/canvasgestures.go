@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
@@ -90,7 +91,7 @@ func (g *canvasGestures) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.origX, d.origY, d.x, d.y = gestureNote, box.X0, box.Y0, box.X0, box.Y0
 		d.elem = app.Window().GetElementByID("note-" + strconv.Itoa(i))
 		d.note = noteDrag{index: i, line: app.Window().GetElementByID("note-line-" + strconv.Itoa(i)), height: box.Y1 - box.Y0}
-		d.note.anchor, d.note.on = s.notes().Anchor(s.Note(i).On)
+		d.note.anchor, d.note.on = s.NoteLayout().Anchor(s.Note(i).On)
 	case closest(target, "[data-group]").Truthy():
 		g := closest(target, "[data-group]")
 		id := g.Get("dataset").Get("group").String()
@@ -310,7 +311,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 // dropNode moves a dragged node to x, y, and into the innermost group frame
 // it is dropped in (as drawn when the drag began), or out of every group when
 // dropped outside them: one undoable step.
-func dropNode(s *Store, id string, x, y float64) error {
+func dropNode(s *state.Store, id string, x, y float64) error {
 	d := s.Design()
 	n := s.Node(id)
 	if n == nil || len(d.Groups) == 0 {
@@ -346,7 +347,7 @@ func (g *canvasGestures) startMultiDrag(d *drag, ids []string) {
 
 // nodesIn are the nodes drawn (not inside a collapsed group) whose boxes
 // meet r.
-func nodesIn(s *Store, r drawing.Rect) []string {
+func nodesIn(s *state.Store, r drawing.Rect) []string {
 	d := s.Design()
 	var hiddenIn map[string]string
 	if len(d.Groups) > 0 {

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
 // renderNotes draws the notes in or around the view, each with the line
@@ -106,7 +107,7 @@ func held(id string) []heldElement {
 
 // addNote adds a note on node or group on ("" for the canvas) and puts the
 // focus in its text, selected, for the user to type over it.
-func addNote(s *Store, on string) {
+func addNote(s *state.Store, on string) {
 	if _, err := s.AddNote(on, "Note"); err != nil {
 		s.Report(err)
 		return

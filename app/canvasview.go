@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
@@ -28,7 +29,7 @@ func (c *Canvas) viewChanged() {
 // keepsView reports whether the canvas keeps its view (and its parts their
 // choices) across reloads: in the browser (p is nil when prerendering), and
 // neither embedded nor showing a share link's design.
-func keepsView(p Platform, s *Store) bool {
+func keepsView(p Platform, s *state.Store) bool {
 	return p != nil && app.Window().URL().Query().Get("embed") != "1" && !s.Shared()
 }
 

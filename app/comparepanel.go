@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/diff"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -14,13 +15,13 @@ import (
 // nothing.
 type ComparisonPanel struct {
 	app.Compo
-	store  *Store
+	store  *state.Store
 	folded bool
 	ctx    app.Context
 }
 
 // newComparisonPanel is the canvas's Comparison, unfolded.
-func newComparisonPanel(s *Store) *ComparisonPanel { return &ComparisonPanel{store: s} }
+func newComparisonPanel(s *state.Store) *ComparisonPanel { return &ComparisonPanel{store: s} }
 
 // Render draws the Comparison while comparing.
 func (p *ComparisonPanel) Render() app.UI {
@@ -82,7 +83,7 @@ func (p *ComparisonPanel) unfold() {
 
 // comparisonNodes lists the node changes of r: a button to show each node the
 // design still has, then its fields and properties that changed.
-func comparisonNodes(s *Store, r *diff.Report) []app.UI {
+func comparisonNodes(s *state.Store, r *diff.Report) []app.UI {
 	var items []app.UI
 	for _, n := range r.Nodes {
 		var head app.UI

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/app/state"
 )
 
 // ContextMenu is the canvas's menu of actions on a node, an edge, a group or
@@ -13,12 +15,12 @@ import (
 // changes under it. Closed, it draws nothing.
 type ContextMenu struct {
 	app.Compo
-	store *Store
+	store *state.Store
 	on    *menuTarget // what it is open on, while open
 }
 
 // newContextMenu is the canvas's context menu, closed.
-func newContextMenu(s *Store) *ContextMenu { return &ContextMenu{store: s} }
+func newContextMenu(s *state.Store) *ContextMenu { return &ContextMenu{store: s} }
 
 // Render draws the open menu, or nothing.
 func (m *ContextMenu) Render() app.UI {

@@ -1,22 +1,16 @@
 // Package app is the editor's user interface, rendered with go-app: the
-// editor page, the catalogue pages, and the store they render from. It does
-// not touch the browser beyond go-app: what it needs from the browser
-// (storage, downloads, the embedding host) comes through Platform, which the
-// wasm package implements and tests fake.
+// editor page and the catalogue pages. The document and the session they
+// render from (the store: the design, its history, the selection, the
+// views, one commit path for every change) live in package app/state,
+// which imports no go-app. It does not touch the browser beyond go-app:
+// what it needs from the browser (storage, downloads, the embedding host)
+// comes through Platform, which the wasm package implements and tests fake.
 //
 // # Files
 //
-// The document (the store):
-//   - store.go: Store, the one place the design, its history, the selection
-//     and the notice change (commit), with the edit actions; changes.go:
-//     commits, undo and the subscriptions; multiselect.go, notestore.go,
-//     tidy.go, compare.go: the store's many-node actions, notes, Tidy up and
-//     Compare with….
-//   - input.go: ParseInput, text typed in the inspector to a value.
-//   - exportname.go: file names for exports.
-//
-// The session (what a tab keeps of the design open in it, across editors):
-//   - session.go: session, which the editor holds and resumes, and
+// The tab's session (what a tab keeps of the design open in it, across
+// editors):
+//   - tabsession.go: tabSession, which the editor holds and resumes, and
 //     tabState, how the platform's answers reach the editor shown.
 //   - opendesign.go: opening a design in place, by its address.
 //   - autosave.go: autosave, storing the design and reading it back, and
@@ -26,8 +20,8 @@
 //   - history.go: versions, the open design's recorded versions.
 //   - sharelink.go: a design carried by a link, read-only.
 //
-// The page and its panels (each renders from the store and the session, and
-// sends them actions):
+// The page and its panels (each renders from the store and the tab's
+// session, and sends them actions):
 //   - editor.go: Editor, the editor page; shortcuts.go, clipboard.go,
 //     importfile.go: its keys, paste and copy, and dropped or imported
 //     files; resize.go: the side panels' widths; theme.go: the theme.

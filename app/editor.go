@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/share"
 )
@@ -19,7 +20,7 @@ type Editor struct {
 
 	platform   Platform
 	catalogues Catalogues // the catalogue of the page, when prerendering
-	store      *Store
+	store      *state.Store
 	// session is the tab's editing session, which outlives the editor: an
 	// editor that resumes it takes it over with the store.
 	session         *tabSession
@@ -64,13 +65,13 @@ func (e *Editor) Render() app.UI {
 		app.If(ss.sheet == designsSheet && ss.embed == nil, newDesignsDrawer(ss, e.redraws)),
 		app.If(ss.sheet == historySheet && ss.embed == nil && !ss.sharing, newHistoryDrawer(ss, e.redraws)),
 		app.Main().ID("workspace").
-			DataSet("palette", strconv.FormatBool(!s.PanelHidden(PanelPalette))).
-			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(PanelInspector))).Body(
-			app.If(!s.PanelHidden(PanelPalette), &Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()}).
-				Else(panelStrip(PanelPalette, "Show palette", func() { s.HidePanel(PanelPalette, false) })),
+			DataSet("palette", strconv.FormatBool(!s.PanelHidden(state.PanelPalette))).
+			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(state.PanelInspector))).Body(
+			app.If(!s.PanelHidden(state.PanelPalette), &Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()}).
+				Else(panelStrip(state.PanelPalette, "Show palette", func() { s.HidePanel(state.PanelPalette, false) })),
 			&Canvas{Store: s, Version: s.Version(), Platform: e.platform},
-			app.If(!s.PanelHidden(PanelInspector), &Inspector{Store: s, Version: s.Version()}).
-				Else(panelStrip(PanelInspector, "Show inspector", func() { s.HidePanel(PanelInspector, false) })),
+			app.If(!s.PanelHidden(state.PanelInspector), &Inspector{Store: s, Version: s.Version()}).
+				Else(panelStrip(state.PanelInspector, "Show inspector", func() { s.HidePanel(state.PanelInspector, false) })),
 			app.Range(resizers).Slice(func(i int) app.UI { return resizers[i] }),
 		),
 		app.Div().ID("panels").Body(
@@ -82,7 +83,7 @@ func (e *Editor) Render() app.UI {
 
 // open starts the editor's store on catalogue cat, in a new session.
 func (e *Editor) open(cat *catalogue.Catalogue) {
-	e.store = NewStore(cat)
+	e.store = state.NewStore(cat)
 	e.session = newSession(e.platform, e.store)
 }
 
@@ -199,7 +200,7 @@ func (e *Editor) OnNav(ctx app.Context) {
 
 // addFromCatalogue adds a node of component id to the design of s, as a
 // catalogue page's "Add to design" asks.
-func addFromCatalogue(s *Store, id string) {
+func addFromCatalogue(s *state.Store, id string) {
 	if _, err := s.AddNode(id); err != nil {
 		s.Report(err)
 		return
@@ -242,7 +243,7 @@ func (e *Editor) listen(event string, h func(ev app.Value)) {
 // redraws after any change of what is drawn, whichever component raised it:
 // with go-app's Emit or Dispatch, from a listener or a timer. The update is
 // go-app's, so it merges with the one an Emit schedules in the same frame.
-func (e *Editor) changed(s *Store, c Changed) {
+func (e *Editor) changed(s *state.Store, c state.Changed) {
 	if c.Design && !c.Opened { // a design opened is as it was stored
 		e.session.autosave.noteChange(e.ctx)
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
@@ -529,5 +529,32 @@ func TestPaletteFollowsTheCatalogue(t *testing.T) {
 	d.Consume()
 	if html := app.HTMLString(e); !strings.Contains(html, fmt.Sprintf("%d of %d components", n+1, n+1)) {
 		t.Errorf("the palette does not count the new catalogue's %d components", n+1)
+	}
+}
+
+// A panel shows a change whichever component raised it and however (go-app's
+// Emit re-renders the raiser's ancestors only; a Dispatch, a listener or a
+// timer, none): the editor redraws on the store's commits. A selection is
+// the test, since a design change also schedules autosave's timer, which
+// redraws the editor 300 ms later.
+func TestPanelsRefreshWhateverRaisedTheChange(t *testing.T) {
+	e := NewEditor(nil, mustEmbedded(t))
+	if err := e.store.Import("d.yaml", []byte(threeNodes)); err != nil {
+		t.Fatal(err)
+	}
+	e.store.Select("")
+	d, html := mount(t, e)
+	if strings.Contains(html, `id="node-name"`) {
+		t.Fatal("the inspector shows a node before one was selected")
+	}
+	e.store.Select("c") // as a component's ctx.Dispatch, or a listener, would: no Emit
+	d.Consume()
+	if html = app.HTMLString(e); !strings.Contains(html, `id="node-name"`) || !strings.Contains(html, `data-node="c"`) {
+		t.Error("the inspector did not show the node selected outside an event")
+	}
+	e.store.SetFailing("eu")
+	d.Consume()
+	if html = app.HTMLString(e); !strings.Contains(html, "cut off while") {
+		t.Error("the Analysis panel did not say what the failing group cuts")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/export"
@@ -26,7 +27,7 @@ const EmbedOriginsEnv = "DESIGNER_EMBED_ORIGINS"
 // design. It is a function from the host's messages and the store's changes
 // to the events it posts, which the Platform carries.
 type embedding struct {
-	store    *Store
+	store    *state.Store
 	post     func(origin, data string)
 	allowed  []string
 	origin   string // the host's origin, once it has written
@@ -46,9 +47,9 @@ type message struct {
 // newEmbedding starts the protocol with the hosts at the allowed origins
 // over store: init goes to each of them (the host is not known until it
 // writes, and the browser delivers the message only where the parent is).
-func newEmbedding(store *Store, allowed []string, post func(origin, data string)) *embedding {
+func newEmbedding(store *state.Store, allowed []string, post func(origin, data string)) *embedding {
 	em := &embedding{store: store, post: post, allowed: allowed}
-	store.Subscribe(func(_ *Store, c Changed) {
+	store.Subscribe(func(_ *state.Store, c state.Changed) {
 		if c.Design {
 			em.noteChange()
 		}
@@ -228,7 +229,7 @@ func (em *embedding) selection() {
 	em.send(event)
 }
 
-func violations(s *Store) []catalogue.Violation {
+func violations(s *state.Store) []catalogue.Violation {
 	return append([]catalogue.Violation{}, s.Resolution().Violations...)
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/app/state"
 )
 
 // host is an embedding host on the other side of the protocol: it records
@@ -22,7 +24,7 @@ type post struct {
 
 const portal = "https://portal.example.com"
 
-func newHost(t *testing.T) (*host, *Store) {
+func newHost(t *testing.T) (*host, *state.Store) {
 	t.Helper()
 	h := &host{t: t}
 	s := newStore(t)

@@ -17,7 +17,7 @@ func (in *Inspector) renderEdge(i int) app.UI {
 	flow, source := s.EdgeFlow(i)
 	kindsFlow := flow
 	if source == catalogue.SourceDesign {
-		kindsFlow, _ = catalogue.EdgeFlow(catalogue.Edge{From: e.From, To: e.To}, s.kindOf(e.From), s.kindOf(e.To))
+		kindsFlow, _ = catalogue.EdgeFlow(catalogue.Edge{From: e.From, To: e.To}, s.KindOf(e.From), s.KindOf(e.To))
 	}
 	protocols := slices.Sorted(maps.Keys(s.Catalogue().Protocols))
 	return app.Div().Body(

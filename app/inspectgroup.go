@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/pages"
 )
@@ -137,7 +138,7 @@ func (in *Inspector) onGroupProp(ctx app.Context, e app.Event) {
 	if b.Properties[name].Type == catalogue.TypeBoolean {
 		v = catalogue.BoolValue(ctx.JSSrc().Get("checked").Bool())
 	} else if text := ctx.JSSrc().Get("value").String(); text != "" {
-		parsed, err := ParseInput(b.Properties[name].Type, text)
+		parsed, err := state.ParseInput(b.Properties[name].Type, text)
 		if err != nil {
 			s.Report(errors.New(name + ": " + err.Error()))
 			return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 )
 
@@ -20,7 +21,7 @@ type shared struct {
 
 // sharedProps are the properties every node of ids has (by name and type),
 // in the first node's order, with their common value.
-func sharedProps(s *Store, ids []string) []shared {
+func sharedProps(s *state.Store, ids []string) []shared {
 	var out []shared
 	first := s.Node(ids[0])
 	if first == nil {
@@ -86,17 +87,17 @@ func (in *Inspector) renderMany(ids []string) app.UI {
 		app.P().Body(app.Strong().Textf("%d nodes selected", len(ids)), app.Text(": "+strings.Join(listed, ", ")+more)),
 		app.H3().Text("Align"),
 		app.Div().Class("actions").Role("group").Aria("label", "Align").Body(
-			act("Left", "Align their left sides", func() error { return s.Align(s.SelectedNodes(), AlignLeft) }),
-			act("Centres", "Align their centres, across", func() error { return s.Align(s.SelectedNodes(), AlignCentre) }),
-			act("Right", "Align their right sides", func() error { return s.Align(s.SelectedNodes(), AlignRight) }),
-			act("Top", "Align their tops", func() error { return s.Align(s.SelectedNodes(), AlignTop) }),
-			act("Middles", "Align their middles, down", func() error { return s.Align(s.SelectedNodes(), AlignMiddle) }),
-			act("Bottom", "Align their bottoms", func() error { return s.Align(s.SelectedNodes(), AlignBottom) }),
+			act("Left", "Align their left sides", func() error { return s.Align(s.SelectedNodes(), state.AlignLeft) }),
+			act("Centres", "Align their centres, across", func() error { return s.Align(s.SelectedNodes(), state.AlignCentre) }),
+			act("Right", "Align their right sides", func() error { return s.Align(s.SelectedNodes(), state.AlignRight) }),
+			act("Top", "Align their tops", func() error { return s.Align(s.SelectedNodes(), state.AlignTop) }),
+			act("Middles", "Align their middles, down", func() error { return s.Align(s.SelectedNodes(), state.AlignMiddle) }),
+			act("Bottom", "Align their bottoms", func() error { return s.Align(s.SelectedNodes(), state.AlignBottom) }),
 		),
 		app.If(len(ids) > 2,
 			app.Div().Class("actions").Role("group").Aria("label", "Space evenly").Body(
-				act("Space across", "Space them evenly from left to right", func() error { return s.Distribute(s.SelectedNodes(), DistributeAcross) }),
-				act("Space down", "Space them evenly from top to bottom", func() error { return s.Distribute(s.SelectedNodes(), DistributeDown) }),
+				act("Space across", "Space them evenly from left to right", func() error { return s.Distribute(s.SelectedNodes(), state.DistributeAcross) }),
+				act("Space down", "Space them evenly from top to bottom", func() error { return s.Distribute(s.SelectedNodes(), state.DistributeDown) }),
 			),
 		),
 		app.H3().Text("Shared properties"),
@@ -174,7 +175,7 @@ func (in *Inspector) onSharedChange(ids []string) app.EventHandler {
 		if p == nil || text == "" && p.Type != catalogue.TypeString {
 			return
 		}
-		v, err := ParseInput(p.Type, text)
+		v, err := state.ParseInput(p.Type, text)
 		if err != nil {
 			s.Report(errors.New(name + ": " + err.Error()))
 			return

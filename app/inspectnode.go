@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/pages"
@@ -297,7 +298,7 @@ func (in *Inspector) onPropChange(ctx app.Context, e app.Event) {
 		}
 		return
 	}
-	v, err := ParseInput(p.Type, text)
+	v, err := state.ParseInput(p.Type, text)
 	if err != nil {
 		s.Report(errors.New(name + ": " + err.Error()))
 		return

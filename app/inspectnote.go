@@ -41,3 +41,12 @@ func (in *Inspector) renderNote(i int) app.UI {
 		}),
 	)
 }
+
+// onWords says what a note is on: " on api", or "" (as the store's notices
+// say it).
+func onWords(on string) string {
+	if on == "" {
+		return ""
+	}
+	return " on " + on
+}

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/app/state"
+)
 
 // Inspector is the panel that shows and edits what is selected: a node
 // (inspectnode.go), several nodes (inspectmany.go), a connection
@@ -10,7 +14,7 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // would keep stale.
 type Inspector struct {
 	app.Compo
-	Store   *Store
+	Store   *state.Store
 	Version int
 
 	// The selects of nodes (see bigSelect).
@@ -42,7 +46,7 @@ func (in *Inspector) Render() app.UI {
 	// Read-only, every control inside is disabled (and looks it), while
 	// links and disclosures still work.
 	return app.Section().ID("inspector").Aria("label", "Inspector").Body(
-		panelHead(PanelInspector, "Inspector", "Hide inspector", func() { in.Store.HidePanel(PanelInspector, true) }),
+		panelHead(state.PanelInspector, "Inspector", "Hide inspector", func() { in.Store.HidePanel(state.PanelInspector, true) }),
 		fieldset(s.ReadOnly()).Class("controls").Body(body),
 	)
 }

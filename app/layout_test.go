@@ -1,10 +1,11 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"testing"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
 // A group's frame holds what it holds, padded, with its label on top; a
@@ -46,18 +47,18 @@ func TestGroupFramesAndDrops(t *testing.T) {
 }
 
 func TestPanelWidths(t *testing.T) {
-	s := NewStore(&catalogue.Catalogue{})
+	s := state.NewStore(&catalogue.Catalogue{})
 	if got := panelWidths(s); got != "" {
 		t.Errorf("none chosen: %q", got)
 	}
-	s.SetPanelWidth(PanelPalette, 300)
-	s.SetPanelWidth(PanelInspector, 420)
+	s.SetPanelWidth(state.PanelPalette, 300)
+	s.SetPanelWidth(state.PanelInspector, 420)
 	saved := panelWidths(s)
 	if saved != "palette=300 inspector=420" {
 		t.Errorf("saved %q", saved)
 	}
 	got := parsePanelWidths(saved + " inspector=9999 canvas=300 palette=x palette=100")
-	if len(got) != 2 || got[PanelPalette] != 300 || got[PanelInspector] != 420 {
+	if len(got) != 2 || got[state.PanelPalette] != 300 || got[state.PanelInspector] != 420 {
 		t.Errorf("read back %v", got)
 	}
 }

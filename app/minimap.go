@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
@@ -16,7 +17,7 @@ import (
 // node to map, it draws nothing.
 type Minimap struct {
 	app.Compo
-	store    *Store
+	store    *state.Store
 	platform Platform           // keeps the choice (see keepsView)
 	centre   func(x, y float64) // centres the canvas's view on a canvas point
 	shown    bool
@@ -33,7 +34,7 @@ type Minimap struct {
 
 // newMinimap is the canvas's minimap, shown if it was when last left;
 // centre centres the view on a canvas point.
-func newMinimap(s *Store, p Platform, centre func(x, y float64)) *Minimap {
+func newMinimap(s *state.Store, p Platform, centre func(x, y float64)) *Minimap {
 	m := &Minimap{store: s, platform: p, centre: centre}
 	if keepsView(p, s) {
 		if v, ok, err := p.Load(keyMinimap); err == nil && ok && v == "true" {

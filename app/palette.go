@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/pages"
 )
@@ -25,7 +26,7 @@ import (
 // handler on their list rather than one each.
 type Palette struct {
 	app.Compo
-	Store *Store
+	Store *state.Store
 	// Catalogue is the store's catalogue, so that the palette renders again
 	// when it changes (an embedding host's configure); go-app compares it by
 	// pointer first.
@@ -77,7 +78,7 @@ func (p *Palette) Render() app.UI {
 		}
 	}
 	return app.Section().ID("palette").Aria("label", "Palette").OnChange(p.onFilter).Body(
-		panelHead(PanelPalette, "Components", "Hide palette", func() { p.Store.HidePanel(PanelPalette, true) }),
+		panelHead(state.PanelPalette, "Components", "Hide palette", func() { p.Store.HidePanel(state.PanelPalette, true) }),
 		// The search field is not given its value back: go-app handles an
 		// input event after the browser has taken the next key, and setting
 		// the value from the earlier event would drop that key.

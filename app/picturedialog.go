@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
@@ -16,14 +17,14 @@ import (
 // Closed, it draws nothing.
 type PictureDialog struct {
 	app.Compo
-	store    *Store
+	store    *state.Store
 	platform Platform // draws and downloads the picture (nil when prerendering)
 	form     *pictureForm
 	ctx      app.Context
 }
 
 // newPictureDialog is the canvas's Export picture dialog, closed.
-func newPictureDialog(s *Store, p Platform) *PictureDialog {
+func newPictureDialog(s *state.Store, p Platform) *PictureDialog {
 	return &PictureDialog{store: s, platform: p}
 }
 
@@ -159,10 +160,10 @@ func (p *PictureDialog) export() {
 // the edges among them, the groups they sit in and the notes on them (a
 // picture of the selection), each node marked with its worst problem when
 // opt asks for badges.
-func pictureOf(s *Store, nodes []string, opt drawing.PictureOptions) string {
+func pictureOf(s *state.Store, nodes []string, opt drawing.PictureOptions) string {
 	d := s.Design()
 	if nodes != nil {
-		if frag := s.fragmentDesign(nodes); frag != nil {
+		if frag := s.FragmentDesign(nodes); frag != nil {
 			d = frag
 		}
 	}

@@ -1,11 +1,12 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
 	"strconv"
 	"strings"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -21,7 +22,7 @@ import (
 // draws (and re-renders on each edit) a few dozen.
 type Problems struct {
 	app.Compo
-	Store   *Store
+	Store   *state.Store
 	Version int
 
 	// suppressing is the rule and node whose suppression form is open.

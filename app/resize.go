@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/app/state"
 )
 
 // The widths a side panel may be given by its resize handle, in pixels,
@@ -20,9 +22,9 @@ const (
 func panelDefault(panel string) int {
 	narrow := app.IsClient && app.Window().Call("matchMedia", "(max-width: 1366px)").Get("matches").Bool()
 	switch {
-	case panel == PanelInspector && narrow:
+	case panel == state.PanelInspector && narrow:
 		return 330
-	case panel == PanelInspector:
+	case panel == state.PanelInspector:
 		return 380
 	case narrow:
 		return 220
@@ -32,9 +34,9 @@ func panelDefault(panel string) int {
 
 // panelWidths writes the widths the user chose, for keyPanels:
 // "palette=300 inspector=420".
-func panelWidths(s *Store) string {
+func panelWidths(s *state.Store) string {
 	var parts []string
-	for _, panel := range []string{PanelPalette, PanelInspector} {
+	for _, panel := range []string{state.PanelPalette, state.PanelInspector} {
 		if w := s.PanelWidth(panel); w > 0 {
 			parts = append(parts, panel+"="+strconv.Itoa(w))
 		}
@@ -49,7 +51,7 @@ func parsePanelWidths(saved string) map[string]int {
 	for _, part := range strings.Fields(saved) {
 		panel, v, _ := strings.Cut(part, "=")
 		w, err := strconv.Atoi(v)
-		if (panel == PanelPalette || panel == PanelInspector) && err == nil && w >= minPanelWidth && w <= maxPanelWidth {
+		if (panel == state.PanelPalette || panel == state.PanelInspector) && err == nil && w >= minPanelWidth && w <= maxPanelWidth {
 			out[panel] = w
 		}
 	}
@@ -84,7 +86,7 @@ func (e *Editor) restorePanels() {
 func (e *Editor) renderResizers() []app.UI {
 	s := e.store
 	var out []app.UI
-	for _, panel := range []string{PanelPalette, PanelInspector} {
+	for _, panel := range []string{state.PanelPalette, state.PanelInspector} {
 		if s.PanelHidden(panel) {
 			continue
 		}
@@ -92,7 +94,7 @@ func (e *Editor) renderResizers() []app.UI {
 		if w == 0 {
 			w = panelDefault(panel)
 		}
-		name := map[string]string{PanelPalette: "Palette width", PanelInspector: "Inspector width"}[panel]
+		name := map[string]string{state.PanelPalette: "Palette width", state.PanelInspector: "Inspector width"}[panel]
 		out = append(out, app.Div().Class("resizer").DataSet("panel", panel).Role("separator").
 			Aria("orientation", "vertical").Aria("label", name).Attr("tabindex", "0").
 			Aria("valuenow", w).Aria("valuemin", minPanelWidth).Aria("valuemax", maxPanelWidth).
@@ -133,7 +135,7 @@ func (e *Editor) onResizeStart(ctx app.Context, ev app.Event) {
 	ctx.JSSrc().Call("setPointerCapture", ev.Get("pointerId"))
 	// The inspector's handle is on its left: dragging left widens it.
 	sign := 1.0
-	if panel == PanelInspector {
+	if panel == state.PanelInspector {
 		sign = -1
 	}
 	width := int(startW)
@@ -168,7 +170,7 @@ func (e *Editor) onResizeKey(ctx app.Context, ev app.Event) {
 	panel := ctx.JSSrc().Get("dataset").Get("panel").String()
 	w := panelWidth(panel)
 	right := 1.0
-	if panel == PanelInspector {
+	if panel == state.PanelInspector {
 		right = -1
 	}
 	switch ev.Get("key").String() {

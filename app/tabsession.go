@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
@@ -18,7 +19,7 @@ import (
 // toolbar, the alerts and the drawers it renders. Opening another design
 // starts the design's part afresh (see reopen).
 type tabSession struct {
-	store    *Store
+	store    *state.Store
 	platform Platform
 	tab      *tabState
 	// embed is the host's protocol, in embed mode (?embed=1): the host
@@ -71,7 +72,7 @@ const (
 
 // newSession starts a session on store, with platform p (nil when
 // prerendering).
-func newSession(p Platform, store *Store) *tabSession {
+func newSession(p Platform, store *state.Store) *tabSession {
 	s := &tabSession{store: store, platform: p, tab: &tabState{}, autosave: &autosave{}, library: &designLibrary{}, versions: &versions{}}
 	s.startAfresh()
 	return s

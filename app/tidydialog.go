@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/layout"
 )
 
@@ -16,7 +17,7 @@ import (
 // cancelled, and when no node is left to lay out. Closed, it draws nothing.
 type TidyDialog struct {
 	app.Compo
-	store    *Store
+	store    *state.Store
 	platform Platform // keeps the direction chosen (see keepsView)
 	fit      func()   // shows the whole design, once laid out anew
 	form     *tidyForm
@@ -26,7 +27,7 @@ type TidyDialog struct {
 
 // newTidyDialog is the canvas's Tidy up dialog, closed; fit shows the
 // design once the whole of it is laid out.
-func newTidyDialog(s *Store, p Platform, fit func()) *TidyDialog {
+func newTidyDialog(s *state.Store, p Platform, fit func()) *TidyDialog {
 	return &TidyDialog{store: s, platform: p, fit: fit}
 }
 
@@ -37,7 +38,7 @@ func (t *TidyDialog) Render() app.UI {
 		return app.Text("")
 	}
 	s := t.store
-	if f.busy && s.Design() != f.plan.design {
+	if f.busy && s.Design() != f.plan.Design() {
 		f.stop.Store(true) // an edit while it lays out: it will say so
 	}
 	if len(s.Design().Nodes) == 0 && !f.busy {
@@ -57,9 +58,9 @@ func (t *TidyDialog) Render() app.UI {
 		value, text string
 		ok          bool
 	}{
-		{TidyNew, "New nodes only (none now)", fresh > 0},
-		{TidySelection, "The selected nodes (select two or more)", selected > 1},
-		{TidyAll, "The whole design", true},
+		{state.TidyNew, "New nodes only (none now)", fresh > 0},
+		{state.TidySelection, "The selected nodes (select two or more)", selected > 1},
+		{state.TidyAll, "The whole design", true},
 	}
 	if fresh > 0 {
 		what[0].text = "The " + strconv.Itoa(fresh) + " new " + plural(fresh, "node") + " only"
@@ -67,7 +68,7 @@ func (t *TidyDialog) Render() app.UI {
 	if selected > 1 {
 		what[1].text = "The selected " + strconv.Itoa(selected) + " nodes"
 	}
-	current := TidyAll
+	current := state.TidyAll
 	for _, w := range what {
 		if w.value == f.scope && w.ok {
 			current = f.scope
@@ -75,9 +76,9 @@ func (t *TidyDialog) Render() app.UI {
 	}
 	f.scope = current
 	hints := map[string]string{
-		TidyNew:       "Places the nodes added from the palette (and not moved since) beside what they connect to. Every node you placed stays where it is.",
-		TidySelection: "Lays out the selected nodes among themselves, where they were. The others stay.",
-		TidyAll:       "Lays out every node in layers, each group's members inside its frame.",
+		state.TidyNew:       "Places the nodes added from the palette (and not moved since) beside what they connect to. Every node you placed stays where it is.",
+		state.TidySelection: "Lays out the selected nodes among themselves, where they were. The others stay.",
+		state.TidyAll:       "Lays out every node in layers, each group's members inside its frame.",
 	}
 	return app.Div().ID("tidy-form").Class("picture-form").Role("dialog").Aria("label", "Tidy up").Aria("busy", strconv.FormatBool(f.busy)).
 		On("keydown", func(ctx app.Context, e app.Event) {
@@ -121,8 +122,8 @@ func (t *TidyDialog) Render() app.UI {
 type tidyForm struct {
 	scope string // TidyNew, TidySelection or TidyAll
 	dir   layout.Direction
-	busy  bool      // laying out: the choices are fixed, Lay out waits
-	plan  *TidyPlan // what it lays out, when busy
+	busy  bool            // laying out: the choices are fixed, Lay out waits
+	plan  *state.TidyPlan // what it lays out, when busy
 	// stop tells the layout to stop: the dialog closed, or the design
 	// changed under it.
 	stop atomic.Bool
@@ -152,7 +153,7 @@ func (t *TidyDialog) isOpen() bool { return t.form != nil }
 // design.
 func (t *TidyDialog) open() {
 	s := t.store
-	f := &tidyForm{scope: TidyAll}
+	f := &tidyForm{scope: state.TidyAll}
 	if keepsView(t.platform, s) {
 		if v, ok, err := t.platform.Load(keyTidyDirection); err == nil && ok {
 			if d, err := layout.ParseDirection(v); err == nil {
@@ -162,9 +163,9 @@ func (t *TidyDialog) open() {
 	}
 	switch {
 	case len(s.NewNodes()) > 0:
-		f.scope = TidyNew
+		f.scope = state.TidyNew
 	case len(s.SelectedNodes()) > 1:
-		f.scope = TidySelection
+		f.scope = state.TidySelection
 	}
 	t.form = f
 	t.Update()
@@ -257,8 +258,8 @@ func (t *TidyDialog) apply() {
 			if t.form != f {
 				return // closed meanwhile: nothing to say
 			}
-			err := errTidyStale // stopped by an edit
-			if plan.at != nil {
+			err := state.ErrTidyStale // stopped by an edit
+			if plan.LaidOut() {
 				err = s.ApplyTidy(plan)
 			}
 			t.close()
@@ -267,9 +268,9 @@ func (t *TidyDialog) apply() {
 				return
 			}
 			if keepsView(t.platform, s) {
-				_ = t.platform.Store(keyTidyDirection, plan.opts.Direction.String()) // a failure costs only the default next time
+				_ = t.platform.Store(keyTidyDirection, plan.Direction().String()) // a failure costs only the default next time
 			}
-			if scope == TidyAll {
+			if scope == state.TidyAll {
 				t.fit()
 			}
 		})

@@ -1,0 +1,204 @@
+package state
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// groupEdits edit the design's groups: add one (around the selected node),
+// rename, move, delete one, and set the values it says. Each is one
+// undoable step, made only through the Store's update.
+type groupEdits struct{ s *Store }
+
+// AddGroup adds a group of boundary, selected. With a node selected, the
+// group goes around it: where the node sits (or the nearest group above it
+// that the boundary may sit in), and the node moves into it. Otherwise it
+// goes inside the selected group when the boundary may sit there, else at
+// the top level when it may stand alone, else inside the first group where
+// it may sit (a zone in the first region). It refuses a boundary with
+// nowhere to go.
+func (ed groupEdits) AddGroup(boundary string) (string, error) {
+	b := ed.s.cat.Boundaries[boundary]
+	if b == nil {
+		return "", fmt.Errorf("no boundary %q", boundary)
+	}
+	parent, found := "", false
+	around := ""
+	if n := ed.s.Node(ed.s.selection.Node); n != nil {
+		around = n.ID
+		for at, steps := n.In, 0; at != "" && steps <= len(ed.s.design.Groups); steps++ {
+			g := ed.s.Group(at)
+			if g == nil {
+				break
+			}
+			if b.Allows(g.Boundary) {
+				parent, found = g.ID, true
+				break
+			}
+			at = g.In
+		}
+	} else if g := ed.s.Group(ed.s.selection.Group); g != nil && b.Allows(g.Boundary) {
+		parent, found = g.ID, true
+	}
+	if !found && b.TopLevel {
+		found = true
+	}
+	for _, g := range ed.s.design.Groups {
+		if !found && b.Allows(g.Boundary) {
+			parent, found = g.ID, true
+		}
+	}
+	if !found {
+		return "", fmt.Errorf("a %s sits %s: add one of those first", boundary, b.Where())
+	}
+	id := ed.s.freeID(boundary)
+	return id, ed.s.update(func(d *catalogue.Design) (string, error) {
+		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: boundary, In: parent})
+		where := ""
+		if parent != "" {
+			where = " in " + parent
+		}
+		if around != "" {
+			d.Nodes[ed.s.nodeIndex[around]].In = id
+			where += ", around " + around
+		}
+		return "Added the " + b.Name + " group " + id + where + ".", nil
+	}, &Selection{Edge: -1, Group: id})
+}
+
+// RenameGroup changes a group's id, keeping what it holds and where it
+// sits, as one undoable step.
+func (ed groupEdits) RenameGroup(id, newID string) error {
+	i := ed.s.groupIndex(id)
+	if i < 0 || newID == id {
+		return nil
+	}
+	if !catalogue.ValidID(newID) {
+		return fmt.Errorf("%q is not a valid id; use 1 to 64 lower-case letters, digits and single hyphens (like \"eu-west\")", newID)
+	}
+	if _, taken := ed.s.nodeIndex[newID]; taken || ed.s.groupIndex(newID) >= 0 {
+		return fmt.Errorf("%q is already the id of a node or a group", newID)
+	}
+	c := change{selection: &Selection{Edge: -1, Group: newID}}
+	if ed.s.collapsed[id] { // still collapsed under its new id, once renamed
+		c.collapsed = maps.Clone(ed.s.collapsed)
+		delete(c.collapsed, id)
+		c.collapsed[newID] = true
+	}
+	return ed.s.edit(func(d *catalogue.Design) (string, error) {
+		d.Groups[i].ID = newID
+		moveHeld(d, id, newID)
+		renameNotesOn(d, id, newID)
+		return "", nil
+	}, c)
+}
+
+// MoveGroup moves everything group id holds, however deep, by dx, dy: one
+// undoable step (a group's frame follows what it holds).
+func (ed groupEdits) MoveGroup(id string, dx, dy float64) error {
+	if ed.s.groupIndex(id) < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	inside := map[string]bool{id: true}
+	for changed := true; changed; {
+		changed = false
+		for _, g := range ed.s.design.Groups {
+			if !inside[g.ID] && inside[g.In] {
+				inside[g.ID], changed = true, true
+			}
+		}
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		for i := range d.Nodes {
+			if inside[d.Nodes[i].In] {
+				x, y := drawing.Position(&d.Nodes[i], i)
+				d.Nodes[i].Position = &catalogue.Point{X: x + dx, Y: y + dy}
+			}
+		}
+		return "", nil
+	}, nil)
+}
+
+// SetGroupProp sets a value a group says (or, with an unset value, removes
+// it), as one undoable step; the catalogue checks it against the boundary.
+func (ed groupEdits) SetGroupProp(id, prop string, v catalogue.Value) error {
+	i := ed.s.groupIndex(id)
+	if i < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		g := &d.Groups[i]
+		props := maps.Clone(g.Props)
+		if props == nil {
+			props = map[string]catalogue.Value{}
+		}
+		if v.IsSet() {
+			props[prop] = v
+		} else {
+			delete(props, prop)
+		}
+		if len(props) == 0 {
+			props = nil
+		}
+		g.Props = props
+		return "", nil
+	}, nil)
+}
+
+// DeleteGroup removes a group; what it held moves to the group it sat in.
+func (ed groupEdits) DeleteGroup(id string) error {
+	i := ed.s.groupIndex(id)
+	if i < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	parent := ed.s.design.Groups[i].In
+	parentBoundary := ""
+	if j := ed.s.groupIndex(parent); j >= 0 {
+		parentBoundary = ed.s.design.Groups[j].Boundary
+	}
+	for _, g := range ed.s.design.Groups {
+		if b := ed.s.cat.Boundaries[g.Boundary]; g.In == id && b != nil && !b.Allows(parentBoundary) {
+			return fmt.Errorf("%s holds %s, a %s, which cannot sit %s; move or delete %s first", id, g.ID, g.Boundary, placeWords(parent, parentBoundary), g.ID)
+		}
+	}
+	sel := none()
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		freed := ed.s.freeNotesOn(d, id)
+		d.Groups = slices.Delete(d.Groups, i, i+1)
+		moveHeld(d, id, parent)
+		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now" + notesKept(freed) + ".", nil
+	}, &sel)
+}
+
+// moveHeld puts what sat in group from (its groups and nodes) in group to.
+func moveHeld(d *catalogue.Design, from, to string) {
+	for j := range d.Groups {
+		if d.Groups[j].In == from {
+			d.Groups[j].In = to
+		}
+	}
+	for j := range d.Nodes {
+		if d.Nodes[j].In == from {
+			d.Nodes[j].In = to
+		}
+	}
+}
+
+// placeWords says where a group would sit: "at the top level", "in eu".
+func placeWords(group, boundary string) string {
+	if group == "" {
+		return "at the top level"
+	}
+	return "in " + group + " (a " + boundary + ")"
+}
+
+func orNone(group string) string {
+	if group == "" {
+		return "no group"
+	}
+	return group
+}

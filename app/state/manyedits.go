@@ -1,0 +1,187 @@
+package state
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"sort"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// manyEdits edit several nodes at once: the selection's node with the
+// nodes selected with it (Shift- or Ctrl-click, a rubber band, Ctrl+A), or
+// any nodes named. Moving, deleting, aligning, distributing and setting a
+// property act on all of them as one undoable step, made only through the
+// Store's update.
+type manyEdits struct{ s *Store }
+
+// MoveNodes moves the nodes ids by dx, dy: one undoable step. They stay in
+// the groups they are in.
+func (ed manyEdits) MoveNodes(ids []string, dx, dy float64) error {
+	return ed.s.editNodes(ids, "", func(i int, n *catalogue.Node) {
+		x, y := drawing.Position(n, i)
+		n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+	})
+}
+
+// editNodes applies edit to each of the nodes ids (and its index), as one
+// undoable step with notice for the user.
+func (ed manyEdits) editNodes(ids []string, notice string, edit func(i int, n *catalogue.Node)) error {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		for i := range d.Nodes {
+			if n := &d.Nodes[i]; set[n.ID] {
+				edit(i, n)
+			}
+		}
+		return notice, nil
+	}, nil)
+}
+
+// DeleteNodes removes the nodes ids with their edges: one undoable step.
+func (ed manyEdits) DeleteNodes(ids []string) error {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	sel := none()
+	if ed.s.selection.Edge >= 0 || ed.s.selection.Group != "" || ed.s.selection.Note > 0 {
+		sel = ed.s.selection // an edge's index may shift: reconcile drops it if it goes
+		if sel.Edge >= 0 {
+			sel = none()
+		}
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		freed := 0
+		for i := len(d.Nodes) - 1; i >= 0; i-- {
+			if set[d.Nodes[i].ID] {
+				freed += ed.s.removeNode(d, i)
+			}
+		}
+		return fmt.Sprintf("Deleted %d %s", len(set), plural(len(set), "node")) + notesKept(freed) + ".", nil
+	}, &sel)
+}
+
+// Alignments and distributions the inspector offers for several nodes.
+const (
+	// AlignLeft lines the nodes' left edges up with the box's.
+	AlignLeft = "left"
+	// AlignCentre lines the nodes' centres up with the box's, across.
+	AlignCentre = "centre"
+	// AlignRight lines the nodes' right edges up with the box's.
+	AlignRight = "right"
+	// AlignTop lines the nodes' tops up with the box's.
+	AlignTop = "top"
+	// AlignMiddle lines the nodes' middles up with the box's, down.
+	AlignMiddle = "middle"
+	// AlignBottom lines the nodes' bottoms up with the box's.
+	AlignBottom = "bottom"
+	// DistributeAcross spaces the nodes evenly from left to right between
+	// the outermost two.
+	DistributeAcross = "across"
+	// DistributeDown spaces the nodes evenly from top to bottom between
+	// the outermost two.
+	DistributeDown = "down"
+)
+
+// Align lines the nodes ids up by how (AlignLeft…AlignBottom), within the
+// box around them: one undoable step.
+func (ed manyEdits) Align(ids []string, how string) error {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	if len(set) < 2 {
+		return errors.New("select two nodes or more to align them")
+	}
+	box := drawing.Rect{X0: math.Inf(1), Y0: math.Inf(1), X1: math.Inf(-1), Y1: math.Inf(-1)}
+	for i := range ed.s.design.Nodes {
+		if set[ed.s.design.Nodes[i].ID] {
+			b := drawing.NodeBox(drawing.Position(&ed.s.design.Nodes[i], i))
+			box = drawing.Rect{X0: min(box.X0, b.X0), Y0: min(box.Y0, b.Y0), X1: max(box.X1, b.X1), Y1: max(box.Y1, b.Y1)}
+		}
+	}
+	place := map[string]func(x, y float64) (float64, float64){
+		AlignLeft:   func(_, y float64) (float64, float64) { return box.X0, y },
+		AlignCentre: func(_, y float64) (float64, float64) { return math.Round((box.X0 + box.X1 - drawing.NodeWidth) / 2), y },
+		AlignRight:  func(_, y float64) (float64, float64) { return box.X1 - drawing.NodeWidth, y },
+		AlignTop:    func(x, _ float64) (float64, float64) { return x, box.Y0 },
+		AlignMiddle: func(x, _ float64) (float64, float64) {
+			return x, math.Round((box.Y0 + box.Y1 - drawing.NodeHeight) / 2)
+		},
+		AlignBottom: func(x, _ float64) (float64, float64) { return x, box.Y1 - drawing.NodeHeight },
+	}[how]
+	if place == nil {
+		return fmt.Errorf("no alignment %q", how)
+	}
+	return ed.s.editNodes(ids, fmt.Sprintf("Aligned %d nodes (%s).", len(set), how), func(i int, n *catalogue.Node) {
+		x, y := place(drawing.Position(n, i))
+		n.Position = &catalogue.Point{X: x, Y: y}
+	})
+}
+
+// Distribute spaces the nodes ids evenly across (DistributeAcross) or down
+// (DistributeDown), the outermost two staying where they are: one undoable
+// step.
+func (ed manyEdits) Distribute(ids []string, axis string) error {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	if axis != DistributeAcross && axis != DistributeDown {
+		return fmt.Errorf("no distribution %q", axis)
+	}
+	if len(set) < 3 {
+		return errors.New("select three nodes or more to space them evenly")
+	}
+	type at struct {
+		i    int
+		x, y float64
+	}
+	var list []at
+	for i := range ed.s.design.Nodes {
+		if set[ed.s.design.Nodes[i].ID] {
+			x, y := drawing.Position(&ed.s.design.Nodes[i], i)
+			list = append(list, at{i, x, y})
+		}
+	}
+	key := func(a at) float64 {
+		if axis == DistributeAcross {
+			return a.x
+		}
+		return a.y
+	}
+	sort.SliceStable(list, func(a, b int) bool { return key(list[a]) < key(list[b]) })
+	first, last := key(list[0]), key(list[len(list)-1])
+	step := (last - first) / float64(len(list)-1)
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		for k, a := range list {
+			v := math.Round(first + float64(k)*step)
+			p := catalogue.Point{X: a.x, Y: v}
+			if axis == DistributeAcross {
+				p = catalogue.Point{X: v, Y: a.y}
+			}
+			d.Nodes[a.i].Position = &p
+		}
+		return fmt.Sprintf("Spaced %d nodes evenly.", len(list)), nil
+	}, nil)
+}
+
+// SetPropOfAll sets property prop to v on every node of ids: one undoable
+// step, refused whole when any node cannot take it.
+func (ed manyEdits) SetPropOfAll(ids []string, prop string, v catalogue.Value) error {
+	return ed.s.editNodes(ids, fmt.Sprintf("Set %s on %d nodes.", prop, len(ids)), func(_ int, n *catalogue.Node) {
+		props := maps.Clone(n.Props)
+		if props == nil {
+			props = map[string]catalogue.Value{}
+		}
+		props[prop] = v
+		n.Props = props
+	})
+}

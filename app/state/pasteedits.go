@@ -1,0 +1,251 @@
+package state
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// pasteEdits copy nodes out of the design as a fragment (Fragment) and
+// paste fragments into it (Paste, Duplicate), renaming what is taken and
+// placing what lands. A paste is one undoable step, made only through the
+// Store's update.
+type pasteEdits struct{ s *Store }
+
+// Paste adds a design fragment (YAML or JSON, as Export writes it) to the
+// design as one undoable step: its groups, nodes, edges, notes and suppressions,
+// each node or group whose id is taken renamed (kafka → kafka-2) with its
+// references, placed to the right of what is drawn. A fragment the
+// catalogue refuses changes nothing.
+func (ed pasteEdits) Paste(name string, data []byte) error {
+	frag, errs := ed.s.cat.ReadDesign(name, data)
+	if len(errs) > 0 {
+		return errs
+	}
+	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 && len(frag.Notes) == 0 {
+		return nil
+	}
+	var renamed, pasted []string
+	err := ed.s.update(func(d *catalogue.Design) (string, error) {
+		taken := make(map[string]bool, len(d.Nodes)+len(d.Groups))
+		for _, n := range d.Nodes {
+			taken[n.ID] = true
+		}
+		for _, g := range d.Groups {
+			taken[g.ID] = true
+		}
+		fresh := func(id string) string {
+			c := nextFreeID(id, func(c string) bool { return taken[c] })
+			taken[c] = true
+			if c != id {
+				renamed = append(renamed, id+" → "+c)
+			}
+			return c
+		}
+		// A group the design has, of the same boundary, takes what is
+		// pasted into it (copy and paste within a design keeps groups);
+		// another is added, renamed where its id is taken.
+		groups, kept := map[string]string{}, map[string]bool{}
+		for _, g := range frag.Groups {
+			if i := ed.s.groupIndex(g.ID); i >= 0 && d.Groups[i].Boundary == g.Boundary {
+				groups[g.ID], kept[g.ID] = g.ID, true
+				continue
+			}
+			groups[g.ID] = fresh(g.ID)
+		}
+		nodes := map[string]string{}
+		for _, n := range frag.Nodes {
+			nodes[n.ID] = fresh(n.ID)
+		}
+		dx, dy := ed.s.pasteOffset(d, frag)
+		for _, g := range frag.Groups {
+			if kept[g.ID] {
+				continue
+			}
+			g.ID = groups[g.ID]
+			if g.In != "" {
+				g.In = groups[g.In]
+			}
+			d.Groups = append(d.Groups, g)
+		}
+		origins := map[string]bool{}
+		for _, n := range d.Nodes {
+			origins[n.Origin] = true
+		}
+		for _, n := range frag.Nodes {
+			n.ID = nodes[n.ID]
+			pasted = append(pasted, n.ID)
+			if origins[n.Origin] {
+				n.Origin = "" // a copy, not the resource an import updates
+			}
+			if n.In != "" {
+				n.In = groups[n.In]
+			}
+			if n.ReplicaOf != "" {
+				n.ReplicaOf = nodes[n.ReplicaOf]
+			}
+			if n.Position != nil {
+				n.Position = &catalogue.Point{X: n.Position.X + dx, Y: n.Position.Y + dy}
+			}
+			d.Nodes = append(d.Nodes, n)
+		}
+		for _, e := range frag.Edges {
+			e.From, e.To = nodes[e.From], nodes[e.To]
+			d.Edges = append(d.Edges, e)
+		}
+		// Nodes pasted without a position go beside what they connect to.
+		drawing.PlaceUnplaced(d)
+		// A pasted node keeps its suppressions; one for every node would
+		// reach the whole design, so it stays behind.
+		for _, sup := range frag.Suppress {
+			if sup.Node != "" {
+				sup.Node = nodes[sup.Node]
+				d.Suppress = append(d.Suppress, sup)
+			}
+		}
+		// Notes come along, on what they were on, or shifted as the nodes
+		// are.
+		for _, note := range frag.Notes {
+			switch {
+			case note.On != "" && nodes[note.On] != "":
+				note.On = nodes[note.On]
+			case note.On != "":
+				note.On = groups[note.On]
+			case note.Position != nil:
+				note.Position = &catalogue.Point{X: note.Position.X + dx, Y: note.Position.Y + dy}
+			}
+			d.Notes = append(d.Notes, note)
+		}
+		notice := fmt.Sprintf("Pasted %d %s and %d %s.", len(frag.Nodes), plural(len(frag.Nodes), "node"), len(frag.Edges), plural(len(frag.Edges), "edge"))
+		if len(renamed) > 0 {
+			notice += " Renamed where taken: " + strings.Join(renamed, ", ") + "."
+		}
+		return notice, nil
+	}, &Selection{Edge: -1})
+	if err == nil {
+		ed.s.SelectNodes(pasted) // to move or delete them at once
+	}
+	return err
+}
+
+// pasteOffset is how far a pasted fragment's nodes move from where they
+// were: beside themselves, to the right or below (where a copy of nodes of
+// the design lands next to them, as Duplicate does), else to the middle of
+// the view, whichever lands in view on no node first; else to the right of
+// what is drawn.
+func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64) {
+	fb, ok := drawing.DesignBounds(frag)
+	if !ok {
+		return 0, 0
+	}
+	right := 0.0
+	for _, n := range d.Nodes {
+		if n.Position != nil {
+			right = max(right, n.Position.X+drawing.NodeWidth+60)
+		}
+	}
+	var tries [][2]float64
+	if ed.s.view.X1 > ed.s.view.X0 {
+		cx, cy := (ed.s.view.X0+ed.s.view.X1)/2, (ed.s.view.Y0+ed.s.view.Y1)/2
+		w, h := fb.X1-fb.X0, fb.Y1-fb.Y0
+		tries = append(tries, [2]float64{w + 40, 0}, [2]float64{0, h + 40}, [2]float64{math.Round(cx - (fb.X0+fb.X1)/2), math.Round(cy - (fb.Y0+fb.Y1)/2)})
+	}
+	for _, t := range tries {
+		if ed.s.view.Holds(drawing.Rect{X0: fb.X0 + t[0], Y0: fb.Y0 + t[1], X1: fb.X1 + t[0], Y1: fb.Y1 + t[1]}) && !overlapsAny(d, frag, t[0], t[1]) {
+			return t[0], t[1]
+		}
+	}
+	return right - fb.X0, 40 - fb.Y0
+}
+
+// overlapsAny reports whether a node of frag, moved by dx, dy, would
+// overlap a node of d.
+func overlapsAny(d, frag *catalogue.Design, dx, dy float64) bool {
+	for i := range frag.Nodes {
+		if frag.Nodes[i].Position == nil {
+			continue
+		}
+		a := drawing.NodeBox(frag.Nodes[i].Position.X+dx, frag.Nodes[i].Position.Y+dy)
+		for j := range d.Nodes {
+			b := drawing.NodeBox(drawing.Position(&d.Nodes[j], j))
+			if a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Fragment is the nodes ids as a design of their own, as Paste reads it:
+// the nodes, the edges among them, the groups they sit in (with the groups
+// those sit in), the notes on them, and their own suppressions.
+func (ed pasteEdits) Fragment(ids []string) []byte {
+	frag := ed.s.FragmentDesign(ids)
+	if frag == nil {
+		return nil
+	}
+	return catalogue.EncodeDesignYAML(frag)
+}
+
+// FragmentDesign is the design Fragment writes, or nil when ids names no
+// node: what a picture of the selection draws.
+func (ed pasteEdits) FragmentDesign(ids []string) *catalogue.Design {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return nil
+	}
+	d := ed.s.design
+	frag := &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
+	groups := map[string]bool{}
+	for _, n := range d.Nodes {
+		if !set[n.ID] {
+			continue
+		}
+		if n.ReplicaOf != "" && !set[n.ReplicaOf] {
+			n.ReplicaOf = "" // a copy of a node left behind
+		}
+		frag.Nodes = append(frag.Nodes, n)
+		for g, steps := n.In, 0; g != "" && !groups[g] && steps <= len(d.Groups); steps++ {
+			groups[g] = true
+			if gr := ed.s.Group(g); gr != nil {
+				g = gr.In
+			} else {
+				g = ""
+			}
+		}
+	}
+	for _, g := range d.Groups {
+		if groups[g.ID] {
+			frag.Groups = append(frag.Groups, g)
+		}
+	}
+	for _, e := range d.Edges {
+		if set[e.From] && set[e.To] {
+			frag.Edges = append(frag.Edges, e)
+		}
+	}
+	for _, n := range d.Notes {
+		if set[n.On] {
+			frag.Notes = append(frag.Notes, n)
+		}
+	}
+	for _, sup := range d.Suppress {
+		if set[sup.Node] {
+			frag.Suppress = append(frag.Suppress, sup)
+		}
+	}
+	return frag
+}
+
+// Duplicate pastes a copy of the nodes ids (see Fragment and Paste).
+func (ed pasteEdits) Duplicate(ids []string) error {
+	frag := ed.s.Fragment(ids)
+	if frag == nil {
+		return errors.New("select some nodes first")
+	}
+	return ed.s.Paste("duplicate.yaml", frag)
+}

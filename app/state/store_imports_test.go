@@ -1,0 +1,119 @@
+package state
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// A bad import is refused with positions and changes nothing; a good one
+// replaces the design and can be undone.
+func TestImport(t *testing.T) {
+	s := newStore(t)
+	mustAdd(t, s, "kafka")
+	before := string(s.Export())
+	err := s.Import("bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"))
+	if err == nil || err.Error() != "bad.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?" {
+		t.Errorf("error %v", err)
+	}
+	if string(s.Export()) != before {
+		t.Error("a failed import changed the design")
+	}
+	if err := s.Import("good.yaml", []byte("nodes:\n  - { id: \"nats-jetstream\", component: \"nats-jetstream\" }\n")); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Design().Nodes) != 1 || s.Design().Nodes[0].ID != "nats-jetstream" {
+		t.Errorf("imported %+v", s.Design().Nodes)
+	}
+	s.Undo()
+	if string(s.Export()) != before {
+		t.Error("undo of an import did not restore the design")
+	}
+}
+
+// The export reads back to the same design (the CLI's parser and checker).
+func TestExportRoundTrips(t *testing.T) {
+	s := newStore(t)
+	a := mustAdd(t, s, "kafka")
+	b := mustAdd(t, s, "nats-jetstream")
+	s.SetProp(a, "partitions", catalogue.IntValue(12))
+	s.Connect(a, b)
+	s.MoveNode(b, 12.5, -3)
+	out := s.Export()
+	other := newStore(t)
+	if err := other.Import("export.yaml", out); err != nil {
+		t.Fatal(err)
+	}
+	if string(other.Export()) != string(out) {
+		t.Errorf("round trip differs:\n%s\n---\n%s", out, other.Export())
+	}
+}
+
+func TestExportName(t *testing.T) {
+	s := newStore(t)
+	for _, tc := range []struct{ id, name, want string }{
+		{"", "", "design.yaml"},
+		{"checkout", "Ignored", "checkout.yaml"},
+		{"", "Checkout flow / v2 <draft>", "checkout-flow-v2-draft.yaml"},
+		{"", "../../etc/passwd", "etc-passwd.yaml"},
+		{"", "  Ünïcode -- Café  ", "n-code-caf.yaml"},
+		{"", "日本", "design.yaml"},
+	} {
+		s.Design().ID, s.Design().Name = tc.id, tc.name
+		if got := s.ExportName(); got != tc.want {
+			t.Errorf("ExportName(%q, %q) = %q, want %q", tc.id, tc.name, got, tc.want)
+		}
+	}
+}
+
+// Pasting adds a fragment: taken ids are renamed with their references, the
+// fragment's layout is kept to the right of the design, and it is one
+// undoable step; a fragment the catalogue refuses changes nothing.
+func TestPaste(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("nodes:\n  - {id: kafka, component: kafka, position: {x: 0, y: 0}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	frag := `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: kafka, component: kafka, in: eu, position: {x: 500, y: 300}}
+  - {id: fn, component: aws-lambda, replicaOf: kafka, position: {x: 700, y: 300}}
+edges:
+  - {from: kafka, to: fn}
+suppress:
+  - {rule: stream-min-insync-within-replication, node: kafka, reason: "test"}
+  - {rule: limit, reason: "every node"}
+`
+	if err := s.Paste("p.yaml", []byte(frag)); err != nil {
+		t.Fatal(err)
+	}
+	d := s.Design()
+	if len(d.Nodes) != 3 || d.Nodes[1].ID != "kafka-2" || d.Nodes[1].In != "eu" || d.Nodes[2].ReplicaOf != "kafka-2" {
+		t.Fatalf("nodes %+v", d.Nodes)
+	}
+	if e := d.Edges[0]; e.From != "kafka-2" || e.To != "fn" {
+		t.Errorf("edge %+v", e)
+	}
+	if len(d.Suppress) != 1 || d.Suppress[0].Node != "kafka-2" {
+		t.Errorf("suppressions %+v", d.Suppress)
+	}
+	if p1, p2 := d.Nodes[1].Position, d.Nodes[2].Position; p1.X < drawing.NodeWidth || p2.X-p1.X != 200 || p2.Y != p1.Y {
+		t.Errorf("positions %+v %+v", p1, p2)
+	}
+	if !strings.Contains(s.Notice().Text, "kafka → kafka-2") {
+		t.Errorf("notice %q", s.Notice().Text)
+	}
+	if _, errs := s.Catalogue().ReadDesign("x.yaml", s.Export()); len(errs) > 0 {
+		t.Errorf("the result does not read back: %v", errs)
+	}
+	s.Undo()
+	if len(s.Design().Nodes) != 1 {
+		t.Errorf("undo left %d nodes", len(s.Design().Nodes))
+	}
+	if err := s.Paste("p.yaml", []byte("nodes:\n  - {id: x, component: kafak}\n")); err == nil || len(s.Design().Nodes) != 1 {
+		t.Errorf("a bad fragment: %v, %d nodes", err, len(s.Design().Nodes))
+	}
+}

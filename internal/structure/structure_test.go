@@ -1,5 +1,6 @@
 // Package structure checks the arrows between the project's packages: the
-// core and the drawing code stay pure, and the CLI imports no UI.
+// core and the drawing code stay pure, so does the editor's state, and the
+// CLI imports no UI.
 package structure
 
 import (
@@ -69,22 +70,55 @@ func TestCoreIsPure(t *testing.T) {
 	if !slices.Contains(core, module+"/catalogue/drawing") {
 		t.Fatalf("no catalogue/drawing among %v", core)
 	}
-	for _, goos := range []string{"linux", "js"} {
-		ctx := build.Default
-		ctx.GOOS = goos
-		if goos == "js" {
-			ctx.GOARCH = "wasm"
-		}
+	for _, ctx := range builds() {
 		for _, pkg := range core {
 			for dep, by := range deps(t, ctx, pkg) {
-				browser := dep == "syscall/js" || strings.Contains(dep, "go-app") || strings.Contains(dep, "hack-pad/safejs")
-				outside := strings.HasPrefix(dep, module+"/") && !strings.HasPrefix(dep, module+"/catalogue")
-				if browser || outside {
-					t.Errorf("%s (GOOS=%s) imports %s, through %s", pkg, goos, dep, by)
+				if browserOnly(dep) || outsideCore(dep) {
+					t.Errorf("%s (GOOS=%s) imports %s, through %s", pkg, ctx.GOOS, dep, by)
 				}
 			}
 		}
 	}
+}
+
+// The editor's state (app/state: the document and the session) imports
+// no go-app and nothing browser-only, and of the module only the core, on
+// the browser's build as on the native one: what an edit does is tested
+// and read apart from how the UI draws it.
+func TestStateIsPure(t *testing.T) {
+	pkg := module + "/app/state"
+	for _, ctx := range builds() {
+		all := deps(t, ctx, pkg)
+		if len(all) == 0 {
+			t.Fatalf("%s (GOOS=%s) has no imports: is it still there?", pkg, ctx.GOOS)
+		}
+		for dep, by := range all {
+			if browserOnly(dep) || outsideCore(dep) {
+				t.Errorf("%s (GOOS=%s) imports %s, through %s", pkg, ctx.GOOS, dep, by)
+			}
+		}
+	}
+}
+
+// builds are the two builds the pure packages must stay pure on: the
+// native one (the CLI, the tests) and the browser's.
+func builds() []build.Context {
+	native, browser := build.Default, build.Default
+	native.GOOS = "linux"
+	browser.GOOS, browser.GOARCH = "js", "wasm"
+	return []build.Context{native, browser}
+}
+
+// browserOnly reports whether package dep is the browser's or the UI's:
+// syscall/js, go-app or safejs.
+func browserOnly(dep string) bool {
+	return dep == "syscall/js" || strings.Contains(dep, "go-app") || strings.Contains(dep, "hack-pad/safejs")
+}
+
+// outsideCore reports whether dep is a package of the module outside
+// catalogue/.
+func outsideCore(dep string) bool {
+	return strings.HasPrefix(dep, module+"/") && !strings.HasPrefix(dep, module+"/catalogue")
 }
 
 // No file of the CLI imports the editor's UI: render, export and layout

@@ -38,8 +38,11 @@ func (m *ContextMenu) Render() app.UI {
 	return app.Div().ID("context-menu").Class("context-menu").Role("menu").Aria("label", title).
 		On("keydown", m.onKey).On("focusout", m.onFocusOut).Body(
 		app.Range(items).Slice(func(i int) app.UI {
-			return app.Button().Role("menuitem").Attr("tabindex", "-1").DataSet("item", i).Text(items[i].label).
-				OnClick(m.onItem, i)
+			item := app.Button().Role("menuitem").Attr("tabindex", "-1").DataSet("item", i).Text(items[i].label)
+			if items[i].deletes { // what Delete does to it, once it is selected (see open)
+				item = item.Attr("aria-keyshortcuts", actionFor(actDelete).ariaKeys())
+			}
+			return item.OnClick(m.onItem, i)
 		}),
 	)
 }

@@ -57,9 +57,7 @@ func (in *Inspector) renderEdge(i int) app.UI {
 		),
 		in.renderEdgeProblems(i),
 		in.renderEdgeRules(e),
-		app.Button().Class("danger").Text("Delete connection").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteSelection())
-		}),
+		deleteButton("Delete connection", s),
 	)
 }
 

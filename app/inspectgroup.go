@@ -67,9 +67,7 @@ func (in *Inspector) renderGroup(g *catalogue.Group) app.UI {
 		app.If(!s.Collapsed(g.ID), app.Button().Text("Collapse group").Title("Draw the group as one box").OnClick(func(app.Context, app.Event) {
 			s.SetCollapsed(s.Selection().Group, true)
 		})),
-		app.Button().Class("danger").Text("Delete group").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteGroup(s.Selection().Group))
-		}),
+		deleteButton("Delete group", s),
 	)
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -80,7 +81,7 @@ func (in *Inspector) renderMany(ids []string) app.UI {
 	for _, sh := range props {
 		rows = append(rows, in.renderSharedProperty(sh, ids))
 	}
-	act := func(label, title string, do func() error) app.UI {
+	act := func(label, title string, do func() error) app.HTMLButton {
 		return app.Button().Text(label).Title(title).OnClick(func(app.Context, app.Event) { s.Report(do()) })
 	}
 	return app.Div().Body(
@@ -103,12 +104,12 @@ func (in *Inspector) renderMany(ids []string) app.UI {
 		app.H3().Text("Shared properties"),
 		app.If(len(rows) == 0, app.P().Class("hint").Text("They share no property: their kinds differ.")),
 		app.If(len(rows) > 0, propertyTable("properties the selected nodes share", rows)),
-		app.P().Class("hint").Text("Ctrl+C copies them, Ctrl+X cuts, Ctrl+D duplicates; the arrow keys move them."),
+		app.P().Class("hint").Text(fmt.Sprintf("%s copies them, %s cuts, %s duplicates; the arrow keys move them.",
+			actionFor(actCopy).keys[0], actionFor(actCut).keys[0], actionFor(actDuplicate).keys[0])),
 		app.Div().Class("actions").Body(
-			act("Duplicate", "A copy of them, beside them (Ctrl+D)", func() error { return s.Duplicate(s.SelectedNodes()) }),
-			app.Button().Class("danger").Textf("Delete %d nodes", len(ids)).OnClick(func(app.Context, app.Event) {
-				s.Report(s.DeleteSelection())
-			}),
+			act("Duplicate", "A copy of them, beside them ("+actionFor(actDuplicate).shortcuts()+")", func() error { return s.Duplicate(s.SelectedNodes()) }).
+				Attr("aria-keyshortcuts", actionFor(actDuplicate).ariaKeys()),
+			deleteButton(fmt.Sprintf("Delete %d nodes", len(ids)), s),
 		),
 	)
 }

@@ -75,9 +75,7 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		in.renderProblems(n.ID),
 		renderRules(rules, "No rule selects this component."),
 		in.renderConnections(n.ID),
-		app.Button().Class("danger").Text("Delete node").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteSelection())
-		}),
+		deleteButton("Delete node", s),
 	)
 }
 

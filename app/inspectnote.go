@@ -36,9 +36,7 @@ func (in *Inspector) renderNote(i int) app.UI {
 			}, i),
 		),
 		app.P().Class("hint").Text("A note on a node or a group moves with it."),
-		app.Button().Class("danger").Text("Delete note").OnClick(func(app.Context, app.Event) {
-			s.Report(s.DeleteSelection())
-		}),
+		deleteButton("Delete note", s),
 	)
 }
 

@@ -22,41 +22,18 @@ func isTyping(ev app.Value) bool {
 	return target.Get("isContentEditable").Truthy()
 }
 
-// onKeyDown handles the editor's shortcuts: undo, redo, delete, select all,
-// duplicate.
+// onKeyDown performs the action whose shortcut was pressed (see
+// actions), when it applies; the keys of text controls and of the context
+// menu are theirs.
 func (e *Editor) onKeyDown(ev app.Value) {
 	if isTyping(ev) || closest(ev.Get("target"), "#context-menu").Truthy() {
 		return // the context menu has keys of its own
 	}
-	key := strings.ToLower(ev.Get("key").String())
-	mod := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()
-	shift := ev.Get("shiftKey").Bool()
-	var act func()
-	switch {
-	case mod && key == "z" && !shift:
-		act = func() { e.store.Undo() }
-	case mod && (key == "z" && shift || key == "y"):
-		act = func() { e.store.Redo() }
-	case !mod && (key == "delete" || key == "backspace"):
-		act = func() {
-			e.store.Report(e.store.DeleteSelection())
-			// What had the focus is gone: keep it on the canvas rather
-			// than let it fall to the page.
-			e.ctx.Defer(func(app.Context) {
-				if c := app.Window().GetElementByID("canvas"); c.Truthy() {
-					c.Call("focus", map[string]any{"preventScroll": true})
-				}
-			})
-		}
-	case !mod && key == "escape":
-		act = func() { e.store.Select("") }
-	case mod && key == "a" && !shift:
-		act = func() { e.store.SelectAll() }
-	case mod && key == "d" && !shift && len(e.store.SelectedNodes()) > 0:
-		act = func() { e.store.Report(e.store.Duplicate(e.store.SelectedNodes())) }
-	default:
+	s := e.store
+	a, ok := keyedAction(s, ev.Get("key").String(), ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool(), ev.Get("shiftKey").Bool())
+	if !ok {
 		return
 	}
 	ev.Call("preventDefault")
-	e.ctx.Dispatch(func(app.Context) { act() })
+	e.ctx.Dispatch(func(ctx app.Context) { a.perform(s, ctx) })
 }

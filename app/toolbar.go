@@ -61,8 +61,8 @@ func (t *Toolbar) Render() app.UI {
 			app.If(!t.Embedded,
 				app.Button().Text("Copy share link").Title("A link that carries the design (in the part of the address browsers never send), for anyone to open read-only").OnClick(t.onCopyShareLink),
 			),
-			button(!s.CanUndo()).Text("Undo").Title("Undo (Ctrl+Z)").OnClick(func(app.Context, app.Event) { s.Undo() }),
-			button(!s.CanRedo()).Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").OnClick(func(app.Context, app.Event) { s.Redo() }),
+			actionFor(actUndo).button(actUndo, s),
+			actionFor(actRedo).button(actRedo, s),
 			app.If(t.Embedded,
 				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { t.Session.embed.save() }),
 				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) {

@@ -31,7 +31,7 @@ func TestKeyedAction(t *testing.T) {
 		{key: "a", mod: true, shift: true, want: ""},
 		{key: "d", mod: true, want: "Duplicate"},
 		{key: "d", mod: true, want: "", deselect: true}, // Ctrl+D stays the browser's
-		{key: "c", mod: true, want: ""},                  // the copy event's
+		{key: "c", mod: true, want: ""},                 // the copy event's
 		{key: "z", want: ""},
 	}
 	for _, c := range cases {

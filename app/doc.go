@@ -8,48 +8,63 @@
 //
 // # Files
 //
+// Every file of the package, by room. The document and the session are
+// package app/state; the pure geometry (node sizes, frames, edge routing,
+// notes' boxes, the viewport and the SVG picture) is catalogue/drawing,
+// which the CLI draws with too.
+//
+// The page:
+//   - editor.go: Editor, the editor page: the toolbar, the alerts, a drawer,
+//     the panels around the canvas; it redraws on the store's commits.
+//   - routes.go: the routes, registered once per process with the catalogue
+//     each page shows; cataloguepage.go: a catalogue page as HTML.
+//   - actions.go: the actions table (name, shortcuts, when it applies, what
+//     it does) that the keyboard, the toolbar, the inspector and the
+//     context menu read; shortcuts.go: the page's keys; clipboard.go: copy,
+//     cut and paste; importfile.go: a file dropped or imported.
+//   - toolbar.go: Toolbar, with exportto.go, its Export to… formats, and
+//     theme.go, the theme.
+//   - alerts.go: Alerts, what the user must not miss.
+//   - resize.go: the side panels' widths and folding.
+//
 // The tab's session (what a tab keeps of the design open in it, across
-// editors):
-//   - tabsession.go: tabSession, which the editor holds and resumes, and
+// editors and designs):
+//   - tabsession.go: tabSession, which each editor of the page resumes, and
 //     tabState, how the platform's answers reach the editor shown.
-//   - opendesign.go: opening a design in place, by its address.
-//   - autosave.go: autosave, storing the design and reading it back, and
-//     another tab's changes.
+//   - opendesign.go: opening a design in place, by its address (Back and
+//     Forward too).
+//   - autosave.go: storing the design and reading it back, and another
+//     tab's changes.
 //   - library.go: designLibrary, the designs this browser keeps;
 //     archive.go: all of them as one file, and back.
 //   - history.go: versions, the open design's recorded versions.
 //   - sharelink.go: a design carried by a link, read-only.
 //
-// The page and its panels (each renders from the store and the tab's
-// session, and sends them actions):
-//   - editor.go: Editor, the editor page; shortcuts.go, clipboard.go,
-//     importfile.go: its keys, paste and copy, and dropped or imported
-//     files; resize.go: the side panels' widths; theme.go: the theme.
-//   - toolbar.go: Toolbar, with exportto.go, its Export to… formats.
-//   - alerts.go: Alerts, what the user must not miss.
-//   - palette.go; canvas.go, with canvasview.go (pan, zoom, snap),
-//     canvasnotes.go, gesture.go (the pointer's gestures), contextmenu.go,
-//     nodepicker.go, minimap.go, comparepanel.go, tidydialog.go and
-//     picturedialog.go (pictureOf draws the store's design with
-//     catalogue/drawing); inspector.go, with inspectnode.go,
-//     inspectedge.go, inspectgroup.go, inspectnote.go, inspectmany.go,
-//     inspectproblems.go and bigselect.go; problems.go; analysis.go;
-//     icons.go: the icons' sprite.
-//   - cataloguepage.go: a catalogue page as HTML.
-//   - routes.go: the routes, registered once per process with the catalogue
-//     each page shows.
-//
 // The drawers (over the workspace, one at a time):
 //   - designsdrawer.go: DesignsDrawer, the library's designs and the trash.
 //   - historydrawer.go: HistoryDrawer, the open design's versions.
 //
-// The pure geometry (node sizes, frames, routes, notes' boxes, the viewport
-// and the SVG picture) lives in catalogue/drawing, which the CLI draws with
-// too.
+// The panels (each renders from the store, and changes it through it):
+//   - palette.go: Palette, the products and boundaries to add.
+//   - canvas.go: Canvas, the drawing; canvasdraw.go: nodes, edges and
+//     groups as SVG; canvasview.go: pan, zoom, fit and snap; canvastools.go:
+//     its buttons; canvaskeys.go: its keys; canvasnotes.go: notes;
+//     canvasgestures.go: drags, patched into the DOM as they move, from
+//     gesture.go's pure state machine; nodepicker.go: Go to node.
+//   - the canvas's own components: contextmenu.go (ContextMenu),
+//     tidydialog.go (TidyDialog), picturedialog.go (PictureDialog, and
+//     pictureOf), minimap.go (Minimap), comparepanel.go (ComparisonPanel).
+//   - inspector.go: Inspector, which shows what is selected:
+//     inspectnode.go, inspectedge.go, inspectgroup.go, inspectnote.go,
+//     inspectmany.go (several nodes), inspectproblems.go (problems and
+//     their fixes, rules); bigselect.go: a long list's select.
+//   - problems.go: Problems; analysis.go: Analysis.
+//   - icons.go: the icons of kinds and boundaries.
 //
 // The browser seam:
-//   - platform.go: Platform; embed.go: the embed protocol as a function from
-//     host messages to store actions and events; listen.go, attrs.go: DOM
-//     listeners without re-renders, and boolean attributes that prerender
-//     correctly.
+//   - platform.go: Platform, what the editor needs of the browser (the
+//     wasm package's, or a test's); embed.go: the embed protocol as a
+//     function from host messages to store actions and events; listen.go,
+//     attrs.go: DOM listeners without re-renders, and boolean attributes
+//     that prerender correctly.
 package app

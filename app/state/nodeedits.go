@@ -77,14 +77,7 @@ func (ed nodeEdits) MoveNodeInto(id string, x, y float64, group string) error {
 	}
 	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
 		n.Position = &catalogue.Point{X: x, Y: y}
-		if n.In == group {
-			return "", nil
-		}
-		n.In = group
-		if group == "" {
-			return id + " is in no group now.", nil
-		}
-		return id + " is in " + group + " now.", nil
+		return regroup(n, group), nil
 	})
 }
 
@@ -94,16 +87,19 @@ func (ed nodeEdits) MoveToGroup(id, group string) error {
 	if group != "" && ed.s.groupIndex(group) < 0 {
 		return fmt.Errorf("no group has the id %q", group)
 	}
-	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
-		if n.In == group {
-			return "", nil
-		}
-		n.In = group
-		if group == "" {
-			return id + " is in no group now.", nil
-		}
-		return id + " is in " + group + " now.", nil
-	})
+	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) { return regroup(n, group), nil })
+}
+
+// regroup puts n in group, and says where it is now when that changed.
+func regroup(n *catalogue.Node, group string) string {
+	if n.In == group {
+		return ""
+	}
+	n.In = group
+	if group == "" {
+		return n.ID + " is in no group now."
+	}
+	return n.ID + " is in " + group + " now."
 }
 
 // editNode applies change to a copy of node id.

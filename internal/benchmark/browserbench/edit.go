@@ -61,28 +61,38 @@ const editProbes = `(() => {
 // editRuns builds and serves the editor, then measures the edit path on
 // designs of each size in sizes, runs times each (with prof, where the
 // time goes too).
-func editRuns(runs, level int, sizes []int, prof bool) ([]*editFigures, error) {
+func editRuns(runs, level int, sizes []int, prof bool) (figs []*editFigures, err error) {
+	err = withEditor(level, prof, func(chromium, url, tmp string) error {
+		figs, err = measureEdits(chromium, url, tmp, sizes, runs, prof)
+		return err
+	})
+	return figs, err
+}
+
+// withEditor builds the editor's wasm (with function names when names
+// is set, for profiles) and serves it, then runs measure on it.
+func withEditor(level int, names bool, measure func(chromium, url, tmp string) error) error {
 	tmp, chromium, err := setup()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer os.RemoveAll(tmp)
-	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web"), names: prof}
+	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web"), names: names}
 	designer := filepath.Join(tmp, "designer")
 	if err := chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
-		return nil, err
+		return err
 	}
 	port := freePorts(1)[0]
 	editor.serverCmd = []string{designer, "serve", "--addr", port, "--web", editor.web}
 	if err := editor.build(level); err != nil {
-		return nil, err
+		return err
 	}
 	stop, err := editor.serve()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer stop()
-	return measureEdits(chromium, "http://"+port+"/", tmp, sizes, runs, prof)
+	return measure(chromium, "http://"+port+"/", tmp)
 }
 
 // measureEdits measures the edit path of the editor at url on designs of

@@ -17,28 +17,12 @@ const openNodes = 100
 
 // openRuns builds and serves the editor, then times opening a design from
 // Designs in place of another, runs times (see measureOpens).
-func openRuns(runs, level int) ([]float64, error) {
-	tmp, chromium, err := setup()
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	editor := &app{name: "editor", wasmPkg: "./wasm", web: filepath.Join(tmp, "editor-web")}
-	designer := filepath.Join(tmp, "designer")
-	if err := chrome.GoCmd(nil, "build", "-o", designer, "./cmd/designer"); err != nil {
-		return nil, err
-	}
-	port := freePorts(1)[0]
-	editor.serverCmd = []string{designer, "serve", "--addr", port, "--web", editor.web}
-	if err := editor.build(level); err != nil {
-		return nil, err
-	}
-	stop, err := editor.serve()
-	if err != nil {
-		return nil, err
-	}
-	defer stop()
-	return measureOpens(chromium, "http://"+port+"/", tmp, runs)
+func openRuns(runs, level int) (opens []float64, err error) {
+	err = withEditor(level, false, func(chromium, url, tmp string) error {
+		opens, err = measureOpens(chromium, url, tmp, runs)
+		return err
+	})
+	return opens, err
 }
 
 // measureOpens times opening a design of openNodes nodes from Designs, in

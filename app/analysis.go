@@ -26,6 +26,8 @@ type Analysis struct {
 	open map[string]bool
 	// more counts, per list, the times Show more was pressed.
 	more map[string]int
+	// opens is the design both are of (see state.Session.Opens).
+	opens int
 }
 
 // maxFactors bounds the factors an opened entry draws; the CLI lists all.
@@ -63,6 +65,9 @@ func (a *Analysis) onMore(ctx app.Context, e app.Event) {
 
 // Render draws the region.
 func (a *Analysis) Render() app.UI {
+	if a.opens != a.Store.Opens() { // another design: its entries are shown from the start
+		a.opens, a.open, a.more = a.Store.Opens(), nil, nil
+	}
 	r := a.Store.Analysis()
 	entries := r.Entries[:a.shown("entries", len(r.Entries))]
 	spofs := r.SPOFs[:a.shown("spofs", len(r.SPOFs))]

@@ -30,8 +30,8 @@ type autosave struct {
 	// saved design is still being read (autosave waits for both).
 	saving, restoring bool
 	writing           string
-	afterSave         []func() // to run once the next save has finished
-	adding            string   // the component a catalogue page asked to add, once restored
+	afterSave         []func(stored bool) // to run once the next save has finished, or failed
+	adding            string              // the component a catalogue page asked to add, once restored
 	// saveSeq counts the saves started; the copy kept on exit is older than
 	// the saves from exitAfter on, which remove it.
 	saveSeq, exitAfter int
@@ -167,7 +167,11 @@ const maxExitCopy = 2 << 20
 func (a *autosave) save(design string, then func()) {
 	s := a.s
 	if then != nil {
-		a.afterSave = append(a.afterSave, then)
+		a.afterSave = append(a.afterSave, func(stored bool) {
+			if stored {
+				then()
+			}
+		})
 	}
 	if a.saving {
 		a.unsaved = true
@@ -184,8 +188,13 @@ func (a *autosave) save(design string, then func()) {
 				a.unsaved = true
 				a.saveWarning = "Autosave failed (" + err.Error() + "): your latest changes live only in this tab. Export the design to keep it."
 				// What waited for the save (opening another design, a
-				// backup) does not happen minutes later on some other save.
+				// backup) does not happen minutes later on some other save:
+				// it hears that this one failed.
+				thens := a.afterSave
 				a.afterSave = nil
+				for _, f := range thens {
+					f(false)
+				}
 				return
 			}
 			// The database holds it: a copy in localStorage (an older
@@ -213,7 +222,7 @@ func (a *autosave) save(design string, then func()) {
 			thens := a.afterSave
 			a.afterSave = nil
 			for _, f := range thens {
-				f()
+				f(true)
 			}
 		})
 	})
@@ -255,8 +264,13 @@ func (a *autosave) watch() {
 	if s.platform == nil || ctx == nil {
 		return
 	}
+	opens := s.tab.opens
 	s.unwatch = s.platform.Watch(library.DesignKey(s.designID), func(value string) {
-		ctx.Dispatch(func(app.Context) { a.otherTabSaved(value) })
+		ctx.Dispatch(func(app.Context) {
+			if s.tab.opens == opens { // not a save heard before another design opened
+				a.otherTabSaved(value)
+			}
+		})
 	})
 }
 

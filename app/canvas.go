@@ -181,6 +181,10 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 func (c *Canvas) showOpened() {
 	first := !c.openedBefore
 	c.openedBefore = true
+	// What was open on the design before goes with it.
+	c.gestures.end(c.ctx, nil, false)
+	c.tidy.drop()
+	c.picture.drop()
 	if c.width <= 0 || c.height <= 0 {
 		return
 	}

@@ -98,10 +98,9 @@ func (e *Editor) OnPreRender(ctx app.Context) {
 // its store, and what autosave, the library and the versions know. (go-app
 // makes an editor for every navigation to the page, also one between two
 // designs, which it then drops for the editor shown: only a mounted editor
-// subscribes.) The import errors were the earlier page's.
+// subscribes.)
 func (e *Editor) resume(prev *Editor) {
 	e.store, e.session, e.resumed = prev.store, prev.session, true
-	e.session.importErrors = nil
 }
 
 // OnMount restores the autosaved design (unless it resumed a session) and
@@ -155,7 +154,10 @@ func (e *Editor) OnMount(ctx app.Context) {
 	e.listen("drop", e.onDrop)
 	switch {
 	case e.resumed:
-		if !s.readOnlyView() { // a shared design or a version is not the address's
+		// A shared design or a version is not the address's; an address
+		// that names another design (Back from a catalogue page to an
+		// entry of it) opens it (see OnNav).
+		if key := addressKey(app.Window().URL()); !s.readOnlyView() && (key == "" || key == s.openKey) {
 			s.keepAddress()
 		}
 		s.autosave.watch()

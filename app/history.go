@@ -114,6 +114,11 @@ func (vs *versions) recordSaying(why, summary, text string, then func(error)) {
 	case vs.s.platform == nil || vs.s.readOnlyView():
 		then(errors.New("this design is not stored here"))
 		return
+	case vs.s.autosave.restoring || vs.s.opening:
+		// The store still shows what was there before the design is read:
+		// it is not a version of this design.
+		then(errors.New("the design is still being read"))
+		return
 	case !vs.loaded:
 		then(errors.New("the design's history could not be read"))
 		return
@@ -334,9 +339,12 @@ func (vs *versions) restore(v library.Version) {
 		vs.s.goTo(designAddress(vs.s.designID, "restore", v.Stamp()))
 		return
 	}
-	id := vs.s.designID
+	id, opens := vs.s.designID, vs.s.tab.opens
 	vs.s.platform.LoadDesign(library.VersionKey(id, v.Stamp()), func(text string, ok bool, err error) {
 		vs.s.run(func() {
+			if vs.s.tab.opens != opens {
+				return // another design was opened meanwhile
+			}
 			if err != nil || !ok {
 				vs.s.store.Report(fmt.Errorf("The version of %s could not be read (%v); nothing changed", when(v.At), orMissing(err)))
 				return
@@ -358,8 +366,12 @@ func (vs *versions) restore(v library.Version) {
 
 // export offers a version of the open design as a file.
 func (vs *versions) export(v library.Version) {
+	opens := vs.s.tab.opens
 	vs.s.platform.LoadDesign(library.VersionKey(vs.s.designID, v.Stamp()), func(text string, ok bool, err error) {
 		vs.s.run(func() {
+			if vs.s.tab.opens != opens {
+				return // another design was opened meanwhile: its name is not this version's
+			}
 			if err != nil || !ok {
 				vs.s.store.Report(fmt.Errorf("The version of %s could not be read (%v)", when(v.At), orMissing(err)))
 				return

@@ -123,8 +123,24 @@ func (s *tabSession) follow(u *url.URL) {
 		if err != nil {
 			s.store.Report(err)
 		}
-		s.keepAddress()
+		s.putBackAddress()
 	})
+}
+
+// putBackAddress writes the address of the design open over the one a
+// refused navigation went to (only a design of the library refuses: a
+// share link's and a version's pages give way at once). The entry the
+// browser moved to is that design's now.
+func (s *tabSession) putBackAddress() {
+	u := *app.Window().URL()
+	if u.Path == "" {
+		return // not in a browser
+	}
+	u.RawQuery, u.Fragment = url.Values{"design": {s.designID}}.Encode(), ""
+	if ctx := s.ctx(); ctx != nil {
+		ctx.Page().ReplaceURL(&u)
+	}
+	s.openKey = addressKey(&u)
 }
 
 // leaveFor runs leave once what the open design changed is stored, with
@@ -153,7 +169,13 @@ func (s *tabSession) leaveFor(leave func(), refused func(error)) {
 		if a.unsaved || a.saving {
 			a.flush()
 			if a.saving {
-				a.afterSave = append(a.afterSave, attempt)
+				a.afterSave = append(a.afterSave, func(stored bool) {
+					if !stored {
+						refused(nil) // the save's warning says why
+						return
+					}
+					attempt()
+				})
 				return
 			}
 			if a.unsaved {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"testing"
@@ -94,4 +95,64 @@ func TestOpenANewDesignShowsItEmpty(t *testing.T) {
 	if le.session.designID == library.FirstID || len(le.store.Design().Nodes) != 0 || le.store.ReadOnly() || le.store.CanUndo() {
 		t.Errorf("new design %q:\n%s", le.session.designID, le.store.Export())
 	}
+}
+
+// While the next design is read, the store still shows the one before:
+// an export then records no version of the next design with the other's
+// content, and the import errors of the design before go with it.
+func TestNothingOfTheDesignBeforeWhileTheNextIsRead(t *testing.T) {
+	other := "name: Other\nnodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"
+	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{library.DesignKey("other0001"): other}}
+	le := followingEditor(t, p)
+	le.store.AddNode("kafka")
+	le.save()
+	le.session.importErrors = []string{"broken.yaml:1:1: not a design"}
+	p.async = true
+	le.session.goTo(designAddress("other0001"))
+	le.d.Consume()
+	if !le.session.opening || le.store.Node("kafka") == nil {
+		t.Fatalf("the next design is not being read (opening %v):\n%s", le.session.opening, le.store.Export())
+	}
+	le.session.exportYAML() // the toolbar's Export YAML
+	if len(le.session.importErrors) != 0 {
+		t.Error("the design before's import errors stayed")
+	}
+	for len(p.pending) > 0 {
+		p.finish()
+		le.d.Consume()
+	}
+	if le.store.Node("q") == nil {
+		t.Fatalf("the next design did not open:\n%s", le.store.Export())
+	}
+	if h, err := library.ParseHistory(p.db[library.HistoryKey("other0001")]); err == nil {
+		for _, v := range h.Versions {
+			if v.Why == library.WhyExport {
+				t.Errorf("a version of the next design was recorded from the one before: %+v", v)
+			}
+		}
+	}
+}
+
+// Back or Forward while the open design's save fails leaves the design
+// open, with its changes, rather than open the other and lose them.
+func TestFollowWaitsForAFailedSave(t *testing.T) {
+	other := "nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"
+	p := &fakePlatform{stored: map[string]string{}, db: map[string]string{library.DesignKey("other0001"): other}}
+	le := followingEditor(t, p)
+	le.store.AddNode("kafka")
+	p.failSave = errors.New("QuotaExceededError")
+	le.session.follow(mustURL(t, designAddress("other0001")))
+	le.d.Consume()
+	if le.session.designID != library.FirstID || le.store.Node("kafka") == nil || le.session.autosave.saveWarning == "" {
+		t.Errorf("opened %q after a failed save:\n%s", le.session.designID, le.store.Export())
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

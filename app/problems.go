@@ -25,8 +25,10 @@ type Problems struct {
 	Store   *state.Store
 	Version int
 
-	// suppressing is the rule and node whose suppression form is open.
+	// suppressing is the rule and node whose suppression form is open, in
+	// the design opened opens-th (see state.Session.Opens).
 	suppressing [2]string
+	opens       int
 
 	// first is the first row drawn and shown how many rows the panel
 	// shows (a guess until it is measured).
@@ -168,6 +170,9 @@ func (p *Problems) rowsTo(n int) {
 // Render draws the list: its counts, the suppression form when open, and
 // the rows in view.
 func (p *Problems) Render() app.UI {
+	if p.opens != p.Store.Opens() { // another design: its own rule of the same name is not being suppressed
+		p.opens, p.suppressing = p.Store.Opens(), [2]string{}
+	}
 	res := p.Store.Resolution()
 	if p.rowsFor != res || p.rowsRO != p.Store.ReadOnly() {
 		p.list = p.list[:0]

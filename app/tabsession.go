@@ -86,7 +86,7 @@ func (s *tabSession) startAfresh() {
 	*s.autosave = autosave{s: s}
 	*s.library = designLibrary{s: s}
 	*s.versions = versions{s: s}
-	s.sharing, s.shareProblems = false, nil
+	s.sharing, s.shareProblems, s.importErrors = false, nil, nil
 	s.sheet, s.designsQuery = noSheet, ""
 	s.opening, s.openKey = false, ""
 }

@@ -98,6 +98,7 @@ type change struct {
 func (s *Store) commit(c change) {
 	before, beforeExtra := s.selection, s.extraVersion
 	if c.opened {
+		s.opens++
 		s.past, s.future = nil, nil
 		s.extra, s.collapsed, s.autoAt, s.compare, s.compareErrors = nil, nil, nil, nil, nil
 		s.failing, s.lost, s.cut = "", nil, nil

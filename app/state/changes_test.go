@@ -120,6 +120,7 @@ func TestOpenStartsAfresh(t *testing.T) {
 	if string(s.Export()) != string(before) || len(heard) != 0 || !s.CanUndo() {
 		t.Fatal("a file that did not read changed the store")
 	}
+	opens := s.Opens()
 	if err := s.Open("next.yaml", []byte("nodes:\n  - id: q\n    component: aws-sqs\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -135,6 +136,8 @@ func TestOpenStartsAfresh(t *testing.T) {
 		t.Error("the other design's views came along")
 	case !s.PanelHidden(PanelInspector):
 		t.Error("opening a design showed a hidden panel")
+	case s.Opens() != opens+1:
+		t.Error("the opens count did not move, so the panels keep the other design's forms")
 	case s.Node("q") == nil || s.Node("a") != nil:
 		t.Errorf("the design is not the one opened:\n%s", s.Export())
 	}

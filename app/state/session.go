@@ -47,8 +47,10 @@ type Session struct {
 	// a rubber band, Ctrl+A), counted by extraVersion's changes.
 	extra        map[string]bool
 	extraVersion int
-	notice       Notice
-	readOnly     bool
+	// opens counts the designs opened (see Store.Open).
+	opens    int
+	notice   Notice
+	readOnly bool
 	// compare is the design Compare with… set beside this one, or nil;
 	// compareErrors why the last file given to it could not be.
 	compare       *comparison
@@ -184,3 +186,8 @@ func (ses *Session) reconcileExtra(doc *Document) {
 		ses.extra = nil
 	}
 }
+
+// Opens counts the designs opened in the store (see Store.Open): a panel
+// that keeps a view of one (an open form, how much of a list it shows)
+// starts afresh when it changes.
+func (ses *Session) Opens() int { return ses.opens }

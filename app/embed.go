@@ -67,10 +67,16 @@ func newEmbedding(store *state.Store, allowed []string, post func(origin, data s
 func embedMode(u *url.URL) bool { return u.Query().Get("embed") == "1" }
 
 // startEmbedding enters embed mode: it listens to the host through the
-// platform and hands its messages to the UI goroutine.
+// platform and hands its messages to the UI goroutine. The protocol is the
+// session's: an editor that comes back from a catalogue page goes on with
+// it (a second would say init to the host again, and tell it every change
+// twice).
 func (e *Editor) startEmbedding(ctx app.Context) {
-	em := newEmbedding(e.store, strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost)
-	e.session.embed = em
+	em := e.session.embed
+	if em == nil {
+		em = newEmbedding(e.store, strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost)
+		e.session.embed = em
+	}
 	e.listeners = append(e.listeners, e.platform.ListenToHost(func(origin, data string) {
 		ctx.Dispatch(func(app.Context) { em.receive(origin, data) })
 	}))

@@ -219,3 +219,21 @@ func TestConfigureRefusalHasPositions(t *testing.T) {
 		t.Errorf("refusal: %+v", e)
 	}
 }
+
+// An editor that comes back from a catalogue page in embed mode goes on
+// with the session's protocol: one embedding, which alone subscribes to the
+// store, so the host hears no second init and every change once.
+func TestEmbeddingIsTheSessions(t *testing.T) {
+	e := NewEditor(&fakePlatform{stored: map[string]string{}}, mustEmbedded(t))
+	d, _ := mount(t, e)
+	d.Consume()
+	e.startEmbedding(e.ctx)
+	first := e.session.embed
+	next := &Editor{platform: e.platform}
+	next.resume(e)
+	next.ctx = e.ctx
+	next.startEmbedding(next.ctx)
+	if first == nil || next.session.embed != first {
+		t.Error("the editor that came back started a second embedding")
+	}
+}

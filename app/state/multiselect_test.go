@@ -4,23 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue"
 )
 
-const threeNodes = `groups:
-  - {id: eu, boundary: region}
-nodes:
-  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 40}}
-  - {id: b, component: aws-lambda, in: eu, position: {x: 300, y: 90}}
-  - {id: c, component: aws-sqs, position: {x: 700, y: 10}}
-  - {id: d, component: kafka, position: {x: 40, y: 400}}
-edges:
-  - {from: a, to: b}
-  - {from: b, to: c}
-  - {from: c, to: d}
-notes:
-  - {text: "the entry", on: a}
-`
+const threeNodes = statetest.ThreeNodes
 
 func threeStore(t *testing.T) *Store {
 	t.Helper()

@@ -3,15 +3,11 @@ package state
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue"
 )
-
-// embedded is the embedded catalogue, loaded once for the tests that only
-// read it.
-var embedded = sync.OnceValues(func() (*catalogue.Catalogue, error) { return catalogue.LoadEmbedded() })
 
 func newStore(t *testing.T) *Store {
 	t.Helper()
@@ -27,14 +23,7 @@ func mustAdd(t *testing.T, s *Store, comp string) string {
 	return id
 }
 
-func mustEmbedded(t *testing.T) *catalogue.Catalogue {
-	t.Helper()
-	cat, err := embedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
-}
+var mustEmbedded = statetest.Catalogue
 
 func TestUndoRedo(t *testing.T) {
 	s := newStore(t)
@@ -120,10 +109,7 @@ func TestSelectionChangesAreReported(t *testing.T) {
 // stream's replication factor: it runs again). The render and the
 // autosave's encoding come on top, in the browser.
 func BenchmarkSetProp(b *testing.B) {
-	cat, err := embedded()
-	if err != nil {
-		b.Fatal(err)
-	}
+	cat := statetest.Catalogue(b)
 	comps := []string{"kafka", "redpanda", "nats-jetstream", "aws-lambda", "postgresql", "aws-sqs", "service"}
 	for _, size := range []int{1000, 10000} {
 		s := NewStore(cat)

@@ -133,7 +133,7 @@ func (c *Canvas) onPicked(picker, id string) {
 }
 
 // onCompareFile sets the file chosen beside the design (see
-// Store.CompareWith) and moves the focus to the Comparison, or lists why
+// state.Store.CompareWith) and moves the focus to the Comparison, or lists why
 // the file cannot be compared.
 func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
 	input := ctx.JSSrc()

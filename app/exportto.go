@@ -1,13 +1,14 @@
 package app
 
 import (
-	"github.com/archdesigner/designer/catalogue/drawing"
-	"github.com/archdesigner/designer/catalogue/library"
 	"strconv"
 	"strings"
 
-	"github.com/archdesigner/designer/catalogue/export"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/drawing"
+	"github.com/archdesigner/designer/catalogue/export"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // renderExportTo is the toolbar's Export to… disclosure: a button that

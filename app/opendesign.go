@@ -80,7 +80,7 @@ func (s *tabSession) keepAddress() {
 // page load on u would: what the session knew of the design before (its
 // autosave, history, conflicts, warnings) goes, and the store shows the
 // design before read-only until the next is read (an edit meanwhile would
-// be lost), then starts afresh on it (see Store.Open).
+// be lost), then starts afresh on it (see state.Store.Open).
 func (s *tabSession) reopen(u *url.URL) {
 	s.startAfresh()
 	s.tab.opens++

@@ -100,7 +100,7 @@ const infoIcon = `<svg class="icon" width="16" height="16" viewBox="0 0 16 16" a
 
 // renderBoundaries offers a group of each boundary (Region, Zone…), closed
 // until opened like the kinds. A new group goes in the selected group where
-// its boundary may sit there (see Store.AddGroup).
+// its boundary may sit there (see state.Store.AddGroup).
 func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 	var ids []string
 	for _, id := range cat.BoundaryIDs() {

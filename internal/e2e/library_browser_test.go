@@ -169,6 +169,14 @@ func TestLibrary(t *testing.T) {
 	current.Store(v2)
 	p.navigate(orders)
 	p.find("button", "Reload to update")
+	// The new worker takes over once it has precached the new files: the
+	// reload waits for it, as a user's would come after the offer (one run's
+	// reload here did not finish loading in 60 s; the worker may still have
+	// been activating, the one race this step has).
+	p.eventually("the new service worker to take over", func() (bool, string) {
+		got := p.evalPage(`navigator.serviceWorker.getRegistration().then(r => !!(r && !r.installing && !r.waiting && r.active && r.active.state === "activated"))`)
+		return got == "true", got
+	})
 	p.navigate(orders) // what Reload to update does, as the test's own load
 	p.find("button", "redpanda, Redpanda…")
 	p.click("button", "Designs")

@@ -166,8 +166,13 @@ func TestLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	current.Store(v2)
+	// The update is looked for once the editor runs, as go-app's periodic
+	// check or the next visit does: go-app hands the worker's news to the
+	// wasm's handler, and news that came before the wasm started would be
+	// lost (a run failed so, when the new worker installed first).
 	p.navigate(orders)
+	current.Store(v2)
+	p.evalPage(`navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
 	p.find("button", "Reload to update")
 	// The new worker takes over once it has precached the new files: the
 	// reload waits for it, as a user's would come after the offer (one run's

@@ -156,18 +156,27 @@ func (d *DesignsDrawer) onImportArchive(ctx app.Context, ev app.Event) {
 	input.Set("value", "")
 }
 
-// toggleDesigns opens or closes the Designs drawer (closing History); open,
-// it takes the focus, closed, it gives it back to its button.
+// toggleDesigns opens or closes the Designs drawer (closing History), the
+// trash emptied of what is due and the storage estimate read as it opens.
 func (s *tabSession) toggleDesigns(ctx app.Context) {
-	if s.sheet == designsSheet {
-		s.sheet = noSheet
-		ctx.Defer(func(app.Context) { focusFirst("#designs-button") })
-		return
+	if s.toggleSheet(ctx, designsSheet, "#designs-button", "#designs-search") {
+		s.library.purgeTrash()
+		s.library.refreshEstimate()
 	}
-	s.sheet = designsSheet
-	s.library.purgeTrash()
-	s.library.refreshEstimate()
-	ctx.Defer(func(app.Context) { focusFirst("#designs-search") })
+}
+
+// toggleSheet opens drawer which (closing the other) or, open, closes it;
+// open, it takes the focus (to focus), closed, it gives it back to its
+// button. It reports whether it opened.
+func (s *tabSession) toggleSheet(ctx app.Context, which sheet, button, focus string) bool {
+	if s.sheet == which {
+		s.sheet = noSheet
+		ctx.Defer(func(app.Context) { focusFirst(button) })
+		return false
+	}
+	s.sheet = which
+	ctx.Defer(func(app.Context) { focusFirst(focus) })
+	return true
 }
 
 func worstOf(entry library.Entry) string {

@@ -92,11 +92,5 @@ func (d *HistoryDrawer) close(ctx app.Context) {
 
 // toggleHistory opens or closes the History drawer (closing Designs).
 func (s *tabSession) toggleHistory(ctx app.Context) {
-	if s.sheet == historySheet {
-		s.sheet = noSheet
-		ctx.Defer(func(app.Context) { focusFirst("#history-button") })
-		return
-	}
-	s.sheet = historySheet
-	ctx.Defer(func(app.Context) { focusFirst("#history-close") })
+	s.toggleSheet(ctx, historySheet, "#history-button", "#history-close")
 }

@@ -17,10 +17,9 @@ type imports struct{ s *Store }
 
 // Open makes the design read from file name the one edited: the saved
 // design at start-up, or another design in place of this one, as a page
-// load would start on it, with no history to undo, the
-// selection, collapsed groups, failing group, comparison and where new
-// nodes were placed gone, and the panels as they were. Nothing changes when
-// the file does not read.
+// load would start on it: no history to undo; the selection, collapsed
+// groups, failing group, comparison and where new nodes were placed gone;
+// the panels as they were. Nothing changes when the file does not read.
 func (ed imports) Open(name string, data []byte) error {
 	d, errs := ed.s.cat.ReadDesign(name, data)
 	if len(errs) > 0 {

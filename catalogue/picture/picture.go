@@ -14,6 +14,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 )
 
@@ -64,121 +65,212 @@ func EmbedSVG(svg string, design []byte) (string, error) {
 	return svg[:end+1] + svgOpen + html.EscapeString(string(design)) + svgClose + svg[end+1:], nil
 }
 
+// fromSVG reads the design in an SVG's metadata, refusing a second one.
+// The file is searched, not parsed: EmbedSVG escapes the design, so the
+// metadata's tags occur nowhere else in what the editor writes.
 func fromSVG(data []byte) ([]byte, error) {
-	s := string(data)
-	start := strings.Index(s, svgOpen)
+	start := bytes.Index(data, []byte(svgOpen))
 	if start < 0 {
 		return nil, ErrNoDesign
 	}
-	rest := s[start+len(svgOpen):]
-	end := strings.Index(rest, svgClose)
+	start += len(svgOpen)
+	end := bytes.Index(data[start:], []byte(svgClose))
 	if end < 0 {
 		return nil, errors.New("the picture's design is cut short: the file is incomplete")
 	}
-	return []byte(unescaper.Replace(rest[:end])), nil
+	end += start
+	if second := bytes.Index(data[end:], []byte(svgOpen)); second >= 0 {
+		line := bytes.Count(data[:end+second], []byte("\n")) + 1
+		return nil, fmt.Errorf("the picture carries two designs (a second <design> in its metadata on line %d): a picture Export picture drew carries one; export it again", line)
+	}
+	design, ok := unescape(data[start:end], catalogue.MaxDesignBytes)
+	if !ok {
+		return nil, tooLarge(fmt.Sprintf("more than %d bytes", len(design)-1))
+	}
+	return design, nil
 }
 
-// unescaper undoes html.EscapeString, which is all EmbedSVG writes: the
+// unescape undoes html.EscapeString, which is all EmbedSVG writes: the
 // html package's UnescapeString would link its table of 2,000 entities,
-// 290 KB of app.wasm.
-var unescaper = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&")
+// 290 KB of app.wasm. Like a strings.Replacer, it reads each entity once
+// ("&amp;lt;" is "&lt;"). It stops, not ok, once the text passes limit
+// bytes, having kept no more than that.
+func unescape(text []byte, limit int) (out []byte, ok bool) {
+	out = make([]byte, 0, min(len(text), limit+1))
+	for len(out) <= limit {
+		i := bytes.IndexByte(text, '&')
+		if i < 0 {
+			out = append(out, text[:min(len(text), limit+1-len(out))]...)
+			return out, len(out) <= limit
+		}
+		i = min(i, limit+1-len(out))
+		out = append(out, text[:i]...)
+		if len(out) > limit {
+			break
+		}
+		text = text[i:]
+		n := 1
+		c := byte('&')
+		for _, e := range entities {
+			if bytes.HasPrefix(text, []byte(e.escaped)) {
+				n, c = len(e.escaped), e.char
+				break
+			}
+		}
+		out = append(out, c)
+		text = text[n:]
+	}
+	return out, false
+}
+
+// entities are what html.EscapeString writes, and the characters they
+// stand for.
+var entities = [...]struct {
+	escaped string
+	char    byte
+}{{"&lt;", '<'}, {"&gt;", '>'}, {"&#34;", '"'}, {"&#39;", '\''}, {"&amp;", '&'}}
 
 // EmbedPNG returns png with design in an iTXt chunk before its end,
 // replacing a design it carried.
 func EmbedPNG(png, design []byte) ([]byte, error) {
-	chunks, err := split(png)
-	if err != nil {
-		return nil, err
-	}
 	// Uncompressed: a deflate writer would add 280 KB to app.wasm, for a
 	// few kilobytes of YAML in a picture of several hundred.
 	var text bytes.Buffer
 	text.WriteString(Keyword)
 	text.Write([]byte{0, 0, 0, 0, 0}) // end of keyword, not compressed, no method, no language, no translated keyword
 	text.Write(design)
-	out := append([]byte(nil), pngSignature...)
-	for _, c := range chunks {
-		if c.typ == "iTXt" && isOurs(c.data) {
-			continue
+	out := make([]byte, 0, len(png)+text.Len()+12)
+	out = append(out, pngSignature...)
+	err := walk(png, func(c chunk) error {
+		if c.is("iTXt") && isOurs(c.data) {
+			return nil
 		}
-		if c.typ == "IEND" {
+		if c.is("IEND") {
 			out = appendChunk(out, "iTXt", text.Bytes())
 		}
-		out = appendChunk(out, c.typ, c.data)
+		out = appendChunk(out, string(c.typ[:]), c.data)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
+// fromPNG reads the design of a PNG's iTXt chunk, going on through the
+// chunks after it only to check them and to refuse a second design.
 func fromPNG(data []byte) ([]byte, error) {
-	chunks, err := split(data)
+	var design []byte
+	found := false
+	err := walk(data, func(c chunk) error {
+		if !c.is("iTXt") || !isOurs(c.data) {
+			return nil
+		}
+		if found {
+			return fmt.Errorf("the picture carries two designs (a second %s chunk at byte %d): a picture Export picture drew carries one; export it again", Keyword, c.at)
+		}
+		found = true
+		var err error
+		design, err = chunkDesign(c.data)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range chunks {
-		if c.typ != "iTXt" || !isOurs(c.data) {
-			continue
-		}
-		rest := c.data[len(Keyword)+1:]
-		if len(rest) < 2 {
+	if !found {
+		return nil, ErrNoDesign
+	}
+	if len(design) > catalogue.MaxDesignBytes {
+		return nil, tooLarge(fmt.Sprintf("%d bytes", len(design)))
+	}
+	return design, nil
+}
+
+// chunkDesign is the text of an iTXt chunk of ours.
+func chunkDesign(data []byte) ([]byte, error) {
+	rest := data[len(Keyword)+1:]
+	if len(rest) < 2 {
+		return nil, errors.New("the picture's design chunk is damaged")
+	}
+	compressed := rest[0] == 1
+	rest = rest[2:]
+	// Skip the language tag and the translated keyword.
+	for range 2 {
+		i := bytes.IndexByte(rest, 0)
+		if i < 0 {
 			return nil, errors.New("the picture's design chunk is damaged")
 		}
-		compressed := rest[0] == 1
-		rest = rest[2:]
-		// Skip the language tag and the translated keyword.
-		for range 2 {
-			i := bytes.IndexByte(rest, 0)
-			if i < 0 {
-				return nil, errors.New("the picture's design chunk is damaged")
-			}
-			rest = rest[i+1:]
-		}
-		if compressed {
-			// EmbedPNG never compresses (see there): another tool rewrote
-			// the chunk.
-			return nil, errors.New("the picture's design chunk is compressed, which this editor does not write: export the picture again")
-		}
-		return rest, nil
+		rest = rest[i+1:]
 	}
-	return nil, ErrNoDesign
+	if compressed {
+		// EmbedPNG never compresses (see there): another tool rewrote
+		// the chunk.
+		return nil, errors.New("the picture's design chunk is compressed, which this editor does not write: export the picture again")
+	}
+	return rest, nil
+}
+
+// tooLarge refuses a design of size over the limit on a design file: a
+// picture may be larger (MaxBytes), the design it carries may not.
+func tooLarge(size string) error {
+	return fmt.Errorf("the design the picture carries is %s; designs are limited to %d bytes (10 MiB)", size, catalogue.MaxDesignBytes)
 }
 
 func isOurs(data []byte) bool {
 	return bytes.HasPrefix(data, []byte(Keyword+"\x00"))
 }
 
+// MaxChunks bounds the chunks of a PNG read for its design. An encoder
+// writes a few chunks and its pixels in chunks of 8 to 64 KiB (one a row
+// at worst), so a picture of the editor's has a few thousand at most;
+// 5 million empty ones are a 60 MB file within MaxBytes.
+const MaxChunks = 100_000
+
+// chunk is one of a PNG's chunks, a view into the file's bytes: at is
+// where its length starts.
 type chunk struct {
-	typ  string
+	typ  [4]byte
 	data []byte
+	at   int
 }
 
-// split reads a PNG's chunks, checking their lengths and checksums.
-func split(png []byte) ([]chunk, error) {
+// is reports whether the chunk is of type typ.
+func (c chunk) is(typ string) bool { return string(c.typ[:]) == typ }
+
+// walk hands visit a PNG's chunks in order, up to and with IEND, checking
+// their lengths and checksums and that there are at most MaxChunks; it
+// keeps none, so a PNG of many costs no more memory than one of a few.
+// It stops at the first error, visit's or the file's.
+func walk(png []byte, visit func(chunk) error) error {
 	if !bytes.HasPrefix(png, pngSignature) {
-		return nil, errors.New("not a PNG file")
+		return errors.New("not a PNG file")
 	}
-	var out []chunk
-	for rest := png[len(pngSignature):]; len(rest) > 0; {
+	at := len(pngSignature)
+	for n := 0; at < len(png); n++ {
+		if n == MaxChunks {
+			return fmt.Errorf("the PNG file has more than %d chunks (chunk %d starts at byte %d); pictures are read up to %d chunks, and Export picture writes a few thousand at most", MaxChunks, MaxChunks+1, at, MaxChunks)
+		}
+		rest := png[at:]
 		if len(rest) < 12 {
-			return nil, errors.New("the PNG file is cut short")
+			return fmt.Errorf("the PNG file is cut short (at byte %d, in a chunk's header)", at)
 		}
-		n := binary.BigEndian.Uint32(rest)
-		if uint64(n) > uint64(len(rest)-12) {
-			return nil, errors.New("the PNG file is cut short")
+		size := binary.BigEndian.Uint32(rest)
+		if uint64(size) > uint64(len(rest)-12) {
+			return fmt.Errorf("the PNG file is cut short (the chunk at byte %d holds %d bytes; the file ends before)", at, size)
 		}
-		typ, data := string(rest[4:8]), rest[8:8+n]
-		if crc32.ChecksumIEEE(rest[4:8+n]) != binary.BigEndian.Uint32(rest[8+n:]) {
-			return nil, errors.New("the PNG file is damaged (a chunk's checksum is wrong)")
+		c := chunk{typ: [4]byte(rest[4:8]), data: rest[8 : 8+size], at: at}
+		if crc32.ChecksumIEEE(rest[4:8+size]) != binary.BigEndian.Uint32(rest[8+size:]) {
+			return fmt.Errorf("the PNG file is damaged (the checksum of the chunk at byte %d is wrong)", at)
 		}
-		out = append(out, chunk{typ, data})
-		rest = rest[12+n:]
-		if typ == "IEND" {
-			break
+		if err := visit(c); err != nil {
+			return err
+		}
+		at += 12 + int(size)
+		if c.is("IEND") {
+			return nil
 		}
 	}
-	if len(out) == 0 || out[len(out)-1].typ != "IEND" {
-		return nil, errors.New("the PNG file is cut short (no IEND chunk)")
-	}
-	return out, nil
+	return errors.New("the PNG file is cut short (no IEND chunk)")
 }
 
 func appendChunk(b []byte, typ string, data []byte) []byte {

@@ -163,6 +163,15 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	if len(data) > limits.bytes {
 		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive is %d bytes; archives are limited to %d bytes", len(data), limits.bytes)
 	}
+	// Counted before zip.NewReader, which makes a File of every entry.
+	if stated, walked, ok := zipEntries(data, limits.files); ok {
+		switch {
+		case stated > uint64(limits.files):
+			return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds %d files; archives are limited to %d", stated, limits.files)
+		case walked > limits.files:
+			return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds more than %d files (its end record says %d); archives are limited to %d", limits.files, stated, limits.files)
+		}
+	}
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive (a zip file that Export all designs wrote): %v", err)

@@ -94,7 +94,13 @@ func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
 			return err
 		}
 		for _, v := range d.Versions {
-			mv := manifestVersion{Version: v.Version, File: "versions/" + base + "/" + v.Stamp() + ".yaml"}
+			// Two versions of one millisecond (from two tabs) get two files.
+			file := "versions/" + base + "/" + v.Stamp()
+			for i := 2; taken[file+".yaml"]; i++ {
+				file = fmt.Sprintf("versions/%s/%s-%d", base, v.Stamp(), i)
+			}
+			mv := manifestVersion{Version: v.Version, File: file + ".yaml"}
+			taken[mv.File] = true
 			if err := add(mv.File, v.Text); err != nil {
 				return err
 			}
@@ -179,34 +185,43 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	if len(z.File) > limits.files {
 		return nil, fail("", 0, 0, diag.CodeTooLarge, "the archive holds %d files; archives are limited to %d", len(z.File), limits.files)
 	}
-	files := map[string]*zip.File{}
-	for _, f := range z.File {
-		files[f.Name] = f
+	files, err := byName(name, z.File)
+	if err != nil {
+		return nil, err
 	}
-	budget := int64(limits.text)
+	// What the text of the files read adds up to. A file is charged the
+	// size its header states before it is inflated: archive/zip refuses
+	// one that inflates to more or less, so what is charged is what is
+	// read, and memory for it is taken once.
+	budget := uint64(limits.text)
+	buf := make([]byte, 32<<10)
 	read := func(file string, limit int64) (string, error) {
 		f := files[file]
 		if f == nil {
 			return "", fail(file, 0, 0, diag.CodeArchive, "the manifest names %s, which the archive does not hold", file)
 		}
+		size := f.UncompressedSize64
+		switch {
+		case size > uint64(limit):
+			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to %d bytes, more than the %d it may hold (an archive holds %d bytes a design, %d in all)", size, limit, limits.design, limits.text)
+		case size > budget:
+			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to %d bytes, more than the %d left of the %d bytes of text the archive may hold in all", size, budget, limits.text)
+		}
+		budget -= size
 		r, err := f.Open()
 		if err != nil {
 			return "", fail(file, 0, 0, diag.CodeArchive, "cannot be read: %v", err)
 		}
 		defer r.Close()
-		limit = min(limit, budget)
-		b, err := io.ReadAll(io.LimitReader(r, limit+1))
-		if err != nil {
+		var text strings.Builder
+		text.Grow(int(size))
+		if _, err := io.CopyBuffer(&text, r, buf); err != nil {
 			return "", fail(file, 0, 0, diag.CodeArchive, "cannot be read: %v", err)
 		}
-		if int64(len(b)) > limit {
-			return "", fail(file, 0, 0, diag.CodeTooLarge, "inflates to more than %d bytes, over what the archive may hold (%d bytes a design, %d in all)", limit, limits.design, limits.text)
-		}
-		budget -= int64(len(b))
-		if !utf8.Valid(b) {
+		if !utf8.ValidString(text.String()) {
 			return "", fail(file, 0, 0, diag.CodeNotUTF8, "is not UTF-8 text")
 		}
-		return string(b), nil
+		return text.String(), nil
 	}
 	text, err := read(ManifestName, 1<<20*16)
 	if err != nil {
@@ -235,6 +250,9 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	}
 	if m.SchemaVersion != ArchiveVersion {
 		return nil, fail(ManifestName, 1, 1, diag.CodeUnsupportedVer, "schemaVersion %q is not one this editor reads; it reads %q", m.SchemaVersion, ArchiveVersion)
+	}
+	if problems := filesOnce(name, m.Designs); len(problems) > 0 {
+		return nil, problems
 	}
 	var out []Saved
 	var problems catalogue.ErrorList
@@ -278,6 +296,58 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 		return nil, problems
 	}
 	return out, nil
+}
+
+// byName is the archive's files by name, or its names held twice: which
+// of two files the manifest, or a design's name, meant cannot be told.
+func byName(archive string, list []*zip.File) (map[string]*zip.File, error) {
+	files := make(map[string]*zip.File, len(list))
+	count := map[string]int{}
+	var twice []string
+	for _, f := range list {
+		if files[f.Name] == nil {
+			files[f.Name] = f
+			continue
+		}
+		if count[f.Name] == 0 {
+			twice = append(twice, f.Name)
+			count[f.Name] = 1
+		}
+		count[f.Name]++
+	}
+	var problems catalogue.ErrorList
+	for _, file := range twice {
+		problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, file)}, Code: diag.CodeArchive,
+			Msg: fmt.Sprintf("the archive holds %d files named %s; Export all designs writes each file once, and which one is meant cannot be told", count[file], file)})
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return files, nil
+}
+
+// filesOnce refuses a manifest naming one file for two designs or
+// versions (or for the manifest): each would be read again, and a file
+// named 50 times is 50 times its text.
+func filesOnce(archive string, designs []manifestDesign) catalogue.ErrorList {
+	owner := map[string]string{ManifestName: "the manifest"}
+	var problems catalogue.ErrorList
+	claim := func(file, by string) {
+		clean := path.Clean(file)
+		if first, ok := owner[clean]; ok {
+			problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, ManifestName)}, Code: diag.CodeArchive,
+				Path: by + ".file", Msg: fmt.Sprintf("%s.file: %s is the file of %s already; each design and each version has a file of its own", by, file, first)})
+			return
+		}
+		owner[clean] = by
+	}
+	for i, md := range designs {
+		claim(md.File, fmt.Sprintf("designs[%d]", i))
+		for j, mv := range md.Versions {
+			claim(mv.File, fmt.Sprintf("designs[%d].versions[%d]", i, j))
+		}
+	}
+	return problems
 }
 
 func joinName(archive, file string) string {

@@ -1,8 +1,12 @@
 package library
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"strings"
 	"testing"
 
@@ -89,16 +93,96 @@ func TestArchiveEntriesCountedFirst(t *testing.T) {
 	}
 }
 
+// One file is read once: a manifest naming a file twice (a 142 KB archive
+// naming one 10 MiB design 50 times was 500 MiB of text) and a zip holding
+// two files of one name (a second library.json won) are refused.
+func TestArchiveNamesOnce(t *testing.T) {
+	design := func(id, file string) string {
+		return `{"id":"` + id + `","name":"A","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"` + file + `"`
+	}
+	manifest := func(designs ...string) string {
+		return `{"schemaVersion":"1","type":"designs-archive","exported":"2026-12-04T12:00:00Z","designs":[` + strings.Join(designs, ",") + `]}`
+	}
+	one := manifest(design("a", "designs/a.yaml") + "}")
+	version := `"versions":[{"at":"2026-12-04T12:00:00Z","why":"edited","nodes":0,"size":0,"summary":"","file":"%s"}]}`
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"two manifests", zipOf(t, "library.json", one, "designs/a.yaml", "nodes: []\n", "library.json", manifest()), "b.zip:library.json: the archive holds 2 files named library.json"},
+		{"a design twice", zipOf(t, "library.json", one, "designs/a.yaml", "nodes: []\n", "designs/a.yaml", "nodes: []\n"), "b.zip:designs/a.yaml: the archive holds 2 files named designs/a.yaml"},
+		{"two designs, one file", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/a.yaml")+"}"), "designs/a.yaml", "nodes: []\n"),
+			"b.zip:library.json: designs[1].file: designs/a.yaml is the file of designs[0] already"},
+		{"two spellings", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/./a.yaml")+"}"), "designs/a.yaml", "nodes: []\n"),
+			"designs[1].file: designs/./a.yaml is the file of designs[0] already"},
+		{"a version the design", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+","+fmt.Sprintf(version, "designs/a.yaml")), "designs/a.yaml", "nodes: []\n"),
+			"designs[0].versions[0].file: designs/a.yaml is the file of designs[0] already"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ReadArchive("b.zip", c.data)
+			list, ok := err.(catalogue.ErrorList)
+			if !ok || got != nil {
+				t.Fatalf("got %v, %v", got, err)
+			}
+			if list[0].Code != diag.CodeArchive || !strings.Contains(list[0].Error(), c.want) {
+				t.Errorf("%s (%s), want damaged-archive containing %q", list[0].Error(), list[0].Code, c.want)
+			}
+		})
+	}
+}
+
+// deflated is a zip of a manifest naming files designs (ids d0, d1…) whose
+// file names are given, and one file for each distinct name, every one the
+// same text of size bytes (deflated once, stored raw: building a
+// benchmark's 500 MiB of text costs one compression).
+func deflated(tb testing.TB, files []string, size int) []byte {
+	tb.Helper()
+	text := bytes.Repeat([]byte("# a line of a design, to make it long\n"), size/38+1)[:size]
+	var body bytes.Buffer
+	fw, _ := flate.NewWriter(&body, flate.BestSpeed)
+	fw.Write(text)
+	fw.Close()
+	var out bytes.Buffer
+	z := zip.NewWriter(&out)
+	var designs []string
+	written := map[string]bool{}
+	for i, f := range files {
+		designs = append(designs, fmt.Sprintf(`{"id":"d%d","name":"D","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":%q}`, i, f))
+		if written[f] {
+			continue
+		}
+		written[f] = true
+		w, err := z.CreateRaw(&zip.FileHeader{Name: f, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(text),
+			CompressedSize64: uint64(body.Len()), UncompressedSize64: uint64(len(text))})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		w.Write(body.Bytes())
+	}
+	w, _ := z.Create(ManifestName)
+	fmt.Fprintf(w, `{"schemaVersion":"1","type":"designs-archive","exported":"2026-12-04T12:00:00Z","designs":[%s]}`, strings.Join(designs, ","))
+	z.Close()
+	return out.Bytes()
+}
+
 // BenchmarkReadHostileArchive reads archives built to cost: 3.5 million
 // empty entries (a 172 MiB directory; refused before archive/zip reads
-// it).
+// it), and a manifest naming one 10 MiB design 50 times (a 142 KB archive;
+// refused before any design is read).
 func BenchmarkReadHostileArchive(b *testing.B) {
+	same := make([]string, 50)
+	for i := range same {
+		same[i] = "designs/a.yaml"
+	}
 	for _, c := range []struct {
 		name string
 		data func() []byte
 	}{
 		{"entries=3500000", func() []byte { return directoryOnly(3_500_000, 3_500_000, true) }},
 		{"entries=500000", func() []byte { return directoryOnly(500_000, 500_000, true) }},
+		{"one-design-named-50-times", func() []byte { return deflated(b, same, catalogue.MaxDesignBytes) }},
+		{"one-design-named-20-times", func() []byte { return deflated(b, same[:20], catalogue.MaxDesignBytes) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			data := c.data()
@@ -110,5 +194,16 @@ func BenchmarkReadHostileArchive(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Two versions of one millisecond are written as two files, which read
+// back: an archive holds each name once.
+func TestArchiveVersionsOfOneStamp(t *testing.T) {
+	v := SavedVersion{Version: Version{At: t0, Why: WhyEdit}, Text: "nodes: []\n"}
+	data := archive(t, []Saved{{Entry: Entry{ID: "a", Name: "A", Created: t0, Changed: t0}, Text: "nodes: []\n", Versions: []SavedVersion{v, v}}})
+	back, err := ReadArchive("b.zip", data)
+	if err != nil || len(back) != 1 || len(back[0].Versions) != 2 {
+		t.Fatalf("read back %+v, %v", back, err)
 	}
 }

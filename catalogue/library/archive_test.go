@@ -85,12 +85,12 @@ func TestArchiveRefused(t *testing.T) {
 		{"missing design", zipOf(t, "library.json", good), diag.CodeArchive, "b.zip:designs/a.yaml: the manifest names designs/a.yaml"},
 		{"bad id", zipOf(t, "library.json", strings.Replace(good, `"id":"a"`, `"id":"A/.."`, 1), "designs/a.yaml", "x"), diag.CodeArchive, "designs[0]: needs an id"},
 		{"not text", zipOf(t, "library.json", good, "designs/a.yaml", "\xff\xfe"), diag.CodeNotUTF8, "b.zip:designs/a.yaml: is not UTF-8"},
-		{"inflates too far", zipOf(t, "library.json", good, "designs/a.yaml", bomb), diag.CodeTooLarge, "inflates to more than"},
+		{"inflates too far", zipOf(t, "library.json", good, "designs/a.yaml", bomb), diag.CodeTooLarge, "inflates to 10485761 bytes, more than the 10485760"},
 		{"too large", make([]byte, MaxArchiveBytes+1), diag.CodeTooLarge, "archives are limited"},
 		{"wrong type", zipOf(t, "library.json", "{\n  \"schemaVersion\": 1}"), diag.CodeArchive, "b.zip:library.json:2:20: the manifest is damaged"},
 		{"wrong type, a string", zipOf(t, "library.json", "{\n  \"designs\": \"a \\\" b\"}"), diag.CodeArchive, "b.zip:library.json:2:14: the manifest is damaged"},
 		{"missing version", zipOf(t, "library.json", strings.Replace(good, `"file":"designs/a.yaml"`, `"file":"designs/a.yaml","versions":[{"at":"2026-12-04T12:00:00Z","why":"edited","nodes":0,"size":0,"summary":"","file":"versions/a/1.yaml"}]`, 1), "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, "b.zip:versions/a/1.yaml: the manifest names"},
-		{"one id twice", zipOf(t, "library.json", strings.Replace(good, `]}`, `,{"id":"a","name":"B","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"designs/a.yaml"}]}`, 1), "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, `"a" is the id of an earlier design`},
+		{"one id twice", zipOf(t, "library.json", strings.Replace(good, `]}`, `,{"id":"a","name":"B","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"designs/b.yaml"}]}`, 1), "designs/a.yaml", "nodes: []\n", "designs/b.yaml", "nodes: []\n"), diag.CodeArchive, `"a" is the id of an earlier design`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := ReadArchive("b.zip", c.data)
@@ -174,7 +174,7 @@ func TestArchiveLimits(t *testing.T) {
 		want   string
 	}{
 		{archiveLimits{bytes: 1 << 20, files: 3, text: 1 << 20, design: 1 << 20}, "holds 4 files; archives are limited to 3"},
-		{archiveLimits{bytes: 1 << 20, files: 10, text: 300, design: 1 << 20}, "inflates to more than"},
+		{archiveLimits{bytes: 1 << 20, files: 10, text: 900, design: 1 << 20}, "b.zip:designs/b.yaml: inflates to 200 bytes, more than the 35 left of the 900 bytes of text"},
 		{archiveLimits{bytes: 1 << 20, files: 10, text: 1 << 20, design: 150}, "150 bytes a design"},
 	} {
 		_, err := readArchive("b.zip", data, c.limits)

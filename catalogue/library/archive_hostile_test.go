@@ -116,6 +116,7 @@ func TestArchiveNamesOnce(t *testing.T) {
 			"b.zip:library.json: designs[1].file: designs/a.yaml is the file of designs[0] already"},
 		{"two spellings", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/./a.yaml")+"}"), "designs/a.yaml", "nodes: []\n"),
 			"designs[1].file: designs/./a.yaml is the file of designs[0] already"},
+		{"the manifest as a design", zipOf(t, "library.json", manifest(design("a", "library.json")+"}")), "designs[0].file: library.json is the file of the manifest already"},
 		{"a version the design", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+","+fmt.Sprintf(version, "designs/a.yaml")), "designs/a.yaml", "nodes: []\n"),
 			"designs[0].versions[0].file: designs/a.yaml is the file of designs[0] already"},
 	} {
@@ -168,8 +169,10 @@ func deflated(tb testing.TB, files []string, size int) []byte {
 
 // BenchmarkReadHostileArchive reads archives built to cost: 3.5 million
 // empty entries (a 172 MiB directory; refused before archive/zip reads
-// it), and a manifest naming one 10 MiB design 50 times (a 142 KB archive;
-// refused before any design is read).
+// it), as many whose classic end record states 0 (3,473,408 is 53 times
+// 65,536; refused after walking 20,001 headers), and a manifest naming one
+// 10 MiB design 50 times (a 142 KB archive; refused before any design is
+// read).
 func BenchmarkReadHostileArchive(b *testing.B) {
 	same := make([]string, 50)
 	for i := range same {
@@ -181,6 +184,7 @@ func BenchmarkReadHostileArchive(b *testing.B) {
 	}{
 		{"entries=3500000", func() []byte { return directoryOnly(3_500_000, 3_500_000, true) }},
 		{"entries=500000", func() []byte { return directoryOnly(500_000, 500_000, true) }},
+		{"entries=3473408,stating=0", func() []byte { return directoryOnly(53<<16, 53<<16, false) }},
 		{"one-design-named-50-times", func() []byte { return deflated(b, same, catalogue.MaxDesignBytes) }},
 		{"one-design-named-20-times", func() []byte { return deflated(b, same[:20], catalogue.MaxDesignBytes) }},
 	} {
@@ -205,5 +209,22 @@ func TestArchiveVersionsOfOneStamp(t *testing.T) {
 	back, err := ReadArchive("b.zip", data)
 	if err != nil || len(back) != 1 || len(back[0].Versions) != 2 {
 		t.Fatalf("read back %+v, %v", back, err)
+	}
+}
+
+// BenchmarkReadArchiveTextLimit reads 50 designs of 10 MiB that inflate
+// from 1 MB: 500 MiB of text, within the limit of 512 MiB in all.
+func BenchmarkReadArchiveTextLimit(b *testing.B) {
+	files := make([]string, 50)
+	for i := range files {
+		files[i] = fmt.Sprintf("designs/d%d.yaml", i)
+	}
+	data := deflated(b, files, catalogue.MaxDesignBytes)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if designs, err := ReadArchive("b.zip", data); err != nil || len(designs) != 50 {
+			b.Fatal(err)
+		}
 	}
 }

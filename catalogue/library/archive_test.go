@@ -22,7 +22,7 @@ func archive(t *testing.T, designs []Saved) []byte {
 }
 
 // zipOf is a zip of the files given (name, text, name, text…).
-func zipOf(t *testing.T, files ...string) []byte {
+func zipOf(t testing.TB, files ...string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	z := zip.NewWriter(&b)
@@ -135,7 +135,9 @@ func BenchmarkArchive(b *testing.B) {
 }
 
 // FuzzReadArchive: any bytes are read back or refused with problems that
-// name the archive, never a panic; what reads back writes again.
+// name the archive, never a panic, under the limits and under small ones
+// (which the seeds of many files, one file named twice, two manifests…
+// pass or reach); what reads back is within them, and writes again.
 func FuzzReadArchive(f *testing.F) {
 	var good bytes.Buffer
 	WriteArchive(&good, []Saved{{Entry: Entry{ID: "a", Name: "A", Created: t0, Changed: t0}, Text: "nodes: []\n",
@@ -143,21 +145,53 @@ func FuzzReadArchive(f *testing.F) {
 	f.Add(good.Bytes())
 	f.Add([]byte("PK\x03\x04"))
 	f.Add([]byte{})
+	design := func(id, file string) string {
+		return `{"id":"` + id + `","name":"A","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"` + file + `"}`
+	}
+	manifest := func(designs ...string) string {
+		return `{"schemaVersion":"1","type":"designs-archive","exported":"2026-12-04T12:00:00Z","designs":[` + strings.Join(designs, ",") + `]}`
+	}
+	one := manifest(design("a", "designs/a.yaml"))
+	for _, seed := range [][]byte{
+		directoryOnly(12, 12, false), // more files than the small limit
+		directoryOnly(12, 12, true),  // the same, ZIP64
+		directoryOnly(12, 3, false),  // an end record stating fewer
+		zipOf(f, "library.json", one, "designs/a.yaml", "nodes: []\n", "library.json", manifest()),                                          // two manifests
+		zipOf(f, "library.json", one, "designs/a.yaml", "x", "designs/a.yaml", "y"),                                                         // a design twice
+		zipOf(f, "library.json", manifest(design("a", "designs/a.yaml"), design("b", "designs/./a.yaml")), "designs/a.yaml", "nodes: []\n"), // one file named twice
+		zipOf(f, "library.json", manifest(design("a", "library.json"))),                                                                     // the manifest as a design
+		zipOf(f, "library.json", one, "designs/a.yaml", strings.Repeat("#\n", 600)),                                                         // over the small limit of a design
+	} {
+		f.Add(seed)
+	}
+	small := archiveLimits{bytes: 1 << 20, files: 8, text: 4096, design: 1024}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		designs, err := ReadArchive("f.zip", data)
-		if err != nil {
-			list, ok := err.(catalogue.ErrorList)
-			if !ok || len(list) == 0 || !strings.HasPrefix(list[0].Pos.File, "f.zip") {
-				t.Fatalf("not a list of problems in f.zip: %v", err)
+		for _, limits := range []archiveLimits{small, {bytes: MaxArchiveBytes, files: MaxArchiveFiles, text: MaxArchiveText, design: catalogue.MaxDesignBytes}} {
+			designs, err := readArchive("f.zip", data, limits)
+			if err != nil {
+				list, ok := err.(catalogue.ErrorList)
+				if !ok || len(list) == 0 || !strings.HasPrefix(list[0].Pos.File, "f.zip") {
+					t.Fatalf("not a list of problems in f.zip: %v", err)
+				}
+				continue
 			}
-			return
-		}
-		var out bytes.Buffer
-		if err := WriteArchive(&out, designs, t0); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ReadArchive("g.zip", out.Bytes()); err != nil {
-			t.Fatalf("an archive read back does not read again: %v", err)
+			total := 0
+			for _, d := range designs {
+				total += len(d.Text)
+				for _, v := range d.Versions {
+					total += len(v.Text)
+				}
+			}
+			if total > limits.text {
+				t.Fatalf("%d bytes of text read, over %d", total, limits.text)
+			}
+			var out bytes.Buffer
+			if err := WriteArchive(&out, designs, t0); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ReadArchive("g.zip", out.Bytes()); err != nil {
+				t.Fatalf("an archive read back does not read again: %v", err)
+			}
 		}
 	})
 }

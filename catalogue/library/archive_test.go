@@ -92,16 +92,21 @@ func TestArchiveRefused(t *testing.T) {
 		{"missing version", zipOf(t, "library.json", strings.Replace(good, `"file":"designs/a.yaml"`, `"file":"designs/a.yaml","versions":[{"at":"2026-12-04T12:00:00Z","why":"edited","nodes":0,"size":0,"summary":"","file":"versions/a/1.yaml"}]`, 1), "designs/a.yaml", "nodes: []\n"), diag.CodeArchive, "b.zip:versions/a/1.yaml: the manifest names"},
 		{"one id twice", zipOf(t, "library.json", strings.Replace(good, `]}`, `,{"id":"a","name":"B","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"designs/b.yaml"}]}`, 1), "designs/a.yaml", "nodes: []\n", "designs/b.yaml", "nodes: []\n"), diag.CodeArchive, `"a" is the id of an earlier design`},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := ReadArchive("b.zip", c.data)
-			list, ok := err.(catalogue.ErrorList)
-			if !ok || got != nil {
-				t.Fatalf("got %v, %v", got, err)
-			}
-			if list[0].Code != c.code || !strings.Contains(list[0].Error(), c.want) {
-				t.Errorf("%s (%s), want %s containing %q", list[0].Error(), list[0].Code, c.code, c.want)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { refused(t, c.data, c.code, c.want) })
+	}
+}
+
+// refused checks that ReadArchive refuses data, its first problem of code
+// and holding want.
+func refused(t *testing.T, data []byte, code diag.Code, want string) {
+	t.Helper()
+	got, err := ReadArchive("b.zip", data)
+	list, ok := err.(catalogue.ErrorList)
+	if !ok || got != nil {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	if list[0].Code != code || !strings.Contains(list[0].Error(), want) {
+		t.Errorf("%s (%s), want %s containing %q", list[0].Error(), list[0].Code, code, want)
 	}
 }
 

@@ -10,8 +10,10 @@ import (
 type Limits struct {
 	// Header is how long a client has to send a request's headers.
 	Header time.Duration
-	// Read is how long a client has to send a whole request (the server
-	// takes no bodies, so this only ends slow ones).
+	// Read is how long a client has to send a whole request, its body
+	// included: whatever reads a body (a handler, or net/http draining what
+	// a handler left before it answers) stops then, and the connection is
+	// closed.
 	Read time.Duration
 	// Idle is how long a keep-alive connection may wait for its next request.
 	Idle time.Duration
@@ -52,21 +54,30 @@ func HTTPServer(h http.Handler, limits Limits) *http.Server {
 }
 
 // progress gives each response a write deadline of stall from now, moved on
-// by every write: a response ends only when its client stops taking it. The
-// request is read by then (the server takes no bodies), so the read deadline
-// is lifted: a long download must not end the connection's background read.
-// Both deadlines are cleared when the handler returns, so that the
+// by every write: a response ends only when its client stops taking it. A
+// request without a body is read by then, so its read deadline is lifted: a
+// long download must not end the connection's background read. A request
+// with a body keeps the Read limit, which bounds the body too: net/http reads
+// what the handler left of it before answering, and a body trickled 10 bytes
+// a second kept the connection for hours once the deadline was lifted. The
+// write deadline is cleared when the handler returns, so that the
 // connection's next answer (or net/http's own, such as a 431) starts afresh.
 func progress(next http.Handler, stall time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
-		rc.SetReadDeadline(time.Time{})
+		if !hasBody(r) {
+			rc.SetReadDeadline(time.Time{})
+		}
 		defer rc.SetWriteDeadline(time.Time{})
 		pw := &progressWriter{ResponseWriter: w, rc: rc, stall: stall}
 		pw.extend()
 		next.ServeHTTP(pw, r)
 	})
 }
+
+// hasBody reports whether r announces a body: a length above zero, or
+// chunks (a length of -1).
+func hasBody(r *http.Request) bool { return r.ContentLength != 0 }
 
 type progressWriter struct {
 	http.ResponseWriter

@@ -149,3 +149,80 @@ func TestOptionsStarIsHardened(t *testing.T) {
 		t.Errorf("OPTIONS *: %v %v", resp, err)
 	}
 }
+
+// trickle sends a request's headers announcing a body of 100,000 bytes, then
+// 10 bytes of it every 100 ms, until the connection fails or the test ends.
+func trickle(t *testing.T, addr, head string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if _, err := io.WriteString(conn, head+"Host: x\r\nContent-Length: 100000\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if _, err := io.WriteString(conn, "0123456789"); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	return conn
+}
+
+// trickleLimits end a request 400 ms after it starts.
+var trickleLimits = Limits{Header: 300 * time.Millisecond, Read: 400 * time.Millisecond, Idle: 300 * time.Millisecond, Stall: 300 * time.Millisecond, HeaderBytes: 8 << 10}
+
+// A body sent 10 bytes a second ends with the request's Read limit, like
+// slow headers: the read deadline used to be lifted once the headers were
+// in, and net/http, reading what the handler left of a body before it
+// answers, kept such a connection for hours. The handler here ignores the
+// body, as every one of this server's does.
+func TestTrickledBodyEndsWithTheReadLimit(t *testing.T) {
+	addr := serveWith(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }), trickleLimits)
+	start := time.Now()
+	conn := trickle(t, addr, "POST / HTTP/1.1\r\n")
+	if !closedWithin(conn, trickleLimits.Read+time.Second) {
+		t.Fatalf("a trickled body kept its connection open %v, past the Read limit of %v", time.Since(start).Round(time.Millisecond), trickleLimits.Read)
+	}
+}
+
+// A hundred trickled bodies at once are all closed by the Read limit.
+func TestManyTrickledBodiesEnd(t *testing.T) {
+	addr := serveWith(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }), trickleLimits)
+	const clients = 100
+	conns := make([]net.Conn, clients)
+	for i := range conns {
+		conns[i] = trickle(t, addr, "GET / HTTP/1.1\r\n")
+	}
+	open := make(chan int, clients)
+	for i, conn := range conns {
+		go func() {
+			if !closedWithin(conn, trickleLimits.Read+time.Second) {
+				open <- i
+				return
+			}
+			open <- -1
+		}()
+	}
+	stayed := 0
+	for range conns {
+		if <-open >= 0 {
+			stayed++
+		}
+	}
+	if stayed > 0 {
+		t.Errorf("%d of %d trickled bodies kept their connection open past the Read limit of %v", stayed, clients, trickleLimits.Read)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"time"
 )
 
 // contentSecurityPolicy allows the app's own origin only, plus compiling
@@ -19,8 +20,9 @@ func contentSecurityPolicy(embedOrigins []string) string {
 		"base-uri 'self'; form-action 'self'; frame-ancestors " + ancestors
 }
 
-// harden answers only GET and HEAD, refuses paths that try to leave the
-// served tree, and sets the security and caching headers on every answer.
+// harden answers only GET and HEAD, refuses requests with a body and paths
+// that try to leave the served tree, and sets the security and caching
+// headers on every answer.
 func harden(next http.Handler, embedOrigins []string) http.Handler {
 	csp := contentSecurityPolicy(embedOrigins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -33,9 +35,16 @@ func harden(next http.Handler, embedOrigins []string) http.Handler {
 			// a popup's link, and is left out when hosts may embed.
 			h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		}
+		if hasBody(r) {
+			refuseBody(w)
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			h.Set("Allow", "GET, HEAD")
 			http.Error(w, "only GET and HEAD are served", http.StatusMethodNotAllowed)
+			return
+		}
+		if hasBody(r) {
+			http.Error(w, "a request body is not taken: pages and files are served to GET and HEAD without one", http.StatusRequestEntityTooLarge)
 			return
 		}
 		if escapes(r) {
@@ -47,6 +56,16 @@ func harden(next http.Handler, embedOrigins []string) http.Handler {
 		h.Set("Cache-Control", "no-cache")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refuseBody has the answer to a request with a body close its connection,
+// and nothing read of the body: no route takes one, the bytes after the
+// headers are the body and not a next request, and net/http, left to it,
+// reads up to 256 KB of what the handler left (at the client's pace) before
+// it closes.
+func refuseBody(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 // escapes reports a path with a dot-dot segment, a backslash, a NUL or an

@@ -54,9 +54,34 @@ func harden(next http.Handler, embedOrigins []string) http.Handler {
 		// Nothing here has a content hash in its name: every answer is
 		// revalidated (app.wasm against its ETag, the build's version).
 		h.Set("Cache-Control", "no-cache")
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(&redirectWriter{ResponseWriter: w}, r)
 	})
 }
+
+// redirectWriter sends a redirect without its body. Its Location says where
+// to go; the body net/http writes for a GET repeated the whole address, so
+// a 30 KB address ServeMux cleans got a 30 KB body besides.
+type redirectWriter struct {
+	http.ResponseWriter
+	redirect bool
+}
+
+func (w *redirectWriter) WriteHeader(code int) {
+	if code >= 300 && code < 400 && code != http.StatusNotModified && w.Header().Get("Location") != "" {
+		w.redirect = true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *redirectWriter) Write(b []byte) (int, error) {
+	if w.redirect {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *redirectWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // refuseBody has the answer to a request with a body close its connection,
 // and nothing read of the body: no route takes one, the bytes after the

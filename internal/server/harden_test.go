@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +73,95 @@ func TestBodiesAreRefusedUnread(t *testing.T) {
 		if err != nil || resp.StatusCode != http.StatusOK || resp.Close {
 			t.Errorf("%q: %v %v", head, resp, err)
 		}
+	}
+}
+
+// An answer quotes at most 60 characters of the address it was asked for
+// (diag.Clip), whatever route gives it: a 30 KB unknown id got a 62 KB 404
+// page, the address twice over, and a markdown 404 or a redirect repeated it
+// too. A redirect's Location names the whole address, as it must.
+func TestAnswersQuoteTheAddressClipped(t *testing.T) {
+	h, err := New(webFixture(t), with(t, Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := serveWith(t, h, Limits{})
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	id := strings.Repeat("x", 30<<10)
+	clipped := strings.Repeat("x", 20) + "…"
+	for _, tc := range []struct {
+		path   string
+		status int
+		says   string
+	}{
+		{"/catalogue/components/" + id, http.StatusNotFound, "No such catalogue page"},
+		{"/catalogue/kinds/" + id[:15<<10] + "?q=" + id[:15<<10], http.StatusNotFound, "No such catalogue page"},
+		{"/catalogue/" + id, http.StatusNotFound, "No such catalogue page"},
+		{"/catalogue/components/" + id + ".md", http.StatusNotFound, "no catalogue page at /catalogue/components/xxx"},
+		{"/catalogue/components//" + id, http.StatusTemporaryRedirect, ""},
+		{"/schema/" + id, http.StatusNotFound, "not found"},
+		{"/web/" + id, http.StatusNotFound, "not found"},
+		{"/" + id, http.StatusNotFound, "not found"},
+		{"/web/a/../" + id, http.StatusBadRequest, "bad path"},
+	} {
+		resp, err := client.Get("http://" + addr + tc.path)
+		if err != nil {
+			t.Fatalf("%.40s…: %v", tc.path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.status || !strings.Contains(string(body), tc.says) {
+			t.Errorf("%.40s…: %d %.300q, want %d saying %q", tc.path, resp.StatusCode, body, tc.status, tc.says)
+		}
+		if loc := resp.Header.Get("Location"); tc.status == http.StatusTemporaryRedirect && loc != "/catalogue/components/"+id {
+			t.Errorf("%.40s…: a redirect to %.60q…, not the whole address cleaned", tc.path, loc)
+		}
+		if n := longestRun(string(body), 'x'); n > 60 {
+			t.Errorf("%.40s…: %d, %d bytes, which quote %d characters of the address", tc.path, resp.StatusCode, len(body), n)
+		}
+		if tc.says != "" && strings.Contains(tc.says, "page") && !strings.Contains(string(body), clipped) {
+			t.Errorf("%.40s…: the address is not quoted, clipped, in %.300q", tc.path, body)
+		}
+	}
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := range len(s) {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
+}
+
+// BenchmarkUnknownAddress30KB answers addresses of a 30 KB unknown id: the
+// catalogue's 404 page, its markdown 404 and a redirect ServeMux makes to
+// clean the address. B/answer is what the client gets back.
+func BenchmarkUnknownAddress30KB(b *testing.B) {
+	h, err := New(webFixture(b), with(b, Options{}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := strings.Repeat("x", 30<<10)
+	for _, bc := range []struct{ name, path string }{
+		{"page", "/catalogue/components/" + id},
+		{"markdown", "/catalogue/components/" + id + ".md"},
+		{"redirect", "/catalogue/components//" + id},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var answer int
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", bc.path, nil))
+				answer = rec.Body.Len()
+			}
+			b.ReportMetric(float64(answer), "B/answer")
+		})
 	}
 }

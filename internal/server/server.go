@@ -21,6 +21,7 @@ import (
 
 	ui "github.com/archdesigner/designer/app"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/pages"
 	"github.com/archdesigner/designer/schema"
 )
@@ -143,7 +144,7 @@ func New(dir string, opts Options) (http.Handler, error) {
 			// The page that says there is no such page, as a 404, and not
 			// kept: any address under /catalogue/ would otherwise fill the
 			// cache.
-			rendered.ServeHTTP(&notFound{ResponseWriter: w}, r)
+			rendered.ServeHTTP(&notFound{ResponseWriter: w}, quoted(r))
 		default:
 			app.ServeHTTP(w, r)
 		}
@@ -164,12 +165,22 @@ func markdownPages(cat *catalogue.Catalogue, base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		pg, ok := pages.At(cat, r.URL.Path, base, r.URL.Query())
 		if !ok {
-			http.Error(w, "no catalogue page at "+r.URL.Path, http.StatusNotFound)
+			http.Error(w, "no catalogue page at "+diag.Clip(r.URL.Path)+"; /catalogue.md lists them all", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
 		w.Write([]byte(pg.Markdown()))
 	})
+}
+
+// quoted returns r as an answer that quotes its address sees it: the path
+// clipped as a message clips a value (diag.Clip), and no query. A 30 KB
+// unknown id gave a 62 KB 404 page, which named the address twice.
+func quoted(r *http.Request) *http.Request {
+	q := r.Clone(r.Context())
+	q.URL.Path, q.URL.RawPath, q.URL.RawQuery = diag.Clip(r.URL.Path), "", ""
+	q.RequestURI = q.URL.RequestURI()
+	return q
 }
 
 // notFound sends a response with status 404 instead of 200.

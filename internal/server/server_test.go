@@ -16,7 +16,7 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 )
 
-func webFixture(t *testing.T) string {
+func webFixture(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, body := range map[string]string{

@@ -93,7 +93,19 @@ func TestStalledResponsesEnd(t *testing.T) {
 	}
 
 	// Steady: 64 KB every 10 ms, a transfer that lasts longer than Stall.
-	steady, err := net.Dial("tcp", addr)
+	// This server's Stall is a second, not 300 ms, so that a busy machine's
+	// pause between two reads is not taken for a stalled client.
+	steadyLimits := shortLimits
+	steadyLimits.Stall = time.Second
+	steadyAddr := serveWith(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		chunk := make([]byte, 1<<20)
+		for written := 0; written < size; written += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}), steadyLimits)
+	steady, err := net.Dial("tcp", steadyAddr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +118,7 @@ func TestStalledResponsesEnd(t *testing.T) {
 	}
 	buf := make([]byte, 64<<10)
 	got := 0
-	for got < size/8 { // about 1.3 s, much longer than Stall
+	for got < size/4 { // about 2.6 s, longer than Stall
 		n, err := io.ReadFull(resp.Body, buf)
 		got += n
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -116,12 +117,17 @@ func (l *designLibrary) readArchive(ctx app.Context, file app.Value) {
 		return
 	}
 	l.s.platform.ReadFile(file, func(name string, data []byte, err error) {
-		ctx.Emit(func() {
-			if err != nil {
-				l.s.importErrors = []string{name + ": " + err.Error()}
-				return
-			}
-			l.importArchive(name, data)
+		if err != nil {
+			ctx.Emit(func() { l.s.importErrors = []string{name + ": " + err.Error()} })
+			return
+		}
+		// Up to 256 MiB of designs to read: off the UI goroutine, resting
+		// a moment after each few megabytes so that the page still paints
+		// and answers (Go's wasm goroutines share the page's one thread).
+		cat := l.s.store.Catalogue()
+		ctx.Async(func() {
+			designs, err := readArchiveDesigns(cat, name, data, func() { time.Sleep(time.Millisecond) })
+			ctx.Emit(func() { l.addArchive(name, designs, err) })
 		})
 	})
 }
@@ -131,22 +137,41 @@ func (l *designLibrary) readArchive(ctx app.Context, file app.Value) {
 // has is skipped (the archive came from here). Every design must load, or
 // nothing is added.
 func (l *designLibrary) importArchive(name string, data []byte) {
+	designs, err := readArchiveDesigns(l.s.store.Catalogue(), name, data, func() {})
+	l.addArchive(name, designs, err)
+}
+
+// readArchiveDesigns reads an archive and each design in it, calling rest
+// after each few megabytes of designs read: every design must load.
+func readArchiveDesigns(cat *catalogue.Catalogue, name string, data []byte, rest func()) ([]library.Saved, error) {
 	designs, err := library.ReadArchive(name, data)
-	l.s.importErrors = nil
-	if err == nil {
-		var problems catalogue.ErrorList
-		for i, d := range designs {
-			read, errs := l.s.store.Catalogue().ReadDesign(name+":"+d.Entry.Name, []byte(d.Text))
-			if len(errs) > 0 {
-				problems = append(problems, errs...)
-				continue
-			}
-			designs[i].Entry.Nodes = len(read.Nodes) // read once: the list shows it
-		}
-		if len(problems) > 0 {
-			err = problems
-		}
+	if err != nil {
+		return nil, err
 	}
+	var problems catalogue.ErrorList
+	read := 0
+	for i, d := range designs {
+		if read += len(d.Text); read > 4<<20 {
+			rest()
+			read = 0
+		}
+		got, errs := cat.ReadDesign(name+":"+d.Entry.Name, []byte(d.Text))
+		if len(errs) > 0 {
+			problems = append(problems, errs...)
+			continue
+		}
+		designs[i].Entry.Nodes = len(got.Nodes) // read once: the list shows it
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return designs, nil
+}
+
+// addArchive adds the designs read from an archive (readArchiveDesigns), or
+// says why none were.
+func (l *designLibrary) addArchive(name string, designs []library.Saved, err error) {
+	l.s.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		l.s.importErrors = list.Lines()
 		l.s.store.Report(fmt.Errorf("Archive refused: %d problems in %s; your designs are unchanged", len(list), name))

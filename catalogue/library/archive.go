@@ -30,7 +30,7 @@ const (
 	// in it, and MaxArchiveText the text they inflate to.
 	MaxArchiveBytes = 200 << 20
 	MaxArchiveFiles = 20000
-	MaxArchiveText  = 512 << 20
+	MaxArchiveText  = 256 << 20
 )
 
 // Saved is a design with its text and its versions', as the archive

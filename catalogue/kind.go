@@ -35,6 +35,10 @@ func (k *Kind) PropertyNames() []string { return slices.Sorted(maps.Keys(k.Prope
 // maxIDLength bounds ids so that they stay readable on the canvas and in paths.
 const maxIDLength = 64
 
+// MaxIDLength is the longest id ValidID takes, for what makes ids (the
+// importer) to stay within.
+const MaxIDLength = maxIDLength
+
 // ValidID reports whether id is an id of the catalogue and of designs: 1 to
 // 64 lower-case letters, digits and single hyphens, neither first nor last
 // ("kafka", "aws-msk", "kafka-2"). It is written out rather than a regular

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -25,6 +24,9 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 	for _, k := range keys(get(root, "networks")) {
 		s.addGroup(&group{key: "network:" + k.Value, boundary: "network", name: k.Value})
 	}
+	if s.services == nil {
+		s.services = map[string]int{}
+	}
 	names := map[string]bool{}
 	for _, k := range keys(services) {
 		names[k.Value] = true
@@ -33,9 +35,9 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 		k, svc := p.k, p.v
 		// A later file (an override file) changes an earlier one's
 		// service, key by key, as Compose merges them.
-		if i := slices.IndexFunc(s.resources, func(r *resource) bool { return r.address == k.Value }); i >= 0 {
+		if i, ok := s.services[k.Value]; ok {
 			svc = overlay(s.resources[i].attrs, svc)
-			s.resources = slices.Delete(s.resources, i, i+1)
+			s.resources[i] = nil // it is the one below now, in the later file's place
 		}
 		r := &resource{file: file, node: k, address: k.Value, typ: "service", image: str(get(svc, "image")), name: k.Value, attrs: svc}
 		if nets := get(svc, "networks"); nets != nil {
@@ -59,7 +61,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 		refer := func(to string) {
 			if names[to] && to != k.Value && !seen[to] {
 				seen[to] = true
-				s.links = append(s.links, link{from: k.Value, to: to})
+				s.link(link{from: k.Value, to: to}, pos(file, k))
 			}
 		}
 		if deps := get(svc, "depends_on"); deps != nil {
@@ -86,6 +88,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 				refer(host[0])
 			}
 		}
+		s.services[k.Value] = len(s.resources)
 		s.add(r)
 	}
 	return nil

@@ -170,6 +170,9 @@ func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Res
 		}
 		errs = append(errs, fileErrs...)
 	}
+	if s.tooMany != nil {
+		errs = append(errs, s.tooMany)
+	}
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs
@@ -334,7 +337,8 @@ func pos(file string, n *yaml.Node) catalogue.Pos {
 }
 
 // kebab turns a name into a design id: lower-kebab-case ("OrdersTable" →
-// "orders-table", "web_api" → "web-api"), or "resource".
+// "orders-table", "web_api" → "web-api"), or "resource"; at most
+// catalogue.MaxIDLength long.
 func kebab(name string) string {
 	var b strings.Builder
 	prevLower := false
@@ -355,18 +359,58 @@ func kebab(name string) string {
 			}
 			prevLower = false
 		}
+		if b.Len() > catalogue.MaxIDLength {
+			break // the rest would be cut
+		}
 	}
 	s := strings.Trim(b.String(), "-")
-	if len(s) > 60 {
-		s = strings.Trim(s[:60], "-")
+	if s == "" {
+		return "resource"
 	}
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
+	if s[0] >= '0' && s[0] <= '9' {
 		s = "r-" + s
 	}
-	if s == "r-" {
-		s = "resource"
+	return clipID(s, catalogue.MaxIDLength)
+}
+
+// clipID is id cut to at most n bytes, without a hyphen at its end.
+func clipID(id string, n int) string {
+	if len(id) <= n {
+		return id
 	}
-	return s
+	return strings.TrimRight(id[:n], "-")
+}
+
+// idSet hands out the ids of a design's nodes and groups (one namespace),
+// each once.
+type idSet struct {
+	taken map[string]bool
+	// next is the number to try first after base, so that many things of
+	// one name cost one try each rather than one per name before.
+	next map[string]int
+}
+
+func newIDSet() *idSet { return &idSet{taken: map[string]bool{}, next: map[string]int{}} }
+
+// take marks id taken, as an id the design has.
+func (s *idSet) take(id string) { s.taken[id] = true }
+
+// unique takes and returns base, an id, or, when it is taken, the first of
+// base-2, base-3, … that is not, base cut so that each is still an id.
+func (s *idSet) unique(base string) string {
+	if !s.taken[base] {
+		s.taken[base] = true
+		return base
+	}
+	for i := max(s.next[base], 2); ; i++ {
+		suffix := "-" + strconv.Itoa(i)
+		id := clipID(base, catalogue.MaxIDLength-len(suffix)) + suffix
+		if !s.taken[id] {
+			s.next[base] = i + 1
+			s.taken[id] = true
+			return id
+		}
+	}
 }
 
 // imageName is an image reference as the mappings match it: without its

@@ -43,10 +43,18 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 	services := map[string]service{} // namespace/name → its selector
 	type workload struct {
 		address, ns string
+		node        *yaml.Node
 		labels      map[string]string
 		env         []string
 	}
 	var workloads []workload
+	// routes are what load balancers send to: a Service's key ("ns/name")
+	// for each, reaching what it selects.
+	type route struct {
+		from, key string
+		node      *yaml.Node
+	}
+	var routes []route
 	var errs catalogue.ErrorList
 	namespaceOf := func(o *yaml.Node) string {
 		if ns := str(one(o, "metadata.namespace")); ns != "" {
@@ -74,7 +82,7 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			image := str(one(spec, "containers.0.image"))
 			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
 			s.add(&resource{file: file, node: o, address: address, typ: kind, image: image, name: name, attrs: o, group: "ns:" + ns})
-			w := workload{address: address, ns: ns, labels: stringMap(one(o, "spec.template.metadata.labels"))}
+			w := workload{address: address, ns: ns, node: o, labels: stringMap(one(o, "spec.template.metadata.labels"))}
 			if kind == "Pod" {
 				w.labels = stringMap(one(o, "metadata.labels"))
 			}
@@ -87,14 +95,14 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			if str(one(o, "spec.type")) == "LoadBalancer" {
 				s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
 				s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
-				s.links = append(s.links, link{from: address, to: "service:" + ns + "/" + name})
+				routes = append(routes, route{from: address, key: ns + "/" + name, node: o})
 			}
 		case kind == "Ingress":
 			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
 			s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
 			backends := append(at(o, "spec.rules.*.http.paths.*.backend.service.name"), at(o, "spec.defaultBackend.service.name")...)
 			for _, b := range backends {
-				s.links = append(s.links, link{from: address, to: "service:" + ns + "/" + str(b)})
+				routes = append(routes, route{from: address, key: ns + "/" + str(b), node: o})
 			}
 		case slices.Contains(configKinds, kind):
 			s.skip(file, o, address, kind, "configuration of what runs, not a component")
@@ -102,31 +110,48 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			s.skip(file, o, address, kind, "not a kind the importer reads (workloads, Services, Ingresses, Namespaces)")
 		}
 	}
-	// A link to "service:ns/name" reaches every workload the Service selects.
+	// What a Service selects is looked up once, among the workloads of its
+	// namespace that have one of its labels (a Service selects pods of its
+	// own namespace).
+	byLabel := map[string][]int{} // "ns/key=value" → workloads
+	for i, w := range workloads {
+		for k, v := range w.labels {
+			byLabel[w.ns+"/"+k+"="+v] = append(byLabel[w.ns+"/"+k+"="+v], i)
+		}
+	}
+	selected := map[string][]string{}
 	selects := func(key string) []string {
-		svc, ok := services[key]
-		if !ok || len(svc.selector) == 0 {
-			return nil
+		if out, done := selected[key]; done {
+			return out
 		}
 		var out []string
-		for _, w := range workloads {
-			if strings.HasPrefix(key, w.ns+"/") && matches(svc.selector, w.labels) { // a Service selects pods of its own namespace
-				out = append(out, w.address)
+		if svc, ok := services[key]; ok && len(svc.selector) > 0 {
+			ns, _, _ := strings.Cut(key, "/")
+			var fewest []int
+			first := true
+			for k, v := range svc.selector {
+				if c := byLabel[ns+"/"+k+"="+v]; first || len(c) < len(fewest) {
+					fewest, first = c, false
+				}
+			}
+			for _, i := range fewest {
+				if matches(svc.selector, workloads[i].labels) {
+					out = append(out, workloads[i].address)
+				}
 			}
 		}
+		selected[key] = out
 		return out
 	}
-	var links []link
-	for _, l := range s.links {
-		if key, ok := strings.CutPrefix(l.to, "service:"); ok {
-			for _, target := range selects(key) {
-				links = append(links, link{from: l.from, to: target, flow: catalogue.FlowRequest})
+	for _, r := range routes {
+		for _, target := range selects(r.key) {
+			if !s.link(link{from: r.from, to: target, flow: catalogue.FlowRequest}, pos(file, r.node)) {
+				return errs
 			}
-			continue
 		}
-		links = append(links, l)
 	}
 	for _, w := range workloads {
+		named := map[string]bool{}
 		for _, v := range w.env {
 			for _, host := range hosts(v) {
 				// name, name.namespace, name.namespace.svc.cluster.local
@@ -134,13 +159,19 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 				if len(host) > 1 && host[1] != "svc" {
 					ns = host[1]
 				}
-				for _, target := range selects(ns + "/" + host[0]) {
-					links = append(links, link{from: w.address, to: target})
+				key := ns + "/" + host[0]
+				if named[key] {
+					continue
+				}
+				named[key] = true
+				for _, target := range selects(key) {
+					if !s.link(link{from: w.address, to: target}, pos(file, w.node)) {
+						return errs
+					}
 				}
 			}
 		}
 	}
-	s.links = links
 	return errs
 }
 

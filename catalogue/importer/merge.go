@@ -3,7 +3,6 @@ package importer
 import (
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -31,9 +30,11 @@ func Merge(old, imported *catalogue.Design, f Format) *catalogue.Design {
 		}
 	}
 	// One namespace for nodes and groups, as the design has.
-	ids := map[string]bool{}
+	ids := newIDSet()
+	oldGroups := map[string]catalogue.Group{}
 	for _, g := range old.Groups {
-		ids[g.ID] = true
+		ids.take(g.ID)
+		oldGroups[g.ID] = g
 	}
 	final := map[string]string{} // imported node id → its id in the merge
 	gone := map[string]bool{}
@@ -58,29 +59,21 @@ func Merge(old, imported *catalogue.Design, f Format) *catalogue.Design {
 			matched[n.Origin] = true
 		}
 		d.Nodes = append(d.Nodes, n)
-		ids[n.ID] = true
-	}
-	free := func(id string) string {
-		base := id
-		for i := 2; ids[id]; i++ {
-			id = base + "-" + strconv.Itoa(i)
-		}
-		ids[id] = true
-		return id
+		ids.take(n.ID)
 	}
 	// The import's groups: one of the design's with the same id and
 	// boundary is taken for it; another is added, under a free id.
 	d.Groups = slices.Clone(old.Groups)
 	groupID := map[string]string{}
 	for _, g := range imported.Groups {
-		if i := slices.IndexFunc(old.Groups, func(o catalogue.Group) bool { return o.ID == g.ID }); i >= 0 && old.Groups[i].Boundary == g.Boundary {
+		if o, ok := oldGroups[g.ID]; ok && o.Boundary == g.Boundary {
 			groupID[g.ID] = g.ID
 			continue
 		}
-		groupID[g.ID] = free(g.ID)
+		groupID[g.ID] = ids.unique(g.ID)
 	}
 	for _, g := range imported.Groups {
-		if groupID[g.ID] == g.ID && slices.ContainsFunc(old.Groups, func(o catalogue.Group) bool { return o.ID == g.ID }) {
+		if _, ok := oldGroups[g.ID]; ok && groupID[g.ID] == g.ID {
 			continue
 		}
 		g.ID = groupID[g.ID]
@@ -93,7 +86,7 @@ func Merge(old, imported *catalogue.Design, f Format) *catalogue.Design {
 		if matched[n.Origin] {
 			continue
 		}
-		final[n.ID] = free(n.ID)
+		final[n.ID] = ids.unique(n.ID)
 		n.ID = final[n.ID]
 		if n.In != "" {
 			n.In = groupID[n.In]

@@ -19,13 +19,28 @@ type system struct {
 	mapping   *Mapping
 	resources []*resource
 	groups    []*group
-	// links are references between resources by address: each becomes an
-	// edge when both ends become nodes.
-	links []link
+	groupAt   map[string]*group // groups by key
+	// services are where each compose service is in resources, for a
+	// later file's to change it.
+	services map[string]int
+	// links are references between resources by address, each once (see
+	// link): each becomes an edge when both ends become nodes.
+	links  []link
+	linked map[[2]string]bool
+	// paired counts the links asked for, made again or not: what the
+	// connections' fan-out costs, bounded by maxPairs.
+	paired int
+	// tooMany is why the import is refused, once the links passed what a
+	// design holds.
+	tooMany *catalogue.Error
 	// skipped are resources the reader knows make no node (a ConfigMap, a
 	// data source), reported as such.
 	skipped []Unmapped
 }
+
+// maxPairs bounds the links a file's references ask for, repeated ones
+// included: a hundred times the edges a design may hold.
+const maxPairs = 100 * catalogue.MaxEdges
 
 // resource is one thing a file declares.
 type resource struct {
@@ -67,12 +82,48 @@ type group struct {
 func (s *system) add(r *resource) { s.resources = append(s.resources, r) }
 
 func (s *system) addGroup(g *group) {
-	for _, have := range s.groups {
-		if have.key == g.key {
-			return
-		}
+	if s.groupAt[g.key] != nil {
+		return
 	}
+	if s.groupAt == nil {
+		s.groupAt = map[string]*group{}
+	}
+	s.groupAt[g.key] = g
 	s.groups = append(s.groups, g)
+}
+
+// link adds l, written at at, unless the system has a link between its
+// ends already (links repeat: a mapping naming its queue 5,000 times, a
+// Service named in every workload's environment); a link of a resource to
+// itself is none. Once the links pass catalogue.MaxEdges, or those asked
+// for pass maxPairs, it adds no more and returns false, and the import is
+// refused with the position of the resource that passed it.
+func (s *system) link(l link, at catalogue.Pos) bool {
+	if s.tooMany != nil {
+		return false
+	}
+	key := [2]string{l.from, l.to}
+	if l.from == l.to || s.linked[key] {
+		s.paired++
+		if s.paired <= maxPairs {
+			return true
+		}
+		s.tooMany = &catalogue.Error{Pos: at, Code: diag.CodeTooLarge,
+			Msg: fmt.Sprintf("the file's references name more than %d links between resources (the same ones again and again); a design holds at most %d edges, so name each connection once", maxPairs, catalogue.MaxEdges)}
+		return false
+	}
+	if len(s.links) == catalogue.MaxEdges {
+		s.tooMany = &catalogue.Error{Pos: at, Code: diag.CodeTooLarge,
+			Msg: fmt.Sprintf("with the references up to here the import makes more than %d edges, the most a design holds; import the system in parts", catalogue.MaxEdges)}
+		return false
+	}
+	if s.linked == nil {
+		s.linked = map[[2]string]bool{}
+	}
+	s.paired++
+	s.linked[key] = true
+	s.links = append(s.links, l)
+	return true
 }
 
 func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
@@ -119,23 +170,18 @@ func (m *Mapping) rule(r *resource) *Rule {
 func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	res := &Result{Format: s.format, Unmapped: s.skipped}
 	d := &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
-	ids := map[string]bool{}
-	unique := func(base string) string {
-		id := base
-		for i := 2; ids[id]; i++ {
-			id = base + "-" + strconv.Itoa(i)
-		}
-		ids[id] = true
-		return id
-	}
+	ids := newIDSet()
 	groupID := map[string]string{}
 	for _, g := range s.groups {
-		groupID[g.key] = unique(kebab(g.name))
+		groupID[g.key] = ids.unique(kebab(g.name))
 	}
 	used := map[string]bool{}
 	nodeOf := map[string]string{}    // address → node id
 	var where []catalogue.NodeSource // where each node's resource and values are written
 	for _, r := range s.resources {
+		if r == nil {
+			continue // a compose service a later file changed
+		}
 		rule := m.rule(r)
 		if rule == nil {
 			why := "no mapping for " + r.typ
@@ -147,12 +193,12 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		}
 		comp := cat.Components[rule.Component]
 		id := kebab(r.name)
-		if ids[id] {
+		if ids.taken[id] {
 			// The same name for two things ("orders" the queue and the
 			// function): the second says what it is.
 			id = kebab(r.name + "-" + comp.Kind)
 		}
-		n := catalogue.Node{ID: unique(id), Component: rule.Component, Origin: s.origin(r)}
+		n := catalogue.Node{ID: ids.unique(id), Component: rule.Component, Origin: s.origin(r)}
 		if r.group != "" {
 			n.In = groupID[r.group]
 			used[r.group] = true
@@ -201,10 +247,12 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		}
 		d.Nodes = append(d.Nodes, n)
 		for _, rf := range r.refs {
+			l := link{from: r.address, to: rf.address}
 			if slices.Contains(rule.Inbound, rf.path) {
-				s.links = append(s.links, link{from: rf.address, to: r.address})
-			} else {
-				s.links = append(s.links, link{from: r.address, to: rf.address})
+				l = link{from: rf.address, to: r.address}
+			}
+			if !s.link(l, pos(r.file, r.node)) {
+				return nil, catalogue.ErrorList{s.tooMany}
 			}
 		}
 	}
@@ -243,10 +291,8 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 }
 
 func (s *system) groupByKey(key string) *group {
-	for _, g := range s.groups {
-		if g.key == key {
-			return g
-		}
+	if g := s.groupAt[key]; g != nil {
+		return g
 	}
 	return &group{}
 }
@@ -344,23 +390,36 @@ func (s *system) edgeRules(typ string) []*EdgeRule {
 
 // connect makes the links of a connecting resource (its rules) from what
 // its references under each rule's From reach to what those under its To
-// reach; one whose references name no resource of the file is reported.
+// reach, each pair once; one whose references name no resource of the file
+// is reported.
 func (s *system) connect(file string, n *yaml.Node, address, typ string, rules []*EdgeRule, refs []ref) {
 	made := false
+	at := pos(file, n)
 	for _, e := range rules {
-		for _, from := range refs {
-			if from.path != e.From {
-				continue
-			}
-			for _, to := range refs {
-				if to.path == e.To {
-					s.links = append(s.links, link{from: from.address, to: to.address, flow: e.Flow})
-					made = true
+		froms, tos := targets(refs, e.From), targets(refs, e.To)
+		for _, from := range froms {
+			for _, to := range tos {
+				if !s.link(link{from: from, to: to, flow: e.Flow}, at) {
+					return
 				}
+				made = true
 			}
 		}
 	}
 	if !made {
 		s.skip(file, n, address, typ, "a connection whose ends are not resources of this file (variables, data sources, or another stack's): no edge")
 	}
+}
+
+// targets are the addresses refs under path name, each once, in order.
+func targets(refs []ref, path string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range refs {
+		if r.path == path && !seen[r.address] {
+			seen[r.address] = true
+			out = append(out, r.address)
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -21,8 +22,12 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 	if services == nil || services.Kind != yaml.MappingNode {
 		return catalogue.ErrorList{{Pos: pos(file, root), Code: diag.CodeRequired, Msg: "services: a Compose file's services are a mapping of names to services"}}
 	}
+	var errs catalogue.ErrorList
+	if nets := get(root, "networks"); nets != nil && nets.Kind != yaml.MappingNode && !isNull(nets) {
+		errs = append(errs, wrongType(file, nets, "networks", "the networks are a mapping of names to networks"))
+	}
 	for _, k := range keys(get(root, "networks")) {
-		s.addGroup(&group{key: "network:" + k.Value, boundary: "network", name: k.Value})
+		s.addGroup(&group{key: "network:" + k.Value, boundary: "network", name: k.Value, at: pos(file, k)})
 	}
 	if s.services == nil {
 		s.services = map[string]int{}
@@ -33,6 +38,10 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 	}
 	for _, p := range pairs(services) {
 		k, svc := p.k, p.v
+		if wrong := composeTypes(file, k.Value, svc); len(wrong) > 0 {
+			errs = append(errs, wrong...)
+			continue
+		}
 		// A later file (an override file) changes an earlier one's
 		// service, key by key, as Compose merges them.
 		if i, ok := s.services[k.Value]; ok {
@@ -53,7 +62,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 				}
 			}
 			if first != "" {
-				s.addGroup(&group{key: "network:" + first, boundary: "network", name: first})
+				s.addGroup(&group{key: "network:" + first, boundary: "network", name: first, at: pos(file, nets)})
 				r.group = "network:" + first
 			}
 		}
@@ -91,8 +100,59 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 		s.services[k.Value] = len(s.resources)
 		s.add(r)
 	}
-	return nil
+	return errs
 }
+
+// composeTypes are the values of service name (svc) of a type Compose
+// refuses (docker compose config: "services.web.image must be a
+// string"), among those the import reads.
+func composeTypes(file, name string, svc *yaml.Node) catalogue.ErrorList {
+	what := "services." + name
+	if svc.Kind != yaml.MappingNode {
+		return catalogue.ErrorList{wrongType(file, svc, what, "a service is a mapping of its settings (image: nginx)")}
+	}
+	var errs catalogue.ErrorList
+	for _, c := range []struct {
+		key  string
+		ok   []yaml.Kind
+		want string
+	}{
+		{"image", []yaml.Kind{yaml.ScalarNode}, "an image is a name (nginx:1.27)"},
+		{"networks", []yaml.Kind{yaml.SequenceNode, yaml.MappingNode}, "networks are a list of network names, or a mapping of them"},
+		{"depends_on", []yaml.Kind{yaml.SequenceNode, yaml.MappingNode}, "depends_on is a list of service names, or a mapping of them"},
+		{"links", []yaml.Kind{yaml.SequenceNode}, "links are a list of service names (db, or db:alias)"},
+		{"environment", []yaml.Kind{yaml.SequenceNode, yaml.MappingNode}, "the environment is a list of NAME=value, or a mapping of names to values"},
+	} {
+		switch v := get(svc, c.key); {
+		case v == nil, isNull(v) && c.key != "image": // none; an image left empty names none
+		case isNull(v) || !slices.Contains(c.ok, v.Kind):
+			errs = append(errs, wrongType(file, v, what+"."+c.key, c.want))
+		}
+	}
+	return errs
+}
+
+// wrongType is the error of a value of the wrong type at what: what it is,
+// and want, what it would be.
+func wrongType(file string, n *yaml.Node, what, want string) *catalogue.Error {
+	is := "a text"
+	switch {
+	case isNull(n):
+		is = "nothing"
+	case n.Kind == yaml.SequenceNode:
+		is = "a list"
+	case n.Kind == yaml.MappingNode:
+		is = "a mapping"
+	case n.Tag == "!!int" || n.Tag == "!!float":
+		is = "a number"
+	case n.Tag == "!!bool":
+		is = "true or false"
+	}
+	return &catalogue.Error{Pos: pos(file, n), Code: diag.CodeWrongType, Msg: what + ": " + is + "; " + want}
+}
+
+// isNull says n is YAML's null (a key with no value).
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
 // environment is a service's environment values (a list of NAME=value or a
 // mapping).

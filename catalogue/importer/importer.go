@@ -85,12 +85,35 @@ func (r *Result) Report() []string {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
 	})
 	for _, u := range unmapped {
-		out = append(out, fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, u.Address, u.Type, u.Why))
+		out = append(out, printable(fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, diag.Clip(u.Address), diag.Clip(u.Type), u.Why)))
 	}
 	for _, e := range r.Dropped {
-		out = append(out, e.Error())
+		out = append(out, printable(e.Error()))
 	}
 	return out
+}
+
+// printable is a line of the report with the characters that would break
+// it or rewrite a terminal's screen (a file's names may hold any) written
+// as escapes: "\x1b".
+func printable(line string) string {
+	if bad, _ := diag.BadChar(line); bad == "" && !strings.ContainsAny(line, "\t\n\r") {
+		return line
+	}
+	var b strings.Builder
+	for i, r := range line {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(line[i:], "\uFFFD"):
+			fmt.Fprintf(&b, "\\x%02x", line[i])
+		case r < 0x20, r >= 0x7f && r <= 0x9f:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case r == 0xfffe, r == 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Detect says which format a file is, from its content: "" for none (a

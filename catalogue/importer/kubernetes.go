@@ -76,11 +76,11 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		address := kind + "/" + ns + "/" + name
 		switch {
 		case kind == "Namespace":
-			s.addGroup(&group{key: "ns:" + name, boundary: "cluster", name: name, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(name)}})
+			s.addNamespace(name, pos(file, o))
 		case slices.Contains(workloadKinds, kind):
 			spec := podSpec(o, kind)
 			image := str(one(spec, "containers.0.image"))
-			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+			s.addNamespace(ns, pos(file, o))
 			s.add(&resource{file: file, node: o, address: address, typ: kind, image: image, name: name, attrs: o, group: "ns:" + ns})
 			w := workload{address: address, ns: ns, node: o, labels: stringMap(one(o, "spec.template.metadata.labels"))}
 			if kind == "Pod" {
@@ -93,12 +93,12 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		case kind == "Service":
 			services[ns+"/"+name] = service{selector: stringMap(one(o, "spec.selector")), node: o}
 			if str(one(o, "spec.type")) == "LoadBalancer" {
-				s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+				s.addNamespace(ns, pos(file, o))
 				s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
 				routes = append(routes, route{from: address, key: ns + "/" + name, node: o})
 			}
 		case kind == "Ingress":
-			s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
+			s.addNamespace(ns, pos(file, o))
 			s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
 			backends := append(at(o, "spec.rules.*.http.paths.*.backend.service.name"), at(o, "spec.defaultBackend.service.name")...)
 			for _, b := range backends {
@@ -173,6 +173,11 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		}
 	}
 	return errs
+}
+
+// addNamespace adds the cluster group of namespace ns, first named at at.
+func (s *system) addNamespace(ns string, at catalogue.Pos) {
+	s.addGroup(&group{key: "ns:" + ns, boundary: "cluster", name: ns, at: at, props: map[string]catalogue.Value{"namespace": catalogue.StringValue(ns)}})
 }
 
 // podSpec is a workload's pod spec.

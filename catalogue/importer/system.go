@@ -2,9 +2,11 @@ package importer
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -77,6 +79,7 @@ type link struct {
 type group struct {
 	key, boundary, name, in string
 	props                   map[string]catalogue.Value
+	at                      catalogue.Pos // where it is first named
 }
 
 func (s *system) add(r *resource) { s.resources = append(s.resources, r) }
@@ -182,6 +185,10 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		if r == nil {
 			continue // a compose service a later file changed
 		}
+		if why := originProblem(s.origin(r), r.address); why != "" {
+			res.Unmapped = append(res.Unmapped, Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why})
+			continue
+		}
 		rule := m.rule(r)
 		if rule == nil {
 			why := "no mapping for " + r.typ
@@ -217,6 +224,11 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			if !ok {
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTypeMismatch,
 					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", r.address, rule.Props[prop].Path, diag.Clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
+				continue
+			}
+			if _, problem := catalogue.TextProblem(v.Str()); problem != "" {
+				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTooLarge,
+					Msg: fmt.Sprintf("%s: %s: %s; left to the catalogue", r.address, rule.Props[prop].Path, problem)})
 				continue
 			}
 			if problem := comp.ValueProblem(prop, v); problem != "" {
@@ -256,6 +268,10 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			}
 		}
 	}
+	if len(d.Nodes) > catalogue.MaxNodes {
+		return nil, catalogue.ErrorList{{Pos: where[catalogue.MaxNodes].Pos, Code: diag.CodeTooLarge,
+			Msg: fmt.Sprintf("the import makes %d nodes, more than the %d a design holds (the first past them is here); import the system in parts", len(d.Nodes), catalogue.MaxNodes)}}
+	}
 	// Groups that hold something, with the groups they sit in.
 	keep := map[string]bool{}
 	for key := range used {
@@ -265,9 +281,18 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		}
 	}
 	for _, g := range s.groups {
-		if keep[g.key] {
-			d.Groups = append(d.Groups, catalogue.Group{ID: groupID[g.key], Boundary: g.boundary, Name: g.name, In: groupID[g.in], Props: g.props})
+		if !keep[g.key] {
+			continue
 		}
+		if len(d.Groups) == catalogue.MaxGroups {
+			return nil, catalogue.ErrorList{{Pos: g.at, Code: diag.CodeTooLarge,
+				Msg: fmt.Sprintf("the import makes more than the %d groups a design holds (the first past them is here); import the system in parts", catalogue.MaxGroups)}}
+		}
+		group := catalogue.Group{ID: groupID[g.key], Boundary: g.boundary, Name: g.name, In: groupID[g.in], Props: g.props}
+		if problem := g.textProblem(&group); problem != nil {
+			res.Dropped = append(res.Dropped, problem)
+		}
+		d.Groups = append(d.Groups, group)
 	}
 	seen := map[[2]string]bool{}
 	for _, l := range s.links {
@@ -288,6 +313,49 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	}
 	res.Design = d
 	return res, nil
+}
+
+// originProblem says why a resource of address cannot be a node whose
+// origin is origin, or "": the origin is a design's text.
+func originProblem(origin, address string) string {
+	_, problem := catalogue.TextProblem(origin)
+	if problem == "" {
+		return ""
+	}
+	if bad, _ := diag.BadChar(address); bad != "" {
+		return "its address holds " + bad + ", which a design cannot (a node's origin names it)"
+	}
+	return fmt.Sprintf("its address is %d characters, longer than a node's origin may be (%s)", utf8.RuneCountInString(address), problem)
+}
+
+// textProblem leaves out of group (g's) the name and the properties that
+// cannot be a design's text, and says so, or returns nil: the group keeps
+// its id, made from the name.
+func (g *group) textProblem(group *catalogue.Group) *catalogue.Error {
+	code, problem := catalogue.TextProblem(g.name)
+	var left []string
+	if problem != "" {
+		group.Name = ""
+		left = append(left, "name")
+	}
+	for _, prop := range slices.Sorted(maps.Keys(g.props)) {
+		if c, p := catalogue.TextProblem(g.props[prop].Str()); p != "" {
+			if group.Props = maps.Clone(group.Props); problem == "" {
+				code, problem = c, p
+			}
+			delete(group.Props, prop)
+			left = append(left, prop)
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	what := g.boundary
+	if what == "cluster" {
+		what = "namespace"
+	}
+	return &catalogue.Error{Pos: g.at, Code: code,
+		Msg: fmt.Sprintf("the %s `%s`: %s; the group %s is imported without its %s", what, diag.Clip(g.name), problem, group.ID, strings.Join(left, " and "))}
 }
 
 func (s *system) groupByKey(key string) *group {

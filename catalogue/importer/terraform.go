@@ -54,9 +54,10 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 
 	region := ""
 	for _, provider := range []string{"aws", "google"} {
-		if r := str(one(root, "configuration.provider_config."+provider+".expressions.region.constant_value")); r != "" {
+		at := one(root, "configuration.provider_config."+provider+".expressions.region.constant_value")
+		if r := str(at); r != "" {
 			region = r
-			s.addGroup(&group{key: "region:" + r, boundary: "region", name: r,
+			s.addGroup(&group{key: "region:" + r, boundary: "region", name: r, at: pos(file, at),
 				props: map[string]catalogue.Value{"provider": catalogue.StringValue(map[string]string{"aws": "aws", "google": "gcp"}[provider]), "region": catalogue.StringValue(r)}})
 			break
 		}
@@ -90,7 +91,7 @@ func (s *system) readTerraformPlan(file string, docs []*yaml.Node) catalogue.Err
 			}
 			// A Multi-AZ database names the zone of its primary only.
 			if zone := str(get(values, "availability_zone")); zone != "" && region != "" && str(get(values, "multi_az")) != "true" {
-				s.addGroup(&group{key: "zone:" + zone, boundary: "zone", name: zone, in: "region:" + region,
+				s.addGroup(&group{key: "zone:" + zone, boundary: "zone", name: zone, in: "region:" + region, at: pos(file, get(values, "availability_zone")),
 					props: map[string]catalogue.Value{"zone": catalogue.StringValue(zone)}})
 				res.group = "zone:" + zone
 			}

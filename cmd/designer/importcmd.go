@@ -177,21 +177,42 @@ func (e *env) importCmd(args []string) int {
 				return exitUnusable
 			}
 			design = importer.Merge(prev, design, res.Format)
-			if errs := cat.Check(design); len(errs) > 0 {
+			// The import and the design each are within a design's
+			// limits; both together may not be.
+			if errs := append(cat.Check(design), overLimits(*out, design)...); len(errs) > 0 {
 				errs.Print(e.stderr)
+				fmt.Fprintf(e.stderr, "designer import: the import over %s would not read back as a design; nothing was written\n", *out)
 				return exitUnusable
 			}
 		} else if !errors.Is(err, os.ErrNotExist) {
 			fmt.Fprintf(e.stderr, "designer import: %v\n", err)
 			return exitUnusable
 		}
-		if err := os.WriteFile(*out, catalogue.EncodeDesignYAML(design), 0o644); err != nil {
-			fmt.Fprintf(e.stderr, "designer import: %v\n", err)
-			return exitUnusable
-		}
-		fmt.Fprintf(e.stderr, "designer import: wrote %s: %d nodes, %d edges, %d groups from %s\n", *out, len(design.Nodes), len(design.Edges), len(design.Groups), res.Format)
+	}
+	text := catalogue.EncodeDesignYAML(design)
+	if *out == "" {
+		e.stdout.Write(text)
 		return exitOK
 	}
-	e.stdout.Write(catalogue.EncodeDesignYAML(design))
+	if err := os.WriteFile(*out, text, 0o644); err != nil {
+		fmt.Fprintf(e.stderr, "designer import: %v\n", err)
+		return exitUnusable
+	}
+	fmt.Fprintf(e.stderr, "designer import: wrote %s: %d nodes, %d edges, %d groups from %s\n", *out, len(design.Nodes), len(design.Edges), len(design.Groups), res.Format)
 	return exitOK
+}
+
+// overLimits are the counts of design d, to be written to file, that a
+// design may not have (catalogue.MaxNodes, MaxEdges, MaxGroups).
+func overLimits(file string, d *catalogue.Design) catalogue.ErrorList {
+	var errs catalogue.ErrorList
+	for _, c := range []struct {
+		what       string
+		count, max int
+	}{{"nodes", len(d.Nodes), catalogue.MaxNodes}, {"edges", len(d.Edges), catalogue.MaxEdges}, {"groups", len(d.Groups), catalogue.MaxGroups}} {
+		if c.count > c.max {
+			errs.Add(catalogue.Pos{File: file}, diag.CodeTooLarge, "%s: %d %s; a design is limited to %d", c.what, c.count, c.what, c.max)
+		}
+	}
+	return errs
 }

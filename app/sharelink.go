@@ -14,15 +14,21 @@ import (
 // written to storage for it (the theme and panel widths are read, as
 // settings of the browser rather than of a design). A link that cannot be read back
 // is refused with why, and the editor starts on the user's own design as
-// if the link had not been followed (false).
+// if the link had not been followed (false). A link may carry another
+// tool's file (it is read as a file the editor imports): what its import
+// left out is in the Import report.
 func (s *tabSession) openShared(fragment string) bool {
 	data, err := share.Decode(fragment)
 	if err == nil {
 		s.store.SetShared(true) // before the import, whose change the canvas sees
-		if err = s.store.Import(share.Name, data); err == nil {
+		var report []string
+		if report, err = s.store.ImportReported(share.Name, data); err == nil {
 			s.sharing = true
 			s.store.SetReadOnly(true)
 			s.store.Say(fmt.Sprintf("Opened a shared design: %d nodes, %d edges, read-only.", len(s.store.Design().Nodes), len(s.store.Design().Edges)))
+			// A link carrying another tool's file: what its import left
+			// out is shown as a file's import shows it.
+			s.library.importReport = report
 			return true
 		}
 	}

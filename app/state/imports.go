@@ -57,6 +57,17 @@ func (ed imports) Import(name string, data []byte) error {
 	return ed.s.Replace(name, next)
 }
 
+// ImportReported is Import that also returns what an import of another
+// tool's file left out, a line each, for the user to see (a share link may
+// carry such a file).
+func (ed imports) ImportReported(name string, data []byte) ([]string, error) {
+	next, report, err := ed.s.parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return report, ed.s.Replace(name, next)
+}
+
 // Replace makes next, read from the file name, the design (undoable),
 // laying out what has no position.
 func (ed imports) Replace(name string, next *catalogue.Design) error {

@@ -38,6 +38,8 @@ func TestImportsReadBackWithinTheLimits(t *testing.T) {
 			"f:2:5: " + diag.Clip(huge) + " (service) was not imported: its address is 20000 characters, longer than a node's origin may be"},
 		{"a network name of 20,000 characters", Compose, "networks:\n  ? " + huge + "\n  : {}\nservices:\n  web: {image: nginx, networks: [" + huge + "]}\n",
 			"f:2:5: the network `" + diag.Clip(huge) + "`: 20000 characters"},
+		{"a type of 20,000 characters", CloudFormation, "Resources:\n  Q: {Type: AWS::SQS::Queue}\n  X: {Type: \"AWS::" + huge + "\"}\n",
+			"f:3:3: X (AWS::" + diag.Clip(huge)[:10]},
 		{"a service name holding ESC", Compose, "services:\n  \"w\\eb\": {image: nginx}\n  web: {image: \"ng\\einx\"}\n",
 			"f:2:3: w\\x1bb (service) was not imported: its address holds the control character U+001B"},
 	} {
@@ -54,10 +56,12 @@ func TestImportsReadBackWithinTheLimits(t *testing.T) {
 			if c.report != "" && !strings.Contains(report, c.report) || c.report == "" && report != "" {
 				t.Errorf("report:\n%s\nwant %q", report, c.report)
 			}
-			for _, r := range report {
-				if r == 0x1b {
-					t.Errorf("the report holds ESC: %q", report)
-					break
+			if strings.ContainsRune(report, 0x1b) {
+				t.Errorf("the report holds ESC: %q", report)
+			}
+			for _, line := range res.Report() {
+				if len(line) > 1000 {
+					t.Errorf("a report line of %d bytes: %.200s…", len(line), line)
 				}
 			}
 		})

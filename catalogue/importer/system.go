@@ -191,9 +191,9 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		}
 		rule := m.rule(r)
 		if rule == nil {
-			why := "no mapping for " + r.typ
+			why := "no mapping for " + diag.Clip(r.typ)
 			if r.image != "" {
-				why = "no mapping for the image " + r.image
+				why = "no mapping for the image " + diag.Clip(r.image)
 			}
 			res.Unmapped = append(res.Unmapped, Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why + " (add a rule to imports/" + string(s.format) + ".yaml)"})
 			continue
@@ -223,24 +223,24 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			p := pos(r.file, where)
 			if !ok {
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTypeMismatch,
-					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", r.address, rule.Props[prop].Path, diag.Clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
+					Msg: fmt.Sprintf("%s: %s `%s` is not a value of %s's %s (%s); left to the catalogue", diag.Clip(r.address), rule.Props[prop].Path, diag.Clip(str(where)), comp.ID, prop, typeWords(comp.Property(prop)))})
 				continue
 			}
 			if _, problem := catalogue.TextProblem(v.Str()); problem != "" {
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeTooLarge,
-					Msg: fmt.Sprintf("%s: %s: %s; left to the catalogue", r.address, rule.Props[prop].Path, problem)})
+					Msg: fmt.Sprintf("%s: %s: %s; left to the catalogue", diag.Clip(r.address), rule.Props[prop].Path, problem)})
 				continue
 			}
 			if problem := comp.ValueProblem(prop, v); problem != "" {
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeLimitExceeded,
-					Msg: fmt.Sprintf("%s: %s %s: %s; left to the catalogue", r.address, rule.Props[prop].Path, v.Literal(), problem)})
+					Msg: fmt.Sprintf("%s: %s %s: %s; left to the catalogue", diag.Clip(r.address), rule.Props[prop].Path, v.Literal(), problem)})
 				continue
 			}
 			if l := comp.Limits[prop]; l != nil && !l.Allows(v) {
 				// Kept: it is what the system has, and the checker's limit
 				// rule says so too; here with where it was written.
 				res.Dropped = append(res.Dropped, &catalogue.Error{Pos: p, Code: diag.CodeLimitExceeded,
-					Msg: fmt.Sprintf("%s: %s %s is outside what %s allows (%s); kept, and checked as an error (%s)", r.address, rule.Props[prop].Path, l.Format(v), comp.ID, l.Describe(), l.Docs)})
+					Msg: fmt.Sprintf("%s: %s %s is outside what %s allows (%s); kept, and checked as an error (%s)", diag.Clip(r.address), rule.Props[prop].Path, l.Format(v), comp.ID, l.Describe(), l.Docs)})
 			}
 			if n.Props == nil {
 				n.Props = map[string]catalogue.Value{}

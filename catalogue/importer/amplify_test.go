@@ -243,3 +243,25 @@ func BenchmarkImportCompose(b *testing.B) {
 		})
 	}
 }
+
+// Connections that name the same pairs again and again are bounded too:
+// 130 mappings each from the same 200 queues to the same 200 functions
+// ask for 5.2 million links, 40,000 of them different.
+func TestRepeatedConnectionsAreBounded(t *testing.T) {
+	cat, m := loaded(t)
+	var b strings.Builder
+	b.WriteString("Resources:\n")
+	var queues, functions []string
+	for i := range 200 {
+		fmt.Fprintf(&b, "  Q%d: {Type: AWS::SQS::Queue}\n  F%d: {Type: AWS::Lambda::Function}\n", i, i)
+		queues, functions = append(queues, fmt.Sprintf("!Ref Q%d", i)), append(functions, fmt.Sprintf("!Ref F%d", i))
+	}
+	for i := range 130 {
+		fmt.Fprintf(&b, "  M%d:\n    Type: AWS::Lambda::EventSourceMapping\n    Properties: {EventSourceArn: [%s], FunctionName: [%s]}\n", i, strings.Join(queues, ", "), strings.Join(functions, ", "))
+	}
+	_, err := Import(cat, m, CloudFormation, []File{{Name: "f", Data: []byte(b.String())}})
+	var list catalogue.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Code != diag.CodeTooLarge || !strings.Contains(list[0].Msg, "name each connection once") {
+		t.Fatalf("%v", err)
+	}
+}

@@ -135,7 +135,7 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 				}
 			}
 			for _, i := range fewest {
-				if matches(svc.selector, workloads[i].labels) {
+				if workloads[i].ns == ns && matches(svc.selector, workloads[i].labels) {
 					out = append(out, workloads[i].address)
 				}
 			}

@@ -338,15 +338,19 @@ func (g *group) textProblem(group *catalogue.Group) *catalogue.Error {
 		group.Name = ""
 		left = append(left, "name")
 	}
+	props := maps.Clone(g.props)
 	for _, prop := range slices.Sorted(maps.Keys(g.props)) {
-		if c, p := catalogue.TextProblem(g.props[prop].Str()); p != "" {
-			if group.Props = maps.Clone(group.Props); problem == "" {
-				code, problem = c, p
-			}
-			delete(group.Props, prop)
-			left = append(left, prop)
+		c, p := catalogue.TextProblem(g.props[prop].Str())
+		if p == "" {
+			continue
 		}
+		if problem == "" {
+			code, problem = c, p
+		}
+		delete(props, prop)
+		left = append(left, prop)
 	}
+	group.Props = props
 	if len(left) == 0 {
 		return nil
 	}

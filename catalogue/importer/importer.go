@@ -117,9 +117,9 @@ func printable(line string) string {
 }
 
 // Detect says which format a file is, from its content: "" for none (a
-// design, or anything else).
+// design, or anything else). A leading byte order mark is read past.
 func Detect(data []byte) Format {
-	head := data
+	head := withoutByteOrderMark(data)
 	if len(head) > 1<<16 {
 		head = head[:1<<16]
 	}
@@ -204,35 +204,66 @@ func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Res
 }
 
 // parseDocuments parses a file's YAML (or JSON) documents, refusing one that
-// is not text or not well-formed with its line.
+// is not text, not well-formed or past the limits, with its line. A JSON
+// file is read by parseJSON, bounded as it reads; YAML past maxYAMLMarks is
+// refused before its parser runs, then bounded by value and depth as JSON
+// is. Merge keys are written out, and what they and aliases add is bounded.
 func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 	fail := func(line int, code diag.Code, msg string) catalogue.ErrorList {
 		return catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: line, Column: 1}, Code: code, Msg: msg}}
 	}
-	if !utf8.Valid(file.Data) {
+	exceeded := func(limit *limitError) catalogue.ErrorList {
+		return catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: limit.line, Column: limit.column}, Code: diag.CodeTooLarge, Msg: limit.msg}}
+	}
+	data := withoutByteOrderMark(file.Data)
+	if !utf8.Valid(data) {
 		return nil, fail(1, diag.CodeNotUTF8, "the file is not UTF-8 text")
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(file.Data))
 	var docs []*yaml.Node
-	for read := 0; ; read++ {
-		if read > 100_000 {
-			return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		root, limit, ok := parseJSON(data)
+		if limit != nil {
+			return nil, exceeded(limit)
 		}
-		var n yaml.Node
-		err := dec.Decode(&n)
-		if err != nil {
-			if err.Error() == "EOF" {
-				break
-			}
-			line, msg := 1, err.Error()
-			if m := yamlLine.FindStringSubmatch(msg); m != nil {
-				line, _ = strconv.Atoi(m[1])
-				msg = m[2]
-			}
-			return nil, fail(line, diag.CodeYAMLSyntax, msg)
+		if ok {
+			docs = []*yaml.Node{root}
 		}
-		if len(n.Content) > 0 && !(n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Tag == "!!null") {
-			docs = append(docs, n.Content[0]) // an empty document (--- alone, comments) holds nothing
+	}
+	if docs == nil {
+		if limit := scanYAML(data); limit != nil {
+			return nil, exceeded(limit)
+		}
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		left := maxValues
+		for read := 0; ; read++ {
+			if read > 100_000 {
+				return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
+			}
+			var n yaml.Node
+			err := dec.Decode(&n)
+			if err != nil {
+				if err.Error() == "EOF" {
+					break
+				}
+				line, msg := 1, err.Error()
+				if m := yamlLine.FindStringSubmatch(msg); m != nil {
+					line, _ = strconv.Atoi(m[1])
+					msg = m[2]
+				}
+				return nil, fail(line, diag.CodeYAMLSyntax, msg)
+			}
+			if len(n.Content) == 0 || n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Tag == "!!null" {
+				continue // an empty document (--- alone, comments) holds nothing
+			}
+			var limit *limitError
+			if left, limit = checkTree(n.Content[0], left); limit != nil {
+				return nil, exceeded(limit)
+			}
+			if a := crossDocumentAlias(n.Content[0]); a != nil {
+				return nil, catalogue.ErrorList{{Pos: pos(file.Name, a), Code: diag.CodeAlias,
+					Msg: fmt.Sprintf("alias *%s names an anchor of another document (line %d); YAML anchors hold within their document: write the value out", diag.Clip(a.Value), a.Alias.Line)}}
+			}
+			docs = append(docs, n.Content[0])
 		}
 	}
 	if len(docs) == 0 {
@@ -242,10 +273,19 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: k.Line, Column: k.Column}, Code: diag.CodeDuplicateKey,
 			Msg: fmt.Sprintf("key `%s` is set twice in one mapping; which one counts depends on the tool, so say it once", diag.Clip(k.Value))}}
 	}
-	// What aliases add is bounded: the walks below read every alias's
-	// anchor again, and a few nested aliases make billions of values.
-	if raw, walked := countNodes(docs, false), countNodes(docs, true); walked > maxWalk || walked > raw+maxAliased {
-		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file's aliases expand it past %d values; write the values out instead", min(maxWalk, raw+maxAliased)))
+	// What aliases and merge keys add is bounded: the walks below read
+	// every alias's anchor again, and a few nested aliases make billions
+	// of values.
+	raw := countNodes(docs, false)
+	merges := &mergeKeys{file: file.Name, budget: maxAliased, state: map[*yaml.Node]int{}}
+	for _, d := range docs {
+		merges.walk(d)
+	}
+	if merges.err != nil {
+		return nil, catalogue.ErrorList{merges.err}
+	}
+	if walked := countNodes(docs, true); walked > maxWalk || walked > raw+maxAliased {
+		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file's aliases expand it past %d values (merge keys count as aliases); write the values out instead", min(maxWalk, raw+maxAliased)))
 	}
 	return docs, nil
 }

@@ -1,0 +1,115 @@
+package importer
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// Limits on what a file holds, so that every file within them imports in
+// about a second and a few hundred megabytes, and one past them is refused
+// where it crossed them, before its tree is built whole.
+const (
+	// maxValues bounds a file's values: its keys, items and scalars, each
+	// a node of the tree the readers walk.
+	maxValues = 1_000_000
+	// maxDepth bounds how deep collections nest.
+	maxDepth = 1000
+	// maxYAMLMarks bounds what YAML's parser is given: a file's line ends
+	// and its `[`, `{`, `-`, `:`, `?` and (twice) `,`, which are more than
+	// its values for any YAML and not many more for a real one.
+	maxYAMLMarks = 1_500_000 // tooDense says it
+)
+
+const (
+	tooManyValues = "more than 1,000,000 values (keys, items and scalars); imports are limited to 1,000,000: import the system in parts"
+	tooDeep       = "nested deeper than 1,000 levels; imports are limited to 1,000"
+)
+
+// byteOrderMark is the mark editors on Windows start UTF-8 files with.
+const byteOrderMark = "\uFEFF"
+
+// withoutByteOrderMark is data without its leading byte order mark.
+func withoutByteOrderMark(data []byte) []byte {
+	if len(data) >= len(byteOrderMark) && string(data[:len(byteOrderMark)]) == byteOrderMark {
+		return data[len(byteOrderMark):]
+	}
+	return data
+}
+
+// scanYAML refuses YAML too dense for its parser to build within the
+// limits, by the line it crossed maxYAMLMarks on, before the parser runs.
+func scanYAML(data []byte) *limitError {
+	marks, line := 0, 1
+	for _, c := range data {
+		switch c {
+		case '\n':
+			line++
+			marks++
+		case ',':
+			marks += 2 // a flow mapping's `a,` is a key and a null
+		case '[', '{', '-', ':', '?':
+			marks++
+		default:
+			continue
+		}
+		if marks > maxYAMLMarks {
+			return &limitError{line: line, column: 1,
+				msg: "more than 1,500,000 line ends and YAML marks (`,` `[` `{` `-` `:` `?`): a YAML file this dense holds more values than imports take (1,000,000); import the system in parts"}
+		}
+	}
+	return nil
+}
+
+// checkTree refuses a document past the values left (of maxValues) or
+// nested deeper than maxDepth, at the node that crossed the limit; it
+// returns the values left. Aliases count once: what they add is bounded
+// apart.
+func checkTree(root *yaml.Node, left int) (int, *limitError) {
+	var limit *limitError
+	var walk func(x *yaml.Node, depth int)
+	walk = func(x *yaml.Node, depth int) {
+		if limit != nil || x == nil {
+			return
+		}
+		if left--; left < 0 {
+			limit = &limitError{line: x.Line, column: x.Column, msg: tooManyValues}
+			return
+		}
+		if (x.Kind == yaml.MappingNode || x.Kind == yaml.SequenceNode) && depth > maxDepth {
+			limit = &limitError{line: x.Line, column: x.Column, msg: tooDeep}
+			return
+		}
+		for _, c := range x.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(root, 1)
+	return left, limit
+}
+
+// crossDocumentAlias is an alias of doc to an anchor outside it, or nil:
+// yaml.v3 keeps a stream's anchors from one document to the next, YAML
+// does not.
+func crossDocumentAlias(doc *yaml.Node) *yaml.Node {
+	anchors := map[*yaml.Node]bool{}
+	var aliases []*yaml.Node
+	var walk func(x *yaml.Node)
+	walk = func(x *yaml.Node) {
+		if x.Anchor != "" {
+			anchors[x] = true
+		}
+		if x.Kind == yaml.AliasNode {
+			aliases = append(aliases, x)
+			return
+		}
+		for _, c := range x.Content {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for _, a := range aliases {
+		if !anchors[a.Alias] {
+			return a
+		}
+	}
+	return nil
+}

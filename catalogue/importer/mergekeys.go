@@ -1,0 +1,117 @@
+package importer
+
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// mergeKeys writes out a file's merge keys (https://yaml.org/type/merge.html)
+// in place, once, so that the readers see what a merge means: `<<: *base`
+// puts base's keys into the mapping it is in, its own keys winning, and
+// `<<: [*a, *b]` merges a's and then b's, earlier ones winning. Each `<<`
+// goes; the merged keys take its place. It copies no more than budget keys
+// and values (aliases' expansion is bounded apart, once the merges are
+// written out), and refuses a merge of what is not a mapping, or of the
+// mapping it is in.
+type mergeKeys struct {
+	file   string
+	budget int
+	state  map[*yaml.Node]int // 1 while its merges are written out, 2 once they are
+	err    *catalogue.Error
+}
+
+func (m *mergeKeys) fail(n *yaml.Node, code diag.Code, msg string) {
+	if m.err == nil {
+		m.err = &catalogue.Error{Pos: pos(m.file, n), Code: code, Msg: msg}
+	}
+}
+
+// walk writes out the merges of every mapping below x, aliases' targets
+// where they are written.
+func (m *mergeKeys) walk(x *yaml.Node) {
+	if x == nil || m.err != nil || x.Kind == yaml.AliasNode {
+		return
+	}
+	if x.Kind == yaml.MappingNode {
+		m.mapping(x)
+	}
+	for _, c := range x.Content {
+		m.walk(c)
+	}
+}
+
+// isMerge says whether k is the merge key: `<<` plain or tagged !!merge,
+// as yaml.v3 reads it.
+func isMerge(k *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && k.Tag == "!!merge"
+}
+
+// mapping writes out x's own merges, after those of what it merges; a
+// mapping already written out (or being written) is left as it is.
+func (m *mergeKeys) mapping(x *yaml.Node) {
+	if m.state[x] != 0 {
+		return
+	}
+	has := false
+	for i := 0; i+1 < len(x.Content); i += 2 {
+		has = has || isMerge(x.Content[i])
+	}
+	if !has {
+		m.state[x] = 2
+		return
+	}
+	m.state[x] = 1
+	own := map[string]bool{}
+	for i := 0; i+1 < len(x.Content); i += 2 {
+		if k := x.Content[i]; !isMerge(k) {
+			own[k.Value] = true
+		}
+	}
+	var out []*yaml.Node
+	for i := 0; i+1 < len(x.Content); i += 2 {
+		k, v := x.Content[i], x.Content[i+1]
+		if !isMerge(k) {
+			out = append(out, k, v)
+			continue
+		}
+		var sources []*yaml.Node
+		switch resolve(v).Kind {
+		case yaml.MappingNode:
+			sources = []*yaml.Node{v}
+		case yaml.SequenceNode:
+			sources = resolve(v).Content
+		}
+		if len(sources) == 0 {
+			m.fail(v, diag.CodeWrongType, "`<<` merges a mapping or a list of mappings (https://yaml.org/type/merge.html); write the keys out, or merge an anchored mapping (`<<: *base`)")
+			return
+		}
+		for _, src := range sources {
+			if r := resolve(src); r == nil || r.Kind != yaml.MappingNode {
+				m.fail(src, diag.CodeWrongType, "`<<` merges a mapping or a list of mappings (https://yaml.org/type/merge.html); this item is not a mapping")
+				return
+			}
+			if m.state[resolve(src)] == 1 {
+				m.fail(src, diag.CodeAlias, "`<<` merges the mapping it is in (or one that merges it); merge another mapping's keys")
+				return
+			}
+			src = resolve(src)
+			if m.mapping(src); m.err != nil {
+				return
+			}
+			for j := 0; j+1 < len(src.Content); j += 2 {
+				if key := src.Content[j].Value; !own[key] {
+					own[key] = true
+					if m.budget -= 2; m.budget < 0 {
+						m.fail(k, diag.CodeTooLarge, "the file's aliases expand it past its values and 100,000 more (merge keys count as aliases); write the values out instead")
+						return
+					}
+					out = append(out, src.Content[j], src.Content[j+1])
+				}
+			}
+		}
+	}
+	x.Content = out
+	m.state[x] = 2
+}

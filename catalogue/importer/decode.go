@@ -16,7 +16,10 @@ const (
 	// maxYAMLMarks bounds what YAML's parser is given: a file's line ends
 	// and its `[`, `{`, `-`, `:`, `?` and (twice) `,`, which are more than
 	// its values for any YAML and not many more for a real one.
-	maxYAMLMarks = 1_500_000 // tooDense says it
+	maxYAMLMarks = 1_000_000
+	// maxYAMLBytes bounds a YAML file (JSON ones are bounded by
+	// MaxFileBytes): yaml.v3 takes a second and 300 MB for 64 MiB.
+	maxYAMLBytes = 32 << 20
 )
 
 const (
@@ -53,7 +56,7 @@ func scanYAML(data []byte) *limitError {
 		}
 		if marks > maxYAMLMarks {
 			return &limitError{line: line, column: 1,
-				msg: "more than 1,500,000 line ends and YAML marks (`,` `[` `{` `-` `:` `?`): a YAML file this dense holds more values than imports take (1,000,000); import the system in parts"}
+				msg: "more than 1,000,000 line ends and YAML marks (`,` `[` `{` `-` `:` `?`): a YAML file this dense holds more values than imports take (1,000,000); import the system in parts"}
 		}
 	}
 	return nil

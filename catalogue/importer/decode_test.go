@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 )
@@ -105,8 +107,8 @@ func TestImportBoundsValuesAndNesting(t *testing.T) {
 		{"JSON nested too deep", TerraformPlan, []byte(`{"format_version": "1.2", "planned_values": ` + nested(9000, false) + "}"), "f:1:1044: nested deeper than 1,000"},
 		{"YAML flow nested too deep", Compose, []byte("services: " + nested(9000, false) + "\n"), "f:1:1010: nested deeper than 1,000"},
 		{"YAML blocks nested too deep", Compose, []byte("services:\n" + nested(3000, true)), "f:1001:1000: nested deeper than 1,000"},
-		{"YAML of too many values", Compose, []byte("services: {}\n" + keysOf(maxValues/2)), "f:500000:10: more than 1,000,000 values"},
-		{"YAML too dense to parse", Compose, []byte("services: {}\nx: [" + strings.Repeat("1,", maxYAMLMarks/2) + "1]\n"), "f:2:1: more than 1,500,000 line ends and YAML marks"},
+		{"YAML of too many values", Compose, []byte("services: {}\n" + keysOf(maxValues/2)), "f:500001:1: more than 1,000,000 line ends and YAML marks"},
+		{"YAML too dense to parse", Compose, []byte("services: {}\nx: [" + strings.Repeat("1,", maxYAMLMarks/2) + "1]\n"), "f:2:1: more than 1,000,000 line ends and YAML marks"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			errs := importErr(t, c.format, c.data)
@@ -117,6 +119,35 @@ func TestImportBoundsValuesAndNesting(t *testing.T) {
 				t.Errorf("%v names aliases the file does not have", errs)
 			}
 		})
+	}
+}
+
+// checkTree, which backs scanYAML up, counts every value of every
+// document against one budget.
+func TestCheckTree(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("a: [1, 2]\nb: 3\n"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if left, limit := checkTree(doc.Content[0], 7); left != 0 || limit != nil {
+		t.Errorf("7 values: %d left, %v", left, limit)
+	}
+	if _, limit := checkTree(doc.Content[0], 6); limit == nil || limit.line != 2 || limit.column != 4 || limit.msg != tooManyValues {
+		t.Errorf("6 values: %v, want the limit at 2:4", limit)
+	}
+}
+
+// A YAML file is bounded in bytes more tightly than a JSON one, and a file
+// too large to read as YAML that is not JSON says where it is not (a
+// raw line end in a string, here).
+func TestImportBoundsYAMLBytes(t *testing.T) {
+	big := "services:\n  web: {image: nginx, labels: {a: \"" + strings.Repeat("x", maxYAMLBytes) + "\"}}\n"
+	if errs := importErr(t, Compose, []byte(big)); !strings.Contains(errs.Error(), "f:1:1: the file is 33554481 bytes of YAML; YAML imports are limited to 33554432 bytes (32 MiB)") {
+		t.Errorf("%v", errs)
+	}
+	broken := `{"format_version": "1.2", "planned_values": {"root_module": {"resources": []}}, "x": "` + strings.Repeat("x", maxYAMLBytes) + "\n\"}"
+	if errs := importErr(t, TerraformPlan, []byte(broken)); !strings.Contains(errs.Error(), "f:1:33554519: not well-formed JSON here") || errs[0].Code != diag.CodeYAMLSyntax {
+		t.Errorf("%v", errs)
 	}
 }
 
@@ -273,7 +304,7 @@ func BenchmarkImportPlanMostValues(b *testing.B) {
 // The largest plan the limits take: just under MaxFileBytes, its values
 // long.
 func BenchmarkImportPlanLargest(b *testing.B) {
-	benchmarkImport(b, planOf(3000, 40, (MaxFileBytes-3000*600)/(3000*40)), "")
+	benchmarkImport(b, planOf(3000, 40, (MaxFileBytes-len(planOf(3000, 40, 0)))/(3000*40)), "")
 }
 
 // An 8 MB plan of two bytes a value, refused.

@@ -220,16 +220,23 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 		return nil, fail(1, diag.CodeNotUTF8, "the file is not UTF-8 text")
 	}
 	var docs []*yaml.Node
+	fromJSON := false
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		root, limit, ok := parseJSON(data)
-		if limit != nil {
+		root, limit, notJSON := parseJSON(data)
+		switch {
+		case limit != nil:
 			return nil, exceeded(limit)
-		}
-		if ok {
-			docs = []*yaml.Node{root}
+		case notJSON != nil && len(data) > maxYAMLBytes:
+			return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: notJSON.line, Column: notJSON.column}, Code: diag.CodeYAMLSyntax,
+				Msg: "not well-formed JSON here; a file over 32 MiB is read as JSON only, not as YAML"}}
+		case notJSON == nil:
+			docs, fromJSON = []*yaml.Node{root}, true
 		}
 	}
 	if docs == nil {
+		if len(data) > maxYAMLBytes {
+			return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file is %d bytes of YAML; YAML imports are limited to %d bytes (32 MiB), JSON ones (a Terraform plan, a template in JSON) to 64 MiB", len(data), maxYAMLBytes))
+		}
 		if limit := scanYAML(data); limit != nil {
 			return nil, exceeded(limit)
 		}
@@ -272,6 +279,9 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 	if k := duplicateKey(docs); k != nil {
 		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: k.Line, Column: k.Column}, Code: diag.CodeDuplicateKey,
 			Msg: fmt.Sprintf("key `%s` is set twice in one mapping; which one counts depends on the tool, so say it once", diag.Clip(k.Value))}}
+	}
+	if fromJSON {
+		return docs, nil // JSON has no aliases nor merge keys
 	}
 	// What aliases and merge keys add is bounded: the walks below read
 	// every alias's anchor again, and a few nested aliases make billions
@@ -536,7 +546,17 @@ func duplicateKey(docs []*yaml.Node) *yaml.Node {
 		if x == nil || found != nil || x.Kind == yaml.AliasNode {
 			return
 		}
-		if x.Kind == yaml.MappingNode {
+		if x.Kind == yaml.MappingNode && len(x.Content) <= 16 {
+			// A few keys are compared with each other, without a map.
+			for i := 2; i+1 < len(x.Content); i += 2 {
+				for j := 0; j < i; j += 2 {
+					if k := x.Content[i]; k.Kind == yaml.ScalarNode && x.Content[j].Kind == yaml.ScalarNode && k.Value == x.Content[j].Value {
+						found = k
+						return
+					}
+				}
+			}
+		} else if x.Kind == yaml.MappingNode {
 			seen := make(map[string]bool, len(x.Content)/2)
 			for i := 0; i+1 < len(x.Content); i += 2 {
 				k := x.Content[i]

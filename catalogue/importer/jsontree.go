@@ -32,21 +32,91 @@ type limitError struct {
 }
 
 // parseJSON reads data as one JSON document. It returns the document's
-// root, or the limit data crossed, or ok false when data is not strict JSON.
-func parseJSON(data []byte) (root *yaml.Node, limit *limitError, ok bool) {
+// root; or the limit data crossed; or, when data is not strict JSON, where
+// it stops being JSON (the YAML parser then reads it, or refuses it with its
+// own message).
+func parseJSON(data []byte) (root *yaml.Node, limit, notJSON *limitError) {
+	if limit := scanJSON(data); limit != nil {
+		return nil, limit, nil
+	}
 	p := &jsonTree{data: string(data), line: 1, col: 1}
 	p.space()
 	root = p.value(1)
 	if p.limit != nil {
-		return nil, p.limit, true
+		return nil, p.limit, nil
 	}
-	if root == nil {
-		return nil, nil, false
+	if root != nil {
+		if p.space(); p.off == len(p.data) {
+			return root, nil, nil
+		}
 	}
-	if p.space(); p.off != len(p.data) {
-		return nil, nil, false
+	p.off = min(p.off, len(p.data))
+	return nil, nil, &limitError{line: p.line, column: p.column(), msg: "not well-formed JSON here"}
+}
+
+// scanJSON counts a JSON file's values and depth as parseJSON would, at a
+// fraction of its cost and with nothing allocated, so that a file past the
+// limits is refused before its tree is built (or its text copied). It stops
+// at what is not JSON: parseJSON then says so.
+func scanJSON(data []byte) *limitError {
+	values, line, lineStart := 1, 1, 0
+	var open []byte // the collections the offset is in, '[' or '{'
+	at := func(i int, msg string) *limitError {
+		return &limitError{line: line, column: utf8.RuneCount(data[lineStart:i]) + 1, msg: msg}
 	}
-	return root, nil, true
+	// first counts the first entry of the collection opened before i.
+	first := func(i int, c byte) {
+		for ; i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'); i++ {
+		}
+		if i < len(data) && data[i] != c+2 { // ']' is '[' + 2, '}' is '{' + 2
+			values += entry(c)
+		}
+	}
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '\n':
+			line, lineStart = line+1, i+1
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				} else if data[i] == '\n' {
+					return nil
+				}
+			}
+		case '[', '{':
+			if len(open) >= maxDepth {
+				return at(i, tooDeep)
+			}
+			open = append(open, c)
+			first(i+1, c)
+		case ']', '}':
+			if len(open) == 0 {
+				return nil
+			}
+			open = open[:len(open)-1]
+		case ',':
+			if len(open) == 0 {
+				return nil
+			}
+			values += entry(open[len(open)-1])
+		default:
+			continue
+		}
+		if values > maxValues {
+			return at(i, tooManyValues)
+		}
+	}
+	return nil
+}
+
+// entry is the values an entry of a collection opened by c holds: an item,
+// or a key and its value.
+func entry(c byte) int {
+	if c == '{' {
+		return 2
+	}
+	return 1
 }
 
 // space skips white space, counting lines as YAML does (\r\n, \n or a lone
@@ -94,7 +164,7 @@ func (p *jsonTree) column() int {
 }
 
 // value reads the value at the current offset, at depth: nil when it is
-// not JSON or a limit is crossed.
+// not JSON (the offset where it stops) or a limit is crossed.
 func (p *jsonTree) value(depth int) *yaml.Node {
 	if p.off >= len(p.data) {
 		return nil
@@ -175,8 +245,10 @@ func (p *jsonTree) object(depth int) *yaml.Node {
 			return nil
 		}
 		n.Content = append(n.Content, k, v)
-		if !p.next('}') {
-			return closed(p, n)
+		if more, ok := p.next('}'); !ok {
+			return nil
+		} else if !more {
+			return n
 		}
 	}
 }
@@ -199,37 +271,30 @@ func (p *jsonTree) array(depth int) *yaml.Node {
 			return nil
 		}
 		n.Content = append(n.Content, v)
-		if !p.next(']') {
-			return closed(p, n)
+		if more, ok := p.next(']'); !ok {
+			return nil
+		} else if !more {
+			return n
 		}
 	}
 }
 
-// next reads past the comma before a collection's next entry, true, or its
-// closing bracket, false; a failed read leaves p.off past the data.
-func (p *jsonTree) next(closing byte) bool {
+// next reads past the comma before a collection's next entry (more) or
+// its closing bracket; ok is false when neither is there.
+func (p *jsonTree) next(closing byte) (more, ok bool) {
 	p.space()
 	if p.off < len(p.data) {
 		switch p.data[p.off] {
 		case ',':
 			p.off++
 			p.space()
-			return true
+			return true, true
 		case closing:
 			p.off++
-			return false
+			return false, true
 		}
 	}
-	p.off = len(p.data) + 1
-	return false
-}
-
-// closed is n, or nil when its collection did not close.
-func closed(p *jsonTree, n *yaml.Node) *yaml.Node {
-	if p.off > len(p.data) {
-		return nil
-	}
-	return n
+	return false, false
 }
 
 // str reads a string, its escapes decoded as encoding/json decodes them.
@@ -246,6 +311,7 @@ func (p *jsonTree) str() (string, bool) {
 			}
 			var s string
 			if json.Unmarshal([]byte(p.data[start:p.off]), &s) != nil {
+				p.off = start // a bad escape: the string is not JSON
 				return "", false
 			}
 			return s, true
@@ -276,7 +342,10 @@ func (p *jsonTree) number() *yaml.Node {
 		return p.off - from
 	}
 	first := p.off
-	if n := digits(); n == 0 || n > 1 && p.data[first] == '0' {
+	if n := digits(); n == 0 {
+		return nil
+	} else if n > 1 && p.data[first] == '0' {
+		p.off = first + 1 // a leading zero
 		return nil
 	}
 	if p.off < len(p.data) && p.data[p.off] == '.' {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -23,9 +24,9 @@ func TestParseJSONAsYAML(t *testing.T) {
 		"[]", "{}", " [ [ ], { } ] ", `[""]`,
 	} {
 		t.Run(fmt.Sprintf("%.30s", data), func(t *testing.T) {
-			got, limit, ok := parseJSON([]byte(data))
-			if !ok || limit != nil {
-				t.Fatalf("not read: %v", limit)
+			got, limit, notJSON := parseJSON([]byte(data))
+			if limit != nil || notJSON != nil {
+				t.Fatalf("not read: %v %v", limit, notJSON)
 			}
 			var want yaml.Node
 			if err := yaml.NewDecoder(bytes.NewReader([]byte(data))).Decode(&want); err != nil {
@@ -37,12 +38,20 @@ func TestParseJSONAsYAML(t *testing.T) {
 		})
 	}
 	// Escapes JSON has and yaml.v3 refuses read as encoding/json reads them.
-	if root, _, ok := parseJSON([]byte(`["\/\ud83d\ude00"]`)); !ok || root.Content[0].Value != "/😀" {
+	if root, _, notJSON := parseJSON([]byte(`["\/\ud83d\ude00"]`)); notJSON != nil || root.Content[0].Value != "/😀" {
 		t.Errorf("JSON's escapes: %v", root)
 	}
-	for _, data := range []string{`{"a": 1,}`, `[1 2]`, `{"a" 1}`, `{a: 1}`, `[01]`, `[1.]`, `["a` + "\x01" + `"]`, `[tru]`, `[1] [2]`, `{"a": 1} # c`, `[-]`, `["\x"]`, `[`} {
-		if root, limit, ok := parseJSON([]byte(data)); ok || root != nil || limit != nil {
-			t.Errorf("%q read as JSON", data)
+	// What is not JSON is said where it stops being JSON.
+	for _, c := range []struct {
+		data         string
+		line, column int
+	}{
+		{`{"a": 1,}`, 1, 9}, {"[1\n 2]", 2, 2}, {`{"a" 1}`, 1, 6}, {`{a: 1}`, 1, 2}, {`[01]`, 1, 3}, {`[1.]`, 1, 4},
+		{"[\"é\x01\"]", 1, 4}, {`[tru]`, 1, 2}, {`[1] [2]`, 1, 5}, {`{"a": 1} # c`, 1, 10}, {`[-]`, 1, 3}, {`["\x"]`, 1, 2}, {`[`, 1, 2}, {`["a\`, 1, 5},
+	} {
+		root, limit, notJSON := parseJSON([]byte(c.data))
+		if root != nil || limit != nil || notJSON == nil || notJSON.line != c.line || notJSON.column != c.column {
+			t.Errorf("%q: %v %v, want not JSON at %d:%d", c.data, limit, notJSON, c.line, c.column)
 		}
 	}
 }
@@ -59,4 +68,40 @@ func dump(n *yaml.Node) string {
 	}
 	walk(n, "")
 	return b.String()
+}
+
+// parseJSON takes maxValues values and maxDepth levels, and refuses one
+// more, whether its count or its tree finds it.
+func TestParseJSONLimits(t *testing.T) {
+	list := func(n int) string { return "[" + strings.Repeat("1,", n-1) + "1]" }
+	object := func(n int) string { return "{" + strings.Repeat(`"k":1,`, n-1) + `"k":1}` }
+	for _, c := range []struct {
+		name string
+		data string
+		want string
+	}{
+		{"a list of the most values", list(maxValues - 1), ""},
+		{"a list of a value more", list(maxValues), tooManyValues},
+		{"a mapping of the most values", `{"a": [` + object((maxValues-3)/2) + "]}", ""},
+		{"a mapping of a value more", `{"a": [` + object((maxValues-3)/2) + ", 1]}", tooManyValues},
+		{"the deepest", nested(maxDepth, false), ""},
+		{"a level deeper", nested(maxDepth+1, false), tooDeep},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root, limit, notJSON := parseJSON([]byte(c.data))
+			switch {
+			case notJSON != nil:
+				t.Fatal("not read as JSON")
+			case c.want == "" && (limit != nil || root == nil):
+				t.Errorf("refused: %v", limit)
+			case c.want != "" && (limit == nil || limit.msg != c.want):
+				t.Errorf("%v, want %q", limit, c.want)
+			}
+			if c.want == "" {
+				if _, tree := checkTree(root, maxValues); tree != nil {
+					t.Errorf("its tree is past the limits: %v", tree.msg)
+				}
+			}
+		})
+	}
 }

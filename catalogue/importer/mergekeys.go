@@ -18,7 +18,7 @@ import (
 type mergeKeys struct {
 	file   string
 	budget int
-	state  map[*yaml.Node]int // 1 while its merges are written out, 2 once they are
+	state  map[*yaml.Node]int // of a mapping with merges: 1 while they are written out, 2 once they are
 	err    *catalogue.Error
 }
 
@@ -59,8 +59,7 @@ func (m *mergeKeys) mapping(x *yaml.Node) {
 		has = has || isMerge(x.Content[i])
 	}
 	if !has {
-		m.state[x] = 2
-		return
+		return // nothing to write out, nor to check it against
 	}
 	m.state[x] = 1
 	own := map[string]bool{}

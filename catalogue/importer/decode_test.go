@@ -293,7 +293,7 @@ func TestImportByteOrderMark(t *testing.T) {
 
 // An 8 MB plan of plain values, as large systems' plans are.
 func BenchmarkImportPlan8MB(b *testing.B) {
-	benchmarkImport(b, planOf(5800, 40, 8), "")
+	benchmarkImport(b, planOf(7000, 40, 8), "")
 }
 
 // The densest plan the limits take: just under maxValues.

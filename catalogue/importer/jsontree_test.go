@@ -2,10 +2,12 @@ package importer
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -104,4 +106,32 @@ func TestParseJSONLimits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseJSON: what parseJSON reads, yaml.v3 reads to the same tree, or
+// refuses (it knows fewer of JSON's escapes); what it refuses as not JSON
+// and yaml.v3 reads is not JSON by encoding/json either.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{`{"a": [1, -2.5e3, "x\n", true, null, {}]}`, "[\r\n 1,\t2 ]", `{"é": "日本"}`, `[0]`, `{"a":1,}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) {
+			return
+		}
+		root, limit, notJSON := parseJSON(data)
+		if limit != nil {
+			return
+		}
+		var want yaml.Node
+		err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&want)
+		switch {
+		case notJSON == nil && err == nil && len(want.Content) > 0:
+			if a, b := dump(root), dump(want.Content[0]); a != b {
+				t.Errorf("got\n%s\nyaml.v3:\n%s", a, b)
+			}
+		case notJSON != nil && json.Valid(data):
+			t.Errorf("valid JSON refused at %d:%d", notJSON.line, notJSON.column)
+		}
+	})
 }

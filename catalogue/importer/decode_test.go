@@ -317,15 +317,24 @@ func BenchmarkImportDeepNesting(b *testing.B) {
 	benchmarkImport(b, []byte(`{"format_version": "1.2", "planned_values": `+nested(9000, false)+"}"), "nested deeper")
 }
 
+// The densest YAML the limits take: a key a line, just under maxYAMLMarks.
+func BenchmarkImportComposeMostValues(b *testing.B) {
+	benchmarkImportAs(b, Compose, []byte("services: {}\n"+keysOf(maxYAMLMarks/2-10)), "")
+}
+
 // benchmarkImport imports a plan; refused is what its refusal says, or ""
 // when it imports.
 func benchmarkImport(b *testing.B, data []byte, refused string) {
+	benchmarkImportAs(b, TerraformPlan, data, refused)
+}
+
+func benchmarkImportAs(b *testing.B, f Format, data []byte, refused string) {
 	cat, m := loaded(b)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
 	b.ReportMetric(float64(len(data)), "file-bytes")
 	for b.Loop() {
-		_, err := Import(cat, m, TerraformPlan, []File{{Name: "plan.json", Data: data}})
+		_, err := Import(cat, m, f, []File{{Name: "f", Data: data}})
 		if (err == nil) != (refused == "") || err != nil && !strings.Contains(err.Error(), refused) {
 			b.Fatalf("%.200v, want %q", err, refused)
 		}

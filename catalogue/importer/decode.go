@@ -27,6 +27,17 @@ const (
 	tooDeep       = "nested deeper than 1,000 levels; imports are limited to 1,000"
 )
 
+// unreadKeys are the keys of a JSON file's root that the reader of format
+// f never reads, whose values need not be built: a Terraform plan's changes,
+// prior state and drift, which are most of it (readTerraformPlan reads
+// format_version, configuration and planned_values).
+func unreadKeys(f Format) []string {
+	if f == TerraformPlan {
+		return []string{"resource_changes", "resource_drift", "prior_state", "relevant_attributes", "output_changes", "checks"}
+	}
+	return nil
+}
+
 // byteOrderMark is the mark editors on Windows start UTF-8 files with.
 const byteOrderMark = "\uFEFF"
 

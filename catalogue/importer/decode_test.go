@@ -340,3 +340,20 @@ func benchmarkImportAs(b *testing.B, f Format, data []byte, refused string) {
 		}
 	}
 }
+
+// A plan as `terraform show -json` writes it, its changes and prior state
+// beside its planned values: what the reader never reads is no reason to
+// refuse it.
+func TestImportPassesOverAPlansChanges(t *testing.T) {
+	cat, m := loaded(t)
+	plan := string(planOf(maxValues/queueValues, 40, 1))
+	changes := `"resource_changes": [` + strings.Repeat(`{"change": {"before": null, "after": {"tags": {"a": "b"}}}}, `, maxValues/10) + `{}], "prior_state": {"values": {}},`
+	plan = strings.Replace(plan, `"planned_values"`, changes+` "planned_values"`, 1)
+	res, err := Import(cat, m, TerraformPlan, []File{{Name: "plan.json", Data: []byte(plan)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Design.Nodes) != maxValues/queueValues {
+		t.Errorf("%d nodes, want %d", len(res.Design.Nodes), maxValues/queueValues)
+	}
+}

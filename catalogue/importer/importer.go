@@ -175,7 +175,7 @@ func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Res
 				Msg: fmt.Sprintf("the file is %d bytes; imports are limited to %d bytes (64 MiB)", len(file.Data), MaxFileBytes)})
 			continue
 		}
-		docs, err := parseDocuments(file)
+		docs, err := parseDocuments(file, unreadKeys(f))
 		if err != nil {
 			errs = append(errs, err...)
 			continue
@@ -205,10 +205,11 @@ func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Res
 
 // parseDocuments parses a file's YAML (or JSON) documents, refusing one that
 // is not text, not well-formed or past the limits, with its line. A JSON
-// file is read by parseJSON, bounded as it reads; YAML past maxYAMLMarks is
+// file is read by parseJSON, bounded as it reads, passing over the values
+// of the root's keys unread; YAML past maxYAMLMarks is
 // refused before its parser runs, then bounded by value and depth as JSON
 // is. Merge keys are written out, and what they and aliases add is bounded.
-func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
+func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorList) {
 	fail := func(line int, code diag.Code, msg string) catalogue.ErrorList {
 		return catalogue.ErrorList{{Pos: catalogue.Pos{File: file.Name, Line: line, Column: 1}, Code: code, Msg: msg}}
 	}
@@ -222,7 +223,7 @@ func parseDocuments(file File) ([]*yaml.Node, catalogue.ErrorList) {
 	var docs []*yaml.Node
 	fromJSON := false
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		root, limit, notJSON := parseJSON(data)
+		root, limit, notJSON := parseJSON(data, unread)
 		switch {
 		case limit != nil:
 			return nil, exceeded(limit)

@@ -21,6 +21,9 @@ type jsonTree struct {
 	// colOff on it (columns count characters, as yaml.v3's do).
 	line, lineStart, col, colOff int
 	values                       int
+	// unread are the root's keys the format's reader never reads: their
+	// values are passed over, neither built nor counted.
+	unread []string
 	// limit is set once a limit is crossed: the tree stops there.
 	limit *limitError
 }
@@ -31,15 +34,16 @@ type limitError struct {
 	msg          string
 }
 
-// parseJSON reads data as one JSON document. It returns the document's
+// parseJSON reads data as one JSON document, but for the values of the
+// root's keys unread, which it passes over. It returns the document's
 // root; or the limit data crossed; or, when data is not strict JSON, where
 // it stops being JSON (the YAML parser then reads it, or refuses it with its
 // own message).
-func parseJSON(data []byte) (root *yaml.Node, limit, notJSON *limitError) {
-	if limit := scanJSON(data); limit != nil {
+func parseJSON(data []byte, unread []string) (root *yaml.Node, limit, notJSON *limitError) {
+	if limit := scanJSON(data, unread); limit != nil {
 		return nil, limit, nil
 	}
-	p := &jsonTree{data: string(data), line: 1, col: 1}
+	p := &jsonTree{data: string(data), line: 1, col: 1, unread: unread}
 	p.space()
 	root = p.value(1)
 	if p.limit != nil {
@@ -58,7 +62,7 @@ func parseJSON(data []byte) (root *yaml.Node, limit, notJSON *limitError) {
 // fraction of its cost and with nothing allocated, so that a file past the
 // limits is refused before its tree is built (or its text copied). It stops
 // at what is not JSON: parseJSON then says so.
-func scanJSON(data []byte) *limitError {
+func scanJSON(data []byte, unread []string) *limitError {
 	values, line, lineStart := 1, 1, 0
 	var open []byte // the collections the offset is in, '[' or '{'
 	at := func(i int, msg string) *limitError {
@@ -77,11 +81,22 @@ func scanJSON(data []byte) *limitError {
 		case '\n':
 			line, lineStart = line+1, i+1
 		case '"':
+			start := i
 			for i++; i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
 					i++
 				} else if data[i] == '\n' {
 					return nil
+				}
+			}
+			if len(open) == 1 && open[0] == '{' && i < len(data) {
+				if end := unreadValue(data, start, i+1, unread); end > 0 {
+					breaks, last := lineBreaks(data[:end], i+1)
+					if breaks > 0 {
+						line, lineStart = line+breaks, last
+					}
+					values -= 2 // its key and its value
+					i = end - 1
 				}
 			}
 		case '[', '{':
@@ -108,6 +123,68 @@ func scanJSON(data []byte) *limitError {
 		}
 	}
 	return nil
+}
+
+// unreadValue is the end of the value of the key data[start:end] when it is
+// one of unread, or 0. A value passed over is not checked as JSON: only its
+// strings and brackets are followed to find its end.
+func unreadValue[T string | []byte](data T, start, end int, unread []string) int {
+	if len(unread) == 0 {
+		return 0
+	}
+	i := end
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
+		i++
+	}
+	if i >= len(data) || data[i] != ':' {
+		return 0
+	}
+	key := string(data[start+1 : end-1])
+	found := false
+	for _, k := range unread {
+		found = found || k == key
+	}
+	if !found {
+		return 0
+	}
+	for i++; i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'); i++ {
+	}
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\r', '\n':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+// lineBreaks are the line breaks of data from offset from (YAML's: \r\n, \n
+// or a lone \r), and the offset the last line starts at.
+func lineBreaks[T string | []byte](data T, from int) (breaks, last int) {
+	for i := from; i < len(data); i++ {
+		if c := data[i]; c == '\n' || c == '\r' && (i+1 == len(data) || data[i+1] != '\n') {
+			breaks, last = breaks+1, i+1
+		}
+	}
+	return breaks, last
 }
 
 // entry is the values an entry of a collection opened by c holds: an item,
@@ -230,9 +307,26 @@ func (p *jsonTree) object(depth int) *yaml.Node {
 		if p.off >= len(p.data) || p.data[p.off] != '"' {
 			return nil
 		}
+		start := p.off
 		k := p.value(depth + 1)
 		if k == nil {
 			return nil
+		}
+		if depth == 1 {
+			if end := unreadValue(p.data, start, p.off, p.unread); end > 0 {
+				p.values-- // its key, uncounted as it goes
+				if breaks, last := lineBreaks(p.data[:end], p.off); breaks > 0 {
+					p.line += breaks
+					p.lineStart, p.colOff, p.col = last, last, 1
+				}
+				p.off = end
+				if more, ok := p.next('}'); !ok {
+					return nil
+				} else if !more {
+					return n
+				}
+				continue
+			}
 		}
 		p.space()
 		if p.off >= len(p.data) || p.data[p.off] != ':' {

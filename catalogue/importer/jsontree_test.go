@@ -26,7 +26,7 @@ func TestParseJSONAsYAML(t *testing.T) {
 		"[]", "{}", " [ [ ], { } ] ", `[""]`,
 	} {
 		t.Run(fmt.Sprintf("%.30s", data), func(t *testing.T) {
-			got, limit, notJSON := parseJSON([]byte(data))
+			got, limit, notJSON := parseJSON([]byte(data), nil)
 			if limit != nil || notJSON != nil {
 				t.Fatalf("not read: %v %v", limit, notJSON)
 			}
@@ -40,7 +40,7 @@ func TestParseJSONAsYAML(t *testing.T) {
 		})
 	}
 	// Escapes JSON has and yaml.v3 refuses read as encoding/json reads them.
-	if root, _, notJSON := parseJSON([]byte(`["\/\ud83d\ude00"]`)); notJSON != nil || root.Content[0].Value != "/😀" {
+	if root, _, notJSON := parseJSON([]byte(`["\/\ud83d\ude00"]`), nil); notJSON != nil || root.Content[0].Value != "/😀" {
 		t.Errorf("JSON's escapes: %v", root)
 	}
 	// What is not JSON is said where it stops being JSON.
@@ -51,7 +51,7 @@ func TestParseJSONAsYAML(t *testing.T) {
 		{`{"a": 1,}`, 1, 9}, {"[1\n 2]", 2, 2}, {`{"a" 1}`, 1, 6}, {`{a: 1}`, 1, 2}, {`[01]`, 1, 3}, {`[1.]`, 1, 4},
 		{"[\"é\x01\"]", 1, 4}, {`[tru]`, 1, 2}, {`[1] [2]`, 1, 5}, {`{"a": 1} # c`, 1, 10}, {`[-]`, 1, 3}, {`["\x"]`, 1, 2}, {`[`, 1, 2}, {`["a\`, 1, 5},
 	} {
-		root, limit, notJSON := parseJSON([]byte(c.data))
+		root, limit, notJSON := parseJSON([]byte(c.data), nil)
 		if root != nil || limit != nil || notJSON == nil || notJSON.line != c.line || notJSON.column != c.column {
 			t.Errorf("%q: %v %v, want not JSON at %d:%d", c.data, limit, notJSON, c.line, c.column)
 		}
@@ -90,7 +90,7 @@ func TestParseJSONLimits(t *testing.T) {
 		{"a level deeper", nested(maxDepth+1, false), tooDeep},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root, limit, notJSON := parseJSON([]byte(c.data))
+			root, limit, notJSON := parseJSON([]byte(c.data), nil)
 			switch {
 			case notJSON != nil:
 				t.Fatal("not read as JSON")
@@ -119,7 +119,7 @@ func FuzzParseJSON(f *testing.F) {
 		if !utf8.Valid(data) {
 			return
 		}
-		root, limit, notJSON := parseJSON(data)
+		root, limit, notJSON := parseJSON(data, nil)
 		if limit != nil {
 			return
 		}
@@ -134,4 +134,29 @@ func FuzzParseJSON(f *testing.F) {
 			t.Errorf("valid JSON refused at %d:%d", notJSON.line, notJSON.column)
 		}
 	})
+}
+
+// The values of the keys a reader never reads are passed over, neither
+// built nor counted, and what follows them keeps its lines and columns.
+func TestParseJSONPassesOverUnread(t *testing.T) {
+	data := "{\"a\": 1,\n \"skip\": {\"x\": [1, \"]}\\\"\", {\"y\": null}],\r\n  \"z\": \"\\n\"},\r \"b\": [2],\n \"c\": \"skip\", \"skip\": 3}\n"
+	got, limit, notJSON := parseJSON([]byte(data), []string{"skip"})
+	if limit != nil || notJSON != nil {
+		t.Fatalf("not read: %v %v", limit, notJSON)
+	}
+	var want yaml.Node
+	if err := yaml.NewDecoder(strings.NewReader(data)).Decode(&want); err != nil {
+		t.Fatal(err)
+	}
+	root := want.Content[0]
+	root.Content = append(root.Content[:2:2], root.Content[4:8]...) // without the two skips
+	if a, b := dump(got), dump(root); a != b {
+		t.Errorf("got\n%s\nyaml.v3 without skip:\n%s", a, b)
+	}
+	// Counted as they are built: a plan's changes past maxValues are no
+	// reason to refuse it.
+	huge := `{"format_version": "1.2", "resource_changes": [` + strings.Repeat("1,", maxValues) + `1], "planned_values": {"root_module": {}}}`
+	if _, limit, notJSON := parseJSON([]byte(huge), unreadKeys(TerraformPlan)); limit != nil || notJSON != nil {
+		t.Errorf("a plan's changes: %v %v", limit, notJSON)
+	}
 }

@@ -249,6 +249,15 @@ func TestImportBoundsMerges(t *testing.T) {
 	if !strings.Contains(errs.Error(), "aliases expand it past") {
 		t.Errorf("%v", errs)
 	}
+	// A few keys merged many times, each holding many values.
+	b.Reset()
+	b.WriteString("services: {}\nx-a: &a {k: [" + strings.Repeat("1, ", 20000) + "1]}\nx-many:\n")
+	for range 2000 {
+		b.WriteString("  - {<<: *a}\n")
+	}
+	if errs := importErr(t, Compose, []byte(b.String())); !strings.Contains(errs.Error(), "aliases expand it past") {
+		t.Errorf("%v", errs)
+	}
 }
 
 // A UTF-8 byte order mark, which editors on Windows write, is read past:

@@ -289,10 +289,7 @@ func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorLi
 	// of values.
 	raw := countNodes(docs, false)
 	merges := &mergeKeys{file: file.Name, budget: maxAliased, state: map[*yaml.Node]int{}}
-	for _, d := range docs {
-		merges.walk(d)
-	}
-	if merges.err != nil {
+	if merges.writeOut(docs); merges.err != nil {
 		return nil, catalogue.ErrorList{merges.err}
 	}
 	if walked := countNodes(docs, true); walked > maxWalk || walked > raw+maxAliased {

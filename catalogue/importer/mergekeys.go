@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"slices"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -28,22 +30,35 @@ func (m *mergeKeys) fail(n *yaml.Node, code diag.Code, msg string) {
 	}
 }
 
-// walk writes out the merges of every mapping below x, aliases' targets
-// where they are written.
-func (m *mergeKeys) walk(x *yaml.Node) {
-	if x == nil || m.err != nil || x.Kind == yaml.AliasNode {
-		return
+// writeOut writes out the merges of every mapping of docs. The mappings
+// with merges are found first, in the trees as the file wrote them, so that
+// what a merge puts in a mapping is never walked again.
+func (m *mergeKeys) writeOut(docs []*yaml.Node) {
+	var found []*yaml.Node
+	var walk func(x *yaml.Node)
+	walk = func(x *yaml.Node) {
+		if x.Kind == yaml.AliasNode {
+			return // walked where it is written
+		}
+		if x.Kind == yaml.MappingNode && slices.ContainsFunc(x.Content, isMerge) {
+			found = append(found, x)
+		}
+		for _, c := range x.Content {
+			walk(c)
+		}
 	}
-	if x.Kind == yaml.MappingNode {
-		m.mapping(x)
+	for _, d := range docs {
+		walk(d)
 	}
-	for _, c := range x.Content {
-		m.walk(c)
+	for _, x := range found {
+		if m.mapping(x); m.err != nil {
+			return
+		}
 	}
 }
 
 // isMerge says whether k is the merge key: `<<` plain or tagged !!merge,
-// as yaml.v3 reads it.
+// as yaml.v3 reads it (a value `<<` is quoted, or tagged !!str).
 func isMerge(k *yaml.Node) bool {
 	return k.Kind == yaml.ScalarNode && k.Tag == "!!merge"
 }
@@ -54,11 +69,7 @@ func (m *mergeKeys) mapping(x *yaml.Node) {
 	if m.state[x] != 0 {
 		return
 	}
-	has := false
-	for i := 0; i+1 < len(x.Content); i += 2 {
-		has = has || isMerge(x.Content[i])
-	}
-	if !has {
+	if !slices.ContainsFunc(x.Content, isMerge) {
 		return // nothing to write out, nor to check it against
 	}
 	m.state[x] = 1

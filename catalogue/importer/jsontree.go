@@ -17,10 +17,10 @@ import (
 type jsonTree struct {
 	data string
 	off  int
-	// line and the offset it starts at; col is the column of offset
-	// colOff on it (columns count characters, as yaml.v3's do).
-	line, lineStart, col, colOff int
-	values                       int
+	// line, and col the column of offset colOff on it (columns count
+	// characters, as yaml.v3's do).
+	line, col, colOff int
+	values            int
 	// unread are the root's keys the format's reader never reads: their
 	// values are passed over, neither built nor counted.
 	unread []string
@@ -28,7 +28,8 @@ type jsonTree struct {
 	limit *limitError
 }
 
-// limitError is a limit a file crossed (diag.CodeTooLarge), where.
+// limitError is where a file crossed a limit (diag.CodeTooLarge), or, from
+// parseJSON, where it stopped being JSON.
 type limitError struct {
 	line, column int
 	msg          string
@@ -220,7 +221,7 @@ func (p *jsonTree) space() {
 
 func (p *jsonTree) newLine() {
 	p.line++
-	p.lineStart, p.colOff, p.col = p.off, p.off, 1
+	p.colOff, p.col = p.off, 1
 }
 
 // node is a new node of kind at the current offset, counted against
@@ -312,39 +313,41 @@ func (p *jsonTree) object(depth int) *yaml.Node {
 		if k == nil {
 			return nil
 		}
-		if depth == 1 {
-			if end := unreadValue(p.data, start, p.off, p.unread); end > 0 {
-				p.values-- // its key, uncounted as it goes
-				if breaks, last := lineBreaks(p.data[:end], p.off); breaks > 0 {
-					p.line += breaks
-					p.lineStart, p.colOff, p.col = last, last, 1
-				}
-				p.off = end
-				if more, ok := p.next('}'); !ok {
-					return nil
-				} else if !more {
-					return n
-				}
-				continue
+		if depth > 1 || !p.passOver(start) {
+			p.space()
+			if p.off >= len(p.data) || p.data[p.off] != ':' {
+				return nil
 			}
+			p.off++
+			p.space()
+			v := p.value(depth + 1)
+			if v == nil {
+				return nil
+			}
+			n.Content = append(n.Content, k, v)
 		}
-		p.space()
-		if p.off >= len(p.data) || p.data[p.off] != ':' {
-			return nil
-		}
-		p.off++
-		p.space()
-		v := p.value(depth + 1)
-		if v == nil {
-			return nil
-		}
-		n.Content = append(n.Content, k, v)
 		if more, ok := p.next('}'); !ok {
 			return nil
 		} else if !more {
 			return n
 		}
 	}
+}
+
+// passOver reads past the value of the root's key just read, from start,
+// when it is one of p.unread: true, the key uncounted.
+func (p *jsonTree) passOver(start int) bool {
+	end := unreadValue(p.data, start, p.off, p.unread)
+	if end == 0 {
+		return false
+	}
+	p.values--
+	if breaks, last := lineBreaks(p.data[:end], p.off); breaks > 0 {
+		p.line += breaks
+		p.colOff, p.col = last, 1
+	}
+	p.off = end
+	return true
 }
 
 func (p *jsonTree) array(depth int) *yaml.Node {

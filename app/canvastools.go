@@ -140,7 +140,7 @@ func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
 	files := input.Get("files")
 	s := c.Store
 	if files.Truthy() && files.Length() > 0 {
-		readDesignFile(c.Platform, ctx, files.Index(0), func(name string, data []byte) {
+		readDesignFile(c.Platform, s.Say, ctx, files.Index(0), func(name string, data []byte) {
 			err := s.CompareWith(name, data)
 			if list, ok := err.(catalogue.ErrorList); ok {
 				s.SetCompareErrors(list.Lines())

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -33,16 +34,17 @@ func (e *Editor) onDrop(ev app.Value) {
 // readFile reads a File and imports it into the library on the UI
 // goroutine, updating the component of ctx and those holding it.
 func (s *tabSession) readFile(ctx app.Context, file app.Value) {
-	readDesignFile(s.platform, ctx, file, s.library.importFile, func(lines []string) { s.importErrors = lines })
+	readDesignFile(s.platform, s.store.Say, ctx, file, s.library.importFile, func(lines []string) { s.importErrors = lines })
 }
 
 // readDesignFile reads a File, refusing one over the size limit before it
 // is read into memory, and hands it to use (or what went wrong to fail) on
-// the UI goroutine; then the component of ctx and every component holding
-// it update (go-app's Emit: a Dispatch would update ctx's component only,
-// and the editor's status and alerts would wait for something else to
+// the UI goroutine, having said (say) that a large one is being read; then
+// the component of ctx and every component holding it update (go-app's
+// Emit: a Dispatch would update ctx's component only, and the editor's
+// status and alerts would wait for something else to
 // redraw them).
-func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name string, data []byte), fail func(lines []string)) {
+func readDesignFile(p Platform, say func(string), ctx app.Context, file app.Value, use func(name string, data []byte), fail func(lines []string)) {
 	if p == nil {
 		return
 	}
@@ -56,15 +58,27 @@ func readDesignFile(p Platform, ctx app.Context, file app.Value, use func(name s
 		return
 	}
 	p.ReadFile(file, func(name string, data []byte, err error) {
-		ctx.Emit(func() {
-			if err != nil {
-				fail([]string{name + ": " + err.Error()})
-				return
-			}
-			use(name, data)
+		if err != nil {
+			ctx.Emit(func() { fail([]string{name + ": " + err.Error()}) })
+			return
+		}
+		if len(data) < slowFileBytes {
+			ctx.Emit(func() { use(name, data) })
+			return
+		}
+		// A large file takes a moment (up to seconds) to read: say so,
+		// and let the page paint that before the reading starts.
+		ctx.Emit(func() { say(fmt.Sprintf("Reading %s…", fileBase(name))) })
+		ctx.Async(func() {
+			time.Sleep(50 * time.Millisecond)
+			ctx.Emit(func() { use(name, data) })
 		})
 	})
 }
+
+// slowFileBytes is the size from which reading a file is said before it
+// is done.
+const slowFileBytes = 1 << 20
 
 // importData replaces the design with an imported one (undoable), or lists
 // why not: embedded, where the host keeps the design, and for an import

@@ -42,8 +42,7 @@ func (s *tabSession) readFile(ctx app.Context, file app.Value) {
 // the UI goroutine, having said (say) that a large one is being read; then
 // the component of ctx and every component holding it update (go-app's
 // Emit: a Dispatch would update ctx's component only, and the editor's
-// status and alerts would wait for something else to
-// redraw them).
+// status and alerts would wait for something else to redraw them).
 func readDesignFile(p Platform, say func(string), ctx app.Context, file app.Value, use func(name string, data []byte), fail func(lines []string)) {
 	if p == nil {
 		return

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"errors"
+
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/picture"
@@ -35,14 +37,19 @@ func Read(cat *catalogue.Catalogue, m *Mappings, name string, data []byte) (*cat
 
 // DesignText is a design file's YAML: data itself, or the design a picture
 // (an SVG or PNG the editor's Export picture drew) carries, refused with
-// its position (a *catalogue.Error) when the picture carries none.
+// its position (a *catalogue.Error) when the picture carries none, or one
+// past a limit (too-large).
 func DesignText(name string, data []byte) ([]byte, error) {
 	if !picture.Is(data) {
 		return data, nil
 	}
 	yaml, err := picture.Design(data)
 	if err != nil {
-		return nil, &catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: diag.CodePicture, Msg: err.Error()}
+		code := diag.CodePicture
+		if tl := (*picture.TooLargeError)(nil); errors.As(err, &tl) {
+			code = diag.CodeTooLarge
+		}
+		return nil, &catalogue.Error{Pos: catalogue.Pos{File: name, Line: 1, Column: 1}, Code: code, Msg: err.Error()}
 	}
 	return yaml, nil
 }

@@ -34,6 +34,12 @@ const (
 // its metadata removed by an editor.
 var ErrNoDesign = errors.New("the picture carries no design: only pictures exported by this editor's Export picture do (an image editor may also have removed it)")
 
+// TooLargeError is a picture, or the design it carries, past a limit: too
+// many PNG chunks, a design over a design file's limit.
+type TooLargeError struct{ Msg string }
+
+func (e *TooLargeError) Error() string { return e.Msg }
+
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // Is reports whether data looks like a picture (a PNG or an SVG), not a
@@ -213,7 +219,7 @@ func chunkDesign(data []byte) ([]byte, error) {
 // tooLarge refuses a design of size over the limit on a design file: a
 // picture may be larger (MaxBytes), the design it carries may not.
 func tooLarge(size string) error {
-	return fmt.Errorf("the design the picture carries is %s; designs are limited to %d bytes (10 MiB)", size, catalogue.MaxDesignBytes)
+	return &TooLargeError{fmt.Sprintf("the design the picture carries is %s; designs are limited to %d bytes (10 MiB)", size, catalogue.MaxDesignBytes)}
 }
 
 func isOurs(data []byte) bool {
@@ -248,7 +254,7 @@ func walk(png []byte, visit func(chunk) error) error {
 	at := len(pngSignature)
 	for n := 0; at < len(png); n++ {
 		if n == MaxChunks {
-			return fmt.Errorf("the PNG file has more than %d chunks (chunk %d starts at byte %d); pictures are read up to %d chunks, and Export picture writes a few thousand at most", MaxChunks, MaxChunks+1, at, MaxChunks)
+			return &TooLargeError{fmt.Sprintf("the PNG file has more than %d chunks (chunk %d starts at byte %d); pictures are read up to %d chunks, and Export picture writes a few thousand at most", MaxChunks, MaxChunks+1, at, MaxChunks)}
 		}
 		rest := png[at:]
 		if len(rest) < 12 {

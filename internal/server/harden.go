@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
@@ -20,8 +21,14 @@ func contentSecurityPolicy(embedOrigins []string) string {
 		"base-uri 'self'; form-action 'self'; frame-ancestors " + ancestors
 }
 
-// harden answers only GET and HEAD, refuses requests with a body and paths
-// that try to leave the served tree, and sets the security and caching
+// MaxAddressBytes bounds a request's address (its path and query): the
+// editor's own are far shorter (a share link's design is in the fragment,
+// which is not sent), and the pages that quote their query (a catalogue
+// search) would otherwise repeat up to the header limit's 32 KB a few times.
+const MaxAddressBytes = 8 << 10
+
+// harden answers only GET and HEAD, refuses requests with a body, addresses
+// over MaxAddressBytes and paths that try to leave the served tree, and sets the security and caching
 // headers on every answer.
 func harden(next http.Handler, embedOrigins []string) http.Handler {
 	csp := contentSecurityPolicy(embedOrigins)
@@ -45,6 +52,10 @@ func harden(next http.Handler, embedOrigins []string) http.Handler {
 		}
 		if hasBody(r) {
 			http.Error(w, "a request body is not taken: pages and files are served to GET and HEAD without one", http.StatusRequestEntityTooLarge)
+			return
+		}
+		if len(r.RequestURI) > MaxAddressBytes {
+			http.Error(w, fmt.Sprintf("the address is %d bytes; addresses are limited to %d (8 KiB)", len(r.RequestURI), MaxAddressBytes), http.StatusRequestURITooLong)
 			return
 		}
 		if escapes(r) {

@@ -79,7 +79,8 @@ func TestBodiesAreRefusedUnread(t *testing.T) {
 // An answer quotes at most 60 characters of the address it was asked for
 // (diag.Clip), whatever route gives it: a 30 KB unknown id got a 62 KB 404
 // page, the address twice over, and a markdown 404 or a redirect repeated it
-// too. A redirect's Location names the whole address, as it must.
+// too. A redirect's Location names the whole address, as it must. An
+// address over 8 KiB is refused (414), quoting none of it.
 func TestAnswersQuoteTheAddressClipped(t *testing.T) {
 	h, err := New(webFixture(t), with(t, Options{}))
 	if err != nil {
@@ -87,7 +88,7 @@ func TestAnswersQuoteTheAddressClipped(t *testing.T) {
 	}
 	addr := serveWith(t, h, Limits{})
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	id := strings.Repeat("x", 30<<10)
+	id := strings.Repeat("x", 7<<10)
 	clipped := strings.Repeat("x", 20) + "…"
 	for _, tc := range []struct {
 		path   string
@@ -95,7 +96,9 @@ func TestAnswersQuoteTheAddressClipped(t *testing.T) {
 		says   string
 	}{
 		{"/catalogue/components/" + id, http.StatusNotFound, "No such catalogue page"},
-		{"/catalogue/kinds/" + id[:15<<10] + "?q=" + id[:15<<10], http.StatusNotFound, "No such catalogue page"},
+		{"/catalogue/kinds/" + id[:3<<10] + "?q=" + id[:3<<10], http.StatusNotFound, "No such catalogue page"},
+		{"/catalogue?q=" + id + id, http.StatusRequestURITooLong, "addresses are limited to 8192"},
+		{"/catalogue/components/" + id + id, http.StatusRequestURITooLong, "addresses are limited to 8192"},
 		{"/catalogue/" + id, http.StatusNotFound, "No such catalogue page"},
 		{"/catalogue/components/" + id + ".md", http.StatusNotFound, "no catalogue page at /catalogue/components/xxx"},
 		{"/catalogue/components//" + id, http.StatusTemporaryRedirect, ""},
@@ -139,19 +142,21 @@ func longestRun(s string, c byte) int {
 	return longest
 }
 
-// BenchmarkUnknownAddress30KB answers addresses of a 30 KB unknown id: the
-// catalogue's 404 page, its markdown 404 and a redirect ServeMux makes to
-// clean the address. B/answer is what the client gets back.
-func BenchmarkUnknownAddress30KB(b *testing.B) {
+// BenchmarkUnknownAddress answers addresses of a 7 KB unknown id (the
+// longest an address may be is 8 KiB): the catalogue's 404 page, its
+// markdown 404 and a redirect ServeMux makes to clean the address; and the
+// refusal of a 30 KB one. B/answer is what the client gets back.
+func BenchmarkUnknownAddress(b *testing.B) {
 	h, err := New(webFixture(b), with(b, Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}
-	id := strings.Repeat("x", 30<<10)
+	id := strings.Repeat("x", 7<<10)
 	for _, bc := range []struct{ name, path string }{
 		{"page", "/catalogue/components/" + id},
 		{"markdown", "/catalogue/components/" + id + ".md"},
 		{"redirect", "/catalogue/components//" + id},
+		{"too-long", "/catalogue/components/" + strings.Repeat("x", 30<<10)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

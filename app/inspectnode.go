@@ -185,6 +185,7 @@ func (in *Inspector) renderAnalysisFields(n *catalogue.Node, comp *catalogue.Com
 			}),
 			app.Label().For("node-entry").Text("Entry point"),
 		),
+		app.If(n.NotEntry, app.P().Class("hint").Text("The design says callers never come in here (entry: false), though nothing flows into it; tick Entry point to make it one.")),
 		app.If(len(peers) > 0, app.Div().Class("field").Body(
 			app.Label().For("node-replica").Text("Replica of"),
 			in.replicaSelect.render("node-replica", "— none —", peers, n.ReplicaOf, func(ctx app.Context, e app.Event) {

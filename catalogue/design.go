@@ -52,6 +52,11 @@ type Node struct {
 	In string
 	// Entry marks the node as an entry point: where callers come in.
 	Entry bool
+	// NotEntry, written `entry: false`, says callers never come in here,
+	// though nothing flows into the node (a worker that only consumes): the
+	// analysis does not take it as an entry point. At most one of Entry and
+	// NotEntry is set.
+	NotEntry bool
 	// ReplicaOf names a node this one is a copy of, elsewhere: a caller
 	// connected to several copies fails over between them.
 	ReplicaOf string
@@ -590,7 +595,9 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		}
 	}
 	if v, ok := f["entry"]; ok {
-		node.Entry, _ = d.Bool(v.Val, what+".entry")
+		if b, good := d.Bool(v.Val, what+".entry"); good {
+			node.Entry, node.NotEntry = b, !b
+		}
 	}
 	if v, ok := f["replicaOf"]; ok {
 		if s, good := d.Str(v.Val, what+".replicaOf"); good {

@@ -31,7 +31,7 @@ type nodeJSON struct {
 	Name       string           `json:"name,omitempty"`
 	Component  string           `json:"component"`
 	In         string           `json:"in,omitempty"`
-	Entry      bool             `json:"entry,omitempty"`
+	Entry      *bool            `json:"entry,omitempty"`
 	ReplicaOf  string           `json:"replicaOf,omitempty"`
 	Assume     *Assumptions     `json:"assume,omitempty"`
 	Objectives *Objectives      `json:"objectives,omitempty"`
@@ -67,7 +67,10 @@ func EncodeDesignJSON(d *Design) []byte {
 		out.Groups = append(out.Groups, groupJSON(g))
 	}
 	for _, n := range d.Nodes {
-		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, Entry: n.Entry, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position, Origin: n.Origin}
+		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position, Origin: n.Origin}
+		if n.Entry || n.NotEntry {
+			nj.Entry = &n.Entry // entry: false is NotEntry
+		}
 		if n.Assume.Availability > 0 {
 			nj.Assume = &Assumptions{Availability: n.Assume.Availability}
 		}

@@ -74,8 +74,11 @@ func EncodeDesignYAML(d *Design) []byte {
 		if n.In != "" {
 			b = append(yamlout.String(append(b, "    in: "...), n.In), '\n')
 		}
-		if n.Entry {
+		switch {
+		case n.Entry:
 			b = append(b, "    entry: true\n"...)
+		case n.NotEntry:
+			b = append(b, "    entry: false\n"...)
 		}
 		if n.ReplicaOf != "" {
 			b = append(yamlout.String(append(b, "    replicaOf: "...), n.ReplicaOf), '\n')

@@ -128,9 +128,14 @@ func (ed nodeEdits) SetNodeName(id, name string) error {
 }
 
 // SetEntry marks node id as an entry point of the analysis, or unmarks it.
+// Marking it clears `entry: false`; unmarking states nothing, so the
+// analysis decides again from what flows into the node.
 func (ed nodeEdits) SetEntry(id string, entry bool) error {
 	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
 		n.Entry = entry
+		if entry {
+			n.NotEntry = false
+		}
 		return "", nil
 	})
 }

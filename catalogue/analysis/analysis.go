@@ -172,6 +172,8 @@ func (r *Report) entries() {
 			why = "marked entry"
 		case dn.Objectives.Availability > 0:
 			why = "it has an availability objective"
+		case dn.NotEntry:
+			continue // entry: false: callers never come in, though nothing flows in
 		case !g.hasIn[i] && g.hasOut[i]:
 			why = "nothing flows into it"
 		default:

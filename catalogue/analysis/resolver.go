@@ -61,7 +61,7 @@ func (r *Report) unchangedBy(last, d *catalogue.Design) bool {
 	}
 	for i := range d.Nodes {
 		a, b := &last.Nodes[i], &d.Nodes[i]
-		if a.ID != b.ID || a.Name != b.Name || a.Component != b.Component || a.In != b.In || a.Entry != b.Entry ||
+		if a.ID != b.ID || a.Name != b.Name || a.Component != b.Component || a.In != b.In || a.Entry != b.Entry || a.NotEntry != b.NotEntry ||
 			a.ReplicaOf != b.ReplicaOf || a.Assume != b.Assume || a.Objectives != b.Objectives {
 			return false
 		}

@@ -278,12 +278,24 @@ func nodeFields(o, n catalogue.Node) []Field {
 	add("name", o.Name, n.Name)
 	add("component", o.Component, n.Component)
 	add("in", o.In, n.In)
-	add("entry", strconv.FormatBool(o.Entry), strconv.FormatBool(n.Entry))
+	add("entry", entryValue(o), entryValue(n))
 	add("replicaOf", o.ReplicaOf, n.ReplicaOf)
 	add("assume.availability", percent(o.Assume.Availability), percent(n.Assume.Availability))
 	add("objectives.availability", percent(o.Objectives.Availability), percent(n.Objectives.Availability))
 	add("objectives.durability", count(o.Objectives.FailuresTolerated), count(n.Objectives.FailuresTolerated))
 	return fs
+}
+
+// entryValue is a node's entry as its design states it: "true", "false"
+// (callers never come in) or "" (none stated).
+func entryValue(n catalogue.Node) string {
+	switch {
+	case n.Entry:
+		return "true"
+	case n.NotEntry:
+		return "false"
+	}
+	return ""
 }
 
 func count(i int) string {

@@ -22,7 +22,7 @@ func TestSchemaAndLoaderRefuseTheSameMappings(t *testing.T) {
 		_, err := importer.LoadMappings(cat, catalogue.Layer{Name: "org", FS: fstest.MapFS{"imports/x.yaml": {Data: []byte(text)}}})
 		return err
 	}
-	good := "format: \"compose\"\nresources:\n  - { images: [\"postgres\"], component: \"postgresql\", props: { managed: { path: \"x\", is: \"y\" } } }\nedges: []\n"
+	good := "format: \"compose\"\nresources:\n  - { images: [\"postgres\"], component: \"postgresql\", props: { managed: { path: \"x\", is: \"y\" } } }\nedges: []\nports: {\"5432\": \"sql\"}\n"
 	if err := schema.Validate(instance(t, []byte(good))); err != nil || load(good) != nil {
 		t.Fatalf("a good mapping: schema %v, loader %v", err, load(good))
 	}
@@ -38,6 +38,8 @@ func TestSchemaAndLoaderRefuseTheSameMappings(t *testing.T) {
 		"format: \"compose\"\nedges:\n  - { type: \"x\", from: \"a\", to: \"b\", flow: \"evnt\" }\n",
 		"format: \"compose\"\nschemaVersion: \"2\"\n",
 		"format: \"compose\"\ntype: \"rule\"\n",
+		"format: \"compose\"\nports: {\"http\": \"http\"}\n",
+		"format: \"compose\"\nports: {\"80\": [\"http\"]}\n",
 	} {
 		if schema.Validate(instance(t, []byte(bad))) == nil {
 			t.Errorf("the schema takes:\n%s", bad)
@@ -51,6 +53,8 @@ func TestSchemaAndLoaderRefuseTheSameMappings(t *testing.T) {
 		"format: \"compose\"\nresources:\n  - { component: \"postgrsql\" }\n",
 		"format: \"compose\"\nresources:\n  - { component: \"postgresql\", props: { replicas: \"x\" } }\n",
 		"format: \"compose\"\nresources:\n  - { component: \"postgresql\", props: { engine: { path: \"x\", exists: true } } }\n",
+		"format: \"compose\"\nports: {\"5432\": \"postgres\"}\n",
+		"format: \"compose\"\nports: {\"99999\": \"http\"}\n",
 	} {
 		if load(bad) == nil {
 			t.Errorf("the loader takes:\n%s", bad)

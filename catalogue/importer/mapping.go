@@ -3,9 +3,11 @@ package importer
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -29,6 +31,9 @@ type Mapping struct {
 	Docs      string
 	Resources []Rule
 	Edges     []EdgeRule
+	// Ports are the protocols connections to well-known ports speak, by
+	// port number ("5432" → sql).
+	Ports map[string]string
 }
 
 // Rule maps resources to a component: those of one of Types (a Terraform
@@ -101,6 +106,14 @@ func LoadMappings(cat *catalogue.Catalogue, layers ...catalogue.Layer) (*Mapping
 			if have := m.byFormat[mapping.Format]; have != nil {
 				have.Resources = append(have.Resources, mapping.Resources...)
 				have.Edges = append(have.Edges, mapping.Edges...)
+				for port, protocol := range mapping.Ports {
+					if _, set := have.Ports[port]; !set { // the later layer's, read first, wins
+						if have.Ports == nil {
+							have.Ports = map[string]string{}
+						}
+						have.Ports[port] = protocol
+					}
+				}
 				continue
 			}
 			m.byFormat[mapping.Format] = mapping
@@ -117,7 +130,7 @@ func LoadMappings(cat *catalogue.Catalogue, layers ...catalogue.Layer) (*Mapping
 func parseMapping(cat *catalogue.Catalogue, name string, data []byte) (*Mapping, catalogue.ErrorList) {
 	var errs diag.ErrorList
 	d := &yamlstrict.Decoder{File: name, Errs: &errs}
-	root, f := d.Open(data, "import", "schemaVersion", "type", "format", "docs", "resources", "edges")
+	root, f := d.Open(data, "import", "schemaVersion", "type", "format", "docs", "resources", "edges", "ports")
 	if root == nil || f == nil {
 		return nil, errs
 	}
@@ -173,6 +186,30 @@ func parseMapping(cat *catalogue.Catalogue, name string, data []byte) (*Mapping,
 				}
 			}
 			m.Edges = append(m.Edges, e)
+		}
+	}
+	if v, ok := f["ports"]; ok {
+		for _, p := range d.Pairs(v.Val, "ports") {
+			at := "ports." + p.Key.Value
+			if n, err := strconv.Atoi(p.Key.Value); err != nil || p.Key.Value != strconv.Itoa(n) {
+				d.Errorf(p.Key, diag.CodeWrongType, "%s: `%s` is not a port; a port is a number from 1 to 65535", at, diag.Clip(p.Key.Value))
+				continue
+			} else if n < 1 || n > 65535 {
+				d.Errorf(p.Key, diag.CodeOutOfRange, "%s: port %d is outside 1 to 65535", at, n)
+				continue
+			}
+			s, good := d.Str(p.Val, at)
+			if !good {
+				continue
+			}
+			if cat.Protocols[s] == nil {
+				d.Errorf(p.Val, diag.CodeUnknownProtocol, "%s: unknown protocol `%s`%s (protocols.yaml lists them)", at, diag.Clip(s), d.DidYouMean(s, slices.Sorted(maps.Keys(cat.Protocols))))
+				continue
+			}
+			if m.Ports == nil {
+				m.Ports = map[string]string{}
+			}
+			m.Ports[p.Key.Value] = s
 		}
 	}
 	if len(errs) > 0 {

@@ -14,8 +14,11 @@ import (
 // readCompose reads a Compose file (https://docs.docker.com/reference/compose-file/):
 // each service is a resource by its image (one built from source has
 // none, and is the team's own service); depends_on, links and environment
-// values that name another service are edges; the top-level networks are
-// network groups, and a service sits in the first it joins.
+// values that name another service are edges, speaking the protocol of
+// the port they name or the service publishes; the top-level networks are
+// network groups, and a service sits in the first it joins; the project's
+// name is the design's. What else the file says is listed as left out
+// (see composeLeftOut).
 func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList {
 	root := docs[0]
 	services := get(root, "services")
@@ -29,6 +32,7 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 	for _, k := range keys(get(root, "networks")) {
 		s.addGroup(&group{key: "network:" + k.Value, boundary: "network", name: k.Value, at: pos(file, k)})
 	}
+	s.composeFileLeftOut(file, root)
 	if s.services == nil {
 		s.services = map[string]int{}
 	}
@@ -42,46 +46,54 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 			errs = append(errs, wrong...)
 			continue
 		}
+		r := &resource{file: file, node: k, address: k.Value, typ: "service", name: k.Value}
 		// A later file (an override file) changes an earlier one's
 		// service, key by key, as Compose merges them.
 		if i, ok := s.services[k.Value]; ok {
-			svc = overlay(s.resources[i].attrs, svc)
+			base := s.resources[i]
+			svc = overlay(base.attrs, svc)
+			// The keys the earlier file wrote that this one does not
+			// change are still where the earlier file wrote them.
+			r.keyFile = map[*yaml.Node]string{}
+			for _, bp := range pairs(base.attrs) {
+				r.keyFile[bp.k] = base.fileOf(bp.k)
+			}
 			s.resources[i] = nil // it is the one below now, in the later file's place
 		}
-		r := &resource{file: file, node: k, address: k.Value, typ: "service", image: str(get(svc, "image")), name: k.Value, attrs: svc}
+		r.image, r.attrs = str(get(svc, "image")), svc
 		if nets := get(svc, "networks"); nets != nil {
-			var first string
-			switch nets.Kind {
-			case yaml.SequenceNode:
-				if len(nets.Content) > 0 {
-					first = str(nets.Content[0])
-				}
-			case yaml.MappingNode:
-				if len(nets.Content) > 0 {
-					first = nets.Content[0].Value
-				}
-			}
-			if first != "" {
-				s.addGroup(&group{key: "network:" + first, boundary: "network", name: first, at: pos(file, nets)})
-				r.group = "network:" + first
+			if first := networkNames(nets); len(first) > 0 {
+				s.addGroup(&group{key: "network:" + first[0].Value, boundary: "network", name: first[0].Value, at: pos(file, nets)})
+				r.group = "network:" + first[0].Value
 			}
 		}
-		seen := map[string]bool{}
-		refer := func(to string) {
-			if names[to] && to != k.Value && !seen[to] {
-				seen[to] = true
-				s.link(link{from: k.Value, to: to}, pos(file, k))
+		// The services it names, in order, each with the port the first
+		// naming with one gives.
+		var named []string
+		port := map[string]string{}
+		refer := func(to, at string) bool {
+			_, earlier := s.services[to] // a service of an earlier file
+			if !names[to] && !earlier || to == k.Value {
+				return false
 			}
+			if _, seen := port[to]; !seen {
+				named = append(named, to)
+				port[to] = ""
+			}
+			if port[to] == "" {
+				port[to] = at
+			}
+			return true
 		}
 		if deps := get(svc, "depends_on"); deps != nil {
 			switch deps.Kind {
 			case yaml.SequenceNode:
 				for _, d := range deps.Content {
-					refer(str(d))
+					refer(str(d), "")
 				}
 			case yaml.MappingNode:
 				for _, d := range keys(deps) {
-					refer(d.Value)
+					refer(d.Value, "")
 				}
 			}
 		}
@@ -90,11 +102,25 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 			if i := strings.IndexByte(name, ':'); i >= 0 {
 				name = name[:i]
 			}
-			refer(name)
+			refer(name, "")
 		}
 		for _, v := range environment(svc) {
-			for _, host := range hosts(v) {
-				refer(host[0])
+			for _, h := range hosts(v.value) {
+				if refer(h.labels[0], h.port) {
+					if r.namingEnv == nil {
+						r.namingEnv = map[string]bool{}
+					}
+					r.namingEnv[v.name] = true
+				}
+			}
+		}
+		for _, to := range named {
+			l := link{from: k.Value, to: to, port: port[to]}
+			if port[to] != "" {
+				l.protocol = s.mapping.Ports[port[to]]
+			}
+			if !s.link(l, pos(file, k)) {
+				return errs
 			}
 		}
 		s.services[k.Value] = len(s.resources)
@@ -122,6 +148,9 @@ func composeTypes(file, name string, svc *yaml.Node) catalogue.ErrorList {
 		{"depends_on", []yaml.Kind{yaml.SequenceNode, yaml.MappingNode}, "depends_on is a list of service names, or a mapping of them"},
 		{"links", []yaml.Kind{yaml.SequenceNode}, "links are a list of service names (db, or db:alias)"},
 		{"environment", []yaml.Kind{yaml.SequenceNode, yaml.MappingNode}, "the environment is a list of NAME=value, or a mapping of names to values"},
+		{"ports", []yaml.Kind{yaml.SequenceNode}, "ports are a list (\"8080:80\", or {target: 80, published: 8080})"},
+		{"expose", []yaml.Kind{yaml.SequenceNode}, "expose is a list of ports (\"8080\")"},
+		{"volumes", []yaml.Kind{yaml.SequenceNode}, "volumes are a list (\"db-data:/var/lib/postgresql/data\", or {type, source, target})"},
 	} {
 		switch v := get(svc, c.key); {
 		case v == nil, isNull(v) && c.key != "image": // none; an image left empty names none
@@ -154,37 +183,49 @@ func wrongType(file string, n *yaml.Node, what, want string) *catalogue.Error {
 // isNull says n is YAML's null (a key with no value).
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
-// environment is a service's environment values (a list of NAME=value or a
-// mapping).
-func environment(svc *yaml.Node) []string {
+// envVar is a variable of a service's environment: its name, its value
+// (never shown: it may be a secret) and where it is written.
+type envVar struct {
+	name, value string
+	at          *yaml.Node
+}
+
+// environment is a service's environment variables (a list of NAME=value,
+// or NAME, or a mapping).
+func environment(svc *yaml.Node) []envVar {
 	env := get(svc, "environment")
 	if env == nil {
 		return nil
 	}
-	var out []string
+	var out []envVar
 	switch env.Kind {
 	case yaml.SequenceNode:
 		for _, e := range env.Content {
 			if v := str(e); v != "" {
-				if i := strings.IndexByte(v, '='); i >= 0 {
-					out = append(out, v[i+1:])
-				}
+				name, value, _ := strings.Cut(v, "=")
+				out = append(out, envVar{name: name, value: value, at: e})
 			}
 		}
 	case yaml.MappingNode:
-		for i := 1; i < len(env.Content); i += 2 {
-			out = append(out, str(env.Content[i]))
+		for _, p := range pairs(env) {
+			out = append(out, envVar{name: p.k.Value, value: str(p.v), at: p.k})
 		}
 	}
 	return out
 }
 
+// hostRef is a host a setting's value names: the labels of its name, the
+// first its name, and the port written after it, or "".
+type hostRef struct {
+	labels []string
+	port   string
+}
+
 // hosts are the hosts a setting's value names, as a connection string,
 // URL or host list writes them ("db", "db:5432", "postgres://u:p@db/x",
-// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local"): the
-// labels of each, the first its name.
-func hosts(v string) [][]string {
-	var out [][]string
+// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local").
+func hosts(v string) []hostRef {
+	var out []hostRef
 	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
 		if i := strings.Index(piece, "://"); i >= 0 {
 			piece = piece[i+3:]
@@ -192,12 +233,19 @@ func hosts(v string) [][]string {
 		if i := strings.LastIndexByte(piece, '@'); i >= 0 {
 			piece = piece[i+1:]
 		}
+		port := ""
 		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
+			if piece[i] == ':' {
+				port = piece[i+1:]
+				if j := strings.IndexAny(port, "/?#"); j >= 0 {
+					port = port[:j]
+				}
+			}
 			piece = piece[:i]
 		}
 		labels := strings.Split(piece, ".")
 		if hostName.MatchString(labels[0]) {
-			out = append(out, labels)
+			out = append(out, hostRef{labels: labels, port: port})
 		}
 	}
 	return out

@@ -62,10 +62,36 @@ type Result struct {
 	Design *catalogue.Design
 	// Unmapped are the resources that became nothing, with why.
 	Unmapped []Unmapped
+	// LeftOut are what the files say of the resources that became nodes,
+	// and of themselves, that the design has no place for (a Compose
+	// service's build, its volumes, its other environment variables), one
+	// entry a key; past 10,000, one more entry says how many more.
+	LeftOut []LeftOut
 	// Dropped are values that did not fit their property: of the wrong type
 	// (the property is left to the catalogue), or outside the product's
 	// limits (kept: the checker reports it as an error).
 	Dropped catalogue.ErrorList
+}
+
+// LeftOut is something a file says that its import has no place for: of
+// the resource at Address, of Type, or of the file itself (no Address).
+type LeftOut struct {
+	Pos     catalogue.Pos
+	Address string
+	Type    string
+	// What it is ("build context ./api", "2 environment variables (A,
+	// B)"): never a variable's value, which may be a secret.
+	What string
+	Why  string
+}
+
+// String is l as the report writes it: "file:line:col: service api: build
+// context ./api left out: why".
+func (l LeftOut) String() string {
+	if l.Address == "" {
+		return fmt.Sprintf("%s: %s left out: %s", l.Pos, l.What, l.Why)
+	}
+	return fmt.Sprintf("%s: %s %s: %s left out: %s", l.Pos, diag.Clip(l.Type), diag.Clip(l.Address), l.What, l.Why)
 }
 
 // Unmapped is a resource the import left out.
@@ -76,21 +102,39 @@ type Unmapped struct {
 	Why     string
 }
 
-// Report is the import's report for people: a line a resource left out or
-// value dropped, "file:line:col: …".
+// Report is the import's report for people: a line a resource not
+// imported or a thing left out, in the files' order, then a line a value
+// dropped, "file:line:col: …".
 func (r *Result) Report() []string {
-	var out []string
-	unmapped := slices.Clone(r.Unmapped)
-	slices.SortStableFunc(unmapped, func(a, b Unmapped) int {
-		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
-	})
-	for _, u := range unmapped {
-		out = append(out, printable(fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, diag.Clip(u.Address), diag.Clip(u.Type), u.Why)))
+	type line struct {
+		at   catalogue.Pos
+		text string
+	}
+	lines := make([]line, 0, len(r.Unmapped)+len(r.LeftOut))
+	for _, u := range r.Unmapped {
+		lines = append(lines, line{u.Pos, fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, diag.Clip(u.Address), diag.Clip(u.Type), u.Why)})
+	}
+	for i, l := range r.LeftOut {
+		at := l.Pos
+		if i == maxLeftOut {
+			at.File = "\uffff" // how many more: last
+		}
+		lines = append(lines, line{at, l.String()})
+	}
+	slices.SortStableFunc(lines, func(a, b line) int { return comparePos(a.at, b.at) })
+	out := make([]string, 0, len(lines)+len(r.Dropped))
+	for _, l := range lines {
+		out = append(out, printable(l.text))
 	}
 	for _, e := range r.Dropped {
 		out = append(out, printable(e.Error()))
 	}
 	return out
+}
+
+// comparePos orders positions by file, line and column.
+func comparePos(a, b catalogue.Pos) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 }
 
 // printable is a line of the report with the characters that would break

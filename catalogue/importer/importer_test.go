@@ -138,8 +138,8 @@ func TestReimportKeepsTheUsersWork(t *testing.T) {
 	// The user's edits, as the editor would write them.
 	edited := string(catalogue.EncodeDesignYAML(first.Design))
 	edited = strings.Replace(edited, "  - id: \"db\"\n    component: \"postgresql\"\n", "  - id: \"orders-db\"\n    name: \"Orders database\"\n    component: \"postgresql\"\n", 1)
-	edited = strings.Replace(edited, "{from: \"api\", to: \"db\"}", "{from: \"api\", to: \"orders-db\"}", 1)
-	edited = strings.Replace(edited, "{from: \"worker\", to: \"db\"}", "{from: \"worker\", to: \"orders-db\"}", 1)
+	edited = strings.Replace(edited, "{from: \"api\", to: \"db\",", "{from: \"api\", to: \"orders-db\",", 1)
+	edited = strings.Replace(edited, "{from: \"worker\", to: \"db\",", "{from: \"worker\", to: \"orders-db\",", 1)
 	edited = strings.Replace(edited, "    origin: \"compose:db\"\n", "    props:\n      backupRetentionDays: 14\n    position: {x: 400, y: 200}\n    origin: \"compose:db\"\n", 1)
 	edited += "notes:\n  - {text: \"Backed up nightly\", on: \"orders-db\"}\n"
 	edited = strings.Replace(edited, "nodes:\n", "nodes:\n  - id: \"payments\"\n    component: \"partner-system\"\n", 1)
@@ -163,7 +163,7 @@ func TestReimportKeepsTheUsersWork(t *testing.T) {
 	out := string(catalogue.EncodeDesignYAML(merged))
 	for _, want := range []string{
 		"  - id: \"orders-db\"\n    name: \"Orders database\"\n    component: \"postgresql\"\n    in: \"backend\"\n    props:\n      backupRetentionDays: 14\n    position: {x: 400, y: 200}\n    origin: \"compose:db\"\n",
-		"  - id: \"payments\"\n", "{from: \"api\", to: \"payments\"}", "{from: \"api\", to: \"orders-db\"}",
+		"  - id: \"payments\"\n", "{from: \"api\", to: \"payments\"}", "{from: \"api\", to: \"orders-db\", protocol: \"sql\"}",
 		"  - id: \"search\"\n", "on: \"orders-db\"",
 	} {
 		if !strings.Contains(out, want) {

@@ -153,7 +153,8 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 	for _, w := range workloads {
 		named := map[string]bool{}
 		for _, v := range w.env {
-			for _, host := range hosts(v) {
+			for _, h := range hosts(v) {
+				host := h.labels
 				// name, name.namespace, name.namespace.svc.cluster.local
 				ns := w.ns
 				if len(host) > 1 && host[1] != "svc" {

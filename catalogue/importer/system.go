@@ -38,6 +38,36 @@ type system struct {
 	// skipped are resources the reader knows make no node (a ConfigMap, a
 	// data source), reported as such.
 	skipped []Unmapped
+	// leftOut are what the files say that the design has no place for, the
+	// first maxLeftOut of them; moreLeftOut counts the others, the first
+	// of which is at moreAt.
+	leftOut     []LeftOut
+	moreLeftOut int
+	moreAt      catalogue.Pos
+	// protocols are what connections to each Compose service speak, by
+	// its ports, once found (see protocolTo).
+	protocols map[string]string
+	// name is the design's name the files give (a Compose project's),
+	// written at nameAt.
+	name   string
+	nameAt catalogue.Pos
+}
+
+// maxLeftOut bounds the things left out an import lists, one by one: a
+// file of a million keys the design has no place for says how many past
+// it in one more line, rather than a report many times its size.
+const maxLeftOut = 10_000
+
+// leaveOut lists l as left out, or counts it past maxLeftOut.
+func (s *system) leaveOut(l LeftOut) {
+	if len(s.leftOut) < maxLeftOut {
+		s.leftOut = append(s.leftOut, l)
+		return
+	}
+	if s.moreLeftOut == 0 {
+		s.moreAt = l.Pos
+	}
+	s.moreLeftOut++
 }
 
 // maxPairs bounds the links a file's references ask for, repeated ones
@@ -57,6 +87,12 @@ type resource struct {
 	// refs are the addresses its attributes reference, with the attribute
 	// path each is under.
 	refs []ref
+	// keyFile are the files of the keys of attrs an earlier file wrote (a
+	// Compose service an override file changes); the others are file's.
+	keyFile map[*yaml.Node]string
+	// namingEnv are the environment variables that name another resource
+	// (an edge): the others are left out.
+	namingEnv map[string]bool
 	// configured are attributes set to what is known only once applied (a
 	// Terraform plan's references: a queue's redrive_policy naming its
 	// dead-letter queue's ARN), absent from attrs: they exist.
@@ -73,6 +109,17 @@ type link struct {
 	from, to string
 	flow     catalogue.Flow
 	label    string
+	// protocol is what it speaks, by port, the port it names, or "" for
+	// none (a Compose service's edge then speaks what its end publishes).
+	protocol, port string
+}
+
+// fileOf is the file key k of r's attributes is written in.
+func (r *resource) fileOf(k *yaml.Node) string {
+	if f, ok := r.keyFile[k]; ok {
+		return f
+	}
+	return r.file
 }
 
 // group is a boundary the resources sit in.
@@ -173,6 +220,13 @@ func (m *Mapping) rule(r *resource) *Rule {
 func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	res := &Result{Format: s.format, Unmapped: s.skipped}
 	d := &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
+	if s.name != "" {
+		if _, problem := catalogue.TextProblem(s.name); problem != "" {
+			s.leaveOut(LeftOut{Pos: s.nameAt, What: "name", Why: problem})
+		} else {
+			d.Name = s.name
+		}
+	}
 	ids := newIDSet()
 	groupID := map[string]string{}
 	for _, g := range s.groups {
@@ -181,6 +235,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	used := map[string]bool{}
 	nodeOf := map[string]string{}    // address → node id
 	var where []catalogue.NodeSource // where each node's resource and values are written
+	var nodeRes []*resource          // each node's resource
 	for _, r := range s.resources {
 		if r == nil {
 			continue // a compose service a later file changed
@@ -253,6 +308,14 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			source.Props[prop] = propAt[prop]
 		}
 		where = append(where, source)
+		nodeRes = append(nodeRes, r)
+		if s.format == Compose {
+			kind := comp.Kind
+			if k := cat.Kinds[comp.Kind]; k != nil {
+				kind = k.Name
+			}
+			s.composeLeftOut(r, rule, comp, kind)
+		}
 		nodeOf[r.address] = n.ID
 		if base, _, indexed := strings.Cut(r.address, "["); indexed && nodeOf[base] == "" {
 			nodeOf[base] = n.ID // what references name (the first of a count)
@@ -301,7 +364,18 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			continue
 		}
 		seen[[2]string{from, to}] = true
-		d.Edges = append(d.Edges, catalogue.Edge{From: from, To: to, Flow: l.flow, Label: l.label})
+		if l.protocol == "" && l.port == "" && s.format == Compose {
+			l.protocol = s.protocolTo(l.to)
+		}
+		d.Edges = append(d.Edges, catalogue.Edge{From: from, To: to, Flow: l.flow, Label: l.label, Protocol: l.protocol})
+	}
+	if s.format == Compose {
+		composeEntries(d, nodeRes)
+	}
+	slices.SortStableFunc(s.leftOut, func(a, b LeftOut) int { return comparePos(a.Pos, b.Pos) })
+	res.LeftOut = s.leftOut
+	if s.moreLeftOut > 0 {
+		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.moreAt, What: fmt.Sprintf("%d more things", s.moreLeftOut), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
 	}
 	if errs := cat.Check(d); len(errs) > 0 {
 		return nil, errs

@@ -15,6 +15,7 @@ type analyzeResult struct {
 	File string `json:"file"`
 	*analysis.Report
 	Errors []errorResult `json:"errors"`
+	Import *importResult `json:"import,omitempty"`
 }
 
 func (e *env) analyze(args []string) int {
@@ -38,7 +39,7 @@ func (e *env) analyze(args []string) int {
 	}
 	r := e.evaluateInput(cat, files[0])
 	if *format == "json" {
-		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors}
+		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors, Import: r.Import}
 		if out.Report == nil {
 			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}}
 		}

@@ -23,6 +23,9 @@ type report struct {
 	Resolution *catalogue.Resolution
 	Analysis   *analysis.Report
 	Errors     catalogue.ErrorList
+	// Import is what the import of another tool's file left out, or nil
+	// for a design.
+	Import *importResult
 }
 
 // exitCode is 2 for an unusable file, 1 for an unsuppressed violation at
@@ -147,7 +150,7 @@ func (e *env) check(args []string) int {
 		out := []checkResult{}
 		for _, r := range run.reports {
 			res := r.result()
-			out = append(out, checkResult{File: res.File, Violations: res.Violations, Errors: res.Errors})
+			out = append(out, checkResult{File: res.File, Violations: res.Violations, Errors: res.Errors, Import: r.Import})
 		}
 		writeJSON(e.stdout, map[string]any{"files": out})
 	case "sarif":
@@ -241,6 +244,7 @@ type checkResult struct {
 	File       string                `json:"file"`
 	Violations []catalogue.Violation `json:"violations"`
 	Errors     []errorResult         `json:"errors"`
+	Import     *importResult         `json:"import,omitempty"`
 }
 
 type nodeResult struct {

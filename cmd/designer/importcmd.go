@@ -111,7 +111,7 @@ func (e *env) evaluateInput(cat *catalogue.Catalogue, file string) *report {
 		}
 		return r
 	}
-	r.Design = res.Design
+	r.Design, r.Import = res.Design, importResultOf(res)
 	r.Resolution, r.Analysis = analysis.Resolve(cat, r.Design)
 	return r
 }

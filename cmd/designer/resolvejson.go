@@ -144,6 +144,16 @@ func writeResolveJSON(w io.Writer, r *report) error {
 		b = flushTo(out, b)
 	}
 	b = closeList(b, len(r.Errors) > 0)
+	if r.Import != nil {
+		var text bytes.Buffer
+		enc := json.NewEncoder(&text)
+		enc.SetIndent("  ", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(r.Import); err != nil {
+			return err
+		}
+		b = append(append(b, ",\n  \"import\": "...), bytes.TrimSuffix(text.Bytes(), []byte("\n"))...)
+	}
 	b = append(b, "\n}\n"...)
 	flushTo(out, b)
 	return out.Flush()

@@ -159,6 +159,9 @@ func writeResolveYAML(w io.Writer, r *report) error {
 			b = flushTo(out, b)
 		}
 	}
+	if r.Import != nil {
+		b = r.Import.appendYAML(b)
+	}
 	flushTo(out, b)
 	return out.Flush()
 }

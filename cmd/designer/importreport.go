@@ -57,56 +57,60 @@ func importResultOf(res *importer.Result) *importResult {
 // it.
 func (r *importResult) appendYAML(b []byte) []byte {
 	b = append(yamlout.String(append(b, "import:\n  format: "...), string(r.Format)), '\n')
-	field := func(b []byte, first bool, name, value string) []byte {
-		if first {
-			b = append(b, "    - "...)
-		} else {
-			b = append(b, "      "...)
-		}
-		return append(yamlout.String(append(append(b, name...), ": "...), value), '\n')
-	}
-	number := func(b []byte, first bool, name string, n int) []byte {
-		if first {
-			b = append(b, "    - "...)
-		} else {
-			b = append(b, "      "...)
-		}
-		return append(yamlout.Int(append(append(b, name...), ": "...), int64(n)), '\n')
-	}
-	list := func(b []byte, name string, n int) []byte {
-		if n == 0 {
-			return append(append(b, "  "+name...), ": []\n"...)
-		}
-		return append(b, "  "+name+":\n"...)
-	}
-	b = list(b, "notImported", len(r.NotImported))
+	var items [][]field
 	for _, u := range r.NotImported {
-		b = number(b, true, "line", u.Line)
-		b = number(b, false, "column", u.Column)
-		b = field(b, false, "address", u.Address)
-		b = field(b, false, "type", u.Type)
-		b = field(b, false, "why", u.Why)
+		items = append(items, []field{{"line", u.Line}, {"column", u.Column}, {"address", u.Address}, {"type", u.Type}, {"why", u.Why}})
 	}
-	b = list(b, "leftOut", len(r.LeftOut))
+	b = appendYAMLItems(b, "notImported", items)
+	items = items[:0]
 	for _, l := range r.LeftOut {
-		b = number(b, true, "line", l.Line)
-		b = number(b, false, "column", l.Column)
-		if l.Address != "" {
-			b = field(b, false, "address", l.Address)
-			b = field(b, false, "type", l.Type)
+		item := []field{{"line", l.Line}, {"column", l.Column}, {"address", l.Address}, {"type", l.Type}, {"what", l.What}, {"why", l.Why}}
+		if l.Address == "" {
+			item = append(item[:2], item[4:]...)
 		}
-		b = field(b, false, "what", l.What)
-		b = field(b, false, "why", l.Why)
+		items = append(items, item)
 	}
-	b = list(b, "dropped", len(r.Dropped))
+	b = appendYAMLItems(b, "leftOut", items)
+	items = items[:0]
 	for _, e := range r.Dropped {
-		b = field(b, true, "code", string(e.Code))
-		b = number(b, false, "line", e.Line)
-		b = number(b, false, "column", e.Column)
-		if e.Path != "" {
-			b = field(b, false, "path", e.Path)
+		item := []field{{"code", string(e.Code)}, {"line", e.Line}, {"column", e.Column}, {"path", e.Path}, {"message", e.Message}}
+		if e.Path == "" {
+			item = append(item[:3], item[4:]...)
 		}
-		b = field(b, false, "message", e.Message)
+		items = append(items, item)
+	}
+	return appendYAMLItems(b, "dropped", items)
+}
+
+// field is a key of a YAML mapping and its value, a string or an int.
+type field struct {
+	key   string
+	value any
+}
+
+// appendYAMLItems writes a list, name, of mappings at the second level,
+// each string double-quoted.
+func appendYAMLItems(b []byte, name string, items [][]field) []byte {
+	if len(items) == 0 {
+		return append(b, "  "+name+": []\n"...)
+	}
+	b = append(b, "  "+name+":\n"...)
+	for _, item := range items {
+		for i, f := range item {
+			if i == 0 {
+				b = append(b, "    - "...)
+			} else {
+				b = append(b, "      "...)
+			}
+			b = append(append(b, f.key...), ": "...)
+			switch v := f.value.(type) {
+			case int:
+				b = yamlout.Int(b, int64(v))
+			case string:
+				b = yamlout.String(b, v)
+			}
+			b = append(b, '\n')
+		}
 	}
 	return b
 }

@@ -66,7 +66,7 @@ func (s *system) composeFileLeftOut(file string, root *yaml.Node) {
 func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Component, kind string) {
 	read, readIn := rulePaths(rule)
 	leave := func(n *yaml.Node, at *yaml.Node, what, why string) {
-		s.leaveOut(LeftOut{Pos: pos(r.fileOf(n), at), Address: r.address, Type: r.typ, What: what, Why: why})
+		s.leaveOut(LeftOut{Pos: pos(r.fileOf(n), at), Address: diag.Clip(r.address), Type: r.typ, What: what, Why: why})
 	}
 	portsSaid := false
 	for _, p := range pairs(r.attrs) {

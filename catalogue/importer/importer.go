@@ -76,7 +76,9 @@ type Result struct {
 // LeftOut is something a file says that its import has no place for: of
 // the resource at Address, of Type, or of the file itself (no Address).
 type LeftOut struct {
-	Pos     catalogue.Pos
+	Pos catalogue.Pos
+	// Address is the resource's, clipped as the report clips it (a
+	// thousand entries of one service repeat it).
 	Address string
 	Type    string
 	// What it is ("build context ./api", "2 environment variables (A,
@@ -91,7 +93,7 @@ func (l LeftOut) String() string {
 	if l.Address == "" {
 		return fmt.Sprintf("%s: %s left out: %s", l.Pos, l.What, l.Why)
 	}
-	return fmt.Sprintf("%s: %s %s: %s left out: %s", l.Pos, diag.Clip(l.Type), diag.Clip(l.Address), l.What, l.Why)
+	return fmt.Sprintf("%s: %s %s: %s left out: %s", l.Pos, diag.Clip(l.Type), l.Address, l.What, l.Why)
 }
 
 // Unmapped is a resource the import left out.

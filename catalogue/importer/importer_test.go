@@ -222,7 +222,7 @@ func TestImportRefuses(t *testing.T) {
 // panic; an import is a design the catalogue takes.
 func FuzzImport(f *testing.F) {
 	cat, m := loaded(f)
-	for file := range map[string]bool{"testdata/three-tier.compose.yaml": true, "testdata/multi-zone.k8s.yaml": true, "testdata/event-pipeline.tfplan.json": true, "testdata/orders.cfn.yaml": true} {
+	for file := range map[string]bool{"testdata/three-tier.compose.yaml": true, "testdata/left-out.compose.yaml": true, "testdata/multi-zone.k8s.yaml": true, "testdata/event-pipeline.tfplan.json": true, "testdata/orders.cfn.yaml": true} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

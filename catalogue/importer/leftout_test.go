@@ -183,6 +183,35 @@ func TestComposeLeftOutIsBounded(t *testing.T) {
 	}
 }
 
+// A service of a long name with many long keys left out makes entries of a
+// few hundred bytes each, whatever the name's length.
+func TestComposeLeftOutClipsNames(t *testing.T) {
+	cat, m := loaded(t)
+	name := strings.Repeat("s", 1000) // a key is at most 1024 characters
+	var b strings.Builder
+	fmt.Fprintf(&b, "services:\n  %s:\n    image: x\n", name)
+	for i := range 2000 {
+		fmt.Fprintf(&b, "    k%d%s: 1\n", i, name)
+	}
+	res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.LeftOut) != 2000 {
+		t.Fatalf("%d left out", len(res.LeftOut))
+	}
+	for _, l := range res.LeftOut {
+		if n := len(l.Address) + len(l.Type) + len(l.What) + len(l.Why); n > 600 {
+			t.Fatalf("an entry of %d bytes", n)
+		}
+	}
+	for _, line := range res.Report() {
+		if len(line) > 700 {
+			t.Fatalf("a line of %d bytes", len(line))
+		}
+	}
+}
+
 // composeLeftOut is a Compose file of n services, each with three keys
 // the design has no place for and env variables.
 func composeLeftOut(n, env int) []byte {

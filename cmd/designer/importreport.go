@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/catalogue/yamlout"
 )
@@ -42,7 +43,7 @@ type leftOutResult struct {
 func importResultOf(res *importer.Result) *importResult {
 	out := &importResult{Format: res.Format, NotImported: []notImportedResult{}, LeftOut: []leftOutResult{}, Dropped: []errorResult{}}
 	for _, u := range res.Unmapped {
-		out.NotImported = append(out.NotImported, notImportedResult{Line: u.Pos.Line, Column: u.Pos.Column, Address: u.Address, Type: u.Type, Why: u.Why})
+		out.NotImported = append(out.NotImported, notImportedResult{Line: u.Pos.Line, Column: u.Pos.Column, Address: diag.Clip(u.Address), Type: diag.Clip(u.Type), Why: u.Why})
 	}
 	for _, l := range res.LeftOut {
 		out.LeftOut = append(out.LeftOut, leftOutResult{Line: l.Pos.Line, Column: l.Pos.Column, Address: l.Address, Type: l.Type, What: l.What, Why: l.Why})

@@ -64,7 +64,15 @@ func (s *system) composeFileLeftOut(file string, root *yaml.Node) {
 // entry a key, at the key, or an item (a volume, a network past the
 // first, a port no protocol has).
 func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Component, kind string) {
-	read, readIn := rulePaths(rule)
+	if s.rulePaths == nil {
+		s.rulePaths = map[*Rule]paths{}
+	}
+	rp, ok := s.rulePaths[rule]
+	if !ok {
+		rp = rulePaths(rule)
+		s.rulePaths[rule] = rp
+	}
+	read, readIn := rp.read, rp.readIn
 	leave := func(n *yaml.Node, at *yaml.Node, what, why string) {
 		s.leaveOut(LeftOut{Pos: pos(r.fileOf(n), at), Address: diag.Clip(r.address), Type: r.typ, What: what, Why: why})
 	}
@@ -138,10 +146,16 @@ func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Compone
 	}
 }
 
-// rulePaths are the keys rule reads whole (a path of one key, or of a key
+// paths are the keys a rule reads whole (a path of one key, or of a key
 // and `*`: command.*), and those it reads some keys of (deploy.replicas:
 // replicas of deploy).
-func rulePaths(rule *Rule) (map[string]bool, map[string]map[string]bool) {
+type paths struct {
+	read   map[string]bool
+	readIn map[string]map[string]bool
+}
+
+// rulePaths are the paths rule reads.
+func rulePaths(rule *Rule) paths {
 	read, readIn := map[string]bool{}, map[string]map[string]bool{}
 	add := func(path string) {
 		top, rest, _ := strings.Cut(path, ".")
@@ -161,7 +175,7 @@ func rulePaths(rule *Rule) (map[string]bool, map[string]map[string]bool) {
 	for path := range rule.When {
 		add(path)
 	}
-	return read, readIn
+	return paths{read, readIn}
 }
 
 // networkNames are the networks a service joins, in order (a list of

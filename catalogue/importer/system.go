@@ -44,6 +44,8 @@ type system struct {
 	leftOut     []LeftOut
 	moreLeftOut int
 	moreAt      catalogue.Pos
+	// rulePaths are the paths each rule reads, found once.
+	rulePaths map[*Rule]paths
 	// protocols are what connections to each Compose service speak, by
 	// its ports, once found (see protocolTo).
 	protocols map[string]string

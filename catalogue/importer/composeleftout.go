@@ -295,7 +295,8 @@ func (s *system) protocolTo(to string) string {
 
 // composeEntries marks the nodes of Compose services (by is each node's
 // resource) that publish ports as entry points, and those that publish
-// none and that nothing flows into (a worker, a cron job) as never one.
+// and expose none and that nothing flows into (a worker, a cron job) as
+// never one. One that exposes a port takes callers the file may not name.
 func composeEntries(d *catalogue.Design, by []*resource) {
 	into := make(map[string]bool, len(d.Edges))
 	for _, e := range d.Edges {
@@ -306,7 +307,7 @@ func composeEntries(d *catalogue.Design, by []*resource) {
 		switch {
 		case publishes(by[i].attrs):
 			n.Entry = true
-		case !into[n.ID]:
+		case !into[n.ID] && len(at1(by[i].attrs, "expose")) == 0:
 			n.NotEntry = true
 		}
 	}

@@ -135,6 +135,16 @@ func TestComposeEntriesAndProtocols(t *testing.T) {
 	if got := strings.Join(edges, ", "); got != "gateway->api http, api->db sql, api->cache redis, worker->queue amqp" {
 		t.Errorf("edges %s", got)
 	}
+	// A service that exposes a port to the others takes callers, though
+	// none the file names: the analysis decides, as for any node.
+	cat, m := loaded(t)
+	res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte("services:\n  a: {image: x, expose: [\"9000\"], depends_on: [b]}\n  b: {image: postgres}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Design.Nodes[0]; a.Entry || a.NotEntry {
+		t.Errorf("a service that exposes a port: %+v", a)
+	}
 }
 
 // The protocol of a connection: the URL's port first, then what the

@@ -294,20 +294,28 @@ func (s *system) protocolTo(to string) string {
 }
 
 // composeEntries marks the nodes of Compose services (by is each node's
-// resource) that publish ports as entry points, and those that publish
-// and expose none and that nothing flows into (a worker, a cron job) as
-// never one. One that exposes a port takes callers the file may not name.
+// resource) that publish ports as entry points and, when some do (the
+// files say where callers come in), those that publish and expose none and
+// that nothing flows into (a worker, a cron job) as never one. One that
+// exposes a port takes callers the file may not name. When no service
+// publishes a port, the files do not say, and the analysis's own reading
+// (a node nothing flows into is an entry) stands.
 func composeEntries(d *catalogue.Design, by []*resource) {
 	into := make(map[string]bool, len(d.Edges))
 	for _, e := range d.Edges {
 		into[e.To] = true
 	}
+	published := false
 	for i := range d.Nodes {
-		n := &d.Nodes[i]
-		switch {
-		case publishes(by[i].attrs):
-			n.Entry = true
-		case !into[n.ID] && len(at1(by[i].attrs, "expose")) == 0:
+		if publishes(by[i].attrs) {
+			d.Nodes[i].Entry, published = true, true
+		}
+	}
+	if !published {
+		return
+	}
+	for i := range d.Nodes {
+		if n := &d.Nodes[i]; !n.Entry && !into[n.ID] && len(at1(by[i].attrs, "expose")) == 0 {
 			n.NotEntry = true
 		}
 	}

@@ -186,9 +186,9 @@ services:
 	text := string(catalogue.EncodeDesignYAML(res.Design))
 	for _, want := range []string{
 		"  - id: \"db\"\n    component: \"postgresql\"\n",
-		"  - id: \"api\"\n    component: \"service\"\n    entry: false\n    props:\n      minInstances: 3\n",
-		"  - id: \"api2\"\n    component: \"service\"\n    entry: false\n    props:\n      minInstances: 5\n",
-		"  - id: \"worker\"\n    component: \"service\"\n    entry: false\n    props:\n      minInstances: 9\n",
+		"  - id: \"api\"\n    component: \"service\"\n    props:\n      minInstances: 3\n",
+		"  - id: \"api2\"\n    component: \"service\"\n    props:\n      minInstances: 5\n",
+		"  - id: \"worker\"\n    component: \"service\"\n    props:\n      minInstances: 9\n",
 		"{from: \"api\", to: \"db\"}", "{from: \"api2\", to: \"db\"}", "{from: \"worker\", to: \"db\"}",
 	} {
 		if !strings.Contains(text, want) {

@@ -145,6 +145,15 @@ func TestComposeEntriesAndProtocols(t *testing.T) {
 	if a := res.Design.Nodes[0]; a.Entry || a.NotEntry {
 		t.Errorf("a service that exposes a port: %+v", a)
 	}
+	// A file in which no service publishes a port does not say where
+	// callers come in: the analysis's reading stands for each.
+	res, err = Import(cat, m, Compose, []File{{Name: "f", Data: []byte("services:\n  a: {image: x, depends_on: [b]}\n  b: {image: postgres}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Design.Nodes[0]; a.Entry || a.NotEntry {
+		t.Errorf("a service of a file that publishes no port: %+v", a)
+	}
 }
 
 // The protocol of a connection: the URL's port first, then what the

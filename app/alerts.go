@@ -128,7 +128,7 @@ func (a *Alerts) renderLibrary() app.UI {
 	}
 	if len(lib.importReport) > 0 {
 		parts = append(parts, app.Div().Class("notice").Role("region").Aria("label", "Import report").Body(
-			app.P().Text(fmt.Sprintf("The import left out %s (add rules to the catalogue's imports/ to map more):", library.Count(len(lib.importReport), "thing"))),
+			app.P().Text(fmt.Sprintf("The import left out %s (each line says why):", library.Count(len(lib.importReport), "thing"))),
 			problemList(lib.importReport),
 			app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { s.library.importReport = nil }),
 		))

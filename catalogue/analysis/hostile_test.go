@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,5 +156,83 @@ edges:
 	_, r = analyse(t, strings.Replace(src, "%s", ", assume: {availability: 99}", 1))
 	if e := entry(t, r, "api"); e.NoFigure() {
 		t.Errorf("r2 has a figure, yet %+v", e)
+	}
+}
+
+// hostileAnalyses are designs at the node limit whose shape costs the
+// analysis the most: one chain of 50,000 nodes; 25,000 replica pairs in a
+// chain (each pair's copies both called by the pair before), each of
+// components with a published SLA and of ones without (whose nodes every
+// entry lists as unknown); one node calling 49,999; and a chain through
+// 49,999 zones of one region, each zone's loss cutting the one entry.
+func hostileAnalyses() map[string][]byte {
+	const n = catalogue.MaxNodes
+	id := func(p string, i int) string { return p + strconv.Itoa(i) }
+	out := map[string][]byte{}
+	for _, comp := range []string{"aws-lambda", "service"} {
+		var chain, pairs strings.Builder
+		chain.WriteString("nodes:\n")
+		for i := range n {
+			chain.WriteString("  - {id: " + id("n", i) + ", component: " + comp + "}\n")
+		}
+		chain.WriteString("edges:\n")
+		for i := 1; i < n; i++ {
+			chain.WriteString("  - {from: " + id("n", i-1) + ", to: " + id("n", i) + "}\n")
+		}
+		pairs.WriteString("nodes:\n")
+		for i := range n / 2 {
+			pairs.WriteString("  - {id: " + id("a", i) + ", component: " + comp + "}\n  - {id: " + id("b", i) + ", component: " + comp + ", replicaOf: " + id("a", i) + "}\n")
+		}
+		pairs.WriteString("edges:\n")
+		for i := 1; i < n/2; i++ {
+			pairs.WriteString("  - {from: " + id("a", i-1) + ", to: " + id("a", i) + "}\n  - {from: " + id("a", i-1) + ", to: " + id("b", i) + "}\n")
+		}
+		out["chain-"+comp] = []byte(chain.String())
+		out["pairs-"+comp] = []byte(pairs.String())
+	}
+	var star, zoned strings.Builder
+	star.WriteString("nodes:\n  - {id: hub, component: aws-http-api}\n")
+	for i := 1; i < n; i++ {
+		star.WriteString("  - {id: " + id("n", i) + ", component: aws-lambda}\n")
+	}
+	star.WriteString("edges:\n")
+	for i := 1; i < n; i++ {
+		star.WriteString("  - {from: hub, to: " + id("n", i) + "}\n")
+	}
+	out["star"] = []byte(star.String())
+	zoned.WriteString("groups:\n  - {id: eu, boundary: region}\n")
+	for i := range n - 1 {
+		zoned.WriteString("  - {id: " + id("z", i) + ", boundary: zone, in: eu}\n")
+	}
+	zoned.WriteString("nodes:\n")
+	for i := range n - 1 {
+		zoned.WriteString("  - {id: " + id("n", i) + ", component: aws-lambda, in: " + id("z", i) + "}\n")
+	}
+	zoned.WriteString("edges:\n")
+	for i := 1; i < n-1; i++ {
+		zoned.WriteString("  - {from: " + id("n", i-1) + ", to: " + id("n", i) + "}\n")
+	}
+	out["zoned-chain"] = []byte(zoned.String())
+	return out
+}
+
+// BenchmarkHostileAnalysis does what `designer check` and `designer
+// analyze` do with a design at the node limit: read it, resolve it and
+// analyse it.
+func BenchmarkHostileAnalysis(b *testing.B) {
+	c := testCatalogue(b)
+	designs := hostileAnalyses()
+	for _, name := range slices.Sorted(maps.Keys(designs)) {
+		data := designs[name]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				d, errs := c.ReadDesign(name+".yaml", data)
+				if len(errs) > 0 {
+					b.Fatal(errs)
+				}
+				Resolve(c, d)
+			}
+		})
 	}
 }

@@ -187,10 +187,18 @@ func (r *Report) entries() {
 		a, unknown, shared := g.availability(tree)
 		e := Entry{Node: g.id(n), Availability: round(a * 100), DowntimeMinutesPerMonth: round((1 - a) * MinutesPerMonth),
 			Bound: unknown, Approximate: shared || truncated, Truncated: truncated, Factors: g.factors(tree), Why: why}
+		// A node may sit in several branches: it is listed once, in walk
+		// order (a set, as a list searched would grow with the square of a
+		// long path's unknowns).
+		var listed map[string]bool
 		each(tree, func(m int32) {
 			switch g.figures[m].source {
 			case SourceUnknown:
-				if !slices.Contains(e.Unknown, g.id(m)) {
+				if listed == nil {
+					listed = map[string]bool{}
+				}
+				if !listed[g.id(m)] {
+					listed[g.id(m)] = true
 					e.Unknown = append(e.Unknown, g.id(m))
 				}
 			case SourceAssumed:

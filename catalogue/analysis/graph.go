@@ -50,6 +50,8 @@ type graph struct {
 	// givenBlocks counts, likewise, the replica choices (by their copies)
 	// an enclosing choice counts.
 	givenBlocks map[string]int32
+	// tally is sharedAmong's scratch space, zero between its calls.
+	tally []tally
 }
 
 // figure is what a node's own availability is taken to be.
@@ -106,37 +108,40 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		}
 		g.set[i] = -1
 	}
+	// Each list (one node's waits, onward or events) holds a neighbour
+	// once: a set of what each holds keeps that linear for a node of many
+	// edges.
+	type listed struct {
+		list *[]int32
+		to   int32
+	}
+	seen := make(map[listed]bool, len(res.Edges))
+	once := func(list *[]int32, to int32) {
+		if k := (listed{list, to}); !seen[k] {
+			seen[k] = true
+			*list = append(*list, to)
+		}
+	}
 	for _, re := range res.Edges {
 		e := d.Edges[re.Edge]
 		from, to := g.index[e.From], g.index[e.To]
 		g.hasIn[to], g.hasOut[from] = true, true
 		switch re.Flow {
 		case catalogue.FlowRequest, catalogue.FlowData:
-			g.waits[from] = appendOnce(g.waits[from], to)
-			g.onward[from] = appendOnce(g.onward[from], to)
+			once(&g.waits[from], to)
+			once(&g.onward[from], to)
 		case catalogue.FlowEvent:
 			// The publisher waits for the broker to take the event, not for
 			// the consumers behind it.
 			if g.broker[to] && !g.broker[from] {
-				g.waits[from] = appendOnce(g.waits[from], to)
+				once(&g.waits[from], to)
 			}
-			g.events[from] = appendOnce(g.events[from], to)
+			once(&g.events[from], to)
 		}
 	}
 	g.replicaSets()
 	g.placeGroups(res)
 	return g
-}
-
-// appendOnce appends x to list unless it is there (lists are a node's few
-// neighbours).
-func appendOnce(list []int32, x int32) []int32 {
-	for _, y := range list {
-		if y == x {
-			return list
-		}
-	}
-	return append(list, x)
 }
 
 // nodeFigure is a node's own availability: the design's assumption, else

@@ -354,44 +354,52 @@ func (g *graph) hold(nodes []int32, by int32) {
 
 // sharedAmong returns the nodes, not given, that two or more of the parts
 // need (through their blocks too), in walk order, and for each whether
-// every part needs it.
+// every part needs it. It counts in g.tally, which it leaves zeroed: it is
+// called once per choice at every level of nesting, so a map per call
+// would cost more than the walk.
 func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
 	if len(parts) < 2 {
 		return nil, nil
 	}
-	last := map[int32]int{} // the last part that counted each node
-	in := map[int32]int{}   // how many parts need it
-	top := map[int32]int{}  // how many need it unconditionally (in series)
+	if g.tally == nil {
+		g.tally = make([]tally, len(g.nodes))
+	}
 	var order []int32
 	for i, p := range parts {
+		part := int32(i + 1)
 		for _, n := range p.nodes {
 			if g.given[n] == 0 {
-				top[n]++
+				g.tally[n].top++
 			}
 		}
 		each(p, func(n int32) {
-			if g.given[n] != 0 {
+			t := &g.tally[n]
+			if g.given[n] != 0 || t.last == part {
 				return
 			}
-			if l, seen := last[n]; seen && l == i {
-				return
-			} else if !seen {
+			if t.last == 0 {
 				order = append(order, n)
 			}
-			last[n] = i
-			in[n]++
+			t.last = part
+			t.in++
 		})
 	}
 	var out []int32
 	var everywhere []bool
 	for _, n := range order {
-		if in[n] >= 2 {
+		if t := g.tally[n]; t.in >= 2 {
 			out = append(out, n)
-			everywhere = append(everywhere, top[n] == len(parts))
+			everywhere = append(everywhere, int(t.top) == len(parts))
 		}
+		g.tally[n] = tally{}
 	}
 	return out, everywhere
 }
+
+// tally is what sharedAmong counts of a node: the last part (from 1) that
+// counted it, how many parts need it, and how many need it unconditionally
+// (in series).
+type tally struct{ last, in, top int32 }
 
 // up reports whether the series is up while the nodes failed reports are
 // down.

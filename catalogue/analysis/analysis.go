@@ -40,9 +40,9 @@ type Report struct {
 	g     *graph
 	trees []*series // each entry's, in Entries' order
 	// members lists the nodes in each zone and region group (by group
-	// index), and needers the entries (by index) whose tree holds each node.
+	// index), and places where each node sits in the entries' trees.
 	members map[int32][]int32
-	needers [][]int32
+	places  [][]place
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -344,27 +344,30 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 		lost[n] = true
 		l.Nodes = append(l.Nodes, g.id(n))
 	}
-	failed := func(n int32) bool { return lost[n] }
+	// The entries that need a lost node, and where in their trees.
+	at := map[int32][]place{}
 	var candidates []int32
-	seenEntry := map[int32]bool{}
 	for _, n := range lostList {
-		for _, k := range r.needers[n] {
-			if !seenEntry[k] {
-				seenEntry[k] = true
-				candidates = append(candidates, k)
+		for _, p := range r.places[n] {
+			if _, ok := at[p.entry]; !ok {
+				candidates = append(candidates, p.entry)
 			}
+			at[p.entry] = append(at[p.entry], p)
 		}
 	}
 	slices.Sort(candidates)
 	var needed []string
 	seen := map[int32]bool{}
 	for _, k := range candidates {
-		tree := r.trees[k]
-		if r.Entries[k].Truncated || up(tree, failed) {
+		if r.Entries[k].Truncated {
+			continue
+		}
+		o := newOutage(at[k])
+		if !o.down[r.trees[k]] {
 			continue
 		}
 		l.Cuts = append(l.Cuts, r.Entries[k].Node)
-		cutters(tree, failed, func(n int32) {
+		o.cutters(r.trees[k], func(n int32) {
 			if !seen[n] {
 				seen[n] = true
 				needed = append(needed, g.id(n))
@@ -386,27 +389,9 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	return l, needed
 }
 
-// cutters calls fn on the failed nodes that take a series down: its own,
-// and within each replica choice that fails, each branch's.
-func cutters(s *series, failed func(int32) bool, fn func(int32)) {
-	for _, n := range s.nodes {
-		if failed(n) {
-			fn(n)
-		}
-	}
-	for _, blk := range s.blocks {
-		if slices.ContainsFunc(blk.branches, func(br *series) bool { return up(br, failed) }) {
-			continue
-		}
-		for _, br := range blk.branches {
-			cutters(br, failed, fn)
-		}
-	}
-}
-
 // index lists, once, the nodes in each zone and region (through the groups
-// they sit in, each group's chain walked once) and the entries whose tree
-// holds each node.
+// they sit in, each group's chain walked once) and the places in the
+// entries' trees where each node sits.
 func (r *Report) index() {
 	if r.members != nil {
 		return
@@ -451,13 +436,20 @@ func (r *Report) index() {
 			}
 		}
 	}
-	r.needers = make([][]int32, len(g.nodes))
-	for k, tree := range r.trees {
-		each(tree, func(n int32) {
-			if l := r.needers[n]; len(l) == 0 || l[len(l)-1] != int32(k) {
-				r.needers[n] = append(l, int32(k))
+	r.places = make([][]place, len(g.nodes))
+	var walk func(k int32, s *series)
+	walk = func(k int32, s *series) {
+		for i, n := range s.nodes {
+			r.places[n] = append(r.places[n], place{entry: k, s: s, at: int32(i)})
+		}
+		for _, blk := range s.blocks {
+			for _, br := range blk.branches {
+				walk(k, br)
 			}
-		})
+		}
+	}
+	for k, tree := range r.trees {
+		walk(int32(k), tree)
 	}
 }
 

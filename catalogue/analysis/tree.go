@@ -11,6 +11,8 @@ import (
 type series struct {
 	nodes  []int32
 	blocks []*block
+	// up is the choice this series is a branch of, nil for an entry's.
+	up *block
 }
 
 // block is a caller's choice among replicas: it is up while any branch (a
@@ -18,6 +20,10 @@ type series struct {
 type block struct {
 	members  []int32
 	branches []*series
+	// in is the series that needs the choice, and at its place among
+	// that series' blocks.
+	in *series
+	at int
 }
 
 // builder walks what an entry waits on into a series. Nodes already in the
@@ -159,6 +165,10 @@ func (b *builder) build(root int32) *series {
 		}
 		for _, br := range blk.branches {
 			br.nodes = slices.DeleteFunc(br.nodes, func(n int32) bool { return count[n] == len(blk.branches) })
+		}
+		blk.in, blk.at = s, len(s.blocks)
+		for _, br := range blk.branches {
+			br.up = blk
 		}
 		s.blocks = append(s.blocks, blk)
 	}
@@ -400,22 +410,6 @@ func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
 // counted it, how many parts need it, and how many need it unconditionally
 // (in series).
 type tally struct{ last, in, top int32 }
-
-// up reports whether the series is up while the nodes failed reports are
-// down.
-func up(s *series, failed func(int32) bool) bool {
-	for _, n := range s.nodes {
-		if failed(n) {
-			return false
-		}
-	}
-	for _, blk := range s.blocks {
-		if !slices.ContainsFunc(blk.branches, func(br *series) bool { return up(br, failed) }) {
-			return false
-		}
-	}
-	return true
-}
 
 // each calls fn on every node of the series, its blocks' included.
 func each(s *series, fn func(int32)) {

@@ -163,8 +163,10 @@ edges:
 // analysis the most: one chain of 50,000 nodes; 25,000 replica pairs in a
 // chain (each pair's copies both called by the pair before), each of
 // components with a published SLA and of ones without (whose nodes every
-// entry lists as unknown); one node calling 49,999; and a chain through
-// 49,999 zones of one region, each zone's loss cutting the one entry.
+// entry lists as unknown); a chain of 50,000 entries with objectives, as
+// many walked as the budget allows; one node calling 49,999; and a chain
+// through 49,999 zones of one region, each zone's loss cutting the one
+// entry.
 func hostileAnalyses() map[string][]byte {
 	const n = catalogue.MaxNodes
 	id := func(p string, i int) string { return p + strconv.Itoa(i) }
@@ -188,6 +190,9 @@ func hostileAnalyses() map[string][]byte {
 			pairs.WriteString("  - {from: " + id("a", i-1) + ", to: " + id("a", i) + "}\n  - {from: " + id("a", i-1) + ", to: " + id("b", i) + "}\n")
 		}
 		out["chain-"+comp] = []byte(chain.String())
+		if comp == "service" {
+			out["chain-of-entries"] = []byte(strings.ReplaceAll(chain.String(), "component: service}", "component: service, objectives: {availability: 99.9}}"))
+		}
 		out["pairs-"+comp] = []byte(pairs.String())
 	}
 	var star, zoned strings.Builder

@@ -2,11 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // designer diff on each pair in examples/diff/ prints what the golden files
@@ -95,5 +99,60 @@ func TestDiffGit(t *testing.T) {
 	code, _, stderr = designer(t, "diff", "--git", "no-such-branch", "orders.yaml")
 	if code != 2 || !strings.Contains(stderr, "git show no-such-branch:./orders.yaml") {
 		t.Errorf("a bad revision: exit %d %q", code, stderr)
+	}
+}
+
+// changedDesigns writes an old and a new design of n kafka nodes in a
+// chain, every node's acks and replication changed between them, and
+// returns their paths.
+func changedDesigns(tb testing.TB, n int) (string, string) {
+	tb.Helper()
+	dir := tb.TempDir()
+	write := func(name, props string) string {
+		var b strings.Builder
+		b.WriteString("nodes:\n")
+		for i := range n {
+			b.WriteString("  - {id: n" + strconv.Itoa(i) + ", component: kafka, props: {" + props + "}}\n")
+		}
+		b.WriteString("edges:\n")
+		for i := 1; i < n; i++ {
+			b.WriteString("  - {from: n" + strconv.Itoa(i-1) + ", to: n" + strconv.Itoa(i) + "}\n")
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		return path
+	}
+	return write("old.yaml", "replicationFactor: 3, acks: all"), write("new.yaml", "replicationFactor: 2, acks: leader")
+}
+
+// countingWriter counts the bytes written to it and the writes.
+type countingWriter struct{ bytes, writes int }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.bytes += len(p)
+	w.writes++
+	return len(p), nil
+}
+
+// BenchmarkDiffChanged runs designer diff, in each format, on two designs
+// of 50,000 nodes that all changed, reporting the bytes written and the
+// writes it took.
+func BenchmarkDiffChanged(b *testing.B) {
+	old, new := changedDesigns(b, catalogue.MaxNodes)
+	for _, format := range []string{"text", "markdown", "json"} {
+		b.Run(format, func(b *testing.B) {
+			b.ReportAllocs()
+			var w countingWriter
+			for b.Loop() {
+				w = countingWriter{}
+				if code := run(sites, []string{"diff", "-o", format, old, new}, &w, io.Discard); code != exitViolated {
+					b.Fatalf("exit %d", code)
+				}
+			}
+			b.ReportMetric(float64(w.bytes), "out-bytes/op")
+			b.ReportMetric(float64(w.writes), "writes/op")
+		})
 	}
 }

@@ -339,30 +339,29 @@ func (r *Report) nodes(o, n *side, rename map[string]string) {
 	}
 }
 
-// properties are the properties whose resolved value differs.
+// properties are the properties whose resolved value differs, by name. A
+// resolution lists its properties sorted by name, so the two lists are
+// merged as they are, without a map or a formatted value per property
+// (50,000 changed nodes made 170 MB of them).
 func properties(o, n catalogue.ResolvedNode) []PropertyChange {
-	old := map[string]catalogue.ResolvedProperty{}
-	for _, p := range o.Properties {
-		old[p.Name] = p
-	}
-	names := map[string]bool{}
-	for _, p := range o.Properties {
-		names[p.Name] = true
-	}
-	for _, p := range n.Properties {
-		names[p.Name] = true
-	}
-	now := map[string]catalogue.ResolvedProperty{}
-	for _, p := range n.Properties {
-		now[p.Name] = p
-	}
 	var out []PropertyChange
-	for _, name := range slices.Sorted(maps.Keys(names)) {
-		a, b := old[name], now[name]
-		if a.Value.Literal() == b.Value.Literal() {
+	a, b := o.Properties, n.Properties
+	for len(a) > 0 || len(b) > 0 {
+		var x, y catalogue.ResolvedProperty
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].Name < b[0].Name:
+			x, a = a[0], a[1:]
+			y.Name = x.Name
+		case len(a) == 0 || b[0].Name < a[0].Name:
+			y, b = b[0], b[1:]
+			x.Name = y.Name
+		default:
+			x, y, a, b = a[0], b[0], a[1:], b[1:]
+		}
+		if x.Value == y.Value || x.Value.Literal() == y.Value.Literal() {
 			continue
 		}
-		out = append(out, PropertyChange{Name: name, Old: a.Value.Text(), OldSource: source(a), New: b.Value.Text(), NewSource: source(b)})
+		out = append(out, PropertyChange{Name: x.Name, Old: x.Value.Text(), OldSource: source(x), New: y.Value.Text(), NewSource: source(y)})
 	}
 	return out
 }

@@ -293,3 +293,37 @@ func TestSummary(t *testing.T) {
 		t.Errorf("orders example: %s", got)
 	}
 }
+
+// A node's property changes are the properties of either side whose values
+// differ, by name: one that only one side has is unset on the other, and
+// one with the same value is left out whatever its source.
+func TestProperties(t *testing.T) {
+	prop := func(name string, v catalogue.Value, src catalogue.Source) catalogue.ResolvedProperty {
+		return catalogue.ResolvedProperty{Name: name, Value: v, Source: src}
+	}
+	o := catalogue.ResolvedNode{Properties: []catalogue.ResolvedProperty{
+		prop("acks", catalogue.StringValue("all"), catalogue.SourceDesign),
+		prop("gone", catalogue.IntValue(1), catalogue.SourceDesign),
+		prop("same", catalogue.BoolValue(true), catalogue.SourceDesign),
+		prop("zone", catalogue.StringValue("3"), catalogue.SourceDesign),
+	}}
+	n := catalogue.ResolvedNode{Properties: []catalogue.ResolvedProperty{
+		prop("acks", catalogue.StringValue("leader"), catalogue.SourceDesign),
+		prop("added", catalogue.BoolValue(false), catalogue.SourceDesign),
+		prop("same", catalogue.BoolValue(true), catalogue.SourceComponent),
+		prop("zone", catalogue.IntValue(3), catalogue.SourceDesign),
+	}}
+	var got []string
+	for _, p := range properties(o, n) {
+		got = append(got, p.String())
+	}
+	want := []string{
+		"acks: all (design) → leader (design)",
+		"added: unset (unset) → false (design)",
+		"gone: 1 (design) → unset (unset)",
+		`zone: 3 (design) → 3 (design)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

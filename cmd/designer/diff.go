@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -78,13 +79,21 @@ func (e *env) diffCmd(args []string) int {
 		return exitUnusable
 	}
 	r := diff.Compare(cat, oldD, newD)
+	// A report of 50,000 changed nodes is some 200,000 lines: written a
+	// block at a time, not a system call a line. The writer keeps the
+	// first error, which Flush returns.
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	switch *format {
 	case "json":
-		writeJSON(e.stdout, map[string]any{"old": oldName, "new": newName, "changed": !r.Empty(), "diff": r})
+		writeJSON(out, map[string]any{"old": oldName, "new": newName, "changed": !r.Empty(), "diff": r})
 	case "markdown":
-		writeDiffMarkdown(e.stdout, oldName, newName, r)
+		writeDiffMarkdown(out, oldName, newName, r)
 	default:
-		writeDiffText(e.stdout, oldName, newName, r)
+		writeDiffText(out, oldName, newName, r)
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "designer diff: the report was not written in full: %v\n", err)
+		return exitUnusable
 	}
 	if r.Empty() {
 		return exitOK

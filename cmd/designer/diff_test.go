@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -134,6 +135,49 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	w.bytes += len(p)
 	w.writes++
 	return len(p), nil
+}
+
+// diff writes its report in blocks, not a write per line (each a system
+// call on a terminal or a pipe), in every format.
+func TestDiffWritesInBlocks(t *testing.T) {
+	old, new := changedDesigns(t, 1000)
+	for _, format := range []string{"text", "markdown", "json"} {
+		var w countingWriter
+		if code := run(sites, []string{"diff", "-o", format, old, new}, &w, io.Discard); code != exitViolated {
+			t.Fatalf("-o %s: exit %d", format, code)
+		}
+		if most := w.bytes/4096 + 1; w.writes > most {
+			t.Errorf("-o %s: %d bytes in %d writes, want at most %d", format, w.bytes, w.writes, most)
+		}
+	}
+}
+
+// failingWriter takes some bytes, then fails every write.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.room {
+		n := w.room
+		w.room = 0
+		return n, errors.New("no space left on device")
+	}
+	w.room -= len(p)
+	return len(p), nil
+}
+
+// A report that could not be written in full is said so on stderr, with
+// exit 2, never cut short with the exit status of a complete one.
+func TestDiffWriteFails(t *testing.T) {
+	old, new := changedDesigns(t, 100)
+	for _, format := range []string{"text", "markdown", "json"} {
+		for _, room := range []int{0, 100, 5000} {
+			var stderr strings.Builder
+			code := run(sites, []string{"diff", "-o", format, old, new}, &failingWriter{room: room}, &stderr)
+			if code != exitUnusable || !strings.Contains(stderr.String(), "no space left on device") {
+				t.Errorf("-o %s, room for %d bytes: exit %d, stderr %q", format, room, code, stderr.String())
+			}
+		}
+	}
 }
 
 // BenchmarkDiffChanged runs designer diff, in each format, on two designs

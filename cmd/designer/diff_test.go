@@ -180,18 +180,44 @@ func TestDiffWriteFails(t *testing.T) {
 	}
 }
 
-// BenchmarkDiffChanged runs designer diff, in each format, on two designs
-// of 50,000 nodes that all changed, reporting the bytes written and the
-// writes it took.
+// relabelledEdges writes an old and a new design of two nodes joined by n
+// parallel edges, every label changed between them, and returns their
+// paths.
+func relabelledEdges(tb testing.TB, n int) (string, string) {
+	tb.Helper()
+	dir := tb.TempDir()
+	write := func(name, label string) string {
+		var b strings.Builder
+		b.WriteString("nodes:\n  - {id: a, component: aws-lambda}\n  - {id: b, component: aws-dynamodb}\nedges:\n")
+		for i := range n {
+			b.WriteString("  - {from: a, to: b, label: " + label + strconv.Itoa(i) + "}\n")
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		return path
+	}
+	return write("old.yaml", "l"), write("new.yaml", "m")
+}
+
+// BenchmarkDiffChanged runs designer diff on two designs of 50,000 nodes
+// that all changed, in each format, and on two of 50,000 parallel edges
+// that were all relabelled, reporting the bytes written and the writes it
+// took.
 func BenchmarkDiffChanged(b *testing.B) {
 	old, new := changedDesigns(b, catalogue.MaxNodes)
-	for _, format := range []string{"text", "markdown", "json"} {
-		b.Run(format, func(b *testing.B) {
+	oldEdges, newEdges := relabelledEdges(b, catalogue.MaxEdges)
+	for _, c := range []struct{ name, format, old, new string }{
+		{"nodes/text", "text", old, new}, {"nodes/markdown", "markdown", old, new}, {"nodes/json", "json", old, new},
+		{"parallel-edges/text", "text", oldEdges, newEdges},
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var w countingWriter
 			for b.Loop() {
 				w = countingWriter{}
-				if code := run(sites, []string{"diff", "-o", format, old, new}, &w, io.Discard); code != exitViolated {
+				if code := run(sites, []string{"diff", "-o", c.format, c.old, c.new}, &w, io.Discard); code != exitViolated {
 					b.Fatalf("exit %d", code)
 				}
 			}

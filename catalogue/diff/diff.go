@@ -402,19 +402,22 @@ func (r *Report) edges(o, n *side, newID func(string) string) {
 	// paired in order (changed), and the rest is added or removed.
 	type pairing struct{ old, new []edge }
 	paired := map[string]*pairing{}
+	type same struct{ flow, label, protocol string }
 	for _, key := range newOrder {
+		// Each old edge takes the first new one the same, not taken: the
+		// new edges of each kind queue in order (a search of them all for
+		// each old one grew with the square of the parallel edges).
+		queues := map[same][]int{}
+		for k, ne := range news[key] {
+			s := same{ne.flow, ne.label, ne.protocol}
+			queues[s] = append(queues[s], k)
+		}
 		var restOld []edge
 		taken := make([]bool, len(news[key]))
 		for _, oe := range olds[key] {
-			match := -1
-			for k, ne := range news[key] {
-				if !taken[k] && ne.flow == oe.flow && ne.label == oe.label && ne.protocol == oe.protocol {
-					match = k
-					break
-				}
-			}
-			if match >= 0 {
-				taken[match] = true
+			s := same{oe.flow, oe.label, oe.protocol}
+			if q := queues[s]; len(q) > 0 {
+				taken[q[0]], queues[s] = true, q[1:]
 			} else {
 				restOld = append(restOld, oe)
 			}

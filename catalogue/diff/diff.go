@@ -209,19 +209,30 @@ func renames(o, n *side) map[string]string {
 		slices.Sort(c)
 		return nd.Component + "\x00" + nd.In + "\x00" + strings.Join(c, ",")
 	}
+	// Only a design that both lost and gained nodes may have renamed one:
+	// the connections are built for those alone.
+	gone := func(from, to *side) []catalogue.Node {
+		var out []catalogue.Node
+		for _, nd := range from.d.Nodes {
+			if _, ok := to.nodes[nd.ID]; !ok {
+				out = append(out, nd)
+			}
+		}
+		return out
+	}
+	removedNodes, addedNodes := gone(o, n), gone(n, o)
+	if len(removedNodes) == 0 || len(addedNodes) == 0 {
+		return map[string]string{}
+	}
 	removed, added := map[string][]string{}, map[string][]string{}
 	oc, nc := connections(o), connections(n)
-	for _, nd := range o.d.Nodes {
-		if _, ok := n.nodes[nd.ID]; !ok {
-			sig := signature(nd, oc)
-			removed[sig] = append(removed[sig], nd.ID)
-		}
+	for _, nd := range removedNodes {
+		sig := signature(nd, oc)
+		removed[sig] = append(removed[sig], nd.ID)
 	}
-	for _, nd := range n.d.Nodes {
-		if _, ok := o.nodes[nd.ID]; !ok {
-			sig := signature(nd, nc)
-			added[sig] = append(added[sig], nd.ID)
-		}
+	for _, nd := range addedNodes {
+		sig := signature(nd, nc)
+		added[sig] = append(added[sig], nd.ID)
 	}
 	out := map[string]string{}
 	for sig, ids := range removed {

@@ -38,10 +38,14 @@ type graph struct {
 	group  []int32
 	parent []int32
 	groups map[string]int32
-	// reads are the properties the analysis read of each node (see value).
-	reads [][]string
-	// becauses are the durability reasons made (see because).
+	// reads are the properties the analysis read of each node (see value),
+	// a bit each of readNames'.
+	reads     []uint64
+	readNames []string
+	// becauses are the durability reasons made (see because), and notes
+	// the figures' (see note).
 	becauses map[becauseKey]string
+	notes    map[noteKey]string
 	// mark is scratch space for the walks, reset after each.
 	mark []int32
 	// given counts, while a figure is composed, the nodes taken as up
@@ -104,7 +108,7 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		if outside[rn.Kind] && g.design[i].Assume.Availability == 0 {
 			g.figures[i] = figure{value: 1, source: SourceOutside, note: "a client, outside the system: its own availability is not counted"}
 		} else {
-			g.figures[i] = nodeFigure(cat.Components[rn.Component], rn, g.design[i])
+			g.figures[i] = g.nodeFigure(cat.Components[rn.Component], rn, g.design[i])
 		}
 		g.set[i] = -1
 	}
@@ -145,13 +149,16 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 }
 
 // nodeFigure is a node's own availability: the design's assumption, else
-// its product's SLA for its configuration, else unknown.
-func nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catalogue.Node) figure {
+// its product's SLA for its configuration, else unknown. The notes are made
+// once per SLA or component (see note), not once per node.
+func (g *graph) nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catalogue.Node) figure {
 	if dn.Assume.Availability > 0 {
 		f := figure{value: dn.Assume.Availability / 100, source: SourceAssumed}
 		if comp != nil {
 			if s := comp.SLAFor(rn); s != nil {
-				f.note = "assumed on the node; the published SLA is " + catalogue.FormatPercent(s.Uptime) + " %"
+				f.note = g.note(noteKey{sla: s, assumed: true}, func() string {
+					return "assumed on the node; the published SLA is " + catalogue.FormatPercent(s.Uptime) + " %"
+				})
 				f.docs = s.Docs
 			}
 		}
@@ -159,20 +166,49 @@ func nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catal
 	}
 	if comp != nil {
 		if s := comp.SLAFor(rn); s != nil {
-			note := catalogue.DescribeWhen(s.When)
-			if s.Note != "" {
-				if note != "" {
-					note += "; "
+			note := g.note(noteKey{sla: s}, func() string {
+				note := catalogue.DescribeWhen(s.When)
+				if s.Note != "" {
+					if note != "" {
+						note += "; "
+					}
+					note += s.Note
 				}
-				note += s.Note
-			}
+				return note
+			})
 			return figure{value: s.Uptime / 100, source: SourceSLA, docs: s.Docs, note: note}
 		}
 		if len(comp.SLA) > 0 {
-			return figure{value: 1, source: SourceUnknown, docs: comp.SLA[0].Docs, note: comp.ID + "'s SLA does not cover this configuration (" + slaConfigurations(comp) + ")"}
+			return figure{value: 1, source: SourceUnknown, docs: comp.SLA[0].Docs, note: g.note(noteKey{component: rn.Component}, func() string {
+				return comp.ID + "'s SLA does not cover this configuration (" + slaConfigurations(comp) + ")"
+			})}
 		}
 	}
-	return figure{value: 1, source: SourceUnknown, note: rn.Component + " has no published SLA in the catalogue"}
+	return figure{value: 1, source: SourceUnknown, note: g.note(noteKey{component: rn.Component}, func() string {
+		return rn.Component + " has no published SLA in the catalogue"
+	})}
+}
+
+// noteKey names a figure's note: an SLA's (as assumed on the node, or
+// published), or a component's that has none for a node.
+type noteKey struct {
+	sla       *catalogue.SLA
+	assumed   bool
+	component string
+}
+
+// note returns the note key names, made once per analysis: thousands of
+// nodes of one component share it.
+func (g *graph) note(key noteKey, build func() string) string {
+	if s, ok := g.notes[key]; ok {
+		return s
+	}
+	if g.notes == nil {
+		g.notes = map[noteKey]string{}
+	}
+	s := build()
+	g.notes[key] = s
+	return s
 }
 
 // slaConfigurations says which configurations a component's SLAs cover.
@@ -256,15 +292,32 @@ func (g *graph) zoneOf(i int32) int32 {
 // the analysis.
 func (g *graph) value(i int32, name string) catalogue.Value {
 	if g.reads == nil {
-		g.reads = make([][]string, len(g.nodes))
+		g.reads = make([]uint64, len(g.nodes))
 	}
-	if !slices.Contains(g.reads[i], name) {
-		g.reads[i] = append(g.reads[i], name)
-	}
+	g.reads[i] |= g.readBit(name, true)
 	if p, ok := g.nodes[i].Get(name); ok {
 		return p.Value
 	}
 	return catalogue.Value{}
+}
+
+// readBit is the bit of reads that stands for property name, numbered in
+// the order the analysis first reads them (a dozen names, of settings it
+// knows): a list per node cost 8 MB for a diff of two 50,000-node designs.
+// Past 63 names the rest share the last bit, so that dependsOn errs towards
+// yes. Unless add, a name never read has no bit (0).
+func (g *graph) readBit(name string, add bool) uint64 {
+	i := slices.Index(g.readNames, name)
+	switch {
+	case i >= 0:
+		return 1 << i
+	case len(g.readNames) == 63:
+		return 1 << 63
+	case add:
+		g.readNames = append(g.readNames, name)
+		return 1 << (len(g.readNames) - 1)
+	}
+	return 0
 }
 
 // id is node i's id.

@@ -218,6 +218,15 @@ func (g *graph) hop(u, v int32) (f flags, dupWhy, lossWhy, unkWhy, docs string) 
 // without losing acknowledged writes.
 func (r *Report) durability() {
 	g := r.g
+	// Sized once: grown by doubling, 50,000 stateful nodes left 30 MB
+	// behind.
+	count := 0
+	for _, rn := range g.nodes {
+		if stateful[rn.Kind] {
+			count++
+		}
+	}
+	r.Durability = slices.Grow(r.Durability, count)
 	for i := range g.nodes {
 		n := int32(i)
 		rn := g.nodes[i]

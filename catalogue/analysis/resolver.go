@@ -90,7 +90,7 @@ func (r *Report) unchangedBy(last, d *catalogue.Design) bool {
 // i: it read it, or a condition of the node's component's SLAs or durability
 // facts names it.
 func (g *graph) dependsOn(i int32, name string) bool {
-	if g.reads != nil && slices.Contains(g.reads[i], name) {
+	if g.reads != nil && g.reads[i]&g.readBit(name, false) != 0 {
 		return true
 	}
 	comp := g.cat.Components[g.nodes[i].Component]

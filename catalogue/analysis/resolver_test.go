@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -186,5 +187,26 @@ func edit(cat *catalogue.Catalogue, old *catalogue.Design, rng *rand.Rand) (*cat
 	default:
 		d.Objectives.Availability = []float64{0, 99.9, 99.95}[rng.IntN(3)]
 		return &d, "objective"
+	}
+}
+
+// The properties the analysis read of a node are known by name, past the
+// 63 names that have a bit of their own too: the rest share one, which
+// says yes for any of them (a needless analysis, never a stale one).
+func TestReadsPastSixtyThreeNames(t *testing.T) {
+	g := &graph{cat: testCatalogue(t), nodes: []*catalogue.ResolvedNode{{ID: "fn", Component: "aws-lambda"}, {ID: "other", Component: "aws-lambda"}}}
+	for k := range 70 {
+		g.value(0, "p"+strconv.Itoa(k))
+	}
+	for k := range 70 {
+		if name := "p" + strconv.Itoa(k); !g.dependsOn(0, name) {
+			t.Errorf("%s was read, yet dependsOn says no", name)
+		}
+	}
+	if !g.dependsOn(0, "never") {
+		t.Errorf("past 63 names, a name not read shares the last bit and must say yes")
+	}
+	if g.dependsOn(1, "p3") || g.dependsOn(1, "never") {
+		t.Errorf("node other read nothing, yet dependsOn says yes")
 	}
 }

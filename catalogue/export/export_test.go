@@ -325,3 +325,111 @@ edges:
 		t.Errorf("%d relationships, want 1", relationships)
 	}
 }
+
+// structurizrNames counts the names of a Structurizr export's elements
+// (containers, people, the system, deployment nodes) as its tokenizer reads
+// them, and the descriptions of its relationships between each two
+// elements.
+func structurizrNames(out []byte) (names, relationships map[string]int) {
+	names, relationships = map[string]int{}, map[string]int{}
+	for _, line := range strings.Split(string(out), "\n") {
+		tok := structurizrTokens(line)
+		switch {
+		case len(tok) >= 4 && tok[1] == "=" && (tok[2] == "container" || tok[2] == "softwareSystem" || tok[2] == "person" || tok[2] == "deploymentNode"):
+			names[tok[2]+" "+tok[3]]++
+		case len(tok) >= 4 && tok[0] == "deploymentNode":
+			names["deploymentNode "+tok[1]]++
+		case len(tok) >= 4 && tok[1] == "->":
+			relationships[tok[0]+" -> "+tok[2]+": "+tok[3]]++
+		}
+	}
+	return names, relationships
+}
+
+// Names that differ in the design but not once escaped for the DSL (a
+// backslash is written as a slash, ${ as $ {), or that take the form
+// another's gets when it is told apart by its id, stay apart; and so do the
+// descriptions of edges between the same two nodes that differ in the
+// design, where Structurizr refuses a second relationship of one
+// description.
+func TestStructurizrNamesUniqueAfterEscaping(t *testing.T) {
+	cat := load(t)
+	d := parse(t, cat, "escaped.yaml", []byte(`name: "x/y"
+groups:
+  - { id: eu, boundary: region, name: "r\\1", props: { provider: aws, region: eu-west-1 } }
+  - { id: us, boundary: region, name: "r/1", props: { provider: aws, region: us-east-1 } }
+nodes:
+  - { id: a, name: "x\\y", component: aws-lambda, in: eu }
+  - { id: b, name: "x/y", component: aws-lambda, in: eu }
+  - { id: c, name: "a${b", component: aws-lambda, in: us }
+  - { id: d, name: "a$ {b", component: aws-lambda, in: us }
+  - { id: e, name: "w", component: aws-lambda }
+  - { id: f, name: "w", component: aws-lambda }
+  - { id: g, name: "w (e)", component: aws-lambda }
+edges:
+  - { from: a, to: b, label: "p\\q" }
+  - { from: a, to: b, label: "p/q" }
+  - { from: c, to: d, label: orders, protocol: https }
+  - { from: c, to: d, label: orders, protocol: grpc }
+  - { from: e, to: f, label: same }
+  - { from: e, to: f, label: same }
+`))
+	out, _ := Write("structurizr", cat, d, geo)
+	names, relationships := structurizrNames(out)
+	for name, n := range names {
+		if n > 1 {
+			t.Errorf("%s named %d times", name, n)
+		}
+	}
+	if len(names) != 10 { // the system, 7 containers, 2 deployment nodes
+		t.Errorf("%d names, want 10: %v", len(names), names)
+	}
+	for rel, n := range relationships {
+		if n > 1 {
+			t.Errorf("%s %d times", rel, n)
+		}
+	}
+	// The edge repeated as it is is one relationship; the others two each.
+	if len(relationships) != 5 {
+		t.Errorf("%d relationships, want 5: %v\n%s", len(relationships), relationships, out)
+	}
+}
+
+// Ids that one identifier syntax would merge (a design built in memory is
+// not checked for lower-kebab-case) stay distinct identifiers in every
+// format, whatever their case: the formats' names need not be unique, and
+// their identifiers are made unique after the rewriting.
+func TestIdentifiersStayDistinct(t *testing.T) {
+	cat := load(t)
+	d := &catalogue.Design{Name: "ids"}
+	for _, id := range []string{"a-b", "a.b", "a_b", "A-B", "a_b_2"} {
+		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: "network"})
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: "aws-lambda", In: id, Position: &catalogue.Point{}})
+	}
+	m := build(cat, d, geo)
+	var all []string
+	for _, n := range m.nodes {
+		all = append(all, n.key)
+	}
+	for _, g := range m.groups {
+		all = append(all, g.key)
+	}
+	keys := map[string]bool{}
+	for _, k := range all {
+		if keys[strings.ToLower(k)] {
+			t.Errorf("identifier %s twice", k)
+		}
+		keys[strings.ToLower(k)] = true
+	}
+	for _, f := range Formats() {
+		out, err := Write(f.ID, cat, d, geo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range keys {
+			if !strings.Contains(strings.ToLower(string(out)), k) {
+				t.Errorf("%s: no %s", f.ID, k)
+			}
+		}
+	}
+}

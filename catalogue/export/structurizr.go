@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -35,14 +36,28 @@ func structurizr(m *model) []byte {
 	}
 	b.WriteString("        }\n")
 	// Structurizr refuses a second relationship with the same description
-	// between the same two elements: an edge repeated as it is is drawn once.
-	seen := map[string]bool{}
+	// between the same two elements: an edge repeated as it is is drawn
+	// once, and one that differs (in its protocol or flow, or in a label
+	// that is another's once escaped) takes a number.
+	type drawn struct {
+		from, to              int
+		label, protocol, flow string
+	}
+	repeated := map[drawn]bool{}
+	described := map[string]bool{}
 	for _, e := range m.edges {
-		line := fmt.Sprintf("        %s -> %s %s %s %s\n", m.nodes[e.from].key, m.nodes[e.to].key, dslString(e.label), dslString(e.protocol), dslString(string(e.flow)))
-		if key := m.nodes[e.from].key + " " + m.nodes[e.to].key + " " + dslString(e.label); !seen[key] {
-			seen[key] = true
-			b.WriteString(line)
+		k := drawn{e.from, e.to, e.label, e.protocol, string(e.flow)}
+		if repeated[k] {
+			continue
 		}
+		repeated[k] = true
+		ends := m.nodes[e.from].key + " -> " + m.nodes[e.to].key + " "
+		description := e.label
+		for k := 2; described[ends+dslString(description)]; k++ {
+			description = e.label + " (" + strconv.Itoa(k) + ")"
+		}
+		described[ends+dslString(description)] = true
+		fmt.Fprintf(&b, "        %s%s %s %s\n", ends, dslString(description), dslString(e.protocol), dslString(string(e.flow)))
 	}
 	b.WriteString("        deploymentEnvironment \"Design\" {\n")
 	instance := func(n, depth int) {
@@ -134,18 +149,41 @@ func dslString(s string) string {
 
 // uniqueNames are n names as Structurizr shows them: each as given, or,
 // where two share one (or one is taken), with its id: "Worker (worker-b)".
+// Names are compared as the DSL reads them, escaped (x\y and x/y are one
+// name there), and a name told apart by its id that is still not unique
+// (another node is named "Worker (worker-b)") takes a number too.
 func uniqueNames(n int, of func(i int) (name, id string), taken string) []string {
-	count := map[string]int{taken: 1}
+	count := map[string]int{dslString(taken): 1}
 	for i := range n {
 		name, _ := of(i)
-		count[oneLine(name)]++
+		count[dslString(name)]++
 	}
+	used := map[string]bool{dslString(taken): true}
 	out := make([]string, n)
+	var apart []int // the names told apart by their ids, given after the others
 	for i := range n {
 		name, id := of(i)
-		if out[i] = name; count[oneLine(name)] > 1 && (name != id || name == taken) {
-			out[i] = name + " (" + id + ")"
+		if count[dslString(name)] > 1 && (name != id || name == taken) {
+			apart = append(apart, i)
+			continue
 		}
+		out[i] = name
+		if used[dslString(name)] { // a name its id would not tell apart
+			apart = append(apart, i)
+			continue
+		}
+		used[dslString(name)] = true
+	}
+	for _, i := range apart {
+		name, id := of(i)
+		if name != id || name == taken {
+			name += " (" + id + ")"
+		}
+		out[i] = name
+		for k := 2; used[dslString(out[i])]; k++ {
+			out[i] = name + " (" + strconv.Itoa(k) + ")"
+		}
+		used[dslString(out[i])] = true
 	}
 	return out
 }

@@ -43,6 +43,7 @@ type Report struct {
 	// index), and places where each node sits in the entries' trees.
 	members map[int32][]int32
 	places  [][]place
+	outage  *outage // lossAndNeeds' scratch space
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -362,7 +363,8 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 		if r.Entries[k].Truncated {
 			continue
 		}
-		o := newOutage(at[k])
+		r.outage.reset(at[k])
+		o := r.outage
 		if !o.down[r.trees[k]] {
 			continue
 		}
@@ -436,6 +438,7 @@ func (r *Report) index() {
 			}
 		}
 	}
+	r.outage = newOutage()
 	r.places = make([][]place, len(g.nodes))
 	var walk func(k int32, s *series)
 	walk = func(k int32, s *series) {

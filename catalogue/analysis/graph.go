@@ -54,8 +54,10 @@ type graph struct {
 	// givenBlocks counts, likewise, the replica choices (by their copies)
 	// an enclosing choice counts.
 	givenBlocks map[string]int32
-	// tally is sharedAmong's scratch space, zero between its calls.
+	// tally and order are sharedAmong's scratch space, zero and empty
+	// between its calls.
 	tally []tally
+	order []int32
 }
 
 // figure is what a node's own availability is taken to be.

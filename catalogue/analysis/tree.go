@@ -368,9 +368,9 @@ func (g *graph) hold(nodes []int32, by int32) {
 
 // sharedAmong returns the nodes, not given, that two or more of the parts
 // need (through their blocks too), in walk order, and for each whether
-// every part needs it. It counts in g.tally, which it leaves zeroed: it is
-// called once per choice at every level of nesting, so a map per call
-// would cost more than the walk.
+// every part needs it. It counts in g.tally, which it leaves zeroed, and
+// lists in g.order: it is called once per choice at every level of
+// nesting, so a map or a list per call would cost more than the walk.
 func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
 	if len(parts) < 2 {
 		return nil, nil
@@ -378,7 +378,7 @@ func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
 	if g.tally == nil {
 		g.tally = make([]tally, len(g.nodes))
 	}
-	var order []int32
+	order := g.order[:0]
 	for i, p := range parts {
 		part := int32(i + 1)
 		for _, n := range p.nodes {
@@ -407,6 +407,7 @@ func (g *graph) sharedAmong(parts []*series) ([]int32, []bool) {
 		}
 		g.tally[n] = tally{}
 	}
+	g.order = order[:0]
 	return out, everywhere
 }
 

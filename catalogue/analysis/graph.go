@@ -202,14 +202,19 @@ type noteKey struct {
 // note returns the note key names, made once per analysis: thousands of
 // nodes of one component share it.
 func (g *graph) note(key noteKey, build func() string) string {
-	if s, ok := g.notes[key]; ok {
+	return madeOnce(&g.notes, key, build)
+}
+
+// madeOnce returns the text key names in made, building it the first time.
+func madeOnce[K comparable](made *map[K]string, key K, build func() string) string {
+	if s, ok := (*made)[key]; ok {
 		return s
 	}
-	if g.notes == nil {
-		g.notes = map[noteKey]string{}
+	if *made == nil {
+		*made = map[K]string{}
 	}
 	s := build()
-	g.notes[key] = s
+	(*made)[key] = s
 	return s
 }
 

@@ -550,13 +550,5 @@ type becauseKey struct {
 // because returns the reason key names, made once per analysis: thousands
 // of stateful nodes share a few.
 func (g *graph) because(key becauseKey, build func() string) string {
-	if s, ok := g.becauses[key]; ok {
-		return s
-	}
-	if g.becauses == nil {
-		g.becauses = map[becauseKey]string{}
-	}
-	s := build()
-	g.becauses[key] = s
-	return s
+	return madeOnce(&g.becauses, key, build)
 }

@@ -103,13 +103,31 @@ func TestDiffGit(t *testing.T) {
 	}
 }
 
+// designPair writes an old and a new design, as design makes each, and
+// returns their paths.
+func designPair(tb testing.TB, design func(new bool) string) (string, string) {
+	tb.Helper()
+	dir := tb.TempDir()
+	var paths [2]string
+	for k, name := range []string{"old.yaml", "new.yaml"} {
+		paths[k] = filepath.Join(dir, name)
+		if err := os.WriteFile(paths[k], []byte(design(k == 1)), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return paths[0], paths[1]
+}
+
 // changedDesigns writes an old and a new design of n kafka nodes in a
 // chain, every node's acks and replication changed between them, and
 // returns their paths.
 func changedDesigns(tb testing.TB, n int) (string, string) {
 	tb.Helper()
-	dir := tb.TempDir()
-	write := func(name, props string) string {
+	return designPair(tb, func(new bool) string {
+		props := "replicationFactor: 3, acks: all"
+		if new {
+			props = "replicationFactor: 2, acks: leader"
+		}
 		var b strings.Builder
 		b.WriteString("nodes:\n")
 		for i := range n {
@@ -119,13 +137,8 @@ func changedDesigns(tb testing.TB, n int) (string, string) {
 		for i := 1; i < n; i++ {
 			b.WriteString("  - {from: n" + strconv.Itoa(i-1) + ", to: n" + strconv.Itoa(i) + "}\n")
 		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-		return path
-	}
-	return write("old.yaml", "replicationFactor: 3, acks: all"), write("new.yaml", "replicationFactor: 2, acks: leader")
+		return b.String()
+	})
 }
 
 // countingWriter counts the bytes written to it and the writes.
@@ -185,20 +198,18 @@ func TestDiffWriteFails(t *testing.T) {
 // paths.
 func relabelledEdges(tb testing.TB, n int) (string, string) {
 	tb.Helper()
-	dir := tb.TempDir()
-	write := func(name, label string) string {
+	return designPair(tb, func(new bool) string {
+		label := "l"
+		if new {
+			label = "m"
+		}
 		var b strings.Builder
 		b.WriteString("nodes:\n  - {id: a, component: aws-lambda}\n  - {id: b, component: aws-dynamodb}\nedges:\n")
 		for i := range n {
 			b.WriteString("  - {from: a, to: b, label: " + label + strconv.Itoa(i) + "}\n")
 		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-		return path
-	}
-	return write("old.yaml", "l"), write("new.yaml", "m")
+		return b.String()
+	})
 }
 
 // BenchmarkDiffChanged runs designer diff on two designs of 50,000 nodes

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -215,8 +216,10 @@ func relabelledEdges(tb testing.TB, n int) (string, string) {
 // BenchmarkDiffChanged runs designer diff on two designs of 50,000 nodes
 // that all changed, in each format, and on two of 50,000 parallel edges
 // that were all relabelled, reporting the bytes written and the writes it
-// took.
+// took. It runs under the CLI's soft memory limit, as designer does: a
+// diff that holds too much spends its time collecting.
 func BenchmarkDiffChanged(b *testing.B) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	old, new := changedDesigns(b, catalogue.MaxNodes)
 	oldEdges, newEdges := relabelledEdges(b, catalogue.MaxEdges)
 	for _, c := range []struct{ name, format, old, new string }{

@@ -82,6 +82,9 @@ func d2Shape(kind string) string {
 // d2String is text as a D2 double-quoted string: a backslash, a quote and
 // a $ (which would start a substitution) escaped, a line break as \n, other
 // control characters dropped.
+// d2Escaper is made once: a replacer builds its tables when first used.
+var d2Escaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`)
+
 func d2String(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
@@ -89,7 +92,7 @@ func d2String(s string) string {
 		if i > 0 {
 			b.WriteString(`\n`)
 		}
-		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`).Replace(oneLine(line)))
+		b.WriteString(d2Escaper.Replace(oneLine(line)))
 	}
 	b.WriteByte('"')
 	return b.String()

@@ -108,8 +108,10 @@ func mermaidText(s string) string {
 
 // mermaidTitle is the front matter's title, a YAML double-quoted string.
 func mermaidTitle(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(oneLine(s)) + `"`
+	return `"` + titleEscaper.Replace(oneLine(s)) + `"`
 }
+
+var titleEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 
 // kindColour is a stroke colour per kind, the same in every export.
 func kindColour(kind string) string {

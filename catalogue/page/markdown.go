@@ -111,6 +111,6 @@ func codeSpan(s string) string {
 }
 
 // escapeURL keeps a link target inside its parentheses.
-func escapeURL(u string) string {
-	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "\n", "", "\r", "").Replace(u)
-}
+func escapeURL(u string) string { return urlEscaper.Replace(u) }
+
+var urlEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "\n", "", "\r", "")

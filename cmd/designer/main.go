@@ -71,7 +71,8 @@ an uncompressed draw.io file.
 diff says what a change means: nodes, edges and groups added, removed,
 renamed or changed, resolved properties old → new with their sources,
 violations introduced and fixed, and what the analysis says differently;
-exit 0 for no semantic change, 1 for changes.
+exit 0 for no semantic change, 1 for changes, 2 for unusable input or a
+report that could not be written in full.
 import makes a design of a docker-compose file, Kubernetes manifests, a
 Terraform plan (terraform show -json plan.out) or a CloudFormation or SAM
 template (the format is detected when not given), and says on stderr what it

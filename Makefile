@@ -75,9 +75,11 @@ vet:
 
 ## bench: the core's benchmarks, then the browser benchmark, which rewrites its section of BENCHMARKS.md
 bench:
-	$(GO) test ./catalogue ./catalogue/layout ./catalogue/diff ./catalogue/library ./catalogue/importer -run '^$$' -bench . -benchmem -count 3
+	$(GO) test ./catalogue ./catalogue/layout ./catalogue/diff ./catalogue/library ./catalogue/importer ./catalogue/picture ./catalogue/analysis -run '^$$' -bench . -benchmem -count 3
+	$(GO) test ./cmd/designer -run '^$$' -bench DiffChanged -benchmem -count 3
+	$(GO) test ./internal/server -run '^$$' -bench UnknownAddress -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./catalogue/layout -run '^$$' -bench . -count 3
-	$(GO) test ./app/state -run '^$$' -bench SetProp -benchmem -count 3
+	$(GO) test ./app/state -run '^$$' -bench 'SetProp|SharedLinkImport' -benchmem -count 3
 	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./app/state -run '^$$' -bench SetProp -count 3
 	.ci/ensure-chromium
 	$(GO) run ./internal/benchmark/browserbench -runs 11
@@ -87,7 +89,8 @@ load: wasm build
 	internal/benchmark/load/run.sh
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default; a count such as 100000x avoids go.dev/issue/75804): design parsing and the export round
-## trip, catalogue loading, rules, the YAML string writer, the analysis, share links and designs archives
+## trip, catalogue loading, rules, the YAML string writer, the analysis, share links, designs archives, the importer (and its JSON
+## reader) and pictures
 fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
@@ -97,6 +100,10 @@ fuzz:
 	$(GO) test ./catalogue/internal/yamlstrict -run '^$$' -fuzz '^FuzzFastMatchesYAML$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/library -run '^$$' -fuzz '^FuzzReadArchive$$' -fuzztime $(FUZZTIME)
+	for target in FuzzImport FuzzParseJSON; do \
+		$(GO) test ./catalogue/importer -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
+	$(GO) test ./catalogue/picture -run '^$$' -fuzz '^FuzzDesign$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

@@ -129,7 +129,7 @@ func (a *Alerts) renderLibrary() app.UI {
 	if len(lib.importReport) > 0 {
 		parts = append(parts, app.Div().Class("notice").Role("region").Aria("label", "Import report").Body(
 			app.P().Text(fmt.Sprintf("The import left out %s (each line says why):", library.Count(len(lib.importReport), "thing"))),
-			problemList(lib.importReport),
+			reportList(lib.importReport),
 			app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { s.library.importReport = nil }),
 		))
 	}
@@ -156,13 +156,27 @@ const maxListed = 50
 // problemList lists problems, the first maxListed of them, saying how
 // many more there are.
 func problemList(lines []string) app.UI {
+	return listed(lines, func(more int) string {
+		return fmt.Sprintf("and %d more %s (designer check lists them all)", more, plural(more, "problem"))
+	})
+}
+
+// reportList lists what an import left out, as problemList lists problems.
+func reportList(lines []string) app.UI {
+	return listed(lines, func(more int) string {
+		return fmt.Sprintf("and %d more (designer import lists them all on its standard error)", more)
+	})
+}
+
+// listed lists the first maxListed lines, then what more says of the rest.
+func listed(lines []string, more func(int) string) app.UI {
 	shown := lines[:min(len(lines), maxListed)]
 	items := make([]app.UI, 0, len(shown)+1)
 	for _, l := range shown {
 		items = append(items, app.Li().Body(app.Code().Text(l)))
 	}
-	if more := len(lines) - len(shown); more > 0 {
-		items = append(items, app.Li().Text(fmt.Sprintf("and %d more %s (designer check lists them all)", more, plural(more, "problem"))))
+	if rest := len(lines) - len(shown); rest > 0 {
+		items = append(items, app.Li().Text(more(rest)))
 	}
 	return app.Ul().Body(items...)
 }

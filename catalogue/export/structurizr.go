@@ -142,10 +142,12 @@ func dslIndent(depth int) string { return strings.Repeat("    ", depth) }
 // DSL's tokenizer has no escape for a backslash itself, and one before
 // the closing quote would escape it, so a backslash is written as a slash.
 func dslString(s string) string {
-	s = oneLine(s)
-	s = strings.NewReplacer(`\`, `/`, `"`, `\"`, "${", "$ {").Replace(s)
-	return `"` + s + `"`
+	return `"` + dslEscaper.Replace(oneLine(s)) + `"`
 }
+
+// dslEscaper is made once: a replacer builds its tables when it is made,
+// and dslString is called several times a node.
+var dslEscaper = strings.NewReplacer(`\`, `/`, `"`, `\"`, "${", "$ {")
 
 // uniqueNames are n names as Structurizr shows them: each as given, or,
 // where two share one (or one is taken), with its id: "Worker (worker-b)".
@@ -153,26 +155,29 @@ func dslString(s string) string {
 // name there), and a name told apart by its id that is still not unique
 // (another node is named "Worker (worker-b)") takes a number too.
 func uniqueNames(n int, of func(i int) (name, id string), taken string) []string {
+	// Each name as the DSL reads it, escaped once.
+	read := make([]string, n)
 	count := map[string]int{dslString(taken): 1}
 	for i := range n {
 		name, _ := of(i)
-		count[dslString(name)]++
+		read[i] = dslString(name)
+		count[read[i]]++
 	}
 	used := map[string]bool{dslString(taken): true}
 	out := make([]string, n)
 	var apart []int // the names told apart by their ids, given after the others
 	for i := range n {
 		name, id := of(i)
-		if count[dslString(name)] > 1 && (name != id || name == taken) {
+		if count[read[i]] > 1 && (name != id || name == taken) {
 			apart = append(apart, i)
 			continue
 		}
 		out[i] = name
-		if used[dslString(name)] { // a name its id would not tell apart
+		if used[read[i]] { // a name its id would not tell apart
 			apart = append(apart, i)
 			continue
 		}
-		used[dslString(name)] = true
+		used[read[i]] = true
 	}
 	for _, i := range apart {
 		name, id := of(i)
@@ -180,10 +185,12 @@ func uniqueNames(n int, of func(i int) (name, id string), taken string) []string
 			name += " (" + id + ")"
 		}
 		out[i] = name
-		for k := 2; used[dslString(out[i])]; k++ {
+		escaped := dslString(out[i])
+		for k := 2; used[escaped]; k++ {
 			out[i] = name + " (" + strconv.Itoa(k) + ")"
+			escaped = dslString(out[i])
 		}
-		used[dslString(out[i])] = true
+		used[escaped] = true
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -195,8 +196,7 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	// read, and memory for it is taken once.
 	budget := uint64(limits.text)
 	buf := make([]byte, 32<<10)
-	read := func(file string, limit int64) (string, error) {
-		f := files[file]
+	read := func(file string, f *zip.File, limit int64) (string, error) {
 		if f == nil {
 			return "", fail(file, 0, 0, diag.CodeArchive, "the manifest names %s, which the archive does not hold", file)
 		}
@@ -223,9 +223,13 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 		}
 		return text.String(), nil
 	}
-	text, err := read(ManifestName, 1<<20*16)
+	var manifestFile *zip.File
+	if list := files[ManifestName]; len(list) > 0 {
+		manifestFile = list[0]
+	}
+	text, err := read(ManifestName, manifestFile, 1<<20*16)
 	if err != nil {
-		if files[ManifestName] == nil {
+		if manifestFile == nil {
 			return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive: it has no %s (Export all designs writes one)", ManifestName)
 		}
 		return nil, err
@@ -251,11 +255,11 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	if m.SchemaVersion != ArchiveVersion {
 		return nil, fail(ManifestName, 1, 1, diag.CodeUnsupportedVer, "schemaVersion %q is not one this editor reads; it reads %q", m.SchemaVersion, ArchiveVersion)
 	}
-	if problems := filesOnce(name, m.Designs); len(problems) > 0 {
+	entries, problems := entriesOf(name, m.Designs, files)
+	if len(problems) > 0 {
 		return nil, problems
 	}
 	var out []Saved
-	var problems catalogue.ErrorList
 	seen := map[string]bool{}
 	note := func(err error) {
 		if list, ok := err.(catalogue.ErrorList); ok {
@@ -274,14 +278,14 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 			continue
 		}
 		seen[md.ID] = true
-		t, err := read(path.Clean(md.File), int64(limits.design))
+		t, err := read(path.Clean(md.File), entries[i][0], int64(limits.design))
 		if err != nil {
 			note(err)
 			continue
 		}
 		s := Saved{Entry: Entry{ID: md.ID, Name: CleanName(md.Name), Created: md.Created, Changed: md.Changed, DesignID: md.DesignID}, Text: t}
-		for _, mv := range md.Versions {
-			vt, err := read(path.Clean(mv.File), int64(limits.design))
+		for j, mv := range md.Versions {
+			vt, err := read(path.Clean(mv.File), entries[i][1+j], int64(limits.design))
 			if err != nil {
 				note(err)
 				continue
@@ -298,56 +302,87 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	return out, nil
 }
 
-// byName is the archive's files by name, or its names held twice: which
-// of two files the manifest, or a design's name, meant cannot be told.
-func byName(archive string, list []*zip.File) (map[string]*zip.File, error) {
-	files := make(map[string]*zip.File, len(list))
-	count := map[string]int{}
-	var twice []string
+// byName is the archive's entries by name, in the zip's order, or a
+// refusal of two manifests: which one is meant cannot be told. Other names
+// may be held more than once (the previous release wrote two versions of
+// one millisecond under one name): see entriesOf.
+func byName(archive string, list []*zip.File) (map[string][]*zip.File, error) {
+	files := make(map[string][]*zip.File, len(list))
 	for _, f := range list {
-		if files[f.Name] == nil {
-			files[f.Name] = f
-			continue
-		}
-		if count[f.Name] == 0 {
-			twice = append(twice, f.Name)
-			count[f.Name] = 1
-		}
-		count[f.Name]++
+		files[f.Name] = append(files[f.Name], f)
 	}
-	var problems catalogue.ErrorList
-	for _, file := range twice {
-		problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, file)}, Code: diag.CodeArchive,
-			Msg: fmt.Sprintf("the archive holds %d files named %s; Export all designs writes each file once, and which one is meant cannot be told", count[file], file)})
-	}
-	if len(problems) > 0 {
-		return nil, problems
+	if n := len(files[ManifestName]); n > 1 {
+		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: joinName(archive, ManifestName)}, Code: diag.CodeArchive,
+			Msg: fmt.Sprintf("the archive holds %d files named %s; Export all designs writes one, and which one is meant cannot be told", n, ManifestName)}}
 	}
 	return files, nil
 }
 
-// filesOnce refuses a manifest naming one file for two designs or
-// versions (or for the manifest): each would be read again, and a file
-// named 50 times is 50 times its text.
-func filesOnce(archive string, designs []manifestDesign) catalogue.ErrorList {
-	owner := map[string]string{ManifestName: "the manifest"}
+// entriesOf matches the files the manifest names to the archive's entries:
+// entriesOf[i][0] is design i's, entriesOf[i][1+j] its version j's, nil
+// where the archive holds no entry of that name (read says so). The
+// manifest's mentions of a name take that name's entries in order, as the
+// previous release wrote them, each entry once: a name mentioned more
+// times than it is held, or the manifest's own, is refused (a file read
+// again for each mention would let a 142 KB archive naming one 10 MiB
+// design 50 times be 500 MiB of text), and so is an entry held more times
+// than it is mentioned, which no writer makes.
+func entriesOf(archive string, designs []manifestDesign, files map[string][]*zip.File) ([][]*zip.File, catalogue.ErrorList) {
+	taken := map[string][]string{} // who took each name's entries, in order
 	var problems catalogue.ErrorList
-	claim := func(file, by string) {
+	refuse := func(by, msg string) {
+		problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, ManifestName)}, Code: diag.CodeArchive,
+			Path: by + ".file", Msg: by + ".file: " + msg})
+	}
+	take := func(file, by string) *zip.File {
 		clean := path.Clean(file)
-		if first, ok := owner[clean]; ok {
-			problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, ManifestName)}, Code: diag.CodeArchive,
-				Path: by + ".file", Msg: fmt.Sprintf("%s.file: %s is the file of %s already; each design and each version has a file of its own", by, file, first)})
-			return
+		held := files[clean]
+		switch {
+		case clean == ManifestName:
+			refuse(by, fmt.Sprintf("%s is the file of the manifest; each design and each version has a file of its own", file))
+			return nil
+		case len(held) == 0:
+			return nil
+		case len(taken[clean]) == len(held):
+			refuse(by, fmt.Sprintf("the manifest names %s more times than the archive holds it: the archive holds %s of that name, taken by %s; each design and each version has a file of its own",
+				file, Count(len(held), "file"), strings.Join(taken[clean], ", ")))
+			return nil
 		}
-		owner[clean] = by
+		taken[clean] = append(taken[clean], by)
+		return held[len(taken[clean])-1]
 	}
+	entries := make([][]*zip.File, len(designs))
 	for i, md := range designs {
-		claim(md.File, fmt.Sprintf("designs[%d]", i))
+		entries[i] = make([]*zip.File, 1+len(md.Versions))
+		entries[i][0] = take(md.File, fmt.Sprintf("designs[%d]", i))
 		for j, mv := range md.Versions {
-			claim(mv.File, fmt.Sprintf("designs[%d].versions[%d]", i, j))
+			entries[i][1+j] = take(mv.File, fmt.Sprintf("designs[%d].versions[%d]", i, j))
 		}
 	}
-	return problems
+	var extra []string
+	for file, held := range files {
+		if len(held) > 1 && len(taken[file]) < len(held) {
+			extra = append(extra, file)
+		}
+	}
+	slices.Sort(extra)
+	for _, file := range extra {
+		problems = append(problems, &catalogue.Error{Pos: catalogue.Pos{File: joinName(archive, file)}, Code: diag.CodeArchive,
+			Msg: fmt.Sprintf("the archive holds %d files named %s, and the manifest names it %s; Export all designs writes a file for each time it names one, and which one is meant cannot be told",
+				len(files[file]), file, times(len(taken[file])))})
+	}
+	return entries, problems
+}
+
+// times is n as a count of mentions: "once", "2 times", "no times".
+func times(n int) string {
+	switch n {
+	case 0:
+		return "no times"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func joinName(archive, file string) string {

@@ -93,9 +93,10 @@ func TestArchiveEntriesCountedFirst(t *testing.T) {
 	}
 }
 
-// One file is read once: a manifest naming a file twice (a 142 KB archive
-// naming one 10 MiB design 50 times was 500 MiB of text) and a zip holding
-// two files of one name (a second library.json won) are refused.
+// One entry is read once: a manifest naming a file more times than the
+// zip holds it (a 142 KB archive naming one 10 MiB design 50 times was 500
+// MiB of text), a zip holding a file more times than the manifest names
+// it, and two files named library.json (a second one won) are refused.
 func TestArchiveNamesOnce(t *testing.T) {
 	design := func(id, file string) string {
 		return `{"id":"` + id + `","name":"A","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":"` + file + `"`
@@ -111,14 +112,20 @@ func TestArchiveNamesOnce(t *testing.T) {
 		want string
 	}{
 		{"two manifests", zipOf(t, "library.json", one, "designs/a.yaml", "nodes: []\n", "library.json", manifest()), "b.zip:library.json: the archive holds 2 files named library.json"},
-		{"a design twice", zipOf(t, "library.json", one, "designs/a.yaml", "nodes: []\n", "designs/a.yaml", "nodes: []\n"), "b.zip:designs/a.yaml: the archive holds 2 files named designs/a.yaml"},
+		{"a design twice, named once", zipOf(t, "library.json", one, "designs/a.yaml", "nodes: []\n", "designs/a.yaml", "nodes: []\n"),
+			"b.zip:designs/a.yaml: the archive holds 2 files named designs/a.yaml, and the manifest names it once"},
+		{"a design twice, named never", zipOf(t, "library.json", manifest(), "designs/a.yaml", "nodes: []\n", "designs/a.yaml", "nodes: []\n"),
+			"the archive holds 2 files named designs/a.yaml, and the manifest names it no times"},
+		{"a design twice, named three times", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/a.yaml")+"}", design("c", "designs/a.yaml")+"}"),
+			"designs/a.yaml", "nodes: []\n", "designs/a.yaml", "nodes: []\n"),
+			"b.zip:library.json: designs[2].file: the manifest names designs/a.yaml more times than the archive holds it: the archive holds 2 files of that name, taken by designs[0], designs[1]"},
 		{"two designs, one file", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/a.yaml")+"}"), "designs/a.yaml", "nodes: []\n"),
-			"b.zip:library.json: designs[1].file: designs/a.yaml is the file of designs[0] already"},
+			"b.zip:library.json: designs[1].file: the manifest names designs/a.yaml more times than the archive holds it: the archive holds 1 file of that name, taken by designs[0]"},
 		{"two spellings", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+"}", design("b", "designs/./a.yaml")+"}"), "designs/a.yaml", "nodes: []\n"),
-			"designs[1].file: designs/./a.yaml is the file of designs[0] already"},
-		{"the manifest as a design", zipOf(t, "library.json", manifest(design("a", "library.json")+"}")), "designs[0].file: library.json is the file of the manifest already"},
+			"designs[1].file: the manifest names designs/./a.yaml more times than the archive holds it: the archive holds 1 file of that name, taken by designs[0]"},
+		{"the manifest as a design", zipOf(t, "library.json", manifest(design("a", "library.json")+"}")), "designs[0].file: library.json is the file of the manifest"},
 		{"a version the design", zipOf(t, "library.json", manifest(design("a", "designs/a.yaml")+","+fmt.Sprintf(version, "designs/a.yaml")), "designs/a.yaml", "nodes: []\n"),
-			"designs[0].versions[0].file: designs/a.yaml is the file of designs[0] already"},
+			"designs[0].versions[0].file: the manifest names designs/a.yaml more times than the archive holds it: the archive holds 1 file of that name, taken by designs[0]"},
 	} {
 		t.Run(c.name, func(t *testing.T) { refused(t, c.data, diag.CodeArchive, c.want) })
 	}

@@ -30,9 +30,11 @@ func (l *designLibrary) exportAll() {
 			l.s.store.Report(fmt.Errorf("Nothing was exported: %d of your designs could not be read", len(problems)))
 			return
 		}
+		// WriteArchive refuses an archive that Import designs archive
+		// would refuse, saying why and what to do.
 		var b bytes.Buffer
 		if err := library.WriteArchive(&b, saved, l.s.now()); err != nil {
-			l.s.store.Report(err)
+			l.s.store.Report(fmt.Errorf("Nothing was exported: %w", err))
 			return
 		}
 		name := "designs-" + l.s.now().Local().Format("2006-01-02") + ".zip"

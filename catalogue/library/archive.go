@@ -70,19 +70,25 @@ type manifestVersion struct {
 	File string `json:"file"`
 }
 
-// WriteArchive writes designs as an archive, dated now.
+// WriteArchive writes designs as an archive, dated now. An archive that
+// ReadArchive would refuse (more files, more text, a larger design or a
+// larger file than it reads) is not written: the error says how much there
+// is, the limit and what to do, and w may hold part of an archive.
 func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
-	z := zip.NewWriter(w)
+	return writeArchive(w, designs, now, defaultArchiveLimits())
+}
+
+// maxManifestBytes bounds the manifest's text, which the archive's text
+// counts too.
+const maxManifestBytes = 16 << 20
+
+func writeArchive(w io.Writer, designs []Saved, now time.Time, limits archiveLimits) error {
+	// The files first, named, and the manifest: the limits are checked
+	// before anything is written.
+	type file struct{ name, text string }
+	var files []file
 	m := manifest{SchemaVersion: ArchiveVersion, Type: ArchiveType, Exported: now.UTC().Truncate(time.Second)}
 	taken := map[string]bool{ManifestName: true}
-	add := func(name, text string) error {
-		f, err := z.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: now})
-		if err != nil {
-			return err
-		}
-		_, err = io.WriteString(f, text)
-		return err
-	}
 	for _, d := range designs {
 		base := fileName(d.Entry.Name)
 		for i := 2; taken["designs/"+base+".yaml"]; i++ {
@@ -91,20 +97,16 @@ func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
 		md := manifestDesign{ID: d.Entry.ID, Name: d.Entry.Name, Created: d.Entry.Created, Changed: d.Entry.Changed,
 			DesignID: d.Entry.DesignID, File: "designs/" + base + ".yaml"}
 		taken[md.File] = true
-		if err := add(md.File, d.Text); err != nil {
-			return err
-		}
+		files = append(files, file{md.File, d.Text})
 		for _, v := range d.Versions {
 			// Two versions of one millisecond (from two tabs) get two files.
-			file := "versions/" + base + "/" + v.Stamp()
-			for i := 2; taken[file+".yaml"]; i++ {
-				file = fmt.Sprintf("versions/%s/%s-%d", base, v.Stamp(), i)
+			name := "versions/" + base + "/" + v.Stamp()
+			for i := 2; taken[name+".yaml"]; i++ {
+				name = fmt.Sprintf("versions/%s/%s-%d", base, v.Stamp(), i)
 			}
-			mv := manifestVersion{Version: v.Version, File: file + ".yaml"}
+			mv := manifestVersion{Version: v.Version, File: name + ".yaml"}
 			taken[mv.File] = true
-			if err := add(mv.File, v.Text); err != nil {
-				return err
-			}
+			files = append(files, file{mv.File, v.Text})
 			md.Versions = append(md.Versions, mv)
 		}
 		m.Designs = append(m.Designs, md)
@@ -113,10 +115,119 @@ func WriteArchive(w io.Writer, designs []Saved, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	if err := add(ManifestName, string(b)+"\n"); err != nil {
+	files = append(files, file{ManifestName, string(b) + "\n"})
+	if err := withinLimits(designs, len(files), len(b)+1, limits); err != nil {
 		return err
 	}
-	return z.Close()
+	z := zip.NewWriter(&limitedWriter{w: w, left: limits.bytes})
+	for _, f := range files {
+		fw, err := z.CreateHeader(&zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: now})
+		if err == nil {
+			_, err = io.WriteString(fw, f.text)
+		}
+		if err != nil {
+			return archiveBytesError(err, designs, limits)
+		}
+	}
+	return archiveBytesError(z.Close(), designs, limits)
+}
+
+// withinLimits says why designs, as files files with a manifest of
+// manifest bytes, would be an archive the reader refuses, or nil.
+func withinLimits(designs []Saved, files, manifest int, limits archiveLimits) error {
+	const refused = "Import designs archive reads no more"
+	if files > limits.files {
+		versions := 0
+		for _, d := range designs {
+			versions += len(d.Versions)
+		}
+		return fmt.Errorf("the archive would hold %s (%s, %s and the list of them); an archive holds at most %d (%s): export some designs as files, or remove old versions, and export the rest",
+			Count(files, "file"), Count(len(designs), "design"), Count(versions, "version"), limits.files, refused)
+	}
+	for _, d := range designs {
+		if len(d.Text) > limits.design {
+			return fmt.Errorf("%q is %s; a design in an archive is at most %s (%s): export it as a file instead, or make it smaller",
+				d.Entry.Name, sizeOf(len(d.Text)), sizeOf(limits.design), refused)
+		}
+		for _, v := range d.Versions {
+			if len(v.Text) > limits.design {
+				return fmt.Errorf("the version of %s of %q is %s; a design in an archive is at most %s (%s): remove that version, or export the design as a file",
+					v.At.UTC().Format("2006-01-02 15:04:05 MST"), d.Entry.Name, sizeOf(len(v.Text)), sizeOf(limits.design), refused)
+			}
+		}
+	}
+	if manifest > maxManifestBytes {
+		return fmt.Errorf("the archive's list of designs and versions would be %s; it is at most %s (%s): export fewer designs, or remove old versions",
+			sizeOf(manifest), sizeOf(maxManifestBytes), refused)
+	}
+	text := manifest
+	for _, d := range designs {
+		text += savedSize(d)
+	}
+	if text > limits.text {
+		return fmt.Errorf("the designs and their versions are %s of text; an archive holds at most %s, the list of them included (%s): export the largest designs as files, or remove old versions (%s)",
+			sizeOf(text), sizeOf(limits.text), refused, largest(designs))
+	}
+	return nil
+}
+
+// archiveBytesError is err, said as the archive's size when it is
+// limitedWriter's.
+func archiveBytesError(err error, designs []Saved, limits archiveLimits) error {
+	if errors.Is(err, errArchiveBytes) {
+		return fmt.Errorf("the archive would be more than %s, more than what Import designs archive reads: export the largest designs as files, or remove old versions (%s)",
+			sizeOf(limits.bytes), largest(designs))
+	}
+	return err
+}
+
+// errArchiveBytes is limitedWriter's refusal.
+var errArchiveBytes = errors.New("the archive is over its size")
+
+// limitedWriter writes to w until left bytes are written, then refuses.
+type limitedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if len(p) > l.left {
+		return 0, errArchiveBytes
+	}
+	l.left -= len(p)
+	return l.w.Write(p)
+}
+
+// savedSize is a design's text and its versions'.
+func savedSize(d Saved) int {
+	n := len(d.Text)
+	for _, v := range d.Versions {
+		n += len(v.Text)
+	}
+	return n
+}
+
+// largest names the design of designs with the most text, its versions'
+// included.
+func largest(designs []Saved) string {
+	if len(designs) == 0 {
+		return "no designs"
+	}
+	top := designs[0]
+	for _, d := range designs[1:] {
+		if savedSize(d) > savedSize(top) {
+			top = d
+		}
+	}
+	return fmt.Sprintf("the largest is %q, %s with its %s", top.Entry.Name, sizeOf(savedSize(top)), Count(len(top.Versions), "version"))
+}
+
+// sizeOf is n bytes, in MiB too from one.
+func sizeOf(n int) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d bytes (%.1f MiB)", n, float64(n)/(1<<20))
 }
 
 // Slug lower-cases s and turns every run of characters other than ASCII
@@ -155,12 +266,17 @@ func fileName(name string) string {
 // every problem found; the designs' text is not checked against the
 // catalogue here.
 func ReadArchive(name string, data []byte) ([]Saved, error) {
-	return readArchive(name, data, archiveLimits{bytes: MaxArchiveBytes, files: MaxArchiveFiles, text: MaxArchiveText, design: catalogue.MaxDesignBytes})
+	return readArchive(name, data, defaultArchiveLimits())
 }
 
-// archiveLimits are what an archive may hold (tests make them small).
+// archiveLimits are what an archive may hold (tests make them small):
+// readArchive refuses, and writeArchive does not write, more.
 type archiveLimits struct {
 	bytes, files, text, design int
+}
+
+func defaultArchiveLimits() archiveLimits {
+	return archiveLimits{bytes: MaxArchiveBytes, files: MaxArchiveFiles, text: MaxArchiveText, design: catalogue.MaxDesignBytes}
 }
 
 func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error) {
@@ -227,7 +343,7 @@ func readArchive(name string, data []byte, limits archiveLimits) ([]Saved, error
 	if list := files[ManifestName]; len(list) > 0 {
 		manifestFile = list[0]
 	}
-	text, err := read(ManifestName, manifestFile, 1<<20*16)
+	text, err := read(ManifestName, manifestFile, maxManifestBytes)
 	if err != nil {
 		if manifestFile == nil {
 			return nil, fail("", 0, 0, diag.CodeArchive, "not a designs archive: it has no %s (Export all designs writes one)", ManifestName)

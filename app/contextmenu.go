@@ -92,10 +92,18 @@ func (m *ContextMenu) items(t *menuTarget) (title string, items []menuItem) {
 		}
 		title = "Actions for " + n.ID
 		if edit {
+			// Unmarking an entry point only takes its mark away (a node
+			// nothing flows into stays one); Never an entry point states
+			// `entry: false`.
 			if n.Entry {
-				items = append(items, menuItem{"Not an entry point", func() error { return s.SetEntry(n.ID, false) }, false})
+				items = append(items, menuItem{"Unmark entry point", func() error { return s.SetEntry(n.ID, false) }, false})
 			} else {
 				items = append(items, menuItem{"Mark as entry point", func() error { return s.SetEntry(n.ID, true) }, false})
+			}
+			if n.NotEntry {
+				items = append(items, menuItem{"Unmark never an entry point", func() error { return s.SetNotEntry(n.ID, false) }, false})
+			} else {
+				items = append(items, menuItem{"Never an entry point", func() error { return s.SetNotEntry(n.ID, true) }, false})
 			}
 			items = append(items, menuItem{"Add note on " + n.ID, func() error { addNote(s, n.ID); return nil }, false})
 			items = append(items, menuItem{"Delete node", func() error { return s.DeleteNode(n.ID) }, true})

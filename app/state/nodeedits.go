@@ -140,6 +140,21 @@ func (ed nodeEdits) SetEntry(id string, entry bool) error {
 	})
 }
 
+// SetNotEntry states (never) or clears `entry: false` on node id: that
+// callers never come in there, though nothing flows into it, so the
+// analysis does not take it as an entry point. Stating it takes away the
+// node's mark as an entry point; clearing it states nothing, so the
+// analysis decides again from what flows into the node.
+func (ed nodeEdits) SetNotEntry(id string, never bool) error {
+	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.NotEntry = never
+		if never {
+			n.Entry = false
+		}
+		return "", nil
+	})
+}
+
 // SetReplicaOf records that node id is a copy of node of (elsewhere), or
 // with "", of none.
 func (ed nodeEdits) SetReplicaOf(id, of string) error {

@@ -262,7 +262,8 @@ func fileName(name string) string {
 // ReadArchive reads an archive WriteArchive wrote (name is the file's, for
 // errors): every design and version with its text, in the manifest's
 // order. Anything amiss (not a zip, no or a damaged manifest, a file it
-// names missing, too large or not text) refuses the whole archive, with
+// names missing, named more or fewer times than the zip holds it, too
+// large or not text) refuses the whole archive, with
 // every problem found; the designs' text is not checked against the
 // catalogue here.
 func ReadArchive(name string, data []byte) ([]Saved, error) {

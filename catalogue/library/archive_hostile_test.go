@@ -136,6 +136,12 @@ func TestArchiveNamesOnce(t *testing.T) {
 // same text of size bytes (deflated once, stored raw: building a
 // benchmark's 500 MiB of text costs one compression).
 func deflated(tb testing.TB, files []string, size int) []byte {
+	return deflatedHeld(tb, files, size, false)
+}
+
+// deflatedHeld is deflated, with a file for each name given when each,
+// however often it is given.
+func deflatedHeld(tb testing.TB, files []string, size int, each bool) []byte {
 	tb.Helper()
 	text := bytes.Repeat([]byte("# a line of a design, to make it long\n"), size/38+1)[:size]
 	var body bytes.Buffer
@@ -148,7 +154,7 @@ func deflated(tb testing.TB, files []string, size int) []byte {
 	written := map[string]bool{}
 	for i, f := range files {
 		designs = append(designs, fmt.Sprintf(`{"id":"d%d","name":"D","created":"2026-12-04T12:00:00Z","changed":"2026-12-04T12:00:00Z","file":%q}`, i, f))
-		if written[f] {
+		if written[f] && !each {
 			continue
 		}
 		written[f] = true
@@ -170,7 +176,9 @@ func deflated(tb testing.TB, files []string, size int) []byte {
 // it), as many whose classic end record states 0 (3,473,408 is 53 times
 // 65,536; refused after walking 20,001 headers), and a manifest naming one
 // 10 MiB design 50 times (a 142 KB archive; refused before any design is
-// read).
+// read), and one holding that design 50 times under one name, named 50
+// times (each entry read once and charged: refused past 256 MiB of text, as
+// 50 designs would be).
 func BenchmarkReadHostileArchive(b *testing.B) {
 	same := make([]string, 50)
 	for i := range same {
@@ -185,6 +193,7 @@ func BenchmarkReadHostileArchive(b *testing.B) {
 		{"entries=3473408,stating=0", func() []byte { return directoryOnly(53<<16, 53<<16, false) }},
 		{"one-design-named-50-times", func() []byte { return deflated(b, same, catalogue.MaxDesignBytes) }},
 		{"one-design-named-20-times", func() []byte { return deflated(b, same[:20], catalogue.MaxDesignBytes) }},
+		{"one-design-held-and-named-50-times", func() []byte { return deflatedHeld(b, same, catalogue.MaxDesignBytes, true) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			data := c.data()

@@ -114,7 +114,7 @@ func (l *designLibrary) readArchive(ctx app.Context, file app.Value) {
 	}
 	if size := int64(file.Get("size").Float()); size > library.MaxArchiveBytes {
 		ctx.Emit(func() {
-			l.s.importErrors = []string{fmt.Sprintf("%s: the archive is %d bytes; archives are limited to %d bytes (200 MiB)", file.Get("name").String(), size, library.MaxArchiveBytes)}
+			l.s.importErrors = []string{fmt.Sprintf("%s: the archive is %d bytes; archives are limited to %d bytes (%d MiB)", file.Get("name").String(), size, library.MaxArchiveBytes, library.MaxArchiveBytes>>20)}
 		})
 		return
 	}

@@ -502,8 +502,10 @@ func clipID(id string, n int) string {
 // each once.
 type idSet struct {
 	taken map[string]bool
-	// next is the number to try first after base, so that many things of
-	// one name cost one try each rather than one per name before.
+	// next is the number to try first after a stem (a base clipped for a
+	// suffix's length: what candidates start with), so that many things
+	// whose candidates share a stem cost one try each rather than one per
+	// number taken before. Long bases alike but for their ends share one.
 	next map[string]int
 }
 
@@ -519,11 +521,15 @@ func (s *idSet) unique(base string) string {
 		s.taken[base] = true
 		return base
 	}
-	for i := max(s.next[base], 2); ; i++ {
+	for i := 2; ; i++ {
 		suffix := "-" + strconv.Itoa(i)
-		id := clipID(base, catalogue.MaxIDLength-len(suffix)) + suffix
-		if !s.taken[id] {
-			s.next[base] = i + 1
+		stem := clipID(base, catalogue.MaxIDLength-len(suffix))
+		if n := s.next[stem]; n > i {
+			i = n - 1 // the numbers up to n are taken after stem
+			continue
+		}
+		if id := stem + suffix; !s.taken[id] {
+			s.next[stem] = i + 1
 			s.taken[id] = true
 			return id
 		}

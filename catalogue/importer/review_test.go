@@ -1,11 +1,13 @@
 package importer
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // idChars are the characters kebab keeps.
@@ -110,5 +112,47 @@ func BenchmarkImportSharedPrefix(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// planCount is a plan of aws_instance.web at count = n, each instance
+// referencing targets (by address: the instances share their
+// configuration's references), and of targets, each a resource of type typ.
+func planCount(n int, typ string, targets int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"format_version": "1.2", "terraform_version": "1.9.8", "planned_values": {"root_module": {"resources": [`)
+	for i := range n {
+		fmt.Fprintf(&b, `{"address": "aws_instance.web[%d]", "mode": "managed", "type": "aws_instance", "name": "web", "index": %d, "values": {}},`+"\n", i, i)
+	}
+	var refs []string
+	for i := range targets {
+		fmt.Fprintf(&b, `{"address": "%s.t%d", "mode": "managed", "type": "%s", "name": "t%d", "values": {}}`, typ, i, typ, i)
+		if i < targets-1 {
+			b.WriteString(",\n")
+		}
+		refs = append(refs, fmt.Sprintf(`"%s.t%d.arn", "%s.t%d"`, typ, i, typ, i))
+	}
+	fmt.Fprintf(&b, `]}}, "configuration": {"root_module": {"resources": [{"address": "aws_instance.web", "expressions": {"iam_instance_profile": {"references": [%s]}}}]}}}`, strings.Join(refs, ", "))
+	return []byte(b.String())
+}
+
+// A plan's edge limit counts the edges the design would have, between
+// nodes: 5,000 instances each referencing 11 resources that make no node
+// (roles, security groups) were refused as "more than 50000 edges", and
+// make none. 200 instances each referencing 300 queues are 60,000 edges,
+// refused with the count.
+func TestPlanEdgeLimitCountsEdges(t *testing.T) {
+	cat, m := loaded(t)
+	res, err := Import(cat, m, TerraformPlan, []File{{Name: "plan.json", Data: planCount(5000, "aws_iam_role", 11)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Design.Nodes) != 5000 || len(res.Design.Edges) != 0 {
+		t.Errorf("%d nodes, %d edges", len(res.Design.Nodes), len(res.Design.Edges))
+	}
+	_, err = Import(cat, m, TerraformPlan, []File{{Name: "plan.json", Data: planCount(200, "aws_sqs_queue", 300)}})
+	var list catalogue.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Code != diag.CodeTooLarge || !strings.Contains(list[0].Msg, "60000") || list[0].Pos.Line == 0 {
+		t.Fatalf("%v", err)
 	}
 }

@@ -26,7 +26,8 @@ type system struct {
 	// later file's to change it.
 	services map[string]int
 	// links are references between resources by address, each once (see
-	// link): each becomes an edge when both ends become nodes.
+	// link): each becomes an edge when both ends become nodes, and those
+	// edges are counted against catalogue.MaxEdges once the nodes are known.
 	links  []link
 	linked map[[2]string]bool
 	// paired counts the links asked for, made again or not: what the
@@ -76,6 +77,12 @@ func (s *system) leaveOut(l LeftOut) {
 // included: a hundred times the edges a design may hold.
 const maxPairs = 100 * catalogue.MaxEdges
 
+// maxLinks bounds the different links the system holds: what a connecting
+// resource's references ask for (every queue to every function) may be
+// between resources that make no node, so it is more than a design's
+// edges, counted once the nodes are known; it bounds the memory they take.
+const maxLinks = 4 * catalogue.MaxEdges
+
 // resource is one thing a file declares.
 type resource struct {
 	file    string
@@ -114,6 +121,7 @@ type link struct {
 	// protocol is what it speaks, by port, the port it names, or "" for
 	// none (a Compose service's edge then speaks what its end publishes).
 	protocol, port string
+	at             catalogue.Pos // where the reference that made it is
 }
 
 // fileOf is the file key k of r's attributes is written in.
@@ -147,35 +155,46 @@ func (s *system) addGroup(g *group) {
 // link adds l, written at at, unless the system has a link between its
 // ends already (links repeat: a mapping naming its queue 5,000 times, a
 // Service named in every workload's environment); a link of a resource to
-// itself is none. Once the links pass catalogue.MaxEdges, or those asked
-// for pass maxPairs, it adds no more and returns false, and the import is
-// refused with the position of the resource that passed it.
+// itself is none. Once the links asked for pass maxPairs, or the different
+// ones maxLinks, it adds no more and returns false, and the import is
+// refused with the position of the resource that passed it. Whether the
+// links make more edges than a design holds is known once the nodes are
+// (see design): a link to a resource that makes no node makes no edge.
 func (s *system) link(l link, at catalogue.Pos) bool {
-	if s.tooMany != nil {
+	if !s.ask(at) {
 		return false
 	}
 	key := [2]string{l.from, l.to}
 	if l.from == l.to || s.linked[key] {
-		s.paired++
-		if s.paired <= maxPairs {
-			return true
-		}
-		s.tooMany = &catalogue.Error{Pos: at, Code: diag.CodeTooLarge,
-			Msg: fmt.Sprintf("the file's references name more than %d links between resources (the same ones again and again); a design holds at most %d edges, so name each connection once", maxPairs, catalogue.MaxEdges)}
-		return false
+		return true
 	}
-	if len(s.links) == catalogue.MaxEdges {
+	if len(s.links) == maxLinks {
 		s.tooMany = &catalogue.Error{Pos: at, Code: diag.CodeTooLarge,
-			Msg: fmt.Sprintf("with the references up to here the import makes more than %d edges, the most a design holds; import the system in parts", catalogue.MaxEdges)}
+			Msg: fmt.Sprintf("with the references up to here the files name more than %d different links between resources; a design holds at most %d edges, so import the system in parts", maxLinks, catalogue.MaxEdges)}
 		return false
 	}
 	if s.linked == nil {
 		s.linked = map[[2]string]bool{}
 	}
-	s.paired++
 	s.linked[key] = true
+	l.at = at
 	s.links = append(s.links, l)
 	return true
+}
+
+// ask counts a link asked for at at, made or not, and says whether the
+// links asked for are still within maxPairs.
+func (s *system) ask(at catalogue.Pos) bool {
+	if s.tooMany != nil {
+		return false
+	}
+	s.paired++
+	if s.paired <= maxPairs {
+		return true
+	}
+	s.tooMany = &catalogue.Error{Pos: at, Code: diag.CodeTooLarge,
+		Msg: fmt.Sprintf("the file's references name more than %d links between resources (the same ones again and again); a design holds at most %d edges, so name each connection once", maxPairs, catalogue.MaxEdges)}
+	return false
 }
 
 func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
@@ -238,6 +257,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	nodeOf := map[string]string{}    // address → node id
 	var where []catalogue.NodeSource // where each node's resource and values are written
 	var nodeRes []*resource          // each node's resource
+	var nodeRule []*Rule             // and the rule it was made by
 	for _, r := range s.resources {
 		if r == nil {
 			continue // a compose service a later file changed
@@ -310,7 +330,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			source.Props[prop] = propAt[prop]
 		}
 		where = append(where, source)
-		nodeRes = append(nodeRes, r)
+		nodeRes, nodeRule = append(nodeRes, r), append(nodeRule, rule)
 		if s.format == Compose {
 			kind := comp.Kind
 			if k := cat.Kinds[comp.Kind]; k != nil {
@@ -323,19 +343,31 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			nodeOf[base] = n.ID // what references name (the first of a count)
 		}
 		d.Nodes = append(d.Nodes, n)
-		for _, rf := range r.refs {
-			l := link{from: r.address, to: rf.address}
-			if slices.Contains(rule.Inbound, rf.path) {
-				l = link{from: rf.address, to: r.address}
-			}
-			if !s.link(l, pos(r.file, r.node)) {
-				return nil, catalogue.ErrorList{s.tooMany}
-			}
-		}
 	}
 	if len(d.Nodes) > catalogue.MaxNodes {
 		return nil, catalogue.ErrorList{{Pos: where[catalogue.MaxNodes].Pos, Code: diag.CodeTooLarge,
 			Msg: fmt.Sprintf("the import makes %d nodes, more than the %d a design holds (the first past them is here); import the system in parts", len(d.Nodes), catalogue.MaxNodes)}}
+	}
+	// The nodes' references, once every node is known: one to a resource
+	// that makes no node (a role, a security group) makes no edge, and is
+	// only counted.
+	for i, r := range nodeRes {
+		rule, at := nodeRule[i], pos(r.file, r.node)
+		for _, rf := range r.refs {
+			if nodeOf[rf.address] == "" {
+				if !s.ask(at) {
+					return nil, catalogue.ErrorList{s.tooMany}
+				}
+				continue
+			}
+			l := link{from: r.address, to: rf.address}
+			if slices.Contains(rule.Inbound, rf.path) {
+				l = link{from: rf.address, to: r.address}
+			}
+			if !s.link(l, at) {
+				return nil, catalogue.ErrorList{s.tooMany}
+			}
+		}
 	}
 	// Groups that hold something, with the groups they sit in.
 	keep := map[string]bool{}
@@ -359,17 +391,30 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		}
 		d.Groups = append(d.Groups, group)
 	}
+	// The edges: the links between two nodes, each pair of nodes once.
 	seen := map[[2]string]bool{}
+	edges := 0
+	var past catalogue.Pos // where the first edge past a design's is asked for
 	for _, l := range s.links {
 		from, to := nodeOf[l.from], nodeOf[l.to]
 		if from == "" || to == "" || from == to || seen[[2]string{from, to}] {
 			continue
 		}
 		seen[[2]string{from, to}] = true
+		if edges++; edges > catalogue.MaxEdges {
+			if edges == catalogue.MaxEdges+1 {
+				past = l.at
+			}
+			continue
+		}
 		if l.protocol == "" && l.port == "" && s.format == Compose {
 			l.protocol = s.protocolTo(l.to)
 		}
 		d.Edges = append(d.Edges, catalogue.Edge{From: from, To: to, Flow: l.flow, Label: l.label, Protocol: l.protocol})
+	}
+	if edges > catalogue.MaxEdges {
+		return nil, catalogue.ErrorList{{Pos: past, Code: diag.CodeTooLarge,
+			Msg: fmt.Sprintf("the import makes %d edges between its nodes, more than the %d a design holds (the first past them is asked for here); import the system in parts", edges, catalogue.MaxEdges)}}
 	}
 	if s.format == Compose {
 		composeEntries(d, nodeRes)

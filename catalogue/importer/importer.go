@@ -60,7 +60,9 @@ type File struct {
 type Result struct {
 	Format Format
 	Design *catalogue.Design
-	// Unmapped are the resources that became nothing, with why.
+	// Unmapped are the resources that became nothing, with why; past
+	// 10,000, one more entry says how many more (its Address "2000 more
+	// resources", no Type).
 	Unmapped []Unmapped
 	// LeftOut are what the files say of the resources that became nodes,
 	// and of themselves, that the design has no place for (a Compose
@@ -71,6 +73,8 @@ type Result struct {
 	// (the property is left to the catalogue), or outside the product's
 	// limits (kept: the checker reports it as an error).
 	Dropped catalogue.ErrorList
+	// order is each file's place in the import, by its name.
+	order map[string]int
 }
 
 // LeftOut is something a file says that its import has no place for: of
@@ -113,7 +117,12 @@ func (r *Result) Report() []string {
 		text string
 	}
 	lines := make([]line, 0, len(r.Unmapped)+len(r.LeftOut))
-	for _, u := range r.Unmapped {
+	for i, u := range r.Unmapped {
+		if i == maxLeftOut {
+			// How many more: last.
+			lines = append(lines, line{catalogue.Pos{File: "\uffff"}, fmt.Sprintf("%s: %s were not imported: %s", u.Pos, u.Address, u.Why)})
+			continue
+		}
 		lines = append(lines, line{u.Pos, fmt.Sprintf("%s: %s (%s) was not imported: %s", u.Pos, diag.Clip(u.Address), diag.Clip(u.Type), u.Why)})
 	}
 	for i, l := range r.LeftOut {
@@ -123,7 +132,8 @@ func (r *Result) Report() []string {
 		}
 		lines = append(lines, line{at, l.String()})
 	}
-	slices.SortStableFunc(lines, func(a, b line) int { return comparePos(a.at, b.at) })
+	// (A file order does not know, as "\uffff", sorts after the others.)
+	slices.SortStableFunc(lines, func(a, b line) int { return comparePos(r.order, a.at, b.at) })
 	out := make([]string, 0, len(lines)+len(r.Dropped))
 	for _, l := range lines {
 		out = append(out, printable(l.text))
@@ -134,9 +144,17 @@ func (r *Result) Report() []string {
 	return out
 }
 
-// comparePos orders positions by file, line and column.
-func comparePos(a, b catalogue.Pos) int {
-	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+// comparePos orders positions by their file's place in order (the files'
+// order in the import), then by line and column; files order does not
+// know come after, by name.
+func comparePos(order map[string]int, a, b catalogue.Pos) int {
+	place := func(file string) int {
+		if i, ok := order[file]; ok {
+			return i
+		}
+		return len(order) + 1
+	}
+	return cmp.Or(cmp.Compare(place(a.File), place(b.File)), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 }
 
 // printable is a line of the report with the characters that would break
@@ -213,7 +231,12 @@ func Import(cat *catalogue.Catalogue, m *Mappings, f Format, files []File) (*Res
 	if mapping == nil {
 		return nil, fmt.Errorf("the catalogue has no mapping for %s files (imports/%s.yaml)", f, f)
 	}
-	s := &system{format: f, mapping: mapping}
+	s := &system{format: f, mapping: mapping, order: make(map[string]int, len(files))}
+	for i, file := range files {
+		if _, ok := s.order[file.Name]; !ok {
+			s.order[file.Name] = i
+		}
+	}
 	var errs catalogue.ErrorList
 	for _, file := range files {
 		if len(file.Data) > MaxFileBytes {

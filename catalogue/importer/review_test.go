@@ -156,3 +156,73 @@ func TestPlanEdgeLimitCountsEdges(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// configMaps is n Kubernetes ConfigMaps, which make no node.
+func configMaps(n int) []byte {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c%d}\n", i)
+	}
+	b.WriteString("---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {template: {spec: {containers: [{image: nginx}]}}}\n")
+	return []byte(b.String())
+}
+
+// The resources not imported are listed up to 10,000, as what is left
+// out is, then one line says how many more: 80,000 ConfigMaps made 80,000
+// lines (9 MB) of the editor's import report and the JSON.
+func TestNotImportedIsBounded(t *testing.T) {
+	cat, m := loaded(t)
+	res, err := Import(cat, m, Kubernetes, []File{{Name: "f", Data: configMaps(maxLeftOut + 2000)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Unmapped) != maxLeftOut+1 {
+		t.Fatalf("%d resources not imported listed", len(res.Unmapped))
+	}
+	report := res.Report()
+	if last := report[len(report)-1]; !strings.Contains(last, "2000 more resources were not imported") || !strings.Contains(last, "first 10000") {
+		t.Errorf("last line %q", last)
+	}
+}
+
+// The report is in the order of the files imported, then of lines:
+// docker-compose.override.yml after docker-compose.yml, though its name
+// sorts first.
+func TestReportIsInTheFilesOrder(t *testing.T) {
+	cat, m := loaded(t)
+	res, err := Import(cat, m, Compose, []File{
+		{Name: "docker-compose.yml", Data: []byte("services:\n  api: {image: acme/api, build: ./api}\n")},
+		{Name: "docker-compose.override.yml", Data: []byte("services:\n  api: {command: serve}\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := res.Report()
+	if len(report) != 2 || !strings.HasPrefix(report[0], "docker-compose.yml:") || !strings.HasPrefix(report[1], "docker-compose.override.yml:") {
+		t.Errorf("report:\n%s", strings.Join(report, "\n"))
+	}
+	if res.LeftOut[0].Pos.File != "docker-compose.yml" {
+		t.Errorf("left out: %v", res.LeftOut)
+	}
+}
+
+// What the left-out list quotes of a URL has no user nor password: a
+// build context https://oauth2:ghp_x@github.com/o/r.git showed the token.
+func TestLeftOutShowsNoCredentials(t *testing.T) {
+	cat, m := loaded(t)
+	for _, c := range []struct{ file, want string }{
+		{"services:\n  api: {image: acme/api, build: \"https://oauth2:ghp_secret@github.com/o/r.git#main\"}\n", "build context https://github.com/o/r.git#main"},
+		{"services:\n  api: {image: acme/api, build: {context: \"https://ghp_secret@github.com/o/r.git\"}}\n", "build context https://github.com/o/r.git"},
+		{"services:\n  api: {image: acme/api, build: \"git@github.com:o/r.git\"}\n", "build context git@github.com:o/r.git"},
+		{"services:\n  api: {image: acme/api, build: ./api}\n", "build context ./api"},
+	} {
+		res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(c.file)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		report := strings.Join(res.Report(), "\n")
+		if strings.Contains(report, "ghp_secret") || strings.Contains(report, "oauth2") || !strings.Contains(report, c.want) {
+			t.Errorf("report:\n%s\nwant %q", report, c.want)
+		}
+	}
+}

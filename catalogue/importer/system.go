@@ -36,9 +36,14 @@ type system struct {
 	// tooMany is why the import is refused, once the links passed what a
 	// design holds.
 	tooMany *catalogue.Error
-	// skipped are resources the reader knows make no node (a ConfigMap, a
-	// data source), reported as such.
-	skipped []Unmapped
+	// skipped are resources that make no node (a ConfigMap, a data
+	// source, one no rule maps), the first maxLeftOut of them;
+	// moreSkipped counts the others, the first of which is at moreSkippedAt.
+	skipped       []Unmapped
+	moreSkipped   int
+	moreSkippedAt catalogue.Pos
+	// order is each file's place in the import: the report is in it.
+	order map[string]int
 	// leftOut are what the files say that the design has no place for, the
 	// first maxLeftOut of them; moreLeftOut counts the others, the first
 	// of which is at moreAt.
@@ -198,7 +203,20 @@ func (s *system) ask(at catalogue.Pos) bool {
 }
 
 func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
-	s.skipped = append(s.skipped, Unmapped{Pos: pos(file, n), Address: address, Type: typ, Why: why})
+	s.notImported(Unmapped{Pos: pos(file, n), Address: address, Type: typ, Why: why})
+}
+
+// notImported lists u as not imported, or counts it past maxLeftOut, as
+// leaveOut does: 80,000 ConfigMaps are not 80,000 lines of a report.
+func (s *system) notImported(u Unmapped) {
+	if len(s.skipped) < maxLeftOut {
+		s.skipped = append(s.skipped, u)
+		return
+	}
+	if s.moreSkipped == 0 {
+		s.moreSkippedAt = u.Pos
+	}
+	s.moreSkipped++
 }
 
 // origin is what a node of r records: "terraform:aws_db_instance.main".
@@ -239,7 +257,7 @@ func (m *Mapping) rule(r *resource) *Rule {
 
 // design makes the design of what the readers found.
 func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
-	res := &Result{Format: s.format, Unmapped: s.skipped}
+	res := &Result{Format: s.format, order: s.order}
 	d := &catalogue.Design{SchemaVersion: catalogue.SchemaVersion}
 	if s.name != "" {
 		if _, problem := catalogue.TextProblem(s.name); problem != "" {
@@ -263,7 +281,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			continue // a compose service a later file changed
 		}
 		if why := originProblem(s.origin(r), r.address); why != "" {
-			res.Unmapped = append(res.Unmapped, Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why})
+			s.notImported(Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why})
 			continue
 		}
 		rule := m.rule(r)
@@ -272,7 +290,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			if r.image != "" {
 				why = "no mapping for the image " + diag.Clip(r.image)
 			}
-			res.Unmapped = append(res.Unmapped, Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why + " (add a rule to imports/" + string(s.format) + ".yaml)"})
+			s.notImported(Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why + " (add a rule to imports/" + string(s.format) + ".yaml)"})
 			continue
 		}
 		comp := cat.Components[rule.Component]
@@ -419,7 +437,11 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	if s.format == Compose {
 		composeEntries(d, nodeRes)
 	}
-	slices.SortStableFunc(s.leftOut, func(a, b LeftOut) int { return comparePos(a.Pos, b.Pos) })
+	res.Unmapped = s.skipped
+	if s.moreSkipped > 0 {
+		res.Unmapped = append(res.Unmapped, Unmapped{Pos: s.moreSkippedAt, Address: fmt.Sprintf("%d more resources", s.moreSkipped), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
+	}
+	slices.SortStableFunc(s.leftOut, func(a, b LeftOut) int { return comparePos(s.order, a.Pos, b.Pos) })
 	res.LeftOut = s.leftOut
 	if s.moreLeftOut > 0 {
 		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.moreAt, What: fmt.Sprintf("%d more things", s.moreLeftOut), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})

@@ -125,9 +125,9 @@ func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Compone
 		case k == "build":
 			what := "build"
 			if ctx := str(p.v); ctx != "" {
-				what = "build context " + diag.Clip(ctx)
+				what = "build context " + diag.Clip(withoutCredentials(ctx))
 			} else if ctx := str(get(p.v, "context")); ctx != "" {
-				what = "build context " + diag.Clip(ctx)
+				what = "build context " + diag.Clip(withoutCredentials(ctx))
 			}
 			leave(p.k, p.k, what, composeWhy[k])
 		case readIn[k] != nil && p.v.Kind == yaml.MappingNode:
@@ -144,6 +144,26 @@ func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Compone
 			leave(p.k, p.k, diag.Clip(k), why)
 		}
 	}
+}
+
+// withoutCredentials is a URL without the user and password it may hold
+// ("https://oauth2:token@github.com/o/r.git" → "https://github.com/o/r.git"):
+// the report quotes build contexts and images, and never a secret.
+// Anything else is itself.
+func withoutCredentials(ref string) string {
+	scheme := strings.Index(ref, "://")
+	if scheme < 0 {
+		return ref
+	}
+	rest := ref[scheme+3:]
+	host := rest
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		host = rest[:end]
+	}
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		return ref[:scheme+3] + rest[at+1:]
+	}
+	return ref
 }
 
 // paths are the keys a rule reads whole (a path of one key, or of a key

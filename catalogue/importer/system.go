@@ -288,7 +288,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 		if rule == nil {
 			why := "no mapping for " + diag.Clip(r.typ)
 			if r.image != "" {
-				why = "no mapping for the image " + diag.Clip(r.image)
+				why = "no mapping for the image " + diag.Clip(withoutCredentials(r.image))
 			}
 			s.notImported(Unmapped{Pos: pos(r.file, r.node), Address: r.address, Type: r.typ, Why: why + " (add a rule to imports/" + string(s.format) + ".yaml)"})
 			continue

@@ -226,3 +226,37 @@ func TestLeftOutShowsNoCredentials(t *testing.T) {
 		}
 	}
 }
+
+// composeLongNames is a Compose file in JSON of n services whose names are
+// about size characters long (10.9 MB at the review's 1,100 × 9,900).
+func composeLongNames(n, size int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"services": {`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `"s%d%s": {"image": "nginx"}`, i, strings.Repeat("x", size))
+	}
+	b.WriteString("}}\n")
+	return []byte(b.String())
+}
+
+// An import whose design would be more than a design may be is refused,
+// with its size: 1,100 services of 9,900-character names made an 11 MB
+// design that ReadDesign refuses.
+func TestImportTooLargeToReadBackIsRefused(t *testing.T) {
+	cat, m := loaded(t)
+	_, err := Import(cat, m, Compose, []File{{Name: "f.json", Data: composeLongNames(1100, 9900)}})
+	var list catalogue.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Code != diag.CodeTooLarge || !strings.Contains(list[0].Msg, "10485760") || list[0].Pos.File != "f.json" {
+		t.Fatalf("%v", err)
+	}
+	res, err := Import(cat, m, Compose, []File{{Name: "f.json", Data: composeLongNames(500, 9900)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errs := cat.ReadDesign("back.yaml", catalogue.EncodeDesignYAML(res.Design)); len(errs) > 0 {
+		t.Error(errs)
+	}
+}

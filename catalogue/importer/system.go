@@ -449,6 +449,18 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	if errs := cat.Check(d); len(errs) > 0 {
 		return nil, errs
 	}
+	// Within every count, names of 10,000 characters still make a design
+	// larger than one may be (1,100 of them, 11 MB): it would not read back.
+	if size := len(catalogue.EncodeDesignYAML(d)); size > catalogue.MaxDesignBytes {
+		first := ""
+		for file, i := range s.order {
+			if i == 0 {
+				first = file
+			}
+		}
+		return nil, catalogue.ErrorList{{Pos: catalogue.Pos{File: first, Line: 1, Column: 1}, Code: diag.CodeTooLarge,
+			Msg: DesignSizeProblem(size)}}
+	}
 	// What the checker finds on a node is placed at its resource, when the
 	// import read one file.
 	if len(where) > 0 && !slices.ContainsFunc(where, func(n catalogue.NodeSource) bool { return n.Pos.File != where[0].Pos.File }) {
@@ -456,6 +468,12 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	}
 	res.Design = d
 	return res, nil
+}
+
+// DesignSizeProblem says that a design written as size bytes is more than
+// one may be (catalogue.MaxDesignBytes), for an import or a merge.
+func DesignSizeProblem(size int) string {
+	return fmt.Sprintf("the design would be %d bytes, more than the %d bytes (10 MiB) a design may be; import the system in parts", size, catalogue.MaxDesignBytes)
 }
 
 // originProblem says why a resource of address cannot be a node whose

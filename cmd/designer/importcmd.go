@@ -168,6 +168,7 @@ func (e *env) importCmd(args []string) int {
 		return exitUnusable
 	}
 	design := res.Design
+	var text []byte // the design as written, once merged
 	if *out != "" {
 		if old, err := os.ReadFile(*out); err == nil {
 			prev, errs := cat.ReadDesign(*out, old)
@@ -179,7 +180,8 @@ func (e *env) importCmd(args []string) int {
 			design = importer.Merge(prev, design, res.Format)
 			// The import and the design each are within a design's
 			// limits; both together may not be.
-			if errs := append(cat.Check(design), overLimits(*out, design)...); len(errs) > 0 {
+			text = catalogue.EncodeDesignYAML(design)
+			if errs := append(cat.Check(design), overLimits(*out, design, len(text))...); len(errs) > 0 {
 				errs.Print(e.stderr)
 				fmt.Fprintf(e.stderr, "designer import: the import over %s would not read back as a design; nothing was written\n", *out)
 				return exitUnusable
@@ -189,7 +191,9 @@ func (e *env) importCmd(args []string) int {
 			return exitUnusable
 		}
 	}
-	text := catalogue.EncodeDesignYAML(design)
+	if text == nil {
+		text = catalogue.EncodeDesignYAML(design)
+	}
 	if *out == "" {
 		e.stdout.Write(text)
 		return exitOK
@@ -202,9 +206,10 @@ func (e *env) importCmd(args []string) int {
 	return exitOK
 }
 
-// overLimits are the counts of design d, to be written to file, that a
-// design may not have (catalogue.MaxNodes, MaxEdges, MaxGroups).
-func overLimits(file string, d *catalogue.Design) catalogue.ErrorList {
+// overLimits are the counts of design d, to be written to file as size
+// bytes, that a design may not have (catalogue.MaxNodes, MaxEdges,
+// MaxGroups), and its size past catalogue.MaxDesignBytes.
+func overLimits(file string, d *catalogue.Design, size int) catalogue.ErrorList {
 	var errs catalogue.ErrorList
 	for _, c := range []struct {
 		what       string
@@ -213,6 +218,9 @@ func overLimits(file string, d *catalogue.Design) catalogue.ErrorList {
 		if c.count > c.max {
 			errs.Add(catalogue.Pos{File: file}, diag.CodeTooLarge, "%s: %d %s; a design is limited to %d", c.what, c.count, c.what, c.max)
 		}
+	}
+	if size > catalogue.MaxDesignBytes {
+		errs.Add(catalogue.Pos{File: file}, diag.CodeTooLarge, "%s", importer.DesignSizeProblem(size))
 	}
 	return errs
 }

@@ -314,28 +314,33 @@ func (s *system) protocolTo(to string) string {
 }
 
 // composeEntries marks the nodes of Compose services (by is each node's
-// resource) that publish ports as entry points and, when some do (the
-// files say where callers come in), those that publish and expose none and
-// that nothing flows into (a worker, a cron job) as never one. One that
-// exposes a port takes callers the file may not name. When no service
-// publishes a port, the files do not say, and the analysis's own reading
-// (a node nothing flows into is an entry) stands.
+// resource) that publish ports and that nothing in the files flows into
+// as entry points: one that publishes but is called by another service (a
+// database publishing its port for local tools) is left to the analysis.
+// When some service is an entry point (the files say where callers come
+// in), one that nothing flows into is never one when nothing else says it
+// takes callers: it publishes and exposes no port, has no labels (what a
+// proxy such as Traefik routes by) and no network_mode (host, or another
+// service's network, whose ports are not its own) — a worker, a cron job.
+// When no service publishes, the files do not say, and the analysis's own
+// reading (a node nothing flows into is an entry) stands.
 func composeEntries(d *catalogue.Design, by []*resource) {
 	into := make(map[string]bool, len(d.Edges))
 	for _, e := range d.Edges {
 		into[e.To] = true
 	}
-	published := false
+	entries := false
 	for i := range d.Nodes {
-		if publishes(by[i].attrs) {
-			d.Nodes[i].Entry, published = true, true
+		if n := &d.Nodes[i]; publishes(by[i].attrs) && !into[n.ID] {
+			n.Entry, entries = true, true
 		}
 	}
-	if !published {
+	if !entries {
 		return
 	}
 	for i := range d.Nodes {
-		if n := &d.Nodes[i]; !n.Entry && !into[n.ID] && len(at1(by[i].attrs, "expose")) == 0 {
+		svc := by[i].attrs
+		if n := &d.Nodes[i]; !into[n.ID] && !publishes(svc) && len(at1(svc, "expose")) == 0 && get(svc, "labels") == nil && get(svc, "network_mode") == nil {
 			n.NotEntry = true
 		}
 	}

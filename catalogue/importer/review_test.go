@@ -260,3 +260,58 @@ func TestImportTooLargeToReadBackIsRefused(t *testing.T) {
 		t.Error(errs)
 	}
 }
+
+// A Compose service is an entry point when it publishes ports and nothing
+// in the files flows into it, and never one only when it publishes and
+// exposes none, has no labels (a proxy's routes) and no network_mode, and
+// nothing flows into it, when some service is one: an app behind Traefik,
+// or on the host's network, takes callers; a database publishing its port
+// for local tools is not where callers come in.
+func TestComposeEntries(t *testing.T) {
+	cat, m := loaded(t)
+	for _, c := range []struct {
+		name, file string
+		entry      []string // the nodes marked entry: true
+		notEntry   []string // and entry: false
+	}{
+		{"traefik routes to an app by its labels", `services:
+  traefik: {image: traefik, ports: ["80:80", "443:443"]}
+  blog:
+    image: ghost
+    labels: {traefik.http.routers.blog.rule: "Host(` + "`blog.example.com`" + `)"}
+    environment: {database__connection__host: db}
+  db: {image: mysql}
+  worker: {image: acme/worker}
+`, []string{"traefik"}, []string{"worker"}},
+		{"network_mode", `services:
+  web: {image: nginx, ports: ["80:80"]}
+  vpn: {image: acme/vpn, network_mode: host}
+  torrent: {image: acme/torrent, network_mode: "service:vpn"}
+`, []string{"web"}, nil},
+		{"a database publishing its port for local tools", `services:
+  web: {image: nginx, ports: ["80:80"], depends_on: [api]}
+  api: {image: acme/api, ports: ["8080:8080"], environment: {DB_HOST: db, CACHE: "cache:6379"}}
+  db: {image: postgres, ports: ["5432:5432"]}
+  cache: {image: redis, ports: ["6379:6379"]}
+`, []string{"web"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(c.file)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var entry, notEntry []string
+			for _, n := range res.Design.Nodes {
+				if n.Entry {
+					entry = append(entry, n.ID)
+				}
+				if n.NotEntry {
+					notEntry = append(notEntry, n.ID)
+				}
+			}
+			if fmt.Sprint(entry) != fmt.Sprint(c.entry) || fmt.Sprint(notEntry) != fmt.Sprint(c.notEntry) {
+				t.Errorf("entry: %v, not: %v; want %v, %v\n%s", entry, notEntry, c.entry, c.notEntry, catalogue.EncodeDesignYAML(res.Design))
+			}
+		})
+	}
+}

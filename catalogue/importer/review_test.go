@@ -315,3 +315,18 @@ func TestComposeEntries(t *testing.T) {
 		})
 	}
 }
+
+// The review's 80,000 ConfigMaps: the import and its report.
+func BenchmarkImportNotImported(b *testing.B) {
+	cat, m := loaded(b)
+	data := configMaps(80000)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		res, err := Import(cat, m, Kubernetes, []File{{Name: "f", Data: data}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res.Report()
+	}
+}

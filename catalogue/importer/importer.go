@@ -537,8 +537,9 @@ func newIDSet() *idSet { return &idSet{taken: map[string]bool{}, next: map[strin
 // take marks id taken, as an id the design has.
 func (s *idSet) take(id string) { s.taken[id] = true }
 
-// unique takes and returns base, an id, or, when it is taken, the first of
-// base-2, base-3, … that is not, base cut so that each is still an id.
+// unique takes and returns base, an id, or, when it is taken, one of
+// base-2, base-3, … that is not, base cut so that each is still an id: the
+// first free after the numbers its stem gave before.
 func (s *idSet) unique(base string) string {
 	if !s.taken[base] {
 		s.taken[base] = true

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -42,8 +41,8 @@ func (s *system) readCloudFormation(file string, docs []*yaml.Node) catalogue.Er
 			if pp.k.Value == "Events" && strings.HasPrefix(typ, "AWS::Serverless::") {
 				value = samEventSources(value)
 			}
-			for _, target := range cfnReferences(value) {
-				if ids[target] && target != k.Value {
+			for _, target := range cfnReferences(value, ids) {
+				if target != k.Value {
 					refs = append(refs, ref{path: pp.k.Value, address: target})
 				}
 			}
@@ -61,10 +60,19 @@ func (s *system) readCloudFormation(file string, docs []*yaml.Node) catalogue.Er
 	return errs
 }
 
-// cfnReferences are the logical ids an intrinsic function below n names:
-// Ref, Fn::GetAtt, Fn::Sub's ${Id} and ${Id.Attr}, long or short form.
-func cfnReferences(n *yaml.Node) []string {
+// cfnReferences are the logical ids among ids that an intrinsic function
+// below n names, each once, in order: Ref, Fn::GetAtt, Fn::Sub's ${Id} and
+// ${Id.Attr}, long or short form. What it keeps is bounded by ids, however
+// often a value names them (a Sub of a million ${Q}).
+func cfnReferences(n *yaml.Node, ids map[string]bool) []string {
 	var out []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if ids[id] && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
 	var walk func(n *yaml.Node, depth int)
 	walk = func(n *yaml.Node, depth int) {
 		n = resolve(n)
@@ -73,18 +81,18 @@ func cfnReferences(n *yaml.Node) []string {
 		}
 		switch n.Tag {
 		case "!Ref":
-			out = append(out, n.Value)
+			add(n.Value)
 		case "!GetAtt":
 			if n.Kind == yaml.ScalarNode {
-				out = append(out, strings.SplitN(n.Value, ".", 2)[0])
+				add(strings.SplitN(n.Value, ".", 2)[0])
 			} else if len(n.Content) > 0 {
-				out = append(out, str(n.Content[0]))
+				add(str(n.Content[0]))
 			}
 		case "!Sub":
 			if n.Kind == yaml.ScalarNode {
-				out = append(out, subReferences(n.Value)...)
+				subReferences(n.Value, add)
 			} else if len(n.Content) > 0 {
-				out = append(out, subReferences(str(n.Content[0]))...)
+				subReferences(str(n.Content[0]), add)
 			}
 		}
 		if n.Kind == yaml.MappingNode {
@@ -92,18 +100,19 @@ func cfnReferences(n *yaml.Node) []string {
 				v := resolve(n.Content[i+1])
 				switch n.Content[i].Value {
 				case "Ref":
-					out = append(out, str(v))
+					add(str(v))
 				case "Fn::GetAtt":
 					if v != nil && v.Kind == yaml.SequenceNode && len(v.Content) > 0 {
-						out = append(out, str(v.Content[0]))
+						add(str(v.Content[0]))
 					} else {
-						out = append(out, strings.SplitN(str(v), ".", 2)[0])
+						id, _, _ := strings.Cut(str(v), ".")
+						add(id)
 					}
 				case "Fn::Sub":
 					if v != nil && v.Kind == yaml.SequenceNode && len(v.Content) > 0 {
-						out = append(out, subReferences(str(v.Content[0]))...)
+						subReferences(str(v.Content[0]), add)
 					} else {
-						out = append(out, subReferences(str(v))...)
+						subReferences(str(v), add)
 					}
 				}
 			}
@@ -116,14 +125,48 @@ func cfnReferences(n *yaml.Node) []string {
 	return out
 }
 
-var subVariable = regexp.MustCompile(`\$\{([A-Za-z0-9]+)(?:\.[A-Za-z0-9.]+)?\}`)
-
-func subReferences(s string) []string {
-	var out []string
-	for _, m := range subVariable.FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
+// subReferences calls add with the logical id of each variable of Fn::Sub
+// string s (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/intrinsic-function-reference-sub.html):
+// ${Id} or ${Id.Attr}, an id of letters and digits, its attribute of
+// letters, digits and dots (${!Literal} is none). It reads s once, and
+// keeps none of it.
+func subReferences(s string, add func(id string)) {
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			return
+		}
+		s = s[i+2:]
+		id := s[:alphanumerics(s)]
+		rest := s[len(id):]
+		if len(id) == 0 {
+			continue
+		}
+		if strings.HasPrefix(rest, ".") {
+			attr := rest[1:]
+			n := 0
+			for n < len(attr) && (attr[n] == '.' || alphanumerics(attr[n:n+1]) == 1) {
+				n++
+			}
+			if n == 0 {
+				continue
+			}
+			rest = attr[n:]
+		}
+		if strings.HasPrefix(rest, "}") {
+			add(id)
+			s = rest[1:]
+		}
 	}
-	return out
+}
+
+// alphanumerics is how many ASCII letters and digits s starts with.
+func alphanumerics(s string) int {
+	n := 0
+	for n < len(s) && (s[n] >= 'A' && s[n] <= 'Z' || s[n] >= 'a' && s[n] <= 'z' || s[n] >= '0' && s[n] <= '9') {
+		n++
+	}
+	return n
 }
 
 // samEventSources are the event sources a SAM function's Events name (a

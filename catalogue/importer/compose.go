@@ -1,7 +1,7 @@
 package importer
 
 import (
-	"regexp"
+	"iter"
 	"slices"
 	"strings"
 
@@ -214,44 +214,95 @@ func environment(svc *yaml.Node) []envVar {
 	return out
 }
 
-// hostRef is a host a setting's value names: the labels of its name, the
-// first its name, and the port written after it, or "".
+// hostRef is a host a setting's value names: the first label of its name
+// and the second when it has more, and the port written after it, or "".
 type hostRef struct {
 	labels []string
 	port   string
 }
 
-// hosts are the hosts a setting's value names, as a connection string,
-// URL or host list writes them ("db", "db:5432", "postgres://u:p@db/x",
-// "kafka-1:9092,kafka-2:9092", "orders.shop.svc.cluster.local").
+// maxHostsOfValue bounds the different hosts hosts returns of one value:
+// a service connects to at most as many others as a design has edges.
+const maxHostsOfValue = catalogue.MaxEdges
+
+// hosts are the different hosts a setting's value names, as a connection
+// string, URL or host list writes them ("db", "db:5432",
+// "postgres://u:p@db/x", "kafka-1:9092,kafka-2:9092",
+// "orders.shop.svc.cluster.local"), in order, each once, the first
+// maxHostsOfValue of them: a value that names one host a million times
+// is one host.
 func hosts(v string) []hostRef {
 	var out []hostRef
-	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
-		if i := strings.Index(piece, "://"); i >= 0 {
-			piece = piece[i+3:]
+	seen := map[host]bool{}
+	for h := range eachHost(v) {
+		if seen[h] {
+			continue
 		}
-		if i := strings.LastIndexByte(piece, '@'); i >= 0 {
-			piece = piece[i+1:]
+		if len(out) == maxHostsOfValue {
+			break
 		}
-		port := ""
-		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
-			if piece[i] == ':' {
-				port = piece[i+1:]
-				if j := strings.IndexAny(port, "/?#"); j >= 0 {
-					port = port[:j]
-				}
-			}
-			piece = piece[:i]
+		seen[h] = true
+		labels := []string{h.name}
+		if h.second != "" {
+			labels = append(labels, h.second)
 		}
-		labels := strings.Split(piece, ".")
-		if hostName.MatchString(labels[0]) {
-			out = append(out, hostRef{labels: labels, port: port})
-		}
+		out = append(out, hostRef{labels: labels, port: h.port})
 	}
 	return out
 }
 
-var hostName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+// host is a host a value names, as eachHost finds it: its name's first
+// label, its second ("" for none) and the port written after it ("").
+type host struct{ name, second, port string }
+
+// eachHost yields the hosts value v names, as hosts reads them, as it
+// reads them: parts of v, at no cost but the reading.
+func eachHost(v string) iter.Seq[host] {
+	return func(yield func(host) bool) {
+		for len(v) > 0 {
+			end := strings.IndexAny(v, ",; ")
+			if end < 0 {
+				end = len(v)
+			}
+			piece := v[:end]
+			v = v[min(end+1, len(v)):]
+			if i := strings.Index(piece, "://"); i >= 0 {
+				piece = piece[i+3:]
+			}
+			if i := strings.LastIndexByte(piece, '@'); i >= 0 {
+				piece = piece[i+1:]
+			}
+			port := ""
+			if i := strings.IndexAny(piece, ":/?"); i >= 0 {
+				if piece[i] == ':' {
+					port = piece[i+1:]
+					if j := strings.IndexAny(port, "/?#"); j >= 0 {
+						port = port[:j]
+					}
+				}
+				piece = piece[:i]
+			}
+			name, rest, _ := strings.Cut(piece, ".")
+			second, _, _ := strings.Cut(rest, ".")
+			if isHostName(name) && !yield(host{name: name, second: second, port: port}) {
+				return
+			}
+		}
+	}
+}
+
+// isHostName says whether label can be a host's name (a service's, a
+// Service's): a letter or digit, then letters, digits, `_` and `-`.
+func isHostName(label string) bool {
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		letterOrDigit := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		if !letterOrDigit && (i == 0 || c != '_' && c != '-') {
+			return false
+		}
+	}
+	return label != ""
+}
 
 // overlay is mapping base with the keys of top put over its own.
 func overlay(base, top *yaml.Node) *yaml.Node {

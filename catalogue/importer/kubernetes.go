@@ -79,9 +79,11 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			s.addNamespace(name, pos(file, o))
 		case slices.Contains(workloadKinds, kind):
 			spec := podSpec(o, kind)
-			image := str(one(spec, "containers.0.image"))
+			image := one(spec, "containers.0.image")
 			s.addNamespace(ns, pos(file, o))
-			s.add(&resource{file: file, node: o, address: address, typ: kind, image: image, name: name, attrs: o, group: "ns:" + ns})
+			r := &resource{file: file, node: o, address: address, typ: kind, image: str(image), name: name, attrs: o, group: "ns:" + ns}
+			s.leaveOutImage(r, pos(file, image))
+			s.add(r)
 			w := workload{address: address, ns: ns, node: o, labels: stringMap(one(o, "spec.template.metadata.labels"))}
 			if kind == "Pod" {
 				w.labels = stringMap(one(o, "metadata.labels"))

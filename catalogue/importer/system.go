@@ -224,16 +224,25 @@ func (s *system) origin(r *resource) string { return OriginPrefix(s.format) + ":
 
 // rule is the first rule of the mapping that r matches, or nil.
 func (m *Mapping) rule(r *resource) *Rule {
+	// The image's name, read once (an image is as long as a file's
+	// value may be); one that cannot be an image reference matches no
+	// image.
+	name, named, hasImage := "", false, false
 	for i := range m.Resources {
 		rule := &m.Resources[i]
 		if len(rule.Types) > 0 && !slices.Contains(rule.Types, r.typ) {
 			continue
 		}
 		if len(rule.Images) > 0 {
-			if r.image == "" {
+			if !named {
+				if hasImage = r.image != "" && imageReferenceProblem(r.image) == ""; hasImage {
+					name = imageName(r.image)
+				}
+				named = true
+			}
+			if !hasImage {
 				continue
 			}
-			name := imageName(r.image)
 			if !slices.ContainsFunc(rule.Images, func(p string) bool { return imageMatches(p, name) }) {
 				continue
 			}

@@ -6,9 +6,85 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
 )
+
+// k8sSplitLabels is n Deployments labelled {a: 1, b: 0} or {a: 0, b: 1},
+// and services LoadBalancer Services selecting {a: 1, b: 1}, which no
+// Deployment has: each of a's and b's pairs is half the workloads, never
+// together (the review's 4.4 MB at 16,000 and 16,000). With distinct, every
+// Deployment also has the labels s0 … s19 (x), and Service i selects those
+// of i's bits too: its selector differs from every other's, and each of its
+// labels is still on half the workloads or all of them.
+func k8sSplitLabels(n, services int, distinct bool) []byte {
+	var b strings.Builder
+	common := ""
+	if distinct {
+		for j := range 20 {
+			common += fmt.Sprintf(", s%d: x", j)
+		}
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: w%d}\nspec: {template: {metadata: {labels: {a: \"%d\", b: \"%d\"%s}}, spec: {containers: [{image: acme/w}]}}}\n", i, i%2, 1-i%2, common)
+	}
+	for i := range services {
+		extra := ""
+		for j := range 20 {
+			if distinct && i>>j&1 == 1 {
+				extra += fmt.Sprintf(", s%d: x", j)
+			}
+		}
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Service\nmetadata: {name: s%d}\nspec: {type: LoadBalancer, selector: {a: \"1\", b: \"1\"%s}}\n", i, extra)
+	}
+	return []byte(b.String())
+}
+
+// Services that select alike are looked up once, whatever their names: the
+// review's 16,000 Services selecting {a: 1, b: 1} among 16,000 Deployments
+// each of whose pairs is on half of them compared 128 million labels, 10.9 s.
+func TestKubernetesAlikeSelectorsAreLookedUpOnce(t *testing.T) {
+	cat, m := loaded(t)
+	data := k8sSplitLabels(16000, 16000, false)
+	start := time.Now()
+	res, err := Import(cat, m, Kubernetes, []File{{Name: "f", Data: data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("a %d-byte file took %v", len(data), took)
+	}
+	if len(res.Design.Nodes) != 32000 || len(res.Design.Edges) != 0 {
+		t.Errorf("%d nodes, %d edges; want 32000 and none", len(res.Design.Nodes), len(res.Design.Edges))
+	}
+}
+
+// Selectors that each differ, whose labels are each on many workloads, are
+// refused once they have been compared with maxSelectorComparisons labels,
+// at the Service that passed it.
+func TestKubernetesSelectionIsBounded(t *testing.T) {
+	errs := importErr(t, Kubernetes, k8sSplitLabels(4000, 2000, true))
+	if len(errs) != 1 || errs[0].Code != diag.CodeTooLarge || errs[0].Pos.Line < 4000*5 ||
+		!strings.Contains(errs[0].Msg, "20,000,000") || !strings.Contains(errs[0].Msg, "Service s") {
+		t.Errorf("%v", errs)
+	}
+	// Realistic selectors, each with a label of its own workload, import.
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: w%d}\nspec: {template: {metadata: {labels: {app: shop, part: p%d}}, spec: {containers: [{image: acme/w}]}}}\n", i, i)
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Service\nmetadata: {name: s%d}\nspec: {type: LoadBalancer, selector: {app: shop, part: p%d}}\n", i, i)
+	}
+	cat, m := loaded(t)
+	res, err := Import(cat, m, Kubernetes, []File{{Name: "f", Data: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Design.Edges) != 5000 {
+		t.Errorf("%d edges, want 5000", len(res.Design.Edges))
+	}
+}
 
 // cfnSub is a JSON template whose function's Fn::Sub names the queue Q n
 // times: "${Q}${Q}…".
@@ -51,6 +127,7 @@ func TestOneValueCostsItsLength(t *testing.T) {
 		{"a Compose host list", Compose, composeEnv(strings.Repeat("db,db;", size/6)), catalogue.Edge{From: "api", To: "db"}},
 		{"a Compose host list of dots", Compose, composeEnv("db " + strings.Repeat("a.", size/2)), catalogue.Edge{From: "api", To: "db"}},
 		{"a Kubernetes host list", Kubernetes, k8sEnv(strings.Repeat("db,db;", size/6)), catalogue.Edge{From: "api", To: "db"}},
+		{"a Kubernetes host list of names", Kubernetes, k8sEnv(hostNames(size) + "db"), catalogue.Edge{From: "api", To: "db"}},
 		{"a Compose image", Compose, []byte("services:\n  api: {image: \"acme/" + strings.Repeat("a", size) + "\"}\n"), catalogue.Edge{}},
 		{"a Compose image of parts", Compose, []byte("services:\n  api: {image: \"acme" + strings.Repeat("/a", size/2) + "\"}\n"), catalogue.Edge{}},
 	} {
@@ -114,6 +191,23 @@ func TestImageReferenceProblem(t *testing.T) {
 		if problem := imageReferenceProblem(c.image); (problem == "") != c.ok {
 			t.Errorf("%.40q…: %q", c.image, problem)
 		}
+	}
+}
+
+// BenchmarkImportKubernetesSelectors imports the review's 16,000 Services
+// selecting alike among 16,000 Deployments (4.4 MB), and Services whose
+// selectors each differ, refused past the comparisons' budget.
+func BenchmarkImportKubernetesSelectors(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		data    []byte
+		refused string
+	}{
+		{"alike-16000", k8sSplitLabels(16000, 16000, false), ""},
+		{"distinct-4000-2000", k8sSplitLabels(4000, 2000, true), "20,000,000"},
+		{"distinct-6000-6000", k8sSplitLabels(6000, 6000, true), "20,000,000"},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchmarkImportAs(b, Kubernetes, c.data, c.refused) })
 	}
 }
 

@@ -3,7 +3,6 @@ package importer
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -36,11 +35,7 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		}
 		objects = append(objects, d)
 	}
-	type service struct {
-		selector map[string]string
-		node     *yaml.Node
-	}
-	services := map[string]service{} // namespace/name → its selector
+	services := map[serviceKey]*yaml.Node{} // each Service, to select with
 	type workload struct {
 		address, ns string
 		node        *yaml.Node
@@ -48,11 +43,12 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 		env         []string
 	}
 	var workloads []workload
-	// routes are what load balancers send to: a Service's key ("ns/name")
-	// for each, reaching what it selects.
+	// routes are what load balancers send to: a Service, reaching what it
+	// selects.
 	type route struct {
-		from, key string
-		node      *yaml.Node
+		from string
+		to   serviceKey
+		node *yaml.Node
 	}
 	var routes []route
 	var errs catalogue.ErrorList
@@ -93,18 +89,18 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			}
 			workloads = append(workloads, w)
 		case kind == "Service":
-			services[ns+"/"+name] = service{selector: stringMap(one(o, "spec.selector")), node: o}
+			services[serviceKey{ns, name}] = o
 			if str(one(o, "spec.type")) == "LoadBalancer" {
 				s.addNamespace(ns, pos(file, o))
 				s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
-				routes = append(routes, route{from: address, key: ns + "/" + name, node: o})
+				routes = append(routes, route{from: address, to: serviceKey{ns, name}, node: o})
 			}
 		case kind == "Ingress":
 			s.addNamespace(ns, pos(file, o))
 			s.add(&resource{file: file, node: o, address: address, typ: kind, name: name, attrs: o, group: "ns:" + ns})
 			backends := append(at(o, "spec.rules.*.http.paths.*.backend.service.name"), at(o, "spec.defaultBackend.service.name")...)
 			for _, b := range backends {
-				routes = append(routes, route{from: address, key: ns + "/" + str(b), node: o})
+				routes = append(routes, route{from: address, to: serviceKey{ns, str(b)}, node: o})
 			}
 		case slices.Contains(configKinds, kind):
 			s.skip(file, o, address, kind, "configuration of what runs, not a component")
@@ -112,65 +108,48 @@ func (s *system) readKubernetes(file string, docs []*yaml.Node) catalogue.ErrorL
 			s.skip(file, o, address, kind, "not a kind the importer reads (workloads, Services, Ingresses, Namespaces)")
 		}
 	}
-	// What a Service selects is looked up once, among the workloads of its
-	// namespace that have one of its labels (a Service selects pods of its
-	// own namespace).
-	byLabel := map[string][]int{} // "ns/key=value" → workloads
-	for i, w := range workloads {
-		for k, v := range w.labels {
-			byLabel[w.ns+"/"+k+"="+v] = append(byLabel[w.ns+"/"+k+"="+v], i)
-		}
-	}
-	selected := map[string][]string{}
-	selects := func(key string) []string {
-		if out, done := selected[key]; done {
-			return out
-		}
-		var out []string
-		if svc, ok := services[key]; ok && len(svc.selector) > 0 {
-			ns, _, _ := strings.Cut(key, "/")
-			var fewest []int
-			first := true
-			for k, v := range svc.selector {
-				if c := byLabel[ns+"/"+k+"="+v]; first || len(c) < len(fewest) {
-					fewest, first = c, false
-				}
-			}
-			for _, i := range fewest {
-				if workloads[i].ns == ns && matches(svc.selector, workloads[i].labels) {
-					out = append(out, workloads[i].address)
-				}
-			}
-		}
-		selected[key] = out
-		return out
+	sel := newSelection(file, len(workloads))
+	for _, w := range workloads {
+		sel.addWorkload(w.ns, w.address, w.labels)
 	}
 	for _, r := range routes {
-		for _, target := range selects(r.key) {
+		targets, refused := sel.selects(r.to, services[r.to])
+		if refused != nil {
+			return append(errs, refused)
+		}
+		for _, target := range targets {
 			if !s.link(link{from: r.from, to: target, flow: catalogue.FlowRequest}, pos(file, r.node)) {
 				return errs
 			}
 		}
 	}
 	for _, w := range workloads {
-		named := map[string]bool{}
+		// The Services its environment names, each once: a value's hosts
+		// are looked up as they are read, and only those that name a
+		// Service are kept.
+		named := map[serviceKey]bool{}
+		var order []serviceKey
 		for _, v := range w.env {
-			for _, h := range hosts(v) {
-				host := h.labels
+			for h := range eachHost(v) {
 				// name, name.namespace, name.namespace.svc.cluster.local
-				ns := w.ns
-				if len(host) > 1 && host[1] != "svc" {
-					ns = host[1]
+				key := serviceKey{w.ns, h.name}
+				if h.second != "" && h.second != "svc" {
+					key.ns = h.second
 				}
-				key := ns + "/" + host[0]
-				if named[key] {
-					continue
+				if services[key] != nil && !named[key] {
+					named[key] = true
+					order = append(order, key)
 				}
-				named[key] = true
-				for _, target := range selects(key) {
-					if !s.link(link{from: w.address, to: target}, pos(file, w.node)) {
-						return errs
-					}
+			}
+		}
+		for _, key := range order {
+			targets, refused := sel.selects(key, services[key])
+			if refused != nil {
+				return append(errs, refused)
+			}
+			for _, target := range targets {
+				if !s.link(link{from: w.address, to: target}, pos(file, w.node)) {
+					return errs
 				}
 			}
 		}
@@ -201,14 +180,4 @@ func stringMap(n *yaml.Node) map[string]string {
 		out[p.k.Value] = str(p.v)
 	}
 	return out
-}
-
-// matches says whether labels have every pair of selector.
-func matches(selector, labels map[string]string) bool {
-	for k, v := range selector {
-		if labels[k] != v {
-			return false
-		}
-	}
-	return true
 }

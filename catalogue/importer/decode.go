@@ -14,7 +14,9 @@ const (
 	// maxDepth bounds how deep collections nest.
 	maxDepth = 1000
 	// maxYAMLMarks bounds what YAML's parser is given: a file's line ends
-	// and its `[`, `{`, `-`, `:`, `?` and (twice) `,`, at least as many as
+	// and the marks of its structure (`- `, `? `, `: `, and a flow
+	// collection's `[`, `{`, `:` and, twice, `,`), outside its quoted and
+	// block scalars and its comments (see scanYAML): at least as many as
 	// its values in every shape of YAML we tried (a flow mapping's `a,` is
 	// a key and a null, hence twice) and not many more in a real file;
 	// checkTree counts the values themselves behind it.
@@ -49,30 +51,6 @@ func withoutByteOrderMark(data []byte) []byte {
 		return data[len(byteOrderMark):]
 	}
 	return data
-}
-
-// scanYAML refuses YAML too dense for its parser to build within the
-// limits, by the line it crossed maxYAMLMarks on, before the parser runs.
-func scanYAML(data []byte) *limitError {
-	marks, line := 0, 1
-	for _, c := range data {
-		switch c {
-		case '\n':
-			line++
-			marks++
-		case ',':
-			marks += 2 // a flow mapping's `a,` is a key and a null
-		case '[', '{', '-', ':', '?':
-			marks++
-		default:
-			continue
-		}
-		if marks > maxYAMLMarks {
-			return &limitError{line: line, column: 1,
-				msg: "more than 1,000,000 line ends and YAML marks (`,` `[` `{` `-` `:` `?`): a YAML file this dense holds more values than imports take (1,000,000); import the system in parts"}
-		}
-	}
-	return nil
 }
 
 // checkTree refuses a document past the values left (of maxValues) or

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/archdesigner/designer/catalogue/diag"
 )
 
 // csvConfigMap is a ConfigMap holding a CSV file of n lines in a block
@@ -85,6 +87,35 @@ func TestScanYAMLCountsStructureOnly(t *testing.T) {
 	}
 }
 
+// aliasBomb nests aliases: each level ten of the one below.
+func aliasBomb() string {
+	return "services: {}\nx-a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n" +
+		"x-b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
+		"x-c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
+		"x-d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
+		"x-e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n" +
+		"x-f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+}
+
+// The limits on documents and on what aliases add are reported where they
+// were passed, not at the file's first line.
+func TestLimitsArePositioned(t *testing.T) {
+	docs := strings.Repeat("a: 1\n---\n", 100_001) + "a: 1\n"
+	for _, c := range []struct {
+		name, data, want string
+	}{
+		{"documents", docs, "f:200000:1: more than 100,000 documents (the 100,001st starts here)"},
+		{"aliases", aliasBomb(), "f:6:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			errs := importErr(t, Compose, []byte(c.data))
+			if !strings.HasPrefix(errs.Error(), c.want) || errs[0].Code != diag.CodeTooLarge {
+				t.Errorf("%v, want %q", errs, c.want)
+			}
+		})
+	}
+}
+
 // BenchmarkImportLongBlockScalar imports the review's ConfigMap of a CSV
 // of 340,000 lines and a Deployment (6.8 MB).
 func BenchmarkImportLongBlockScalar(b *testing.B) {
@@ -115,7 +146,8 @@ func FuzzScanYAML(f *testing.F) {
 				}
 				break
 			}
-			values += countNodes([]*yaml.Node{&n}, false) - 1
+			count, _ := countNodes([]*yaml.Node{&n}, false, maxWalk)
+			values += count - 1
 		}
 		if values > 2*s.marks+2*docs+2 {
 			t.Errorf("%q: %d values, %d marks", data, values, s.marks)

@@ -312,9 +312,10 @@ func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorLi
 		}
 		dec := yaml.NewDecoder(bytes.NewReader(data))
 		left := maxValues
+		last := 1 // the line of the last document read
 		for read := 0; ; read++ {
 			if read > 100_000 {
-				return nil, fail(1, diag.CodeTooLarge, "more than 100,000 documents")
+				return nil, fail(last, diag.CodeTooLarge, "more than 100,000 documents (the 100,001st starts here); imports are limited to 100,000: import the system in parts")
 			}
 			var n yaml.Node
 			err := dec.Decode(&n)
@@ -328,6 +329,9 @@ func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorLi
 					msg = m[2]
 				}
 				return nil, fail(line, diag.CodeYAMLSyntax, msg)
+			}
+			if n.Line > 0 {
+				last = n.Line
 			}
 			if len(n.Content) == 0 || n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Tag == "!!null" {
 				continue // an empty document (--- alone, comments) holds nothing
@@ -356,13 +360,19 @@ func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorLi
 	// What aliases and merge keys add is bounded: the walks below read
 	// every alias's anchor again, and a few nested aliases make billions
 	// of values.
-	raw := countNodes(docs, false)
+	raw, _ := countNodes(docs, false, maxWalk)
 	merges := &mergeKeys{file: file.Name, budget: maxAliased, state: map[*yaml.Node]int{}}
 	if merges.writeOut(docs); merges.err != nil {
 		return nil, catalogue.ErrorList{merges.err}
 	}
-	if walked := countNodes(docs, true); walked > maxWalk || walked > raw+maxAliased {
-		return nil, fail(1, diag.CodeTooLarge, fmt.Sprintf("the file's aliases expand it past %d values (merge keys count as aliases); write the values out instead", min(maxWalk, raw+maxAliased)))
+	limit := min(maxWalk, raw+maxAliased)
+	if walked, alias := countNodes(docs, true, limit); walked > limit {
+		at, where := catalogue.Pos{File: file.Name, Line: 1, Column: 1}, ""
+		if alias != nil {
+			at, where = pos(file.Name, alias), " at this alias"
+		}
+		return nil, catalogue.ErrorList{{Pos: at, Code: diag.CodeTooLarge,
+			Msg: fmt.Sprintf("the file's aliases expand it past %d values (its own %d and %d more)%s; merge keys count as aliases: write the values out instead", limit, raw, limit-raw, where)}}
 	}
 	return docs, nil
 }
@@ -370,33 +380,36 @@ func parseDocuments(file File, unread []string) ([]*yaml.Node, catalogue.ErrorLi
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // countNodes counts the values of trees, with aliases expanded or not,
-// stopping past maxWalk.
-func countNodes(docs []*yaml.Node, expand bool) int {
-	n := 0
-	var walk func(x *yaml.Node, depth int)
-	walk = func(x *yaml.Node, depth int) {
-		if n > maxWalk || x == nil {
+// stopping past limit; alias is then the alias, as the file writes it,
+// whose values passed it, or nil (nesting deeper than 1,000 passes it).
+func countNodes(docs []*yaml.Node, expand bool, limit int) (n int, alias *yaml.Node) {
+	var walk func(x *yaml.Node, depth int, in *yaml.Node)
+	walk = func(x *yaml.Node, depth int, in *yaml.Node) {
+		if n > limit || x == nil {
 			return
 		}
-		n++
+		if n++; n > limit {
+			alias = in
+			return
+		}
 		if depth > 1000 {
-			n = maxWalk + 1
+			n = limit + 1
 			return
 		}
 		if x.Kind == yaml.AliasNode {
 			if expand {
-				walk(x.Alias, depth+1)
+				walk(x.Alias, depth+1, cmp.Or(in, x))
 			}
 			return
 		}
 		for _, c := range x.Content {
-			walk(c, depth+1)
+			walk(c, depth+1, in)
 		}
 	}
 	for _, d := range docs {
-		walk(d, 0)
+		walk(d, 0, nil)
 	}
-	return n
+	return n, alias
 }
 
 // resolve follows an alias.

@@ -89,7 +89,9 @@ func TestKubernetesSelectionIsBounded(t *testing.T) {
 // cfnSub is a JSON template whose function's Fn::Sub names the queue Q n
 // times: "${Q}${Q}…".
 func cfnSub(n int) []byte {
-	return []byte(`{"AWSTemplateFormatVersion": "2010-09-09", "Resources": {"Q": {"Type": "AWS::SQS::Queue"}, ` +
+	return []byte(`{
+  "AWSTemplateFormatVersion": "2010-09-09",
+  "Resources": {"Q": {"Type": "AWS::SQS::Queue"}, ` +
 		`"F": {"Type": "AWS::Lambda::Function", "Properties": {"Environment": {"Variables": {"Q": {"Fn::Sub": "` + strings.Repeat("${Q}", n) + `"}}}}}}}`)
 }
 

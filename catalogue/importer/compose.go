@@ -234,10 +234,12 @@ const maxHostsOfValue = catalogue.MaxEdges
 func hosts(v string) []hostRef {
 	var out []hostRef
 	seen := map[host]bool{}
+	var last host
 	for h := range eachHost(v) {
-		if seen[h] {
-			continue
+		if h == last || seen[h] {
+			continue // a host named again, often right after itself
 		}
+		last = h
 		if len(out) == maxHostsOfValue {
 			break
 		}
@@ -256,39 +258,66 @@ func hosts(v string) []hostRef {
 type host struct{ name, second, port string }
 
 // eachHost yields the hosts value v names, as hosts reads them, as it
-// reads them: parts of v, at no cost but the reading.
+// reads them: parts of v, in one pass over it, at no cost but the reading.
 func eachHost(v string) iter.Seq[host] {
 	return func(yield func(host) bool) {
-		for len(v) > 0 {
-			end := strings.IndexAny(v, ",; ")
-			if end < 0 {
-				end = len(v)
-			}
-			piece := v[:end]
-			v = v[min(end+1, len(v)):]
-			if i := strings.Index(piece, "://"); i >= 0 {
-				piece = piece[i+3:]
-			}
-			if i := strings.LastIndexByte(piece, '@'); i >= 0 {
-				piece = piece[i+1:]
-			}
-			port := ""
-			if i := strings.IndexAny(piece, ":/?"); i >= 0 {
-				if piece[i] == ':' {
-					port = piece[i+1:]
-					if j := strings.IndexAny(port, "/?#"); j >= 0 {
-						port = port[:j]
-					}
+		for start := 0; start < len(v); {
+			// The piece up to the next separator, and what it holds: most
+			// are a name, or a name and its namespace, read as they go.
+			end, special, dot1, dot2 := start, false, -1, -1
+			for ; end < len(v); end++ {
+				c := v[end]
+				if c == ',' || c == ';' || c == ' ' {
+					break
 				}
-				piece = piece[:i]
+				switch {
+				case c == ':' || c == '/' || c == '?' || c == '@':
+					special = true
+				case c == '.' && dot1 < 0:
+					dot1 = end
+				case c == '.' && dot2 < 0:
+					dot2 = end
+				}
 			}
-			name, rest, _ := strings.Cut(piece, ".")
-			second, _, _ := strings.Cut(rest, ".")
-			if isHostName(name) && !yield(host{name: name, second: second, port: port}) {
+			h := host{name: v[start:end]}
+			switch {
+			case special:
+				h = hostOf(v[start:end])
+			case dot2 >= 0:
+				h.name, h.second = v[start:dot1], v[dot1+1:dot2]
+			case dot1 >= 0:
+				h.name, h.second = v[start:dot1], v[dot1+1:end]
+			}
+			start = end + 1
+			if isHostName(h.name) && !yield(h) {
 				return
 			}
 		}
 	}
+}
+
+// hostOf is the host a connection string or URL names: piece without its
+// scheme, user and password, path and query, its port apart.
+func hostOf(piece string) host {
+	if i := strings.Index(piece, "://"); i >= 0 {
+		piece = piece[i+3:]
+	}
+	if i := strings.LastIndexByte(piece, '@'); i >= 0 {
+		piece = piece[i+1:]
+	}
+	port := ""
+	if i := strings.IndexAny(piece, ":/?"); i >= 0 {
+		if piece[i] == ':' {
+			port = piece[i+1:]
+			if j := strings.IndexAny(port, "/?#"); j >= 0 {
+				port = port[:j]
+			}
+		}
+		piece = piece[:i]
+	}
+	name, rest, _ := strings.Cut(piece, ".")
+	second, _, _ := strings.Cut(rest, ".")
+	return host{name: name, second: second, port: port}
 }
 
 // isHostName says whether label can be a host's name (a service's, a

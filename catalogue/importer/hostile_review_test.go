@@ -215,7 +215,8 @@ func BenchmarkImportKubernetesSelectors(b *testing.B) {
 
 // BenchmarkImportOneValue imports the review's single values: a 16 MiB
 // Fn::Sub of ${Q}, 8 MiB environment values of "db db …" and an 8 MiB
-// image.
+// image, and the largest YAML value of the most pieces, 30 MiB of "a a …"
+// (yaml.v3 allocates 48 bytes for each of its 15 million spaces).
 func BenchmarkImportOneValue(b *testing.B) {
 	const mib = 1 << 20
 	for _, c := range []struct {
@@ -225,6 +226,7 @@ func BenchmarkImportOneValue(b *testing.B) {
 	}{
 		{"cfn-sub-16MiB", CloudFormation, cfnSub(16 * mib / 4)},
 		{"compose-env-8MiB", Compose, composeEnv(strings.Repeat("db ", 8*mib/3))},
+		{"compose-env-30MiB", Compose, composeEnv(strings.Repeat("a ", 15*mib))},
 		{"k8s-env-8MiB", Kubernetes, k8sEnv(strings.Repeat("db ", 8*mib/3))},
 		{"k8s-env-names-8MiB", Kubernetes, k8sEnv(hostNames(8 * mib))},
 		{"compose-image-8MiB", Compose, []byte("services:\n  api: {image: \"acme/" + strings.Repeat("a", 8*mib) + "\"}\n")},
@@ -248,6 +250,58 @@ func TestSubReferencesAsTheExpression(t *testing.T) {
 		subReferences(s, func(id string) { got = append(got, id) })
 		if !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", s, got, want)
+		}
+		if n > 0 {
+			for _, p := range pieces {
+				each(s+p, n-1)
+			}
+		}
+	}
+	each("", 4)
+}
+
+// hostsAsBefore is how hosts read a value before it read it in one pass:
+// every piece split off, then each cut.
+func hostsAsBefore(v string) []host {
+	var out []host
+	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
+		if i := strings.Index(piece, "://"); i >= 0 {
+			piece = piece[i+3:]
+		}
+		if i := strings.LastIndexByte(piece, '@'); i >= 0 {
+			piece = piece[i+1:]
+		}
+		port := ""
+		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
+			if piece[i] == ':' {
+				port = piece[i+1:]
+				if j := strings.IndexAny(port, "/?#"); j >= 0 {
+					port = port[:j]
+				}
+			}
+			piece = piece[:i]
+		}
+		labels := strings.Split(piece, ".")
+		if regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`).MatchString(labels[0]) {
+			h := host{name: labels[0], port: port}
+			if len(labels) > 1 {
+				h.second = labels[1]
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// eachHost finds what hosts found before, in every string of these pieces
+// up to four long.
+func TestEachHostAsBefore(t *testing.T) {
+	pieces := []string{"db", ",", ";", " ", ".", ":", "5432", "/", "?", "@", "://", "#", "-", "_", "é", "x.svc"}
+	var each func(s string, n int)
+	each = func(s string, n int) {
+		got := slices.Collect(eachHost(s))
+		if want := hostsAsBefore(s); !slices.Equal(got, want) {
+			t.Errorf("%q: %v, want %v", s, got, want)
 		}
 		if n > 0 {
 			for _, p := range pieces {

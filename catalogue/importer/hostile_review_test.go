@@ -261,32 +261,11 @@ func TestSubReferencesAsTheExpression(t *testing.T) {
 }
 
 // hostsAsBefore is how hosts read a value before it read it in one pass:
-// every piece split off, then each cut.
+// every piece split off, then each cut by hostOf (which was that cutting).
 func hostsAsBefore(v string) []host {
 	var out []host
 	for _, piece := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
-		if i := strings.Index(piece, "://"); i >= 0 {
-			piece = piece[i+3:]
-		}
-		if i := strings.LastIndexByte(piece, '@'); i >= 0 {
-			piece = piece[i+1:]
-		}
-		port := ""
-		if i := strings.IndexAny(piece, ":/?"); i >= 0 {
-			if piece[i] == ':' {
-				port = piece[i+1:]
-				if j := strings.IndexAny(port, "/?#"); j >= 0 {
-					port = port[:j]
-				}
-			}
-			piece = piece[:i]
-		}
-		labels := strings.Split(piece, ".")
-		if regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`).MatchString(labels[0]) {
-			h := host{name: labels[0], port: port}
-			if len(labels) > 1 {
-				h.second = labels[1]
-			}
+		if h := hostOf(piece); regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`).MatchString(h.name) {
 			out = append(out, h)
 		}
 	}

@@ -61,6 +61,9 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 			s.resources[i] = nil // it is the one below now, in the later file's place
 		}
 		r.image, r.attrs = str(get(svc, "image")), svc
+		if image := get(svc, "image"); image != nil {
+			s.leaveOutImage(r, pos(file, image))
+		}
 		if nets := get(svc, "networks"); nets != nil {
 			if first := networkNames(nets); len(first) > 0 {
 				s.addGroup(&group{key: "network:" + first[0].Value, boundary: "network", name: first[0].Value, at: pos(file, nets)})
@@ -105,8 +108,8 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 			refer(name, "")
 		}
 		for _, v := range environment(svc) {
-			for _, h := range hosts(v.value) {
-				if refer(h.labels[0], h.port) {
+			for h := range eachHost(v.value) {
+				if refer(h.name, h.port) {
 					if r.namingEnv == nil {
 						r.namingEnv = map[string]bool{}
 					}
@@ -214,51 +217,16 @@ func environment(svc *yaml.Node) []envVar {
 	return out
 }
 
-// hostRef is a host a setting's value names: the first label of its name
-// and the second when it has more, and the port written after it, or "".
-type hostRef struct {
-	labels []string
-	port   string
-}
-
-// maxHostsOfValue bounds the different hosts hosts returns of one value:
-// a service connects to at most as many others as a design has edges.
-const maxHostsOfValue = catalogue.MaxEdges
-
-// hosts are the different hosts a setting's value names, as a connection
-// string, URL or host list writes them ("db", "db:5432",
-// "postgres://u:p@db/x", "kafka-1:9092,kafka-2:9092",
-// "orders.shop.svc.cluster.local"), in order, each once, the first
-// maxHostsOfValue of them: a value that names one host a million times
-// is one host.
-func hosts(v string) []hostRef {
-	var out []hostRef
-	seen := map[host]bool{}
-	var last host
-	for h := range eachHost(v) {
-		if h == last || seen[h] {
-			continue // a host named again, often right after itself
-		}
-		last = h
-		if len(out) == maxHostsOfValue {
-			break
-		}
-		seen[h] = true
-		labels := []string{h.name}
-		if h.second != "" {
-			labels = append(labels, h.second)
-		}
-		out = append(out, hostRef{labels: labels, port: h.port})
-	}
-	return out
-}
-
 // host is a host a value names, as eachHost finds it: its name's first
 // label, its second ("" for none) and the port written after it ("").
 type host struct{ name, second, port string }
 
-// eachHost yields the hosts value v names, as hosts reads them, as it
-// reads them: parts of v, in one pass over it, at no cost but the reading.
+// eachHost yields the hosts a setting's value v names, as a connection
+// string, URL or host list writes them ("db", "db:5432",
+// "postgres://u:p@db/x", "kafka-1:9092,kafka-2:9092",
+// "orders.shop.svc.cluster.local"), in order, as it reads them: parts of
+// v, in one pass over it, at no cost but the reading. A host named again
+// is yielded again; the caller looks each up in a map.
 func eachHost(v string) iter.Seq[host] {
 	return func(yield func(host) bool) {
 		for start := 0; start < len(v); {

@@ -178,6 +178,31 @@ func TestKubernetesLeavesOutImpossibleImages(t *testing.T) {
 	}
 }
 
+// A Compose service's image that cannot be a reference is left out and
+// said, as a workload's is; and a value naming a service after 60,000
+// other hosts still connects to it.
+func TestComposeImagesAndHostsOfAnySize(t *testing.T) {
+	cat, m := loaded(t)
+	var many strings.Builder
+	for i := range 60000 {
+		fmt.Fprintf(&many, "h%d,", i)
+	}
+	data := "services:\n  db: {image: \"postgres:" + strings.Repeat("1", 600) + "\"}\n  api: {image: x, environment: {HOSTS: \"" + many.String() + "db\"}}\n"
+	res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(data)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := res.Design.Nodes[0]; n.Component != "service" {
+		t.Errorf("db is %s, want the team's own service", n.Component)
+	}
+	if report := strings.Join(res.Report(), "\n"); !strings.Contains(report, "f:2:15: service db: image of 609 characters left out: its tag is 600 characters") {
+		t.Errorf("report:\n%s", report)
+	}
+	if len(res.Design.Edges) != 1 || res.Design.Edges[0].To != "db" {
+		t.Errorf("edges %v, want api → db", res.Design.Edges)
+	}
+}
+
 // maxImageReference is an image reference's length at most, by the grammar.
 func TestImageReferenceProblem(t *testing.T) {
 	for _, c := range []struct {

@@ -354,11 +354,12 @@ func volume(v *yaml.Node) (string, bool) {
 	if v.Kind == yaml.MappingNode {
 		typ, source, target = str(get(v, "type")), str(get(v, "source")), str(get(v, "target"))
 	} else {
-		parts := strings.Split(str(v), ":")
-		if len(parts) == 1 {
-			target = parts[0]
+		first, rest, more := strings.Cut(str(v), ":") // source:target[:mode]
+		if !more {
+			target = first
 		} else {
-			source, target = parts[0], parts[1]
+			source = first
+			target, _, _ = strings.Cut(rest, ":")
 		}
 		typ = "volume"
 		if strings.HasPrefix(source, "/") || strings.HasPrefix(source, ".") || strings.HasPrefix(source, "~") || strings.HasPrefix(source, "$") {

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -132,6 +133,8 @@ func TestOneValueCostsItsLength(t *testing.T) {
 		{"a Kubernetes host list of names", Kubernetes, k8sEnv(hostNames(size) + "db"), catalogue.Edge{From: "api", To: "db"}},
 		{"a Compose image", Compose, []byte("services:\n  api: {image: \"acme/" + strings.Repeat("a", size) + "\"}\n"), catalogue.Edge{}},
 		{"a Compose image of parts", Compose, []byte("services:\n  api: {image: \"acme" + strings.Repeat("/a", size/2) + "\"}\n"), catalogue.Edge{}},
+		{"a plan reference of parts", TerraformPlan, bytes.Replace(planRefs(1), []byte("aws_sqs_queue.q.arn"), []byte("aws_sqs_queue.q"+strings.Repeat(".", size)), 1), catalogue.Edge{}},
+		{"a Compose volume of parts", Compose, []byte("services:\n  db: {image: postgres, volumes: [\"data" + strings.Repeat(":a", size/2) + "\"]}\n"), catalogue.Edge{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var res *Result

@@ -122,12 +122,15 @@ func references(expr *yaml.Node, prefix string) []string {
 		}
 		if list := get(n, "references"); list != nil && n.Kind == yaml.MappingNode {
 			for _, r := range list.Content {
-				parts := strings.Split(str(r), ".")
-				if len(parts) < 2 || parts[0] == "data" || parts[0] == "var" || parts[0] == "local" || parts[0] == "module" ||
-					parts[0] == "each" || parts[0] == "count" || parts[0] == "path" || parts[0] == "self" {
+				// The reference's first two parts (a value may hold
+				// millions more: cut, not split).
+				typ, rest, ok := strings.Cut(str(r), ".")
+				name, _, _ := strings.Cut(rest, ".")
+				if !ok || typ == "data" || typ == "var" || typ == "local" || typ == "module" ||
+					typ == "each" || typ == "count" || typ == "path" || typ == "self" {
 					continue
 				}
-				out = append(out, prefix+parts[0]+"."+parts[1])
+				out = append(out, prefix+typ+"."+name)
 			}
 		}
 		for _, c := range n.Content {

@@ -89,8 +89,8 @@ load: wasm build
 	internal/benchmark/load/run.sh
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default; a count such as 100000x avoids go.dev/issue/75804): design parsing and the export round
-## trip, catalogue loading, rules, the YAML string writer, the analysis, share links, designs archives, the importer (and its JSON
-## reader) and pictures
+## trip, catalogue loading, rules, the YAML string writer, the analysis, share links, designs archives, the importer (its JSON reader and its
+## YAML density scan) and pictures
 fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
@@ -100,7 +100,7 @@ fuzz:
 	$(GO) test ./catalogue/internal/yamlstrict -run '^$$' -fuzz '^FuzzFastMatchesYAML$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/library -run '^$$' -fuzz '^FuzzReadArchive$$' -fuzztime $(FUZZTIME)
-	for target in FuzzImport FuzzParseJSON; do \
+	for target in FuzzImport FuzzParseJSON FuzzScanYAML; do \
 		$(GO) test ./catalogue/importer -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 	$(GO) test ./catalogue/picture -run '^$$' -fuzz '^FuzzDesign$$' -fuzztime $(FUZZTIME)

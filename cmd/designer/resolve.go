@@ -29,10 +29,13 @@ func (e *env) resolve(args []string) int {
 	for _, err := range r.Errors {
 		fmt.Fprintln(e.stderr, err)
 	}
+	write := writeResolveYAML
 	if *format == "json" {
-		writeResolveJSON(e.stdout, r)
-	} else {
-		writeResolveYAML(e.stdout, r)
+		write = writeResolveJSON
+	}
+	if err := write(e.stdout, r); err != nil {
+		fmt.Fprintf(e.stderr, "designer resolve: the resolution was not written in full: %v\n", err)
+		return exitUnusable
 	}
 	return r.exitCode(catalogue.SeverityError)
 }

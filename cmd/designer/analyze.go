@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -38,19 +39,25 @@ func (e *env) analyze(args []string) int {
 		return exitUnusable
 	}
 	r := e.evaluateInput(cat, files[0])
+	// Written a block at a time; the writer keeps the first error.
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	if *format == "json" {
 		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors, Import: r.Import}
 		if out.Report == nil {
 			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}}
 		}
-		writeJSON(e.stdout, out)
-		return r.exitCode(catalogue.SeverityError)
+		writeJSON(w, out)
+	} else {
+		for _, err := range r.Errors {
+			fmt.Fprintln(e.stderr, err)
+		}
+		if r.Analysis != nil {
+			writeAnalysis(w, r.File, r.Analysis)
+		}
 	}
-	for _, err := range r.Errors {
-		fmt.Fprintln(e.stderr, err)
-	}
-	if r.Analysis != nil {
-		writeAnalysis(e.stdout, r.File, r.Analysis)
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "designer analyze: the report was not written in full: %v\n", err)
+		return exitUnusable
 	}
 	return r.exitCode(catalogue.SeverityError)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -145,6 +146,9 @@ func (e *env) check(args []string) int {
 		code = max(code, r.exitCode(threshold))
 		run.reports = append(run.reports, r)
 	}
+	// The report is written a block at a time; the writer keeps the first
+	// error (a full disk, a closed pipe), which Flush returns.
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	switch *format {
 	case "json":
 		out := []checkResult{}
@@ -152,24 +156,29 @@ func (e *env) check(args []string) int {
 			res := r.result()
 			out = append(out, checkResult{File: res.File, Violations: res.Violations, Errors: res.Errors, Import: r.Import})
 		}
-		writeJSON(e.stdout, map[string]any{"files": out})
+		writeJSON(w, map[string]any{"files": out})
 	case "sarif":
-		run.writeSARIF(e.stdout)
+		run.writeSARIF(w)
 	case "junit":
-		run.writeJUnit(e.stdout)
+		run.writeJUnit(w)
 	case "github":
-		run.writeGitHub(e.stdout)
+		run.writeGitHub(w)
 	case "markdown":
-		run.writeMarkdown(e.stdout)
+		run.writeMarkdown(w)
 	default:
 		for _, r := range run.reports {
 			for _, err := range r.Errors {
 				fmt.Fprintln(e.stderr, err)
 			}
 			if r.Resolution != nil {
-				writeViolations(e.stdout, r)
+				writeViolations(w, r)
 			}
+			w.Flush() // a file's violations after its errors, as before
 		}
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "designer check: the report was not written in full: %v\n", err)
+		return exitUnusable
 	}
 	return code
 }

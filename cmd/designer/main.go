@@ -17,8 +17,8 @@
 //	designer static --out DIR [--web DIR] [--base-url URL]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule
-// (or none at check's --fail-on), 1 when one does, 2 for unusable input or bad
-// usage.
+// (or none at check's --fail-on), 1 when one does, 2 for unusable input, bad
+// usage or a report that could not be written in full.
 package main
 
 import (
@@ -89,7 +89,7 @@ serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
 needs app.wasm (make run builds it).
 --catalogue DIR overlays an organisation's kinds, components and rules on the
 embedded catalogue. Exit status: 0 valid, 1 an error-severity rule is broken,
-2 unusable input or bad usage.
+2 unusable input, bad usage or a report not written in full (a full disk).
 `
 
 // memoryLimit is the heap the collector aims to stay under (a soft limit):

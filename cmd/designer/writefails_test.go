@@ -24,3 +24,23 @@ func TestResolveWriteFails(t *testing.T) {
 		}
 	}
 }
+
+// So is check's report, in every format, and analyze's.
+func TestCheckAndAnalyzeWriteFails(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "d.yaml")
+	if err := os.WriteFile(file, []byte("nodes:\n  - {id: fn, component: aws-lambda, props: {timeoutSeconds: 9000}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var runs [][]string
+	for _, format := range checkFormats {
+		runs = append(runs, []string{"check", "-o", format, file})
+	}
+	runs = append(runs, []string{"analyze", file}, []string{"analyze", "-o", "json", file})
+	for _, args := range runs {
+		var stderr strings.Builder
+		code := run(sites, args, &failingWriter{room: 10}, &stderr)
+		if code != exitUnusable || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
+	}
+}

@@ -37,19 +37,12 @@ type system struct {
 	// design holds.
 	tooMany *catalogue.Error
 	// skipped are resources that make no node (a ConfigMap, a data
-	// source, one no rule maps), the first maxLeftOut of them;
-	// moreSkipped counts the others, the first of which is at moreSkippedAt.
-	skipped       []Unmapped
-	moreSkipped   int
-	moreSkippedAt catalogue.Pos
+	// source, one no rule maps).
+	skipped capped[Unmapped]
 	// order is each file's place in the import: the report is in it.
 	order map[string]int
-	// leftOut are what the files say that the design has no place for, the
-	// first maxLeftOut of them; moreLeftOut counts the others, the first
-	// of which is at moreAt.
-	leftOut     []LeftOut
-	moreLeftOut int
-	moreAt      catalogue.Pos
+	// leftOut are what the files say that the design has no place for.
+	leftOut capped[LeftOut]
 	// rulePaths are the paths each rule reads, found once.
 	rulePaths map[*Rule]paths
 	// protocols are what connections to each Compose service speak, by
@@ -66,17 +59,28 @@ type system struct {
 // it in one more line, rather than a report many times its size.
 const maxLeftOut = 10_000
 
-// leaveOut lists l as left out, or counts it past maxLeftOut.
-func (s *system) leaveOut(l LeftOut) {
-	if len(s.leftOut) < maxLeftOut {
-		s.leftOut = append(s.leftOut, l)
+// capped is a report's list: its first maxLeftOut items, then a count of
+// the others, the first of which is at moreAt.
+type capped[T any] struct {
+	items  []T
+	more   int
+	moreAt catalogue.Pos
+}
+
+// add lists x, at at, or counts it past maxLeftOut.
+func (c *capped[T]) add(x T, at catalogue.Pos) {
+	if len(c.items) < maxLeftOut {
+		c.items = append(c.items, x)
 		return
 	}
-	if s.moreLeftOut == 0 {
-		s.moreAt = l.Pos
+	if c.more == 0 {
+		c.moreAt = at
 	}
-	s.moreLeftOut++
+	c.more++
 }
+
+// leaveOut lists l as left out, or counts it past maxLeftOut.
+func (s *system) leaveOut(l LeftOut) { s.leftOut.add(l, l.Pos) }
 
 // maxPairs bounds the links a file's references ask for, repeated ones
 // included: a hundred times the edges a design may hold.
@@ -208,16 +212,7 @@ func (s *system) skip(file string, n *yaml.Node, address, typ, why string) {
 
 // notImported lists u as not imported, or counts it past maxLeftOut, as
 // leaveOut does: 80,000 ConfigMaps are not 80,000 lines of a report.
-func (s *system) notImported(u Unmapped) {
-	if len(s.skipped) < maxLeftOut {
-		s.skipped = append(s.skipped, u)
-		return
-	}
-	if s.moreSkipped == 0 {
-		s.moreSkippedAt = u.Pos
-	}
-	s.moreSkipped++
-}
+func (s *system) notImported(u Unmapped) { s.skipped.add(u, u.Pos) }
 
 // origin is what a node of r records: "terraform:aws_db_instance.main".
 func (s *system) origin(r *resource) string { return OriginPrefix(s.format) + ":" + r.address }
@@ -446,14 +441,14 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	if s.format == Compose {
 		composeEntries(d, nodeRes)
 	}
-	res.Unmapped = s.skipped
-	if s.moreSkipped > 0 {
-		res.Unmapped = append(res.Unmapped, Unmapped{Pos: s.moreSkippedAt, Address: fmt.Sprintf("%d more resources", s.moreSkipped), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
+	res.Unmapped = s.skipped.items
+	if s.skipped.more > 0 {
+		res.Unmapped = append(res.Unmapped, Unmapped{Pos: s.skipped.moreAt, Address: fmt.Sprintf("%d more resources", s.skipped.more), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
 	}
-	slices.SortStableFunc(s.leftOut, func(a, b LeftOut) int { return comparePos(s.order, a.Pos, b.Pos) })
-	res.LeftOut = s.leftOut
-	if s.moreLeftOut > 0 {
-		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.moreAt, What: fmt.Sprintf("%d more things", s.moreLeftOut), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
+	slices.SortStableFunc(s.leftOut.items, func(a, b LeftOut) int { return comparePos(s.order, a.Pos, b.Pos) })
+	res.LeftOut = s.leftOut.items
+	if s.leftOut.more > 0 {
+		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.leftOut.moreAt, What: fmt.Sprintf("%d more things", s.leftOut.more), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
 	}
 	if errs := cat.Check(d); len(errs) > 0 {
 		return nil, errs

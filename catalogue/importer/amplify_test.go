@@ -94,6 +94,19 @@ func allocated(f func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
+// importAllocating imports data as format f, failing t on an error, and
+// says how many bytes the import allocated.
+func importAllocating(t *testing.T, cat *catalogue.Catalogue, m *Mappings, f Format, data []byte) (*Result, uint64) {
+	t.Helper()
+	var res *Result
+	var err error
+	bytes := allocated(func() { res, err = Import(cat, m, f, []File{{Name: "f", Data: data}}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, bytes
+}
+
 // References repeated within a resource make one edge, at the cost of
 // reading them: 1,000 a side made a million links (the 5,000 a
 // side, 25 million, took 44 s and 4.5 GB).
@@ -109,12 +122,7 @@ func TestRepeatedReferencesDoNotMultiply(t *testing.T) {
 		{"k8s", Kubernetes, k8sEnvHosts(60, true)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var res *Result
-			var err error
-			bytes := allocated(func() { res, err = Import(cat, m, c.format, []File{{Name: "f", Data: c.data}}) })
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, bytes := importAllocating(t, cat, m, c.format, c.data)
 			if limit := uint64(40 * len(c.data)); bytes > max(limit, 8<<20) {
 				t.Errorf("a %d-byte file allocated %d MB", len(c.data), bytes>>20)
 			}
@@ -153,13 +161,8 @@ func TestTooManyConnectionsAreRefused(t *testing.T) {
 // 26 s.
 func TestComposeIsLinear(t *testing.T) {
 	cat, m := loaded(t)
-	var res *Result
-	var err error
 	data := composeOneName(3000)
-	bytes := allocated(func() { res, err = Import(cat, m, Compose, []File{{Name: "f", Data: data}}) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, bytes := importAllocating(t, cat, m, Compose, data)
 	if bytes > 16<<20 {
 		t.Errorf("a %d-byte file allocated %d MB", len(data), bytes>>20)
 	}

@@ -137,12 +137,7 @@ func TestOneValueCostsItsLength(t *testing.T) {
 		{"a Compose volume of parts", Compose, []byte("services:\n  db: {image: postgres, volumes: [\"data" + strings.Repeat(":a", size/2) + "\"]}\n"), catalogue.Edge{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var res *Result
-			var err error
-			bytes := allocated(func() { res, err = Import(cat, m, c.format, []File{{Name: "f", Data: c.data}}) })
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, bytes := importAllocating(t, cat, m, c.format, c.data)
 			if bytes > uint64(12*len(c.data)) {
 				t.Errorf("a %d-byte file allocated %d MB", len(c.data), bytes>>20)
 			}

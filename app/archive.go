@@ -137,7 +137,9 @@ func (l *designLibrary) readArchive(ctx app.Context, file app.Value) {
 // importArchive adds the designs of an archive to the library, each with
 // its versions, as new designs: one whose id and text the library already
 // has is skipped (the archive came from here). Every design must load, or
-// nothing is added.
+// nothing is added. It does at once what readArchive does in two steps,
+// the reading off the UI goroutine (readArchiveDesigns, then addArchive):
+// the tests' way in, with no browser to wait on.
 func (l *designLibrary) importArchive(name string, data []byte) {
 	designs, err := readArchiveDesigns(l.s.store.Catalogue(), name, data, func() {})
 	l.addArchive(name, designs, err)

@@ -22,7 +22,11 @@ type Kind struct {
 	Description string
 	Properties  map[string]*Property
 	// Flows is what the kind's edges carry when a design does not say.
-	Flows       KindFlows
+	Flows KindFlows
+	// Distributes, when set, says that a node of the kind spreads a flow
+	// over the healthy ones of its targets (a load balancer), so that the
+	// analysis takes same-component targets as a pool.
+	Distributes *Distribution
 	File        string // path of the file it was loaded from
 	Text        []byte `json:"-"` // the file as stored
 	categoryPos Pos
@@ -121,7 +125,7 @@ func (d *decoder) versionAndType(f map[string]yamlstrict.Field, root *yaml.Node,
 // parseKind reads a kind file. id is the file name without its extension.
 func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "kind", "schemaVersion", "type", "id", "name", "category", "description", "flow", "properties")
+	root, f := d.Open(data, "kind", "schemaVersion", "type", "id", "name", "category", "description", "flow", "distributes", "properties")
 	if root == nil {
 		return nil
 	}
@@ -139,6 +143,9 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	if v, ok := f["flow"]; ok {
 		k.Flows = d.parseFlows(v.Val)
 	}
+	if v, ok := f["distributes"]; ok {
+		k.Distributes = d.parseDistribution(v.Val)
+	}
 	if v, ok := f["properties"]; !ok {
 		d.Errorf(root, diag.CodeRequired, "`properties` is required: the kind's property schema")
 	} else {
@@ -152,6 +159,25 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 		return nil
 	}
 	return k
+}
+
+// Distribution is a kind's documented spreading of a flow over the healthy
+// ones of several targets: the page that says so, and a note in words.
+type Distribution struct {
+	Docs string
+	Note string
+}
+
+// parseDistribution reads a kind's `distributes: { docs, note }`.
+func (d *decoder) parseDistribution(n *yaml.Node) *Distribution {
+	f := d.Fields(n, "distributes", "docs", "note")
+	if f == nil {
+		return nil
+	}
+	return &Distribution{
+		Docs: d.requiredDocs(f, n, "distributes", "the official page that says the kind spreads a flow over healthy targets"),
+		Note: d.optionalText(f, "note", "distributes"),
+	}
 }
 
 // requiredString reads a required string field, reporting it when missing.

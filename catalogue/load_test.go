@@ -76,7 +76,7 @@ func TestLoadErrors(t *testing.T) {
 		want                 []string
 	}{
 		{"unknown key with near miss", "kinds/queue.yaml", "name:", "nmae:", "required unknown-key",
-			[]string{"cat/kinds/queue.yaml:4:1: kind: unknown key `nmae`; did you mean `name`? (allowed: schemaVersion, type, id, name, category, description, flow, properties)",
+			[]string{"cat/kinds/queue.yaml:4:1: kind: unknown key `nmae`; did you mean `name`? (allowed: schemaVersion, type, id, name, category, description, flow, distributes, properties)",
 				"cat/kinds/queue.yaml:1:1: `name` is required"}},
 		{"id differs from file name", "kinds/queue.yaml", `id: "queue"`, `id: "queues"`, "id-mismatch",
 			[]string{"cat/kinds/queue.yaml:3:5: id: \"queues\" does not match the file name; expected \"queue\""}},

@@ -19,7 +19,7 @@ import (
 
 // snapshotMagic starts every snapshot; its last byte is the format version,
 // raised whenever the encoding or the types change.
-const snapshotMagic = "DCS\x04"
+const snapshotMagic = "DCS\x05"
 
 // maxConditionDepth bounds how deeply a snapshot may nest conditions, so that
 // damaged data cannot exhaust the stack.
@@ -204,6 +204,11 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.properties(k.Properties)
 		w.str(string(k.Flows.Into))
 		w.str(string(k.Flows.OutOf))
+		w.bool(k.Distributes != nil)
+		if k.Distributes != nil {
+			w.str(k.Distributes.Docs)
+			w.str(k.Distributes.Note)
+		}
 		w.str(k.File)
 	}
 	w.len(len(s.Components))
@@ -515,6 +520,9 @@ func decodeSnapshot(data string) (*snapshot, error) {
 	for range n {
 		k := &Kind{ID: r.str(), Name: r.str(), Category: r.str(), Description: r.str(), Properties: r.properties()}
 		k.Flows = KindFlows{Into: Flow(r.str()), OutOf: Flow(r.str())}
+		if r.bool() {
+			k.Distributes = &Distribution{Docs: r.str(), Note: r.str()}
+		}
 		k.File = r.str()
 		s.Kinds[k.ID] = k
 	}

@@ -68,10 +68,12 @@ type Entry struct {
 }
 
 // Factor is one term of an entry's availability: a node's figure, or a
-// choice among replicas (Source "redundant") with the factors of each.
+// choice among replicas (Source "redundant") with the factors of each. A
+// choice among the targets of a balancer (a pool) names it in Pool.
 type Factor struct {
 	Node     string     `json:"node,omitempty"`
 	Nodes    []string   `json:"nodes,omitempty"`
+	Pool     string     `json:"pool,omitempty"`
 	Value    float64    `json:"value"`
 	Source   string     `json:"source"`
 	Docs     string     `json:"docs,omitempty"`
@@ -233,6 +235,17 @@ func (g *graph) factors(s *series) []Factor {
 			f.Branches = append(f.Branches, g.factors(br))
 		}
 		f.Note = "any one of " + strings.Join(f.Nodes, ", ") + " serves"
+		if lb := g.poolBalancer(blk.choice); lb >= 0 {
+			f.Pool = g.id(lb)
+			f.Note += " (a pool behind " + f.Pool + ", of one component"
+			if k := g.cat.Kinds[g.nodes[lb].Kind]; k != nil && k.Distributes != nil {
+				f.Docs = k.Distributes.Docs
+				if k.Distributes.Note != "" {
+					f.Note += ": " + k.Distributes.Note
+				}
+			}
+			f.Note += ")"
+		}
 		out = append(out, f)
 	}
 	return out

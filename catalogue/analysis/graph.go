@@ -30,9 +30,15 @@ type graph struct {
 	broker  []bool
 	figures []figure
 	// set is the replica set of each node (the nodes joined by replicaOf),
-	// or -1; sets lists each set's members.
+	// or -1; sets lists each set's members, then each pool's (see pools).
 	set  []int32
 	sets [][]int32
+	// pools are, by the node whose kind distributes (a balancer), the
+	// pools among its targets, by their index in sets; balancer is each
+	// pool's balancer, by that index less the replica sets'.
+	pools    map[int32][]int32
+	balancer []int32
+	replicas int32
 	// group is the innermost group index of each node, or -1; parent is
 	// each group's, or -1.
 	group  []int32
@@ -122,6 +128,7 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		to   int32
 	}
 	seen := make(map[listed]bool, len(res.Edges))
+	var targets []poolTarget
 	once := func(list *[]int32, to int32) {
 		if k := (listed{list, to}); !seen[k] {
 			seen[k] = true
@@ -136,6 +143,9 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		case catalogue.FlowRequest, catalogue.FlowData:
 			once(&g.waits[from], to)
 			once(&g.onward[from], to)
+			if k := cat.Kinds[g.nodes[from].Kind]; k != nil && k.Distributes != nil {
+				targets = append(targets, poolTarget{from: from, to: to, flow: re.Flow})
+			}
 		case catalogue.FlowEvent:
 			// The publisher waits for the broker to take the event, not for
 			// the consumers behind it.
@@ -146,8 +156,73 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		}
 	}
 	g.replicaSets()
+	g.makePools(targets)
 	g.placeGroups(res)
 	return g
+}
+
+// poolTarget is a request or data edge out of a node whose kind
+// distributes.
+type poolTarget struct {
+	from, to int32
+	flow     catalogue.Flow
+}
+
+// makePools finds the pools: the targets of one balancer (a node whose
+// kind distributes) that it sends one flow to and that are of one
+// component, two or more of them. The balancer sends each request to any
+// healthy one, so the pool is down only when all its members are; targets
+// of different components are different services (path routing), each
+// needed. Targets that are all of one replica set are left to it, the
+// design's explicit word.
+func (g *graph) makePools(targets []poolTarget) {
+	g.replicas = int32(len(g.sets))
+	if len(targets) == 0 {
+		return
+	}
+	type poolKey struct {
+		from      int32
+		component string
+		flow      catalogue.Flow
+	}
+	members := map[poolKey][]int32{}
+	var order []poolKey
+	pooled := map[[2]int32]bool{} // a target joins one pool of a balancer
+	for _, t := range targets {
+		if pooled[[2]int32{t.from, t.to}] {
+			continue
+		}
+		pooled[[2]int32{t.from, t.to}] = true
+		k := poolKey{t.from, g.nodes[t.to].Component, t.flow}
+		if _, ok := members[k]; !ok {
+			order = append(order, k)
+		}
+		members[k] = append(members[k], t.to)
+	}
+	for _, k := range order {
+		m := members[k]
+		if len(m) < 2 {
+			continue
+		}
+		if st := g.set[m[0]]; st >= 0 && !slices.ContainsFunc(m, func(n int32) bool { return g.set[n] != st }) {
+			continue // one replica set: it is the choice already
+		}
+		if g.pools == nil {
+			g.pools = map[int32][]int32{}
+		}
+		g.pools[k.from] = append(g.pools[k.from], int32(len(g.sets)))
+		g.sets = append(g.sets, m)
+		g.balancer = append(g.balancer, k.from)
+	}
+}
+
+// poolBalancer returns the balancer of choice st when it is a pool, or -1
+// for a replica set.
+func (g *graph) poolBalancer(st int32) int32 {
+	if st < g.replicas {
+		return -1
+	}
+	return g.balancer[st-g.replicas]
 }
 
 // nodeFigure is a node's own availability: the design's assumption, else

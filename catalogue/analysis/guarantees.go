@@ -414,7 +414,11 @@ func (r *Report) weakest(k int) (string, string) {
 		if f.Node != "" {
 			best = f.Node + " at " + catalogue.FormatPercent(f.Value) + " %"
 		} else {
-			best = "the replicas " + strings.Join(f.Nodes, ", ") + " at " + catalogue.FormatPercent(f.Value) + " %"
+			what := "the replicas "
+			if f.Pool != "" {
+				what = "the pool behind " + f.Pool + " of "
+			}
+			best = what + strings.Join(f.Nodes, ", ") + " at " + catalogue.FormatPercent(f.Value) + " %"
 		}
 	}
 	return best, docs
@@ -433,7 +437,11 @@ func describe(fs []Factor) string {
 		case SourceUnknown:
 			parts = append(parts, f.Node+" unknown")
 		case SourceRedundant:
-			parts = append(parts, "any of "+strings.Join(f.Nodes, ", ")+" "+catalogue.FormatPercent(f.Value))
+			behind := ""
+			if f.Pool != "" {
+				behind = " behind " + f.Pool
+			}
+			parts = append(parts, "any of "+strings.Join(f.Nodes, ", ")+behind+" "+catalogue.FormatPercent(f.Value))
 		case SourceAssumed:
 			parts = append(parts, f.Node+" "+catalogue.FormatPercent(f.Value)+" assumed")
 		case SourceOutside:

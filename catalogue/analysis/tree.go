@@ -20,6 +20,8 @@ type series struct {
 type block struct {
 	members  []int32
 	branches []*series
+	// choice is the replica set or pool (an index in graph.sets).
+	choice int32
 	// in is the series that needs the choice, and at its place among
 	// that series' blocks.
 	in *series
@@ -79,7 +81,11 @@ func (b *builder) build(root int32) *series {
 	defer func() { b.depth-- }()
 	g.mark[root] = d
 	s.nodes = append(s.nodes, root)
-	var pending [][]int32
+	type choice struct {
+		st      int32
+		members []int32
+	}
+	var pending []choice
 	seenPending := map[string]bool{}
 	take := func(t int32) {
 		if g.mark[t] == 0 {
@@ -94,8 +100,12 @@ func (b *builder) build(root int32) *series {
 		// the order u names them.
 		var sets []int32
 		var copies map[int32][]int32
+		pools := g.poolsOf(u)
 		for _, t := range g.waits[u] {
 			st := g.set[t]
+			if p, ok := pools[t]; ok {
+				st = p
+			}
 			if st < 0 {
 				take(t)
 				continue
@@ -129,11 +139,12 @@ func (b *builder) build(root int32) *series {
 			key := memberKey(members)
 			if !seenPending[key] {
 				seenPending[key] = true
-				pending = append(pending, members)
+				pending = append(pending, choice{st, members})
 			}
 		}
 	}
-	for _, members := range pending {
+	for _, c := range pending {
+		members := c.members
 		if slices.ContainsFunc(members, func(m int32) bool { return g.mark[m] != 0 }) {
 			continue // a replica is needed anyway, so the choice is made
 		}
@@ -144,8 +155,8 @@ func (b *builder) build(root int32) *series {
 			}
 			continue
 		}
-		blk := &block{members: members}
-		b.expanding = append(b.expanding, g.set[members[0]])
+		blk := &block{members: members, choice: c.st}
+		b.expanding = append(b.expanding, c.st)
 		for _, m := range members {
 			br := b.build(m)
 			for _, n := range br.nodes {
@@ -177,6 +188,22 @@ func (b *builder) build(root int32) *series {
 		s.blocks = append(s.blocks, blk)
 	}
 	return s
+}
+
+// poolsOf returns the pool of each target of node u that is in one (see
+// makePools), or nil when u is no balancer.
+func (g *graph) poolsOf(u int32) map[int32]int32 {
+	ids := g.pools[u]
+	if len(ids) == 0 {
+		return nil
+	}
+	out := map[int32]int32{}
+	for _, st := range ids {
+		for _, m := range g.sets[st] {
+			out[m] = st
+		}
+	}
+	return out
 }
 
 // memberKey names a list of copies, to find a choice already pending.

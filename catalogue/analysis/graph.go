@@ -33,10 +33,11 @@ type graph struct {
 	// or -1; sets lists each set's members, then each pool's (see pools).
 	set  []int32
 	sets [][]int32
-	// pools are, by the node whose kind distributes (a balancer), the
-	// pools among its targets, by their index in sets; balancer is each
-	// pool's balancer, by that index less the replica sets'.
-	pools    map[int32][]int32
+	// pool is the pool (by its index in sets) of each target, by balancer
+	// (a node whose kind distributes) and target, made once rather than
+	// on each walk through the balancer; balancer is each pool's, by that
+	// index less the count of replica sets, replicas.
+	pool     map[[2]int32]int32
 	balancer []int32
 	replicas int32
 	// group is the innermost group index of each node, or -1; parent is
@@ -207,10 +208,12 @@ func (g *graph) makePools(targets []poolTarget) {
 		if st := g.set[m[0]]; st >= 0 && !slices.ContainsFunc(m, func(n int32) bool { return g.set[n] != st }) {
 			continue // one replica set: it is the choice already
 		}
-		if g.pools == nil {
-			g.pools = map[int32][]int32{}
+		if g.pool == nil {
+			g.pool = map[[2]int32]int32{}
 		}
-		g.pools[k.from] = append(g.pools[k.from], int32(len(g.sets)))
+		for _, t := range m {
+			g.pool[[2]int32{k.from, t}] = int32(len(g.sets))
+		}
 		g.sets = append(g.sets, m)
 		g.balancer = append(g.balancer, k.from)
 	}

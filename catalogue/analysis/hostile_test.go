@@ -166,7 +166,9 @@ edges:
 // entry lists as unknown); a chain of 50,000 entries with objectives, as
 // many walked as the budget allows; one node calling 49,999; and a chain
 // through 49,999 zones of one region, each zone's loss cutting the one
-// entry.
+// entry. Then the pools: a balancer over 49,999 targets of one component,
+// one pool; and 12,500 pairs of balancers in a chain (the edge limit's worth), each pair a pool of
+// the pair before (pools nested as deep as the walk allows).
 func hostileAnalyses() map[string][]byte {
 	const n = catalogue.MaxNodes
 	id := func(p string, i int) string { return p + strconv.Itoa(i) }
@@ -218,6 +220,27 @@ func hostileAnalyses() map[string][]byte {
 		zoned.WriteString("  - {from: " + id("n", i-1) + ", to: " + id("n", i) + "}\n")
 	}
 	out["zoned-chain"] = []byte(zoned.String())
+	var pool, poolPairs strings.Builder
+	pool.WriteString("nodes:\n  - {id: lb, component: aws-alb}\n")
+	for i := 1; i < n; i++ {
+		pool.WriteString("  - {id: " + id("n", i) + ", component: aws-ecs}\n")
+	}
+	pool.WriteString("edges:\n")
+	for i := 1; i < n; i++ {
+		pool.WriteString("  - {from: lb, to: " + id("n", i) + "}\n")
+	}
+	out["pool-star"] = []byte(pool.String())
+	poolPairs.WriteString("nodes:\n")
+	for i := range n / 4 {
+		poolPairs.WriteString("  - {id: " + id("a", i) + ", component: aws-alb}\n  - {id: " + id("b", i) + ", component: aws-alb}\n")
+	}
+	poolPairs.WriteString("edges:\n")
+	for i := 1; i < n/4; i++ {
+		for _, from := range []string{id("a", i-1), id("b", i-1)} {
+			poolPairs.WriteString("  - {from: " + from + ", to: " + id("a", i) + "}\n  - {from: " + from + ", to: " + id("b", i) + "}\n")
+		}
+	}
+	out["pool-pairs"] = []byte(poolPairs.String())
 	return out
 }
 

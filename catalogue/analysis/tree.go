@@ -100,11 +100,12 @@ func (b *builder) build(root int32) *series {
 		// the order u names them.
 		var sets []int32
 		var copies map[int32][]int32
-		pools := g.poolsOf(u)
 		for _, t := range g.waits[u] {
 			st := g.set[t]
-			if p, ok := pools[t]; ok {
-				st = p
+			if g.pool != nil {
+				if p, ok := g.pool[[2]int32{u, t}]; ok {
+					st = p
+				}
 			}
 			if st < 0 {
 				take(t)
@@ -188,22 +189,6 @@ func (b *builder) build(root int32) *series {
 		s.blocks = append(s.blocks, blk)
 	}
 	return s
-}
-
-// poolsOf returns the pool of each target of node u that is in one (see
-// makePools), or nil when u is no balancer.
-func (g *graph) poolsOf(u int32) map[int32]int32 {
-	ids := g.pools[u]
-	if len(ids) == 0 {
-		return nil
-	}
-	out := map[int32]int32{}
-	for _, st := range ids {
-		for _, m := range g.sets[st] {
-			out[m] = st
-		}
-	}
-	return out
 }
 
 // memberKey names a list of copies, to find a choice already pending.

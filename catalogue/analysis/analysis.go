@@ -9,7 +9,9 @@
 // guarantees (analysis)"). In short: an entry point needs every node it waits on (request
 // and data flows, and the broker it publishes an event to), each up
 // independently with its product's SLA as the chance; a caller connected to
-// several replicas of a node (replicaOf) needs any one of them; an unknown
+// several replicas of a node (replicaOf) needs any one of them, as a
+// balancer (a kind that distributes) needs any one of its targets of one
+// component (a pool); an unknown
 // figure is taken as 1, so that the result is a bound.
 package analysis
 

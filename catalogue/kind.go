@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
@@ -143,9 +144,6 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	if v, ok := f["flow"]; ok {
 		k.Flows = d.parseFlows(v.Val)
 	}
-	if v, ok := f["distributes"]; ok {
-		k.Distributes = d.parseDistribution(v.Val)
-	}
 	if v, ok := f["properties"]; !ok {
 		d.Errorf(root, diag.CodeRequired, "`properties` is required: the kind's property schema")
 	} else {
@@ -155,6 +153,9 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 			}
 		}
 	}
+	if v, ok := f["distributes"]; ok {
+		k.Distributes = d.parseDistribution(v.Val, k)
+	}
 	if len(*errs) > before {
 		return nil
 	}
@@ -162,22 +163,77 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 }
 
 // Distribution is a kind's documented spreading of a flow over the healthy
-// ones of several targets: the page that says so, and a note in words.
+// ones of several targets: the page that says so, a note in words, and the
+// settings a node needs for it (a DNS record does with a failover, weighted
+// or latency policy and health checks; none: always).
 type Distribution struct {
 	Docs string
 	Note string
+	When []OneOf
 }
 
-// parseDistribution reads a kind's `distributes: { docs, note }`.
-func (d *decoder) parseDistribution(n *yaml.Node) *Distribution {
-	f := d.Fields(n, "distributes", "docs", "note")
+// OneOf is a condition on a node's setting: its value is one of Values.
+type OneOf struct {
+	Property string
+	Values   []Value
+}
+
+// Holds reports whether a node whose settings value gives distributes.
+func (dist *Distribution) Holds(value func(name string) Value) bool {
+	for _, w := range dist.When {
+		if !slices.Contains(w.Values, value(w.Property)) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseDistribution reads a kind's `distributes: { docs, note, when }`,
+// when's settings being the kind's properties, each a value or a list.
+func (d *decoder) parseDistribution(n *yaml.Node, k *Kind) *Distribution {
+	f := d.Fields(n, "distributes", "docs", "note", "when")
 	if f == nil {
 		return nil
 	}
-	return &Distribution{
+	dist := &Distribution{
 		Docs: d.requiredDocs(f, n, "distributes", "the official page that says the kind spreads a flow over healthy targets"),
 		Note: d.optionalText(f, "note", "distributes"),
 	}
+	v, ok := f["when"]
+	if !ok {
+		return dist
+	}
+	for _, p := range d.Pairs(v.Val, "distributes.when") {
+		name := p.Key.Value
+		prop := k.Properties[name]
+		if prop == nil {
+			d.Errorf(p.Key, diag.CodeUnknownProperty, "distributes.when: kind %s has no property `%s`%s", k.ID, diag.Clip(name), diag.DidYouMean(name, k.PropertyNames()))
+			continue
+		}
+		values := []*yaml.Node{p.Val}
+		if p.Val.Kind == yaml.SequenceNode {
+			values = p.Val.Content
+			if len(values) == 0 {
+				d.Errorf(p.Val, diag.CodeEmpty, "distributes.when.%s: an empty list holds for no node; list the values with which the kind distributes", name)
+				continue
+			}
+		}
+		w := OneOf{Property: name}
+		for _, vn := range values {
+			val, good := d.scalarValue(vn, "distributes.when."+name)
+			if !good {
+				continue
+			}
+			if code, msg := prop.problem(val, nil); msg != "" {
+				d.Errorf(vn, code, "distributes.when.%s: %s", name, msg)
+				continue
+			}
+			w.Values = append(w.Values, val)
+		}
+		dist.When = append(dist.When, w)
+	}
+	slices.SortFunc(dist.When, func(a, b OneOf) int { return strings.Compare(a.Property, b.Property) })
+	return dist
 }
 
 // requiredString reads a required string field, reporting it when missing.

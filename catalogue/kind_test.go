@@ -28,12 +28,28 @@ func TestKindDistributes(t *testing.T) {
 	if base, _ := Load(Layer{Name: "cat", FS: baseFiles()}); base.Kinds["queue"].Distributes != nil {
 		t.Error("a kind that does not say it distributes does")
 	}
+	c, err = Load(Layer{Name: "cat", FS: withDistributes("distributes:\n  docs: \"https://example.org/lb\"\n  when: {fifo: true, delivery: [at-most-once, at-least-once]}\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := c.Kinds["queue"].Distributes
+	settings := map[string]Value{"fifo": BoolValue(true), "delivery": StringValue("at-most-once")}
+	get := func(name string) Value { return settings[name] }
+	if len(dist.When) != 2 || dist.When[0].Property != "delivery" || len(dist.When[0].Values) != 2 || !dist.Holds(get) {
+		t.Errorf("When = %+v, holds %v", dist.When, dist.Holds(get))
+	}
+	if settings["fifo"] = BoolValue(false); dist.Holds(get) {
+		t.Error("holds with fifo false")
+	}
 	cases := []struct {
 		name, body, want string
 	}{
+		{"when names no property", "distributes:\n  docs: \"https://example.org/lb\"\n  when: {fifoo: true}\n", "cat/kinds/queue.yaml:8:10: distributes.when: kind queue has no property `fifoo`; did you mean `fifo`?"},
+		{"when's value is not the property's", "distributes:\n  docs: \"https://example.org/lb\"\n  when: {delivery: [exactly-once]}\n", "cat/kinds/queue.yaml:8:21: distributes.when.delivery: `exactly-once` is not one of at-most-once, at-least-once"},
 		{"no docs", "distributes:\n  note: \"x\"\n", "cat/kinds/queue.yaml:7:3: distributes: `docs` is required: the official page that says the kind spreads a flow over healthy targets"},
 		{"docs not https", "distributes:\n  docs: \"example.org\"\n", "cat/kinds/queue.yaml:7:9: distributes.docs: \"example.org\" is not an absolute https URL to the official documentation"},
-		{"unknown key", "distributes:\n  docs: \"https://example.org/lb\"\n  when: \"always\"\n", "cat/kinds/queue.yaml:8:3: distributes: unknown key `when` (allowed: docs, note)"},
+		{"when's list is empty", "distributes:\n  docs: \"https://example.org/lb\"\n  when: {delivery: []}\n", "cat/kinds/queue.yaml:8:20: distributes.when.delivery: an empty list holds for no node; list the values with which the kind distributes"},
+		{"unknown key", "distributes:\n  docs: \"https://example.org/lb\"\n  weight: 1\n", "cat/kinds/queue.yaml:8:3: distributes: unknown key `weight` (allowed: docs, note, when)"},
 		{"not a mapping", "distributes: true\n", "cat/kinds/queue.yaml:6:14: distributes: expected a mapping, found the boolean true"},
 	}
 	for _, tc := range cases {
@@ -49,7 +65,8 @@ func TestKindDistributes(t *testing.T) {
 	}
 }
 
-// The embedded catalogue says the load balancer distributes, with its docs.
+// The embedded catalogue says the load balancer and DNS (with a failover,
+// weighted or latency policy and health checks) distribute, with docs.
 func TestEmbeddedKindsThatDistribute(t *testing.T) {
 	c, err := LoadEmbedded()
 	if err != nil {
@@ -64,7 +81,7 @@ func TestEmbeddedKindsThatDistribute(t *testing.T) {
 			got = append(got, id)
 		}
 	}
-	if strings.Join(got, " ") != "load-balancer" {
-		t.Errorf("kinds that distribute: %v, want [load-balancer]", got)
+	if strings.Join(got, " ") != "dns load-balancer" {
+		t.Errorf("kinds that distribute: %v, want [dns load-balancer]", got)
 	}
 }

@@ -208,6 +208,14 @@ func encodeSnapshot(s *snapshot) []byte {
 		if k.Distributes != nil {
 			w.str(k.Distributes.Docs)
 			w.str(k.Distributes.Note)
+			w.len(len(k.Distributes.When))
+			for _, c := range k.Distributes.When {
+				w.str(c.Property)
+				w.len(len(c.Values))
+				for _, v := range c.Values {
+					w.value(v)
+				}
+			}
 		}
 		w.str(k.File)
 	}
@@ -521,7 +529,15 @@ func decodeSnapshot(data string) (*snapshot, error) {
 		k := &Kind{ID: r.str(), Name: r.str(), Category: r.str(), Description: r.str(), Properties: r.properties()}
 		k.Flows = KindFlows{Into: Flow(r.str()), OutOf: Flow(r.str())}
 		if r.bool() {
-			k.Distributes = &Distribution{Docs: r.str(), Note: r.str()}
+			dist := &Distribution{Docs: r.str(), Note: r.str()}
+			for range r.len() {
+				c := OneOf{Property: r.str()}
+				for range r.len() {
+					c.Values = append(c.Values, r.value())
+				}
+				dist.When = append(dist.When, c)
+			}
+			k.Distributes = dist
 		}
 		k.File = r.str()
 		s.Kinds[k.ID] = k

@@ -7,7 +7,7 @@ import (
 )
 
 // The kind schema takes `distributes` as the loader does: a docs link that
-// is https, an optional note, nothing else.
+// is https, an optional note and settings (`when`), nothing else.
 func TestKindSchemaDistributes(t *testing.T) {
 	schema := compile(t, jsonschema.NewCompiler(), "kind.schema.json")
 	head := "schemaVersion: \"1\"\ntype: kind\nid: lb\nname: LB\ncategory: networking\nproperties: {}\n"
@@ -19,7 +19,10 @@ func TestKindSchemaDistributes(t *testing.T) {
 		{"docs only", "distributes: { docs: \"https://example.org/lb\" }\n", true},
 		{"no docs", "distributes: { note: \"spreads requests\" }\n", false},
 		{"docs not https", "distributes: { docs: \"example.org\" }\n", false},
-		{"unknown key", "distributes: { docs: \"https://example.org/lb\", when: always }\n", false},
+		{"when", "distributes: { docs: \"https://example.org/lb\", when: { policy: [failover, weighted], healthChecks: true } }\n", true},
+		{"when not a mapping", "distributes: { docs: \"https://example.org/lb\", when: always }\n", false},
+		{"when with an empty list", "distributes: { docs: \"https://example.org/lb\", when: { policy: [] } }\n", false},
+		{"unknown key", "distributes: { docs: \"https://example.org/lb\", weight: 1 }\n", false},
 		{"not a mapping", "distributes: true\n", false},
 	}
 	for _, tc := range cases {

@@ -144,7 +144,7 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		case catalogue.FlowRequest, catalogue.FlowData:
 			once(&g.waits[from], to)
 			once(&g.onward[from], to)
-			if k := cat.Kinds[g.nodes[from].Kind]; k != nil && k.Distributes != nil {
+			if g.distributes(from) {
 				targets = append(targets, poolTarget{from: from, to: to, flow: re.Flow})
 			}
 		case catalogue.FlowEvent:
@@ -160,6 +160,17 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 	g.makePools(targets)
 	g.placeGroups(res)
 	return g
+}
+
+// distributes reports whether node i spreads a flow over the healthy ones
+// of its targets: its kind says so, and the settings that needs hold (read
+// through value, so that a Resolver sees the analysis depends on them).
+func (g *graph) distributes(i int32) bool {
+	k := g.cat.Kinds[g.nodes[i].Kind]
+	if k == nil || k.Distributes == nil {
+		return false
+	}
+	return k.Distributes.Holds(func(name string) catalogue.Value { return g.value(i, name) })
 }
 
 // poolTarget is a request or data edge out of a node whose kind

@@ -237,3 +237,40 @@ func TestPoolAndReplicaSet(t *testing.T) {
 		})
 	}
 }
+
+// A DNS record distributes only with a failover, weighted or latency policy
+// and health checks: then a balancer in each of two regions is a pool, and
+// losing one region cuts nothing; a simple record, or one without health
+// checks, is no pool, and each balancer is needed.
+func TestDNSPool(t *testing.T) {
+	for _, tc := range []struct {
+		props string
+		pool  bool
+	}{
+		{"{routingPolicy: failover, healthChecks: true}", true},
+		{"{routingPolicy: weighted, healthChecks: true}", true},
+		{"{routingPolicy: failover, healthChecks: false}", false},
+		{"{routingPolicy: simple, healthChecks: true}", false},
+	} {
+		t.Run(tc.props, func(t *testing.T) {
+			_, r := analyse(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: us, boundary: region}
+nodes:
+  - {id: dns, component: aws-route53, props: `+tc.props+`}
+  - {id: alb-eu, component: aws-alb, in: eu}
+  - {id: alb-us, component: aws-alb, in: us}
+edges:
+  - {from: dns, to: alb-eu}
+  - {from: dns, to: alb-us}
+`)
+			f := redundant(entry(t, r, "dns"))
+			if got := len(f) == 1 && f[0].Pool == "dns"; got != tc.pool {
+				t.Errorf("a pool behind dns: %v, want %v (%+v)", got, tc.pool, f)
+			}
+			if l, _ := r.Loss("eu"); (len(l.Cuts) == 0) != tc.pool {
+				t.Errorf("losing eu cuts %v", l.Cuts)
+			}
+		})
+	}
+}

@@ -138,8 +138,9 @@ edges:
 
 // What is not a pool stays needs in series, each its own single point of
 // failure: two services of different components behind one balancer (path
-// routing), two copies called by a kind that does not distribute (a
-// function calling both), and one target alone.
+// routing), copies behind a balancer that does not check their health (it
+// keeps sending to one that is down), two copies called by a kind that does
+// not distribute (a function calling both), and one target alone.
 func TestNotAPool(t *testing.T) {
 	for _, tc := range []struct {
 		name, nodes, edges string
@@ -153,6 +154,15 @@ func TestNotAPool(t *testing.T) {
 `,
 			edges: "  - {from: lb, to: orders-svc}\n  - {from: lb, to: users-svc}\n",
 			spofs: []string{"orders-svc", "users-svc", "eu", "az-a", "az-b"},
+		},
+		{
+			name: "a balancer without health checks",
+			nodes: `  - {id: lb, component: aws-alb, in: eu, props: {healthChecks: false}}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-b}
+`,
+			edges: "  - {from: lb, to: app-a}\n  - {from: lb, to: app-b}\n",
+			spofs: []string{"app-a", "app-b", "eu", "az-a", "az-b"},
 		},
 		{
 			name: "a function is no balancer",

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 
@@ -181,12 +182,14 @@ type poolTarget struct {
 }
 
 // makePools finds the pools: the targets of one balancer (a node whose
-// kind distributes) that it sends one flow to and that are of one
-// component, two or more of them. The balancer sends each request to any
-// healthy one, so the pool is down only when all its members are; targets
-// of different components are different services (path routing), each
-// needed. Targets that are all of one replica set are left to it, the
-// design's explicit word.
+// kind distributes) that it sends one flow to, that are of one component
+// and that call the same nodes, two or more of them. The balancer sends
+// each request to any healthy one, so the pool is down only when all its
+// members are. Targets of different components, or of one component that
+// call different nodes (an orders service and a users service, each with
+// its own database), are different services the balancer routes to by
+// path, each needed. Targets that are all of one replica set are left to
+// it, the design's explicit word.
 func (g *graph) makePools(targets []poolTarget) {
 	g.replicas = int32(len(g.sets))
 	if len(targets) == 0 {
@@ -196,6 +199,7 @@ func (g *graph) makePools(targets []poolTarget) {
 		from      int32
 		component string
 		flow      catalogue.Flow
+		callees   string
 	}
 	members := map[poolKey][]int32{}
 	var order []poolKey
@@ -205,7 +209,7 @@ func (g *graph) makePools(targets []poolTarget) {
 			continue
 		}
 		pooled[[2]int32{t.from, t.to}] = true
-		k := poolKey{t.from, g.nodes[t.to].Component, t.flow}
+		k := poolKey{t.from, g.nodes[t.to].Component, t.flow, g.callees(t.to)}
 		if _, ok := members[k]; !ok {
 			order = append(order, k)
 		}
@@ -228,6 +232,17 @@ func (g *graph) makePools(targets []poolTarget) {
 		g.sets = append(g.sets, m)
 		g.balancer = append(g.balancer, k.from)
 	}
+}
+
+// callees is the set of nodes node i waits for, as a key: copies call the
+// same ones, in whatever order the design lists its edges.
+func (g *graph) callees(i int32) string {
+	ids := slices.Sorted(slices.Values(g.waits[i]))
+	b := make([]byte, 0, 4*len(ids))
+	for _, id := range ids {
+		b = binary.LittleEndian.AppendUint32(b, uint32(id))
+	}
+	return string(b)
 }
 
 // poolBalancer returns the balancer of choice st when it is a pool, or -1

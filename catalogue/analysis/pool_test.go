@@ -156,6 +156,17 @@ func TestNotAPool(t *testing.T) {
 			spofs: []string{"orders-svc", "users-svc", "eu", "az-a", "az-b"},
 		},
 		{
+			name: "path routing to two services of one product, each with its own store",
+			nodes: `  - {id: lb, component: aws-alb, in: eu}
+  - {id: orders-svc, component: aws-ecs, in: az-a}
+  - {id: users-svc, component: aws-ecs, in: az-b}
+  - {id: orders-db, component: aws-dynamodb, in: eu}
+  - {id: users-db, component: aws-dynamodb, in: eu}
+`,
+			edges: "  - {from: lb, to: orders-svc}\n  - {from: lb, to: users-svc}\n  - {from: orders-svc, to: orders-db}\n  - {from: users-svc, to: users-db}\n",
+			spofs: []string{"orders-svc", "users-svc", "eu", "az-a", "az-b"},
+		},
+		{
 			name: "a balancer without health checks",
 			nodes: `  - {id: lb, component: aws-alb, in: eu, props: {healthChecks: false}}
   - {id: app-a, component: aws-ecs, in: az-a}

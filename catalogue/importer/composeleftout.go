@@ -314,24 +314,35 @@ func (s *system) protocolTo(to string) string {
 }
 
 // composeEntries marks the nodes of Compose services (by is each node's
-// resource) that publish ports and that nothing in the files flows into
-// as entry points: one that publishes but is called by another service (a
-// database publishing its port for local tools) is left to the analysis.
-// When some service is an entry point (the files say where callers come
-// in), one that nothing flows into is never one when nothing else says it
-// takes callers: it publishes and exposes no port, has no labels (what a
+// resource) that publish ports as entry points, where callers come in: each
+// that nothing in the files flows into, and each that something does flow
+// into but that serves callers (a compute or networking product: the
+// team's own service, an API gateway another service also names). A data
+// store, cache or broker that publishes its port is left to the analysis:
+// the port is for local tools, and the services that call it are its
+// callers. When some service is an entry point (the files say where callers
+// come in), one that nothing flows into is never one when nothing else says
+// it takes callers: it publishes and exposes no port, has no labels (what a
 // proxy such as Traefik routes by) and no network_mode (host, or another
 // service's network, whose ports are not its own) — a worker, a cron job.
 // When no service publishes, the files do not say, and the analysis's own
 // reading (a node nothing flows into is an entry) stands.
-func composeEntries(d *catalogue.Design, by []*resource) {
+func composeEntries(cat *catalogue.Catalogue, d *catalogue.Design, by []*resource) {
 	into := make(map[string]bool, len(d.Edges))
 	for _, e := range d.Edges {
 		into[e.To] = true
 	}
+	serves := func(n *catalogue.Node) bool {
+		comp := cat.Components[n.Component]
+		if comp == nil {
+			return false
+		}
+		k := cat.Kinds[comp.Kind]
+		return k != nil && (k.Category == "compute" || k.Category == "networking")
+	}
 	entries := false
 	for i := range d.Nodes {
-		if n := &d.Nodes[i]; publishes(by[i].attrs) && !into[n.ID] {
+		if n := &d.Nodes[i]; publishes(by[i].attrs) && (!into[n.ID] || serves(n)) {
 			n.Entry, entries = true, true
 		}
 	}

@@ -293,7 +293,17 @@ func TestComposeEntries(t *testing.T) {
   api: {image: acme/api, ports: ["8080:8080"], environment: {DB_HOST: db, CACHE: "cache:6379"}}
   db: {image: postgres, ports: ["5432:5432"]}
   cache: {image: redis, ports: ["6379:6379"]}
-`, []string{"web"}, nil},
+`, []string{"web", "api"}, nil},
+		{"a gateway another service names", `services:
+  kong: {image: kong, ports: ["8000:8000"]}
+  studio: {image: acme/studio, ports: ["3000:3000"], environment: {SUPABASE_URL: "http://kong:8000"}}
+  db: {image: postgres, ports: ["5432:5432"]}
+  rest: {image: postgrest/postgrest, environment: {PGRST_DB_URI: "postgres://db:5432/app"}}
+`, []string{"kong", "studio"}, []string{"rest"}},
+		{"a frontend and an API that name each other", `services:
+  web: {image: acme/web, ports: ["3000:3000"], environment: {API_URL: "http://api:8080"}}
+  api: {image: acme/api, ports: ["8080:8080"], environment: {CORS_ORIGIN: "http://web:3000"}}
+`, []string{"web", "api"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(c.file)}})

@@ -439,7 +439,7 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 			Msg: fmt.Sprintf("the import makes %d edges between its nodes, more than the %d a design holds (the first past them is asked for here); import the system in parts", edges, catalogue.MaxEdges)}}
 	}
 	if s.format == Compose {
-		composeEntries(d, nodeRes)
+		composeEntries(cat, d, nodeRes)
 	}
 	res.Unmapped = s.skipped.items
 	if s.skipped.more > 0 {

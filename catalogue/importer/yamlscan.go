@@ -18,12 +18,65 @@ const tooDense = "more than 1,000,000 line ends and YAML marks (`- `, `? ` and `
 // scalar nor on a line that continues one (more indented than what holds
 // it); a block scalar is the lines after its `|` or `>` more indented than
 // the key or item it is the value of, and its blank lines.
+//
+// A file with line ends other than \n and \r\n (a lone \r, U+0085, U+2028,
+// U+2029, which yaml.v3 also ends lines at) is counted without telling text
+// from structure: every line end and every mark, wherever it stands.
 func scanYAML(data []byte) *limitError {
-	s := yamlScan{data: data, line: 1, owner: -1}
-	if s.run(); s.over() {
-		return &limitError{line: s.line, column: 1, msg: tooDense}
+	if marks, line := yamlMarks(data); marks > maxYAMLMarks {
+		return &limitError{line: line, column: 1, msg: tooDense}
 	}
 	return nil
+}
+
+// yamlMarks counts the marks of data, as scanYAML does, up to past
+// maxYAMLMarks, and says the line it got to.
+func yamlMarks(data []byte) (marks, line int) {
+	if otherLineEnds(data) {
+		return countEveryMark(data)
+	}
+	s := yamlScan{data: data, line: 1, owner: -1}
+	s.run()
+	return s.marks, s.line
+}
+
+// otherLineEnds says whether data ends a line with a lone \r, or with
+// U+0085, U+2028 or U+2029.
+func otherLineEnds(data []byte) bool {
+	for i, c := range data {
+		switch {
+		case c == '\r' && (i+1 == len(data) || data[i+1] != '\n'):
+			return true
+		case c == 0xC2 && i+1 < len(data) && data[i+1] == 0x85:
+			return true
+		case c == 0xE2 && i+2 < len(data) && data[i+1] == 0x80 && (data[i+2] == 0xA8 || data[i+2] == 0xA9):
+			return true
+		}
+	}
+	return false
+}
+
+// countEveryMark counts every line end and every mark of data, in text or
+// not, up to past maxYAMLMarks, and says the line it got to.
+func countEveryMark(data []byte) (marks, line int) {
+	line = 1
+	for i, c := range data {
+		switch {
+		case c == '\n', c == '\r' && (i+1 == len(data) || data[i+1] != '\n'),
+			c == 0xC2 && i+1 < len(data) && data[i+1] == 0x85,
+			c == 0xE2 && i+2 < len(data) && data[i+1] == 0x80 && (data[i+2] == 0xA8 || data[i+2] == 0xA9):
+			line++
+			marks++
+		case c == '[', c == '{', c == ':', c == '-', c == '?':
+			marks++
+		case c == ',':
+			marks += 2
+		}
+		if marks > maxYAMLMarks {
+			break
+		}
+	}
+	return marks, line
 }
 
 // yamlScan is where scanYAML is in a file, and what it has counted.
@@ -41,6 +94,10 @@ type yamlScan struct {
 	// plain says a plain scalar of block context is open at the line's
 	// end: the next line continues it when indented more than owner.
 	plain bool
+	// flowExpect says a value may start where the line's end leaves a
+	// flow collection: after its `[`, `{`, `,` or a `: `, not within a
+	// plain scalar, which a next line may continue.
+	flowExpect bool
 }
 
 func (s *yamlScan) over() bool { return s.marks > maxYAMLMarks }
@@ -77,7 +134,9 @@ func (s *yamlScan) scanLine() {
 	}
 	// Where a value may start, and the column of the first token since.
 	expect, key := true, indent
-	if s.flow == 0 {
+	if s.flow > 0 {
+		expect = s.flowExpect
+	} else {
 		if s.plain && indent > s.owner {
 			expect = false // the plain scalar goes on
 		} else {
@@ -100,6 +159,7 @@ func (s *yamlScan) scanLine() {
 		case c == ' ' || c == '\t' || c == '\r':
 			s.i++
 		case c == '#' && (s.i == s.lineStart || data[s.i-1] == ' ' || data[s.i-1] == '\t'):
+			s.flowExpect = s.flow > 0 && expect
 			s.toLineEnd()
 			return
 		case expect && (c == '"' || c == '\''):
@@ -119,14 +179,21 @@ func (s *yamlScan) scanLine() {
 		case c == ':' && (spaceNext || s.flow > 0 || s.i > 0 && (data[s.i-1] == '"' || data[s.i-1] == '\'')):
 			s.marks++
 			s.i++
-			expect, s.plain = true, false
+			// In a flow collection `a:'b` is one plain scalar: a value
+			// starts after `: `, or right after a quoted key's `:`.
+			expect = spaceNext || s.i > 1 && (data[s.i-2] == '"' || data[s.i-2] == '\'')
+			s.plain = false
 			if s.flow == 0 {
+				expect = true
 				if key < 0 {
 					key = column
 				}
 				s.owner, key = key, -1
 			}
 		case (c == '[' || c == '{') && (expect || s.flow > 0):
+			if s.flow == 0 && key < 0 {
+				key = column // a key that is a flow collection: `- [a]: b`
+			}
 			s.marks++
 			s.i++
 			s.flow++
@@ -171,6 +238,7 @@ func (s *yamlScan) scanLine() {
 			s.i++
 		}
 	}
+	s.flowExpect = s.flow > 0 && expect
 	if s.i < len(data) && !s.over() {
 		s.lineEnd()
 	}

@@ -61,8 +61,10 @@ func (s *system) readCompose(file string, docs []*yaml.Node) catalogue.ErrorList
 			s.resources[i] = nil // it is the one below now, in the later file's place
 		}
 		r.image, r.attrs = str(get(svc, "image")), svc
-		if image := get(svc, "image"); image != nil {
-			s.leaveOutImage(r, pos(file, image))
+		if own := get(p.v, "image"); own != nil {
+			s.leaveOutImage(r, pos(file, own))
+		} else if imageReferenceProblem(r.image) != "" {
+			r.image = "" // an earlier file's, left out and said there
 		}
 		if nets := get(svc, "networks"); nets != nil {
 			if first := networkNames(nets); len(first) > 0 {

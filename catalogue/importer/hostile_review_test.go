@@ -201,6 +201,29 @@ func TestComposeImagesAndHostsOfAnySize(t *testing.T) {
 	}
 }
 
+// An override file that leaves an impossible image alone does not say it
+// again, at a line of its own that is not the image's.
+func TestComposeImageLeftOutOnce(t *testing.T) {
+	cat, m := loaded(t)
+	base := "services:\n  db:\n    image: \"postgres:" + strings.Repeat("1", 600) + "\"\n"
+	res, err := Import(cat, m, Compose, []File{{Name: "docker-compose.yml", Data: []byte(base)}, {Name: "docker-compose.override.yml", Data: []byte("services:\n  db: {restart: always}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, l := range res.LeftOut {
+		if strings.HasPrefix(l.What, "image of") {
+			said = append(said, l.Pos.String())
+		}
+	}
+	if len(said) != 1 || said[0] != "docker-compose.yml:3:12" {
+		t.Errorf("the image is said at %v, want once, at docker-compose.yml:3:12", said)
+	}
+	if n := res.Design.Nodes[0]; n.Component != "service" {
+		t.Errorf("db is %s, want the team's own service", n.Component)
+	}
+}
+
 // maxImageReference is an image reference's length at most, by the grammar.
 func TestImageReferenceProblem(t *testing.T) {
 	for _, c := range []struct {

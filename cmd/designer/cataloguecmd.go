@@ -124,8 +124,7 @@ func (e *env) page(args []string) int {
 		fmt.Fprintf(e.stderr, "designer catalogue page: no page for %q; known: %s\n", ids[0], strings.Join(known, ", "))
 		return exitUnusable
 	}
-	fmt.Fprint(e.stdout, pg.Markdown())
-	return exitOK
+	return e.write("catalogue page", []byte(pg.Markdown()))
 }
 
 // pages writes every catalogue page as markdown under DIR, at the paths the

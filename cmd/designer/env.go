@@ -128,3 +128,14 @@ func (e *env) catalogueOrFail() *catalogue.Catalogue {
 	}
 	return cat
 }
+
+// write writes what command made to standard output, and says on stderr
+// when it could not be written in full (a full disk, a closed pipe): exit
+// 2, rather than a success that wrote part of it.
+func (e *env) write(command string, out []byte) int {
+	if _, err := e.stdout.Write(out); err != nil {
+		fmt.Fprintf(e.stderr, "designer %s: the output was not written in full: %v\n", command, err)
+		return exitUnusable
+	}
+	return exitOK
+}

@@ -34,6 +34,5 @@ func (e *env) export(args []string) int {
 		fmt.Fprintln(e.stderr, "designer export:", err)
 		return exitUnusable
 	}
-	e.stdout.Write(out)
-	return exitOK
+	return e.write("export", out)
 }

@@ -195,8 +195,7 @@ func (e *env) importCmd(args []string) int {
 		text = catalogue.EncodeDesignYAML(design)
 	}
 	if *out == "" {
-		e.stdout.Write(text)
-		return exitOK
+		return e.write("import", text)
 	}
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
 		fmt.Fprintf(e.stderr, "designer import: %v\n", err)

@@ -40,8 +40,7 @@ func (e *env) render(args []string) int {
 		fmt.Fprintln(e.stderr, "designer render:", err)
 		return exitUnusable
 	}
-	fmt.Fprintln(e.stdout, svg)
-	return exitOK
+	return e.write("render", []byte(svg+"\n"))
 }
 
 // importDesign reads a design file (or a picture with a design in it, or

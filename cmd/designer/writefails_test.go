@@ -44,3 +44,30 @@ func TestCheckAndAnalyzeWriteFails(t *testing.T) {
 		}
 	}
 }
+
+// So is what import, export, render and catalogue page write.
+func TestOutputWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "d.yaml")
+	compose := filepath.Join(dir, "compose.yaml")
+	for file, text := range map[string]string{
+		design:  "nodes:\n  - {id: fn, component: aws-lambda}\n",
+		compose: "services:\n  db: {image: postgres}\n",
+	} {
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"import", compose},
+		{"export", "-f", "mermaid", design},
+		{"render", design},
+		{"catalogue", "page", "aws-lambda"},
+	} {
+		var stderr strings.Builder
+		code := run(sites, args, &failingWriter{room: 10}, &stderr)
+		if code != exitUnusable || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
+	}
+}

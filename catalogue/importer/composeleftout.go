@@ -147,7 +147,8 @@ func (s *system) composeLeftOut(r *resource, rule *Rule, comp *catalogue.Compone
 }
 
 // withoutCredentials is a URL without the user and password it may hold
-// ("https://oauth2:token@github.com/o/r.git" → "https://github.com/o/r.git"):
+// ("https://oauth2:token@github.com/o/r.git" → "https://github.com/o/r.git")
+// and without its query ("?private_token=…" → "?…"):
 // the report quotes build contexts and images, and never a secret.
 // Anything else is itself.
 func withoutCredentials(ref string) string {
@@ -161,7 +162,15 @@ func withoutCredentials(ref string) string {
 		host = rest[:end]
 	}
 	if at := strings.LastIndexByte(host, '@'); at >= 0 {
-		return ref[:scheme+3] + rest[at+1:]
+		ref = ref[:scheme+3] + rest[at+1:]
+	}
+	// A query may carry a token too (?private_token=…): it is left out.
+	if q := strings.IndexByte(ref, '?'); q >= 0 {
+		end := strings.IndexByte(ref[q:], '#')
+		if end < 0 {
+			return ref[:q] + "?…"
+		}
+		return ref[:q] + "?…" + ref[q+end:]
 	}
 	return ref
 }

@@ -194,7 +194,7 @@ func TestComposeLeftOutIsBounded(t *testing.T) {
 	if len(res.LeftOut) != maxLeftOut+1 || len(report) != maxLeftOut+1 {
 		t.Fatalf("%d left out, %d lines", len(res.LeftOut), len(report))
 	}
-	if last, more := report[len(report)-1], fmt.Sprintf(": %d more things left out: the report lists the first %d", 3*n-maxLeftOut, maxLeftOut); !strings.HasSuffix(last, more) {
+	if last, more := report[len(report)-1], fmt.Sprintf(": %d more things left out: the report lists %d of them", 3*n-maxLeftOut, maxLeftOut); !strings.HasSuffix(last, more) {
 		t.Errorf("the last line: %s", last)
 	}
 	if env := report[2]; !strings.Contains(env, "f:5:5: service s0: 1000 environment variables (V0, V1, V2, V3, V4 and 995 more) left out") || len(env) > 300 {

@@ -180,7 +180,7 @@ func TestNotImportedIsBounded(t *testing.T) {
 		t.Fatalf("%d resources not imported listed", len(res.Unmapped))
 	}
 	report := res.Report()
-	if last := report[len(report)-1]; !strings.Contains(last, "2000 more resources were not imported") || !strings.Contains(last, "first 10000") {
+	if last := report[len(report)-1]; !strings.Contains(last, "2000 more resources were not imported") || !strings.Contains(last, "lists 10000 of them") {
 		t.Errorf("last line %q", last)
 	}
 }
@@ -215,6 +215,7 @@ func TestLeftOutShowsNoCredentials(t *testing.T) {
 		{"services:\n  api: {image: acme/api, build: {context: \"https://ghp_secret@github.com/o/r.git\"}}\n", "build context https://github.com/o/r.git"},
 		{"services:\n  api: {image: acme/api, build: \"git@github.com:o/r.git\"}\n", "build context git@github.com:o/r.git"},
 		{"services:\n  api: {image: acme/api, build: ./api}\n", "build context ./api"},
+		{"services:\n  api: {image: acme/api, build: \"https://gitlab.com/o/r.git?private_token=ghp_secret#main\"}\n", "build context https://gitlab.com/o/r.git?…#main"},
 	} {
 		res, err := Import(cat, m, Compose, []File{{Name: "f", Data: []byte(c.file)}})
 		if err != nil {

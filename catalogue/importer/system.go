@@ -443,12 +443,12 @@ func (s *system) design(cat *catalogue.Catalogue, m *Mapping) (*Result, error) {
 	}
 	res.Unmapped = s.skipped.items
 	if s.skipped.more > 0 {
-		res.Unmapped = append(res.Unmapped, Unmapped{Pos: s.skipped.moreAt, Address: fmt.Sprintf("%d more resources", s.skipped.more), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
+		res.Unmapped = append(res.Unmapped, Unmapped{Pos: s.skipped.moreAt, Address: fmt.Sprintf("%d more resources", s.skipped.more), Why: fmt.Sprintf("the report lists %d of them", maxLeftOut)})
 	}
 	slices.SortStableFunc(s.leftOut.items, func(a, b LeftOut) int { return comparePos(s.order, a.Pos, b.Pos) })
 	res.LeftOut = s.leftOut.items
 	if s.leftOut.more > 0 {
-		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.leftOut.moreAt, What: fmt.Sprintf("%d more things", s.leftOut.more), Why: fmt.Sprintf("the report lists the first %d", maxLeftOut)})
+		res.LeftOut = append(res.LeftOut, LeftOut{Pos: s.leftOut.moreAt, What: fmt.Sprintf("%d more things", s.leftOut.more), Why: fmt.Sprintf("the report lists %d of them", maxLeftOut)})
 	}
 	if errs := cat.Check(d); len(errs) > 0 {
 		return nil, errs

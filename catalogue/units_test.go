@@ -20,7 +20,7 @@ package catalogue
 // figure, the comment above the value says so and the "=" figure is the
 // binary one the value follows. The value must be the figure in the
 // property's unit, rounded down (a limit may not promise more than the
-// documented size). Where the documents say "less than" a figure, the comment
+// documented size), or up for a limit's minimum (nor ask for less). Where the documents say "less than" a figure, the comment
 // starts with "<" instead ("# < 30 MB") and the value is the largest whole
 // unit below it. A comment starting "# =" or "# <" that does not read as a
 // figure fails the test, so a typo is never skipped.
@@ -79,13 +79,16 @@ func parseSizeFigure(comment string) (bytes *big.Rat, below, ok bool, err error)
 	return r.Mul(r, new(big.Rat).SetInt64(sizeUnits[m[4]])), m[1] == "<", true, nil
 }
 
-// inUnit is bytes in unit (KB, MB or GB), rounded down; below, the largest
-// whole unit strictly less than bytes.
-func inUnit(bytes *big.Rat, below bool, unit string) int64 {
+// inUnit is bytes in unit (KB, MB or GB), rounded down, or up for a
+// minimum; below, the largest whole unit strictly less than bytes.
+func inUnit(bytes *big.Rat, below, minimum bool, unit string) int64 {
 	q := new(big.Rat).Quo(bytes, new(big.Rat).SetInt64(sizeUnits[unit]))
 	n := new(big.Int).Quo(q.Num(), q.Denom()).Int64()
-	if below && q.IsInt() {
+	switch {
+	case below && q.IsInt():
 		n--
+	case minimum && !below && !q.IsInt():
+		n++
 	}
 	return n
 }
@@ -95,22 +98,25 @@ func TestParseSizeFigure(t *testing.T) {
 		comment, unit string
 		want          int64
 		ok, bad       bool
+		minimum       bool
 	}{
-		{"# = 5 TiB", "GB", 5120, true, false},
-		{"# = 50 TiB (Thresholds and Limits)", "GB", 51200, true, false},
-		{"# = 50,000 × 4,000 MiB", "GB", 195312, true, false},
-		{"# = 10,000 x 5 GiB", "GB", 50000, true, false},
-		{"# = 1 MB, since January 2026", "KB", 1024, true, false},
-		{"# = 4,096 bytes", "KB", 4, true, false},
-		{"# = 8,192 bytes", "KB", 8, true, false},
-		{"# = 32 GiB", "MB", 32768, true, false},
-		{"# = 48.8 TiB", "GB", 49971, true, false},
-		{"# < 30 MB", "KB", 30719, true, false},
-		{"# < 30.5 KB", "KB", 30, true, false},
-		{"# 5 TiB, not a figure", "GB", 0, false, false},
-		{"", "GB", 0, false, false},
-		{"# = about five TiB", "GB", 0, true, true},
-		{"# = 5 PB", "GB", 0, true, true},
+		{"# = 5 TiB", "GB", 5120, true, false, false},
+		{"# = 50 TiB (Thresholds and Limits)", "GB", 51200, true, false, false},
+		{"# = 50,000 × 4,000 MiB", "GB", 195312, true, false, false},
+		{"# = 10,000 x 5 GiB", "GB", 50000, true, false, false},
+		{"# = 1 MB, since January 2026", "KB", 1024, true, false, false},
+		{"# = 4,096 bytes", "KB", 4, true, false, false},
+		{"# = 8,192 bytes", "KB", 8, true, false, false},
+		{"# = 32 GiB", "MB", 32768, true, false, false},
+		{"# = 48.8 TiB", "GB", 49971, true, false, false},
+		{"# < 30 MB", "KB", 30719, true, false, false},
+		{"# < 30.5 KB", "KB", 30, true, false, false},
+		{"# = 1,536 bytes", "KB", 2, true, false, true},
+		{"# = 2,048 bytes", "KB", 2, true, false, true},
+		{"# 5 TiB, not a figure", "GB", 0, false, false, false},
+		{"", "GB", 0, false, false, false},
+		{"# = about five TiB", "GB", 0, true, true, false},
+		{"# = 5 PB", "GB", 0, true, true, false},
 	} {
 		b, below, ok, err := parseSizeFigure(tc.comment)
 		if ok != tc.ok || (err != nil) != tc.bad {
@@ -118,7 +124,7 @@ func TestParseSizeFigure(t *testing.T) {
 			continue
 		}
 		if ok && err == nil {
-			if got := inUnit(b, below, tc.unit); got != tc.want {
+			if got := inUnit(b, below, tc.minimum, tc.unit); got != tc.want {
 				t.Errorf("%q in %s = %d, want %d", tc.comment, tc.unit, got, tc.want)
 			}
 		}
@@ -128,6 +134,7 @@ func TestParseSizeFigure(t *testing.T) {
 // sizeValue is one size in a component file with its comment.
 type sizeValue struct {
 	where, prop, comment, value string
+	minimum                     bool
 }
 
 // componentSizes lists the sizes of one component file: its defaults and its
@@ -142,9 +149,9 @@ func componentSizes(t *testing.T, file string, src []byte) (kind string, sizes [
 		t.Fatalf("%s: not a mapping", file)
 	}
 	top := doc.Content[0]
-	add := func(prop string, v *yaml.Node) {
+	add := func(prop string, v *yaml.Node, minimum bool) {
 		if v.Kind == yaml.ScalarNode {
-			sizes = append(sizes, sizeValue{fmt.Sprintf("%s:%d", file, v.Line), prop, v.LineComment, v.Value})
+			sizes = append(sizes, sizeValue{fmt.Sprintf("%s:%d", file, v.Line), prop, v.LineComment, v.Value, minimum})
 		}
 	}
 	for i := 0; i+1 < len(top.Content); i += 2 {
@@ -155,7 +162,7 @@ func componentSizes(t *testing.T, file string, src []byte) (kind string, sizes [
 		case "defaults":
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				if sizeProperty.MatchString(v.Content[j].Value) {
-					add(v.Content[j].Value, v.Content[j+1])
+					add(v.Content[j].Value, v.Content[j+1], false)
 				}
 			}
 		case "limits":
@@ -167,10 +174,10 @@ func componentSizes(t *testing.T, file string, src []byte) (kind string, sizes [
 				for l := 0; l+1 < len(lim.Content); l += 2 {
 					switch lim.Content[l].Value {
 					case "minimum", "maximum":
-						add(prop, lim.Content[l+1])
+						add(prop, lim.Content[l+1], lim.Content[l].Value == "minimum")
 					case "values":
 						for _, e := range lim.Content[l+1].Content {
-							add(prop, e)
+							add(prop, e, false)
 						}
 					}
 				}
@@ -254,9 +261,9 @@ func TestSizesMatchTheirFigures(t *testing.T) {
 				continue
 			}
 			unit := sizeProperty.FindString(s.prop)
-			want := inUnit(b, below, unit)
+			want := inUnit(b, below, s.minimum, unit)
 			if got := fmt.Sprint(want); s.value != got {
-				t.Errorf("%s: %s is %s, but its figure %q is %s %s (binary, rounded down)", s.where, s.prop, s.value, strings.TrimSpace(s.comment), got, unit)
+				t.Errorf("%s: %s is %s, but its figure %q is %s %s (binary, rounded toward the inside of the limit)", s.where, s.prop, s.value, strings.TrimSpace(s.comment), got, unit)
 			}
 			checked++
 		}

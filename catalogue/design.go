@@ -60,6 +60,19 @@ type Node struct {
 	// ReplicaOf names a node this one is a copy of, elsewhere: a caller
 	// connected to several copies fails over between them.
 	ReplicaOf string
+	// NotReplica, written `notReplica: true`, says the node is no copy of
+	// the nodes it looks like (same component, same neighbours, in other
+	// zones) nor one of a pool behind a balancer: the analysis counts it
+	// apart. At most one of ReplicaOf and NotReplica is set.
+	NotReplica bool
+	// Zones are the zone groups the node runs in when it runs in several
+	// (an Auto Scaling group, a managed instance group, a deployment spread
+	// over zones), written `zones: [az-a, az-b]`; ZoneCount is how many
+	// when the design counts them without naming them (`zones: 3`). A zone
+	// loss then takes one share of the node, not the node. At most one is
+	// set.
+	Zones     []string
+	ZoneCount int
 	// Assume holds the figures the design states for the node where the
 	// catalogue has none (a product with no published SLA).
 	Assume Assumptions
@@ -150,8 +163,10 @@ type lineCol struct{ line, col int32 }
 func at(p Pos) lineCol { return lineCol{int32(p.Line), int32(p.Column)} }
 
 type nodePos struct {
-	self, id, component, in, replicaOf lineCol
-	props                              []propPos
+	self, id, component, in, replicaOf, zones lineCol
+	// zone is where each of zones' entries is written.
+	zone  []lineCol
+	props []propPos
 }
 
 type propPos struct {
@@ -218,6 +233,13 @@ func (s *PosMap) find(path string) lineCol {
 			return n.in
 		case "replicaOf":
 			return n.replicaOf
+		case "zones":
+			return n.zones
+		}
+		if rest, ok := strings.CutPrefix(field, "zones["); ok {
+			if k, err := strconv.Atoi(strings.TrimSuffix(rest, "]")); err == nil && k >= 0 && k < len(n.zone) {
+				return n.zone[k]
+			}
 		}
 		return findProp(n.props, field)
 	case list == "groups" && i < len(s.groups):
@@ -481,6 +503,7 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	d.checkGroups(des, groupIDs, ids, src)
 	d.checkReplicas(des, ids)
+	d.checkZones(des, groupIDs)
 	if v, ok := f["notes"]; ok {
 		des.Notes = d.parseNotes(v.Val, src)
 		d.checkNotes(des, ids, groupIDs, src)
@@ -570,7 +593,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 	var node Node
 	pos := &src.nodes[i]
 	pos.self = at(d.Pos(n))
-	f := d.Fields(n, what, "id", "name", "component", "in", "entry", "replicaOf", "assume", "objectives", "durability", "props", "position", "origin")
+	f := d.Fields(n, what, "id", "name", "component", "in", "entry", "replicaOf", "notReplica", "zones", "assume", "objectives", "durability", "props", "position", "origin")
 	if f == nil {
 		return node
 	}
@@ -604,6 +627,17 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 			node.ReplicaOf = s
 			pos.replicaOf = at(d.Pos(v.Val))
 		}
+	}
+	if v, ok := f["notReplica"]; ok {
+		if b, good := d.Bool(v.Val, what+".notReplica"); good {
+			node.NotReplica = b
+			if b && node.ReplicaOf != "" {
+				d.Errorf(v.Val, diag.CodeConflictingKeys, "%s: `replicaOf` says the node is a copy of %s and `notReplica` that it is no copy; keep one", what, diag.Clip(node.ReplicaOf))
+			}
+		}
+	}
+	if v, ok := f["zones"]; ok {
+		node.Zones, node.ZoneCount = d.parseZones(v.Val, what, pos)
 	}
 	if v, ok := f["assume"]; ok {
 		if af := d.Fields(v.Val, what+".assume", "availability"); af != nil {
@@ -641,6 +675,93 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 		node.Position = d.point(v.Val, what+".position")
 	}
 	return node
+}
+
+// MaxNodeZones is the most zones a node may say it runs in: more than any
+// provider's region has.
+const MaxNodeZones = 64
+
+// parseZones reads a node's `zones`: the zone groups it runs in, or how
+// many. The groups are checked once all are read (see checkZones).
+func (d *decoder) parseZones(n *yaml.Node, what string, pos *nodePos) ([]string, int) {
+	pos.zones = at(d.Pos(n))
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!int" {
+		k, good := d.Int(n, what+".zones")
+		if !good {
+			return nil, 0
+		}
+		if k < 1 || k > MaxNodeZones {
+			d.Errorf(n, diag.CodeOutOfRange, "%s.zones: %d is not between 1 and %d; say how many zones the node runs in, or list them", what, k, MaxNodeZones)
+			return nil, 0
+		}
+		return nil, int(k)
+	}
+	if !d.IsKind(n, yaml.SequenceNode, what+".zones", "a list of the zone groups the node runs in ([az-a, az-b]) or how many (3)") {
+		return nil, 0
+	}
+	if len(n.Content) == 0 {
+		d.Errorf(n, diag.CodeEmpty, "%s.zones: the list is empty; list the zone groups the node runs in, or leave it out", what)
+		return nil, 0
+	}
+	if len(n.Content) > MaxNodeZones {
+		d.Errorf(n, diag.CodeTooLarge, "%s.zones: %d zones; a node runs in at most %d", what, len(n.Content), MaxNodeZones)
+		return nil, 0
+	}
+	var out []string
+	for k, z := range n.Content {
+		s, good := d.Str(z, what+".zones["+strconv.Itoa(k)+"]")
+		if !good {
+			continue
+		}
+		if j := slices.Index(out, s); j >= 0 {
+			d.Errorf(z, diag.CodeDuplicateValue, "%s.zones[%d]: `%s` is listed already (zones[%d]); list each zone once", what, k, diag.Clip(s), j)
+			continue
+		}
+		out = append(out, s)
+		pos.zone = append(pos.zone, at(d.Pos(z)))
+	}
+	return out, 0
+}
+
+// checkZones reports a node's zones that name no zone group, and a node
+// placed in one zone that says it runs in others.
+func (d *decoder) checkZones(des *Design, groupIDs map[string]int) {
+	var names []string // zone ids, for hints, made when first needed
+	for i := range des.Nodes {
+		n := &des.Nodes[i]
+		if n.Zones == nil && n.ZoneCount == 0 {
+			continue
+		}
+		what := NodePath(i, "")
+		inZone := ""
+		if j, ok := groupIDs[n.In]; ok && n.In != "" && des.Groups[j].Boundary == "zone" {
+			inZone = n.In
+		}
+		if n.ZoneCount > 0 && inZone != "" && n.ZoneCount > 1 {
+			d.Errs.Add(des.Positions.Pos(NodePath(i, "zones")), diag.CodeConflictingKeys, "%s.zones: the node sits in zone %s, so it runs there only; to say it runs in %d zones, place it in their region (or list the zones)", what, inZone, n.ZoneCount)
+		}
+		for k, z := range n.Zones {
+			at := des.Positions.Pos(NodePath(i, "zones["+strconv.Itoa(k)+"]"))
+			j, ok := groupIDs[z]
+			switch {
+			case !ok:
+				if names == nil {
+					for _, g := range des.Groups {
+						if g.Boundary == "zone" {
+							names = append(names, g.ID)
+						}
+					}
+					slices.Sort(names)
+				}
+				d.Errs.Add(at, diag.CodeUnknownGroup, "%s.zones[%d]: no group has the id `%s`%s", what, k, diag.Clip(z), d.DidYouMean(z, names))
+			case des.Groups[j].Boundary != "zone":
+				d.Errs.Add(at, diag.CodeNotZone, "%s.zones[%d]: `%s` is a %s, not a zone; list the zone groups the node runs in", what, k, z, diag.Clip(des.Groups[j].Boundary))
+			}
+		}
+		if inZone != "" && len(n.Zones) > 0 && !slices.Contains(n.Zones, inZone) {
+			d.Errs.Add(des.Positions.Pos(NodePath(i, "in")), diag.CodeConflictingKeys, "%s.in: the node sits in zone %s, which its zones (%s) leave out; place it in their region, or list %s among them", what, inZone, strings.Join(n.Zones, ", "), inZone)
+		}
+	}
 }
 
 // optionalPercent reads the optional `availability` of an objectives or

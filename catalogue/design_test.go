@@ -47,7 +47,7 @@ func TestDesignErrors(t *testing.T) {
 		{"edge to itself", "nodes:\n  - { id: \"a\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"a\" }\n",
 			[]string{"d.yaml:4:5: edges[0]: connects `a` to itself; an edge joins two different nodes"}},
 		{"unknown key", "nodes:\n  - { id: \"a\", component: \"kafka\", prop: {} }\n",
-			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, name, component, in, entry, replicaOf, assume, objectives, durability, props, position, origin)"}},
+			[]string{"d.yaml:2:36: nodes[0]: unknown key `prop`; did you mean `props`? (allowed: id, name, component, in, entry, replicaOf, notReplica, zones, assume, objectives, durability, props, position, origin)"}},
 		{"missing component", "nodes:\n  - { id: \"a\" }\n",
 			[]string{"d.yaml:2:5: nodes[0]: `component` is required (a component id such as \"kafka\")"}},
 		{"bad node id", "nodes:\n  - { id: \"Kafka Main\", component: \"kafka\" }\n",

@@ -33,6 +33,8 @@ type nodeJSON struct {
 	In         string           `json:"in,omitempty"`
 	Entry      *bool            `json:"entry,omitempty"`
 	ReplicaOf  string           `json:"replicaOf,omitempty"`
+	NotReplica bool             `json:"notReplica,omitempty"`
+	Zones      any              `json:"zones,omitempty"`
 	Assume     *Assumptions     `json:"assume,omitempty"`
 	Objectives *Objectives      `json:"objectives,omitempty"`
 	Durability *durabilityJSON  `json:"durability,omitempty"`
@@ -70,6 +72,13 @@ func EncodeDesignJSON(d *Design) []byte {
 		nj := nodeJSON{ID: n.ID, Name: n.Name, Component: n.Component, In: n.In, ReplicaOf: n.ReplicaOf, Props: n.Props, Position: n.Position, Origin: n.Origin}
 		if n.Entry || n.NotEntry {
 			nj.Entry = &n.Entry // entry: false is NotEntry
+		}
+		nj.NotReplica = n.NotReplica
+		switch {
+		case len(n.Zones) > 0:
+			nj.Zones = n.Zones
+		case n.ZoneCount > 0:
+			nj.Zones = n.ZoneCount
 		}
 		if n.Assume.Availability > 0 {
 			nj.Assume = &Assumptions{Availability: n.Assume.Availability}

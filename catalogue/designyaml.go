@@ -3,6 +3,7 @@ package catalogue
 import (
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/archdesigner/designer/catalogue/yamlout"
 )
@@ -82,6 +83,22 @@ func EncodeDesignYAML(d *Design) []byte {
 		}
 		if n.ReplicaOf != "" {
 			b = append(yamlout.String(append(b, "    replicaOf: "...), n.ReplicaOf), '\n')
+		}
+		if n.NotReplica {
+			b = append(b, "    notReplica: true\n"...)
+		}
+		switch {
+		case len(n.Zones) > 0:
+			b = append(b, "    zones: ["...)
+			for k, z := range n.Zones {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				b = yamlout.String(b, z)
+			}
+			b = append(b, "]\n"...)
+		case n.ZoneCount > 0:
+			b = append(strconv.AppendInt(append(b, "    zones: "...), int64(n.ZoneCount), 10), '\n')
 		}
 		b = figureLine(b, "    ", "assume", "availability", n.Assume.Availability)
 		b = figureLine(b, "    ", "objectives", "availability", n.Objectives.Availability)

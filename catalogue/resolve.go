@@ -284,31 +284,34 @@ func ReplicaSets(d *Design) []int {
 	return root
 }
 
-// replicaCounts returns, for each node, how many others replicaOf joins it
-// with (transitively) that do not sit in its zone (in another, or in none),
-// or nil when no node names one.
+// replicaCounts returns, for each node, how many copies it has (see
+// FindCopies: stated by replicaOf, or inferred) that do not sit in its zone
+// (in another, or in none), or nil when the design has none.
 func replicaCounts(d *Design) []int32 {
-	sets := ReplicaSets(d)
-	if sets == nil {
+	zone := nodeZones(d)
+	c := findCopies(d, zone)
+	if c == nil {
 		return nil
 	}
-	zone := nodeZones(d)
 	// Per set, how many members sit in each zone ("" for none).
 	type key struct {
-		set  int
+		set  int32
 		zone string
 	}
-	size := make([]int32, len(d.Nodes))
 	inZone := map[key]int32{}
-	for i, r := range sets {
-		size[r]++
-		inZone[key{r, zone[i]}]++
+	for i, s := range c.Set {
+		if s >= 0 {
+			inZone[key{s, zone[i]}]++
+		}
 	}
 	out := make([]int32, len(d.Nodes))
-	for i, r := range sets {
-		out[i] = size[r] - 1
-		if zone[i] != "" {
-			out[i] = size[r] - inZone[key{r, zone[i]}]
+	for i, s := range c.Set {
+		switch {
+		case s < 0:
+		case zone[i] != "":
+			out[i] = int32(len(c.Members[s])) - inZone[key{s, zone[i]}]
+		default:
+			out[i] = int32(len(c.Members[s])) - 1
 		}
 	}
 	return out

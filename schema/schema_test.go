@@ -144,6 +144,13 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\nnotes: [{ text: \"x\", position: { x: 1 } }]\n",
 		"nodes: []\nnotes: [{ text: 1 }]\n",
 		"nodes: []\nnotes: { text: \"x\" }\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: [] }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: 0 }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: 65 }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: \"az-a\" }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: [\"az-a\", \"az-a\"] }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", zones: [1] }]\n",
+		"nodes: [{ id: \"a\", component: \"kafka\", notReplica: \"yes\" }]\n",
 	}
 	for _, src := range cases {
 		if _, errs := catalogue.ParseDesign("d.yaml", []byte(src)); len(errs) == 0 {

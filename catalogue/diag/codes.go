@@ -62,6 +62,7 @@ const (
 	CodeUnknownGroup       Code = "unknown-group"          // a group id that names no group of the design
 	CodeCycle              Code = "cycle"                  // groups that sit in each other
 	CodeInvalidNesting     Code = "invalid-nesting"        // a group placed where its boundary may not sit
+	CodeNotZone            Code = "not-a-zone"             // a node's zones entry that names a group of another boundary
 	CodePicture            Code = "picture-without-design" // a picture that carries no design, or a damaged one
 	CodeShareLink          Code = "damaged-share-link"     // a share link whose design cannot be read back
 	CodeArchive            Code = "damaged-archive"        // a designs archive that cannot be read back

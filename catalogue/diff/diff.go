@@ -291,6 +291,8 @@ func nodeFields(o, n catalogue.Node) []Field {
 	add("in", o.In, n.In)
 	add("entry", entryValue(o), entryValue(n))
 	add("replicaOf", o.ReplicaOf, n.ReplicaOf)
+	add("notReplica", flag(o.NotReplica), flag(n.NotReplica))
+	add("zones", zones(o), zones(n))
 	add("assume.availability", percent(o.Assume.Availability), percent(n.Assume.Availability))
 	add("objectives.availability", percent(o.Objectives.Availability), percent(n.Objectives.Availability))
 	add("objectives.durability", count(o.Objectives.FailuresTolerated), count(n.Objectives.FailuresTolerated))
@@ -307,6 +309,22 @@ func entryValue(n catalogue.Node) string {
 		return "false"
 	}
 	return ""
+}
+
+// flag is a boolean the design states only when true.
+func flag(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
+}
+
+// zones is where a node says it runs: "az-a, az-b", "3", or "".
+func zones(n catalogue.Node) string {
+	if n.ZoneCount > 0 {
+		return strconv.Itoa(n.ZoneCount)
+	}
+	return strings.Join(n.Zones, ", ")
 }
 
 func count(i int) string {

@@ -239,3 +239,25 @@ func TestNodeZones(t *testing.T) {
 		}
 	}
 }
+
+// A node that says it runs in several zones does not fall with the one it
+// is drawn in: the single-zone rule counts its other zones.
+func TestNodeInSeveralZonesAnswersSingleZone(t *testing.T) {
+	cat := mustDefault(t)
+	d, errs := cat.ReadDesign("r.yaml", []byte(twoZones+`nodes:
+  - { id: spread, component: service, in: a, zones: [a, b] }
+  - { id: alone, component: service, in: a }
+`))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, v := range cat.Resolve(d).Violations {
+		if v.Rule == "single-zone-placement" {
+			got = append(got, v.Node)
+		}
+	}
+	if !slices.Equal(got, []string{"alone"}) {
+		t.Errorf("single-zone-placement on %v, want alone only", got)
+	}
+}

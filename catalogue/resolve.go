@@ -287,11 +287,23 @@ func ReplicaSets(d *Design) []int {
 // replicaCounts returns, for each node, how many copies it has (see
 // FindCopies: stated by replicaOf, or inferred) that do not sit in its zone
 // (in another, or in none), or nil when the design has none.
+//
+// A node that runs in several zones (zones) counts its shares in the
+// zones past the first as copies elsewhere.
 func replicaCounts(d *Design) []int32 {
 	zone := nodeZones(d)
 	c := findCopies(d, zone)
+	var spread []int32
+	for i, n := range d.Nodes {
+		if k := max(len(n.Zones), n.ZoneCount); k > 1 {
+			if spread == nil {
+				spread = make([]int32, len(d.Nodes))
+			}
+			spread[i] = int32(k - 1)
+		}
+	}
 	if c == nil {
-		return nil
+		return spread
 	}
 	// Per set, how many members sit in each zone ("" for none).
 	type key struct {
@@ -312,6 +324,9 @@ func replicaCounts(d *Design) []int32 {
 			out[i] = int32(len(c.Members[s])) - inZone[key{s, zone[i]}]
 		default:
 			out[i] = int32(len(c.Members[s])) - 1
+		}
+		if spread != nil {
+			out[i] += spread[i]
 		}
 	}
 	return out

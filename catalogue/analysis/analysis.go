@@ -44,8 +44,11 @@ type Report struct {
 	// members lists the nodes in each zone and region group (by group
 	// index), and places where each node sits in the entries' trees.
 	members map[int32][]int32
-	places  [][]place
-	outage  *outage // lossAndNeeds' scratch space
+	// shares lists, by group, the nodes that run in it and in other zones
+	// too: its loss takes a share of each, not the node.
+	shares map[int32][]int32
+	places [][]place
+	outage *outage // lossAndNeeds' scratch space
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -73,15 +76,30 @@ type Entry struct {
 // choice among replicas (Source "redundant") with the factors of each. A
 // choice among the targets of a balancer (a pool) names it in Pool.
 type Factor struct {
-	Node     string     `json:"node,omitempty"`
-	Nodes    []string   `json:"nodes,omitempty"`
-	Pool     string     `json:"pool,omitempty"`
+	Node  string   `json:"node,omitempty"`
+	Nodes []string `json:"nodes,omitempty"`
+	Pool  string   `json:"pool,omitempty"`
+	// Copies says how a choice's members came to be copies: CopiesStated,
+	// CopiesInferred or CopiesPool.
+	Copies   string     `json:"copies,omitempty"`
 	Value    float64    `json:"value"`
 	Source   string     `json:"source"`
 	Docs     string     `json:"docs,omitempty"`
 	Note     string     `json:"note,omitempty"`
 	Branches [][]Factor `json:"branches,omitempty"`
 }
+
+// How a choice's members came to be copies (Factor.Copies).
+const (
+	// CopiesStated: the design joins them with replicaOf.
+	CopiesStated = "replicaOf"
+	// CopiesInferred: one component, the same callers and callees, over
+	// two zones or more (see catalogue.FindCopies).
+	CopiesInferred = "inferred"
+	// CopiesPool: the targets of a balancer, of one component, with the
+	// same callees.
+	CopiesPool = "pool"
+)
 
 // SPOF is a node or a group whose loss alone cuts entries off from what
 // they wait on.
@@ -96,9 +114,12 @@ type SPOF struct {
 // that lose something they wait on, and the stateful nodes whose only copy
 // of acknowledged data is in it.
 type Loss struct {
-	Group      string   `json:"group"`
-	Boundary   string   `json:"boundary"`
-	Nodes      []string `json:"nodes"`
+	Group    string   `json:"group"`
+	Boundary string   `json:"boundary"`
+	Nodes    []string `json:"nodes"`
+	// Shares are the nodes that run in the group and in other zones: the
+	// loss takes a share of each, and they serve on from the others.
+	Shares     []string `json:"shares,omitempty"`
 	Cuts       []string `json:"cuts"`
 	DataAtRisk []string `json:"dataAtRisk"`
 }
@@ -237,16 +258,24 @@ func (g *graph) factors(s *series) []Factor {
 			f.Branches = append(f.Branches, g.factors(br))
 		}
 		f.Note = "any one of " + strings.Join(f.Nodes, ", ") + " serves"
-		if lb := g.poolBalancer(blk.choice); lb >= 0 {
-			f.Pool = g.id(lb)
-			f.Note += " (a pool behind " + f.Pool + ", of one component"
+		why := g.why[blk.choice]
+		switch lb := g.poolBalancer(blk.choice); {
+		case lb >= 0:
+			f.Pool, f.Copies = g.id(lb), CopiesPool
+			f.Note += " (a pool behind " + f.Pool + ": " + why
 			if k := g.cat.Kinds[g.nodes[lb].Kind]; k != nil && k.Distributes != nil {
 				f.Docs = k.Distributes.Docs
 				if k.Distributes.Note != "" {
-					f.Note += ": " + k.Distributes.Note
+					f.Note += "; " + k.Distributes.Note
 				}
 			}
 			f.Note += ")"
+		case why != "":
+			f.Copies = CopiesInferred
+			f.Note += " (taken as copies: " + why + "; notReplica on a node says otherwise)"
+		default:
+			f.Copies = CopiesStated
+			f.Note += " (copies by replicaOf)"
 		}
 		out = append(out, f)
 	}
@@ -351,6 +380,9 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	r.index()
 	gr := g.d.Groups[gi]
 	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}}
+	for _, n := range r.shares[gi] {
+		l.Shares = append(l.Shares, g.id(n))
+	}
 	lostList := r.members[gi]
 	if len(lostList) == 0 {
 		return l, nil
@@ -447,9 +479,50 @@ func (r *Report) index() {
 		return chains[gi]
 	}
 	for i := range g.nodes {
+		var own []int32
 		if gi := g.group[i]; gi >= 0 {
-			for _, c := range chain(gi) {
+			own = chain(gi)
+		}
+		if g.span[i] <= 1 {
+			for _, c := range own {
 				r.members[c] = append(r.members[c], int32(i))
+			}
+			continue
+		}
+		// A node in several zones: a zone takes a share of it, and a
+		// group holding every one of its zones takes it whole.
+		var zones []int32
+		if g.spread != nil {
+			zones = g.spread[i]
+		}
+		var groups []int32
+		for _, c := range own {
+			if g.d.Groups[c].Boundary != "zone" && !slices.Contains(groups, c) {
+				groups = append(groups, c)
+			}
+		}
+		for _, z := range zones {
+			for _, c := range chain(z) {
+				if !slices.Contains(groups, c) {
+					groups = append(groups, c)
+				}
+			}
+		}
+		for _, c := range groups {
+			whole := len(zones) > 0 || g.d.Groups[c].Boundary != "zone"
+			for _, z := range zones {
+				if !slices.Contains(chain(z), c) {
+					whole = false
+					break
+				}
+			}
+			if whole && (len(zones) > 0 || slices.Contains(own, c)) {
+				r.members[c] = append(r.members[c], int32(i))
+			} else {
+				if r.shares == nil {
+					r.shares = map[int32][]int32{}
+				}
+				r.shares[c] = append(r.shares[c], int32(i))
 			}
 		}
 	}

@@ -34,6 +34,9 @@ type graph struct {
 	// or -1; sets lists each set's members, then each pool's (see pools).
 	set  []int32
 	sets [][]int32
+	// why says why each set's members were taken as copies: "" for a set
+	// replicaOf states, the reason for an inferred one or a pool.
+	why []string
 	// pool is the pool (by its index in sets) of each target, by balancer
 	// (a node whose kind distributes) and target, made once rather than
 	// on each walk through the balancer; balancer is each pool's, by that
@@ -46,6 +49,13 @@ type graph struct {
 	group  []int32
 	parent []int32
 	groups map[string]int32
+	// span is how many zones each node runs in: 1 for a node in one, more
+	// for one that runs in several (see spread), 0 when the design does
+	// not say. spread lists the zone groups of a node in several, when
+	// the design names them (zones, or the zones of the region a multiZone
+	// node sits in), else nil.
+	span   []int32
+	spread [][]int32
 	// reads are the properties the analysis read of each node (see value),
 	// a bit each of readNames'.
 	reads     []uint64
@@ -157,9 +167,9 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 			once(&g.events[from], to)
 		}
 	}
+	g.placeGroups(res)
 	g.replicaSets()
 	g.makePools(targets)
-	g.placeGroups(res)
 	return g
 }
 
@@ -172,6 +182,14 @@ func (g *graph) distributes(i int32) bool {
 		return false
 	}
 	return k.Distributes.Holds(func(name string) catalogue.Value { return g.value(i, name) })
+}
+
+// balancerOff reports whether node i is of a kind that distributes but,
+// as set, does not (health checks off): it does not fail over between
+// copies, inferred or not.
+func (g *graph) balancerOff(i int32) bool {
+	k := g.cat.Kinds[g.nodes[i].Kind]
+	return k != nil && k.Distributes != nil && !g.distributes(i)
 }
 
 // poolTarget is a request or data edge out of a node whose kind
@@ -205,7 +223,7 @@ func (g *graph) makePools(targets []poolTarget) {
 	var order []poolKey
 	pooled := map[[2]int32]bool{} // a target joins one pool of a balancer
 	for _, t := range targets {
-		if pooled[[2]int32{t.from, t.to}] {
+		if pooled[[2]int32{t.from, t.to}] || g.design[t.to].NotReplica {
 			continue
 		}
 		pooled[[2]int32{t.from, t.to}] = true
@@ -220,8 +238,8 @@ func (g *graph) makePools(targets []poolTarget) {
 		if len(m) < 2 {
 			continue
 		}
-		if st := g.set[m[0]]; st >= 0 && !slices.ContainsFunc(m, func(n int32) bool { return g.set[n] != st }) {
-			continue // one replica set: it is the choice already
+		if st := g.set[m[0]]; st >= 0 && g.why[st] == "" && !slices.ContainsFunc(m, func(n int32) bool { return g.set[n] != st }) {
+			continue // one stated set: it is the choice already
 		}
 		if g.pool == nil {
 			g.pool = map[[2]int32]int32{}
@@ -230,8 +248,28 @@ func (g *graph) makePools(targets []poolTarget) {
 			g.pool[[2]int32{k.from, t}] = int32(len(g.sets))
 		}
 		g.sets = append(g.sets, m)
+		g.why = append(g.why, "same component ("+k.component+") and the same callees"+g.zonesSaid(m))
 		g.balancer = append(g.balancer, k.from)
 	}
+}
+
+// zonesSaid says where copies run, when the design places them: ", in
+// zones az-a and az-b", or "".
+func (g *graph) zonesSaid(members []int32) string {
+	var zones []string
+	for _, m := range members {
+		if z := g.zoneOf(m); z >= 0 && !slices.Contains(zones, g.d.Groups[z].ID) {
+			zones = append(zones, g.d.Groups[z].ID)
+		}
+	}
+	if len(zones) == 0 {
+		return ""
+	}
+	slices.Sort(zones)
+	if len(zones) == 1 {
+		return ", all in zone " + zones[0]
+	}
+	return ", in zones " + strings.Join(zones[:len(zones)-1], ", ") + " and " + zones[len(zones)-1]
 }
 
 // callees is the set of nodes node i waits for, as a key: copies call the
@@ -335,31 +373,30 @@ func slaConfigurations(comp *catalogue.Component) string {
 	return strings.Join(parts, "; ")
 }
 
-// replicaSets lists the members of each replica set of two or more (see
-// catalogue.ReplicaSets), by resolved node.
+// replicaSets lists the members of each set of copies of two or more (see
+// catalogue.FindCopies: stated by replicaOf, or inferred), by resolved
+// node, with why an inferred set's members were taken as copies.
 func (g *graph) replicaSets() {
-	sets := catalogue.ReplicaSets(g.d)
-	if sets == nil {
+	c := catalogue.FindCopies(g.d)
+	if c == nil {
 		return
 	}
-	count := map[int]int{}
-	for _, r := range sets {
-		count[r]++
-	}
-	next := map[int]int32{}
+	members := make([][]int32, len(c.Members))
 	for i := range g.nodes {
-		r := sets[g.designIndex[i]]
-		if count[r] < 2 {
-			continue
+		if s := c.Set[g.designIndex[i]]; s >= 0 {
+			members[s] = append(members[s], int32(i))
 		}
-		s, ok := next[r]
-		if !ok {
-			s = int32(len(g.sets))
-			next[r] = s
-			g.sets = append(g.sets, nil)
+	}
+	for s, m := range members {
+		if len(m) < 2 {
+			continue // the others are of no component the catalogue has
 		}
-		g.set[i] = s
-		g.sets[s] = append(g.sets[s], int32(i))
+		st := int32(len(g.sets))
+		for _, i := range m {
+			g.set[i] = st
+		}
+		g.sets = append(g.sets, m)
+		g.why = append(g.why, c.Why[s])
 	}
 }
 
@@ -384,10 +421,87 @@ func (g *graph) placeGroups(res *catalogue.Resolution) {
 			g.group[i] = j
 		}
 	}
+	g.span = make([]int32, len(g.nodes))
+	var zonesIn map[int32][]int32 // each region's zone groups, made when first needed
+	for i, dn := range g.design {
+		n := int32(i)
+		switch {
+		case len(dn.Zones) > 0:
+			for _, z := range dn.Zones {
+				if j, ok := g.groups[z]; ok && g.d.Groups[j].Boundary == "zone" {
+					g.setSpread(n, j)
+				}
+			}
+			g.span[i] = int32(max(len(g.spread[i]), 1))
+		case dn.ZoneCount > 0:
+			g.span[i] = int32(dn.ZoneCount)
+		case g.innerZone(n) >= 0:
+			g.span[i] = 1
+		case g.value(n, "multiZone") == catalogue.BoolValue(true):
+			// Spread over the zones of the region it sits in, when the
+			// design draws them; "two or more" when it does not.
+			g.span[i] = 2
+			if r := g.regionOf(n); r >= 0 {
+				if zonesIn == nil {
+					zonesIn = g.zonesByRegion()
+				}
+				if zs := zonesIn[r]; len(zs) >= 2 {
+					for _, z := range zs {
+						g.setSpread(n, z)
+					}
+					g.span[i] = int32(len(zs))
+				}
+			}
+		}
+	}
 }
 
-// zoneOf returns the innermost zone group node i sits in, or -1.
+// setSpread adds zone group z to the zones node n runs in.
+func (g *graph) setSpread(n, z int32) {
+	if g.spread == nil {
+		g.spread = make([][]int32, len(g.nodes))
+	}
+	g.spread[n] = append(g.spread[n], z)
+}
+
+// zonesByRegion lists the zone groups in each region group.
+func (g *graph) zonesByRegion() map[int32][]int32 {
+	out := map[int32][]int32{}
+	for z, gr := range g.d.Groups {
+		if gr.Boundary != "zone" {
+			continue
+		}
+		for c, steps := g.parent[z], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+			if g.d.Groups[c].Boundary == "region" {
+				out[c] = append(out[c], int32(z))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// regionOf returns the innermost region group node i sits in, or -1.
+func (g *graph) regionOf(i int32) int32 {
+	for c, steps := g.group[i], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if g.d.Groups[c].Boundary == "region" {
+			return c
+		}
+	}
+	return -1
+}
+
+// zoneOf returns the one zone group node i runs in, or -1: none, or
+// several.
 func (g *graph) zoneOf(i int32) int32 {
+	if g.span[i] > 1 {
+		return -1
+	}
+	return g.innerZone(i)
+}
+
+// innerZone returns the innermost zone group node i sits in, or -1.
+func (g *graph) innerZone(i int32) int32 {
 	for c, steps := g.group[i], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
 		if g.d.Groups[c].Boundary == "zone" {
 			return c

@@ -176,10 +176,10 @@ func TestNotAPool(t *testing.T) {
 			spofs: []string{"app-a", "app-b", "eu", "az-a", "az-b"},
 		},
 		{
-			name: "a function is no balancer",
+			name: "a function is no balancer, and the design says its callees are no copies",
 			nodes: `  - {id: fn, component: aws-lambda, in: eu}
   - {id: app-a, component: aws-ecs, in: az-a}
-  - {id: app-b, component: aws-ecs, in: az-b}
+  - {id: app-b, component: aws-ecs, in: az-b, notReplica: true}
 `,
 			edges: "  - {from: fn, to: app-a}\n  - {from: fn, to: app-b}\n",
 			spofs: []string{"app-a", "app-b", "eu", "az-a", "az-b"},

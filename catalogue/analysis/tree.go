@@ -107,7 +107,10 @@ func (b *builder) build(root int32) *series {
 					st = p
 				}
 			}
-			if st < 0 {
+			if st < 0 || g.why[st] != "" && g.balancerOff(u) {
+				// A balancer that does not check its targets' health
+				// keeps sending to one that is down: its copies are
+				// needed each.
 				take(t)
 				continue
 			}

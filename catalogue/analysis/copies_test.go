@@ -1,0 +1,135 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// threeZones is a region with three zones, for the tests below.
+const threeZones = `groups:
+  - {id: eu, boundary: region}
+  - {id: az-a, boundary: zone, in: eu}
+  - {id: az-b, boundary: zone, in: eu}
+  - {id: az-c, boundary: zone, in: eu}
+nodes:
+`
+
+// The derivation says why a choice's members were taken as copies: a pool
+// behind its balancer, copies inferred from what the design draws, or
+// copies the design states.
+func TestCopiesSayWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name, nodes, edges string
+		copies             string
+		note               string
+	}{
+		{
+			name: "a pool behind a balancer",
+			nodes: `  - {id: alb, component: aws-alb, in: eu}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-b}
+  - {id: db, component: aws-dynamodb, in: eu}
+`,
+			edges:  "  - {from: alb, to: app-a}\n  - {from: alb, to: app-b}\n  - {from: app-a, to: db}\n  - {from: app-b, to: db}\n",
+			copies: CopiesPool,
+			note:   "any one of app-a, app-b serves (a pool behind alb: same component (aws-ecs) and the same callees, in zones az-a and az-b",
+		},
+		{
+			name: "copies with no balancer in front",
+			nodes: `  - {id: fn, component: aws-lambda, in: eu}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-b}
+`,
+			edges:  "  - {from: fn, to: app-a}\n  - {from: fn, to: app-b}\n",
+			copies: CopiesInferred,
+			note:   "any one of app-a, app-b serves (taken as copies: same component (aws-ecs), same callers and callees, in zones az-a and az-b; notReplica on a node says otherwise)",
+		},
+		{
+			name: "copies the design states",
+			nodes: `  - {id: fn, component: aws-lambda, in: eu}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-a, replicaOf: app-a}
+`,
+			edges:  "  - {from: fn, to: app-a}\n  - {from: fn, to: app-b}\n",
+			copies: CopiesStated,
+			note:   "any one of app-a, app-b serves (copies by replicaOf)",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r := analyse(t, threeZones+tc.nodes+"edges:\n"+tc.edges)
+			f := redundant(r.Entries[0])
+			if len(f) != 1 {
+				t.Fatalf("redundant factors %+v, want one", f)
+			}
+			if f[0].Copies != tc.copies || !strings.HasPrefix(f[0].Note, tc.note) {
+				t.Errorf("copies %q, note %q\nwant %q, %q", f[0].Copies, f[0].Note, tc.copies, tc.note)
+			}
+			for _, s := range r.SPOFs {
+				if s.Node == "app-a" || s.Node == "app-b" {
+					t.Errorf("%s is a single point of failure: %s", s.Node, s.Because)
+				}
+			}
+		})
+	}
+}
+
+// A balancer that does not check its targets' health keeps sending to one
+// that is down: inferred copies behind it are needed each. Copies the
+// design states stay its word.
+func TestBalancerWithoutHealthChecksNeedsEachCopy(t *testing.T) {
+	_, r := analyse(t, threeZones+`  - {id: lb, component: aws-alb, in: eu, props: {healthChecks: false}}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-b}
+edges:
+  - {from: lb, to: app-a}
+  - {from: lb, to: app-b}
+`)
+	if got := spofNames(r); !slices.Equal(got, []string{"app-a", "app-b", "eu", "az-a", "az-b"}) {
+		t.Errorf("SPOFs %v", got)
+	}
+}
+
+// A node that runs in several zones (an Auto Scaling group over three) is
+// no single point of failure for its zones: a zone's loss takes a share of
+// it, and the region's loss takes it whole. Named zones, a count and a
+// multiZone node in a region that draws its zones read alike.
+func TestNodeInSeveralZones(t *testing.T) {
+	for _, tc := range []struct {
+		name, asg string
+		shares    bool // the zone's loss lists asg among its shares
+	}{
+		{"zones named", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: [az-a, az-b, az-c], props: {instances: 3}}", true},
+		{"zones named, drawn in one of them", "{id: asg, component: aws-ec2-auto-scaling, in: az-a, zones: [az-a, az-b], props: {instances: 2}}", true},
+		{"zones counted", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: 3, props: {instances: 3}}", false},
+		{"multiZone in a region of zones", "{id: asg, component: aws-ec2-auto-scaling, in: eu, props: {multiZone: true, instances: 3}}", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r := analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu}
+  - `+tc.asg+`
+  - {id: db, component: aws-dynamodb, in: eu}
+edges:
+  - {from: alb, to: asg}
+  - {from: asg, to: db}
+`)
+			for _, s := range r.SPOFs {
+				if s.Node == "asg" || s.Group == "az-a" {
+					t.Errorf("SPOF %+v", s)
+				}
+			}
+			l, ok := r.Loss("az-a")
+			if !ok {
+				t.Fatal("no zone az-a")
+			}
+			if len(l.Cuts) != 0 || slices.Contains(l.Nodes, "asg") {
+				t.Errorf("losing az-a: %+v", l)
+			}
+			if got := slices.Contains(l.Shares, "asg"); got != tc.shares {
+				t.Errorf("losing az-a takes a share of asg: %v, want %v (%+v)", got, tc.shares, l)
+			}
+			if l, _ := r.Loss("eu"); !slices.Contains(l.Nodes, "asg") || !slices.Contains(l.Cuts, "alb") {
+				t.Errorf("losing the region: %+v", l)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,8 @@ func (in *Inspector) renderNode(n *catalogue.Node) app.UI {
 		app.P().Class("summary").Text(comp.Summary),
 		in.renderGroupChoice(n),
 		renderPlacement(resolved),
+		in.renderZones(n),
+		in.renderCopies(n),
 		in.renderAnalysisFields(n, comp, resolved),
 		app.P().Class("docs").Body(
 			app.A().Href(pages.ComponentPath(comp.ID)).Text(comp.Name+" in the catalogue"),
@@ -111,6 +114,126 @@ func (in *Inspector) renderGroupChoice(n *catalogue.Node) app.UI {
 				return option(g.ID, g.ID+" ("+g.Boundary+")", n.In == g.ID)
 			}),
 		),
+	)
+}
+
+// renderZones offers the zones of the node's region (of the design, when
+// it sits in none) for it to run in several: an Auto Scaling group, a
+// managed instance group, a deployment spread over zones. A zone's loss
+// then takes a share of it, not the node.
+func (in *Inspector) renderZones(n *catalogue.Node) app.UI {
+	s := in.Store
+	d := s.Design()
+	region := ""
+	for g, steps := s.Group(n.In), 0; g != nil && steps <= len(d.Groups); g, steps = s.Group(g.In), steps+1 {
+		if g.Boundary == "region" {
+			region = g.ID
+			break
+		}
+	}
+	var zones []string
+	for _, g := range d.Groups {
+		if g.Boundary != "zone" {
+			continue
+		}
+		r := ""
+		for p, steps := s.Group(g.In), 0; p != nil && steps <= len(d.Groups); p, steps = s.Group(p.In), steps+1 {
+			if p.Boundary == "region" {
+				r = p.ID
+				break
+			}
+		}
+		if region == "" || r == region {
+			zones = append(zones, g.ID)
+		}
+	}
+	if len(zones) < 2 {
+		return nil
+	}
+	runs := func(z string) bool { return z == n.In || slices.Contains(n.Zones, z) }
+	return app.FieldSet().Class("zones").Body(
+		app.Legend().Text("Runs in zones"),
+		app.Range(zones).Slice(func(i int) app.UI {
+			z := zones[i]
+			id := "node-zone-" + z
+			box := checkbox(runs(z)).ID(id).DataSet("zone", z).OnChange(in.onZone)
+			if z == n.In {
+				// Drawn in it: it runs there. Move it to say otherwise.
+				box = box.Disabled(true).Aria("description", "the zone the node is drawn in")
+			}
+			return app.Div().Class("field check").Body(box, app.Label().For(id).Text(z))
+		}),
+		app.If(n.ZoneCount > 1, app.P().Class("hint").Textf("The design says it runs in %d zones without naming them; ticking zones names them.", n.ZoneCount)),
+	)
+}
+
+// onZone adds the zone a box names to the node's zones, or takes it out.
+func (in *Inspector) onZone(ctx app.Context, e app.Event) {
+	s := in.Store
+	n := s.Node(s.Selection().Node)
+	if n == nil {
+		return
+	}
+	z := ctx.JSSrc().Get("dataset").Get("zone").String()
+	zones := slices.Clone(n.Zones)
+	if ctx.JSSrc().Get("checked").Bool() {
+		if !slices.Contains(zones, z) {
+			zones = append(zones, z)
+		}
+	} else {
+		zones = slices.DeleteFunc(zones, func(x string) bool { return x == z })
+	}
+	s.Report(s.SetZones(n.ID, zones))
+}
+
+// renderCopies says how the analysis counts the node with others (copies
+// it states, copies it infers, pools behind balancers) and why, with the
+// way to say otherwise: a node taken as a copy it is not is set apart
+// (notReplica), and one set apart can be counted again.
+func (in *Inspector) renderCopies(n *catalogue.Node) app.UI {
+	s := in.Store
+	rep := s.Analysis()
+	if rep == nil {
+		return nil
+	}
+	copies := rep.CopiesOf(n.ID)
+	if len(copies) == 0 && !n.NotReplica {
+		return nil
+	}
+	lines := make([]app.UI, 0, len(copies))
+	inferred := false
+	for _, c := range copies {
+		var text string
+		switch c.How {
+		case analysis.CopiesPool:
+			text = "In a pool behind " + c.Pool + " with " + strings.Join(c.Peers, ", ") + ": " + c.Why + ". Any one of them serves."
+			inferred = true
+		case analysis.CopiesInferred:
+			text = "Taken as a copy of " + strings.Join(c.Peers, ", ") + ": " + c.Why + ". Any one of them serves."
+			inferred = true
+		default:
+			text = "A copy of " + strings.Join(c.Peers, ", ") + " (replicaOf). Any one of them serves."
+		}
+		lines = append(lines, app.Li().Text(text))
+	}
+	var action app.UI
+	switch {
+	case n.NotReplica:
+		action = app.Div().Body(
+			app.P().Class("hint").Text("The design says this node is no copy of the nodes it looks like (notReplica): the analysis counts it apart."),
+			button(false).Text("Count it as a copy again").OnClick(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetNotReplica(s.Selection().Node, false))
+			}),
+		)
+	case inferred:
+		action = button(false).Text("Not a copy").Aria("description", "Says notReplica: the analysis counts this node apart from the nodes it looks like.").
+			OnClick(func(ctx app.Context, e app.Event) {
+				s.Report(s.SetNotReplica(s.Selection().Node, true))
+			})
+	}
+	return app.Section().Class("copies").Aria("label", "Copies").Body(
+		app.If(len(lines) > 0, app.Ul().Body(lines...)),
+		action,
 	)
 }
 

@@ -92,6 +92,7 @@ func (ed groupEdits) RenameGroup(id, newID string) error {
 	return ed.s.edit(func(d *catalogue.Design) (string, error) {
 		d.Groups[i].ID = newID
 		moveHeld(d, id, newID)
+		renameZone(d, id, newID)
 		renameNotesOn(d, id, newID)
 		return "", nil
 	}, c)
@@ -170,6 +171,7 @@ func (ed groupEdits) DeleteGroup(id string) error {
 		freed := ed.s.freeNotesOn(d, id)
 		d.Groups = slices.Delete(d.Groups, i, i+1)
 		moveHeld(d, id, parent)
+		renameZone(d, id, "")
 		return "Deleted the group " + id + "; what it held is in " + orNone(parent) + " now" + notesKept(freed) + ".", nil
 	}, &sel)
 }
@@ -185,6 +187,28 @@ func moveHeld(d *catalogue.Design, from, to string) {
 		if d.Nodes[j].In == from {
 			d.Nodes[j].In = to
 		}
+	}
+}
+
+// renameZone renames zone from to to in the zones nodes run in, or with
+// to "", takes it out of them (a node left with none runs where it sits).
+func renameZone(d *catalogue.Design, from, to string) {
+	for j := range d.Nodes {
+		n := &d.Nodes[j]
+		k := slices.Index(n.Zones, from)
+		if k < 0 {
+			continue
+		}
+		zones := slices.Clone(n.Zones)
+		if to == "" {
+			zones = slices.Delete(zones, k, k+1)
+		} else {
+			zones[k] = to
+		}
+		if len(zones) == 0 {
+			zones = nil
+		}
+		n.Zones = zones
 	}
 }
 

@@ -77,7 +77,7 @@ func (ed nodeEdits) MoveNodeInto(id string, x, y float64, group string) error {
 	}
 	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
 		n.Position = &catalogue.Point{X: x, Y: y}
-		return regroup(n, group), nil
+		return ed.regroup(n, group), nil
 	})
 }
 
@@ -87,17 +87,23 @@ func (ed nodeEdits) MoveToGroup(id, group string) error {
 	if group != "" && ed.s.groupIndex(group) < 0 {
 		return fmt.Errorf("no group has the id %q", group)
 	}
-	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) { return regroup(n, group), nil })
+	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) { return ed.regroup(n, group), nil })
 }
 
-// regroup puts n in group, and says where it is now when that changed.
-func regroup(n *catalogue.Node, group string) string {
+// regroup puts n in group, and says where it is now when that changed. A
+// node put in a zone its zones leave out runs in that zone only now (a
+// node drawn in a zone runs there).
+func (ed nodeEdits) regroup(n *catalogue.Node, group string) string {
 	if n.In == group {
 		return ""
 	}
 	n.In = group
 	if group == "" {
 		return n.ID + " is in no group now."
+	}
+	if g := ed.s.Group(group); g != nil && g.Boundary == "zone" && (n.ZoneCount > 1 || len(n.Zones) > 0 && !slices.Contains(n.Zones, group)) {
+		n.Zones, n.ZoneCount = nil, 0
+		return n.ID + " is in " + group + " now, and runs only there."
 	}
 	return n.ID + " is in " + group + " now."
 }
@@ -168,6 +174,50 @@ func (ed nodeEdits) SetReplicaOf(id, of string) error {
 	}
 	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
 		n.ReplicaOf = of
+		if of != "" {
+			n.NotReplica = false
+		}
+		return "", nil
+	})
+}
+
+// SetNotReplica states (apart) or clears `notReplica: true` on node id:
+// that it is no copy of the nodes it looks like, nor one of a pool, so
+// the analysis counts it apart. Stating it takes away its replicaOf.
+func (ed nodeEdits) SetNotReplica(id string, apart bool) error {
+	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
+		n.NotReplica = apart
+		if apart {
+			n.ReplicaOf = ""
+		}
+		return "", nil
+	})
+}
+
+// SetZones says node id runs in the zone groups zones, as one undoable
+// step; none, or only the zone it is drawn in, says nothing more than
+// where it sits. A node drawn in a zone runs in it, listed or not.
+func (ed nodeEdits) SetZones(id string, zones []string) error {
+	for k, z := range zones {
+		g := ed.s.Group(z)
+		switch {
+		case g == nil:
+			return fmt.Errorf("no group has the id %q", z)
+		case g.Boundary != "zone":
+			return fmt.Errorf("%s is a %s, not a zone", z, g.Boundary)
+		case slices.Contains(zones[:k], z):
+			return fmt.Errorf("%s is listed twice", z)
+		}
+	}
+	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
+		list := slices.Clone(zones)
+		if g := ed.s.Group(n.In); g != nil && g.Boundary == "zone" && len(list) > 0 && !slices.Contains(list, n.In) {
+			list = append([]string{n.In}, list...)
+		}
+		if len(list) == 0 || len(list) == 1 && list[0] == n.In {
+			list = nil
+		}
+		n.Zones, n.ZoneCount = list, 0
 		return "", nil
 	})
 }

@@ -88,6 +88,13 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 			if n.ReplicaOf != "" {
 				n.ReplicaOf = nodes[n.ReplicaOf]
 			}
+			if n.Zones != nil {
+				zones := make([]string, len(n.Zones))
+				for k, z := range n.Zones {
+					zones[k] = groups[z]
+				}
+				n.Zones = zones
+			}
 			if n.Position != nil {
 				n.Position = &catalogue.Point{X: n.Position.X + dx, Y: n.Position.Y + dy}
 			}
@@ -209,12 +216,16 @@ func (ed pasteEdits) FragmentDesign(ids []string) *catalogue.Design {
 			n.ReplicaOf = "" // a copy of a node left behind
 		}
 		frag.Nodes = append(frag.Nodes, n)
-		for g, steps := n.In, 0; g != "" && !groups[g] && steps <= len(d.Groups); steps++ {
-			groups[g] = true
-			if gr := ed.s.Group(g); gr != nil {
-				g = gr.In
-			} else {
-				g = ""
+		// The groups it sits in come along, and the zones it runs in, so
+		// that the fragment reads back as the design it was cut from.
+		for _, start := range append([]string{n.In}, n.Zones...) {
+			for g, steps := start, 0; g != "" && !groups[g] && steps <= len(d.Groups); steps++ {
+				groups[g] = true
+				if gr := ed.s.Group(g); gr != nil {
+					g = gr.In
+				} else {
+					g = ""
+				}
 			}
 		}
 	}

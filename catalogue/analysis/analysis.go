@@ -570,3 +570,55 @@ func (r *Report) Lost(id string) (nodes, entries map[string]bool) {
 	}
 	return nodes, entries
 }
+
+// Copies is how the analysis counts a node with others (see CopiesOf).
+type Copies struct {
+	// Peers are the other members, in the design's order.
+	Peers []string
+	// How is CopiesStated, CopiesInferred or CopiesPool; Pool names a
+	// pool's balancer.
+	How  string
+	Pool string
+	// Why says why they were taken as copies; "" for copies replicaOf
+	// states.
+	Why string
+}
+
+// CopiesOf returns how the analysis counts node id with others: the copies
+// it is one of, and the pools it is in behind balancers, a pool over the
+// very members of its copies said once, as the pool. None for a node
+// counted alone.
+func (r *Report) CopiesOf(id string) []Copies {
+	g := r.g
+	i, ok := g.index[id]
+	if !ok {
+		return nil
+	}
+	var out []Copies
+	peers := func(st int32) []string {
+		var ids []string
+		for _, m := range g.sets[st] {
+			if m != i {
+				ids = append(ids, g.id(m))
+			}
+		}
+		return ids
+	}
+	own := g.set[i]
+	for st := g.replicas; st < int32(len(g.sets)); st++ {
+		if slices.Contains(g.sets[st], i) {
+			if own >= 0 && slices.Equal(g.sets[st], g.sets[own]) {
+				own = -1
+			}
+			out = append(out, Copies{Peers: peers(st), How: CopiesPool, Pool: g.id(g.poolBalancer(st)), Why: g.why[st]})
+		}
+	}
+	if own >= 0 {
+		how := CopiesInferred
+		if g.why[own] == "" {
+			how = CopiesStated
+		}
+		out = append([]Copies{{Peers: peers(own), How: how, Why: g.why[own]}}, out...)
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -131,5 +132,36 @@ edges:
 				t.Errorf("losing the region: %+v", l)
 			}
 		})
+	}
+}
+
+// CopiesOf tells the inspector how a node is counted with others.
+func TestCopiesOf(t *testing.T) {
+	_, r := analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu}
+  - {id: app-a, component: aws-ecs, in: az-a}
+  - {id: app-b, component: aws-ecs, in: az-b}
+  - {id: fn, component: aws-lambda, in: eu}
+  - {id: w-a, component: aws-ecs, in: az-a}
+  - {id: w-b, component: aws-ecs, in: az-c}
+  - {id: s-a, component: aws-ecs, in: az-a}
+  - {id: s-b, component: aws-ecs, in: az-a, replicaOf: s-a}
+edges:
+  - {from: alb, to: app-a}
+  - {from: alb, to: app-b}
+  - {from: fn, to: w-a}
+  - {from: fn, to: w-b}
+  - {from: fn, to: s-a}
+  - {from: fn, to: s-b}
+`)
+	for id, want := range map[string][]Copies{
+		"app-a": {{Peers: []string{"app-b"}, How: CopiesPool, Pool: "alb", Why: "same component (aws-ecs) and the same callees, in zones az-a and az-b"}},
+		"w-b":   {{Peers: []string{"w-a"}, How: CopiesInferred, Why: "same component (aws-ecs), same callers and callees, in zones az-a and az-c"}},
+		"s-a":   {{Peers: []string{"s-b"}, How: CopiesStated}},
+		"fn":    nil,
+		"none":  nil,
+	} {
+		if got := r.CopiesOf(id); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v, want %+v", id, got, want)
+		}
 	}
 }

@@ -62,7 +62,8 @@ func (r *Report) unchangedBy(last, d *catalogue.Design) bool {
 	for i := range d.Nodes {
 		a, b := &last.Nodes[i], &d.Nodes[i]
 		if a.ID != b.ID || a.Name != b.Name || a.Component != b.Component || a.In != b.In || a.Entry != b.Entry || a.NotEntry != b.NotEntry ||
-			a.ReplicaOf != b.ReplicaOf || a.Assume != b.Assume || a.Objectives != b.Objectives {
+			a.ReplicaOf != b.ReplicaOf || a.NotReplica != b.NotReplica || !slices.Equal(a.Zones, b.Zones) || a.ZoneCount != b.ZoneCount ||
+			a.Assume != b.Assume || a.Objectives != b.Objectives {
 			return false
 		}
 		if maps.Equal(a.Props, b.Props) {

@@ -123,7 +123,7 @@ func edit(cat *catalogue.Catalogue, old *catalogue.Design, rng *rand.Rand) (*cat
 	d.Edges = slices.Clone(old.Edges)
 	i := rng.IntN(len(d.Nodes))
 	n := &d.Nodes[i]
-	switch op := rng.IntN(12); {
+	switch op := rng.IntN(14); {
 	case op <= 5: // a property, most often
 		comp := cat.Components[n.Component]
 		p := comp.Schema[rng.IntN(len(comp.Schema))]
@@ -184,6 +184,18 @@ func edit(cat *catalogue.Catalogue, old *catalogue.Design, rng *rand.Rand) (*cat
 		}
 		d.Edges = append(d.Edges, catalogue.Edge{From: n.ID, To: d.Nodes[j].ID, Flow: []catalogue.Flow{"", catalogue.FlowRequest, catalogue.FlowEvent, catalogue.FlowData}[rng.IntN(4)]})
 		return &d, "connect " + n.ID
+	case op == 11:
+		n.NotReplica = !n.NotReplica
+		if n.NotReplica {
+			n.ReplicaOf = ""
+		}
+		return &d, "not a replica " + n.ID
+	case op == 12:
+		n.Zones, n.ZoneCount = [][]string{nil, {"z1", "z2"}, {"z2"}}[rng.IntN(3)], 0
+		if n.Zones == nil && rng.IntN(2) == 0 {
+			n.ZoneCount = 2
+		}
+		return &d, "zones " + n.ID
 	default:
 		d.Objectives.Availability = []float64{0, 99.9, 99.95}[rng.IntN(3)]
 		return &d, "objective"

@@ -71,6 +71,9 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 			label += ", " + part
 		}
 	}
+	if k := drawing.Spread(n); k > 0 {
+		label += fmt.Sprintf(", runs in %d zones", k)
+	}
 	worst := s.Worst(n.ID)
 	if count := len(s.Violations(n.ID)); count > 0 {
 		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
@@ -89,9 +92,15 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
 		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
 		Aria("description", nodeDescription(s, n.ID))
-	body := []app.UI{
-		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
+	var body []app.UI
+	if k := drawing.Spread(n); k > 0 {
+		// It runs in several zones: drawn as a stack of instances.
+		for j := 2; j >= 1; j-- {
+			body = append(body, svg("rect").DataSet("part", "stack").Attr("x", j*drawing.StackOffset).Attr("y", j*drawing.StackOffset).
+				Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"))
+		}
 	}
+	body = append(body, svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"))
 	// Text is clipped to the box by the stylesheet (by its drawn width) and
 	// never takes a click: the connector, drawn last, is always reachable.
 	// The text is in the accessible name, which says more (and the

@@ -78,3 +78,22 @@ func TestPictureCarriesTheDesign(t *testing.T) {
 		t.Errorf("a picture without a design: %v", err)
 	}
 }
+
+// A node that runs in several zones is drawn as a stack of instances, in
+// the picture as on the canvas; one in one zone is a single box.
+func TestPictureStacksANodeInSeveralZones(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("groups:\n  - {id: eu, boundary: region}\n  - {id: a, boundary: zone, in: eu}\n  - {id: b, boundary: zone, in: eu}\nnodes:\n  - {id: asg, component: aws-ec2-auto-scaling, in: eu, zones: [a, b]}\n")); err != nil {
+		t.Fatal(err)
+	}
+	stack := `<rect x="8" y="8" width="`
+	if svg := pictureOf(s, nil, drawing.PictureOptions{}); !strings.Contains(svg, stack) {
+		t.Errorf("no stack in\n%s", svg)
+	}
+	if err := s.SetZones("asg", nil); err != nil {
+		t.Fatal(err)
+	}
+	if svg := pictureOf(s, nil, drawing.PictureOptions{}); strings.Contains(svg, stack) {
+		t.Errorf("a stack for a node in one zone:\n%s", svg)
+	}
+}

@@ -35,3 +35,16 @@ func BadgeShape(s catalogue.Severity) string {
 	}
 	return "M -1.5 -1.6 H 1.5 V 6.4 H -1.5 Z M -1.5 -6.4 H 1.5 V -3.4 H -1.5 Z"
 }
+
+// Spread is how many zones a node says it runs in when more than one
+// (zones named or counted), else 0: the canvas draws such a node as a
+// stack of boxes, as diagrams draw several instances of one thing.
+func Spread(n *catalogue.Node) int {
+	if k := max(len(n.Zones), n.ZoneCount); k > 1 {
+		return k
+	}
+	return 0
+}
+
+// StackOffset is how far each box of a stack sits behind the one in front.
+const StackOffset = 4

@@ -124,7 +124,13 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 		if sc := c.severity[worst]; sc != "" && worst != catalogue.SeverityInfo {
 			stroke = sc
 		}
-		fmt.Fprintf(&b, `<g transform="translate(%g %g)"><rect width="%d" height="%d" rx="8" fill="%s" stroke="%s" stroke-width="1.5"/>`, p[0], p[1], NodeWidth, NodeHeight, c.paper, stroke)
+		fmt.Fprintf(&b, `<g transform="translate(%g %g)">`, p[0], p[1])
+		if Spread(n) > 0 { // several instances: a stack, as the canvas draws it
+			for k := 2; k >= 1; k-- {
+				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="%s" stroke="%s" stroke-width="1"/>`, k*StackOffset, k*StackOffset, NodeWidth, NodeHeight, c.paper, c.nodeStroke)
+			}
+		}
+		fmt.Fprintf(&b, `<rect width="%d" height="%d" rx="8" fill="%s" stroke="%s" stroke-width="1.5"/>`, NodeWidth, NodeHeight, c.paper, stroke)
 		// As the canvas draws it: the display name first (and the id below)
 		// or the id, clipped to the box.
 		title, sub := n.ID, ""

@@ -13,14 +13,20 @@ import (
 
 // SLA is a provider's published commitment of monthly uptime for a product,
 // in the configuration When describes: the settings, by property name, a
-// node must have for it to apply (none: any). A component lists its SLAs
-// under `sla:`, most specific first; the first whose settings a node has is
-// the node's.
+// node must have for it to apply (none: any), and the zones it must run in.
+// A component lists its SLAs under `sla:`, most specific first; the first
+// whose settings a node has and whose zones it runs in is the node's.
 type SLA struct {
 	// Uptime is the monthly uptime percentage committed (99.95).
 	Uptime float64
 	When   []Setting
-	Docs   string
+	// Zones is the number of availability zones the product must run in for
+	// the SLA to apply (a region-level SLA such as EC2's "instances deployed
+	// across two or more Availability Zones"), counted over a node that says
+	// it runs in several zones or over a pool or a set of copies of the
+	// product; 0 sets no zone condition.
+	Zones int
+	Docs  string
 	// Note states what the commitment also requires that a design cannot
 	// say (a tier, a plan), or "".
 	Note string
@@ -54,14 +60,37 @@ func Applies(when []Setting, n *ResolvedNode) bool {
 	return true
 }
 
-// SLAFor returns the component's SLA that applies to node n, or nil.
-func (c *Component) SLAFor(n *ResolvedNode) *SLA {
+// MinSLAZones and MaxSLAZones bound an SLA's zone condition: a region-level
+// SLA needs at least two zones, and no region has more than ten.
+const (
+	MinSLAZones = 2
+	MaxSLAZones = 10
+)
+
+// ZonesProperty is the property SLAFor reads to count a node's zones: true
+// counts as two, anything else as one.
+const ZonesProperty = "multiZone"
+
+// SLAIn returns the component's first SLA whose settings node n has and
+// whose zone condition zones meets (the zones n, or the pool or set of
+// copies it belongs to, runs in), or nil.
+func (c *Component) SLAIn(n *ResolvedNode, zones int) *SLA {
 	for i := range c.SLA {
-		if Applies(c.SLA[i].When, n) {
+		if c.SLA[i].Zones <= zones && Applies(c.SLA[i].When, n) {
 			return &c.SLA[i]
 		}
 	}
 	return nil
+}
+
+// SLAFor returns the component's SLA that applies to node n on its own, or
+// nil: SLAIn with two zones when n's resolved multiZone is true, else one.
+func (c *Component) SLAFor(n *ResolvedNode) *SLA {
+	zones := 1
+	if p, ok := n.Get(ZonesProperty); ok && p.Value == BoolValue(true) {
+		zones = 2
+	}
+	return c.SLAIn(n, zones)
 }
 
 // DurabilityFor returns the component's durability fact that applies to
@@ -85,6 +114,29 @@ func DescribeWhen(when []Setting) string {
 	return strings.Join(parts, ", ")
 }
 
+// DescribeSLA says an SLA's whole condition in words: its settings and its
+// zones ("multiZone true, in two or more zones"), or "" for any
+// configuration.
+func DescribeSLA(s *SLA) string {
+	w := DescribeWhen(s.When)
+	if s.Zones == 0 {
+		return w
+	}
+	if w != "" {
+		w += ", "
+	}
+	return w + "in " + countWord(s.Zones) + " or more zones"
+}
+
+// countWord writes a small count in words ("two"), a larger one in digits.
+func countWord(n int) string {
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n)
+}
+
 // FormatPercent writes a percentage with the digits it has, at most four
 // decimals: 99.95, 99.999, 100.
 func FormatPercent(p float64) string {
@@ -92,14 +144,14 @@ func FormatPercent(p float64) string {
 }
 
 var (
-	slaKeys        = []string{"uptime", "when", "docs", "note"}
+	slaKeys        = []string{"uptime", "when", "zones", "docs", "note"}
 	durabilityKeys = []string{"failuresTolerated", "of", "when", "docs", "note"}
 )
 
 // parseGuarantees reads a component's `sla` and `durability` once its
 // schema is built, so that their settings are checked against it.
 func (c *Component) parseGuarantees(d *decoder, sla, durability *yaml.Node) {
-	if sla != nil && d.IsKind(sla, yaml.SequenceNode, "sla", "a list of SLAs, each { uptime, when, docs, note }") {
+	if sla != nil && d.IsKind(sla, yaml.SequenceNode, "sla", "a list of SLAs, each { uptime, when, zones, docs, note }") {
 		for i, n := range sla.Content {
 			what := "sla[" + strconv.Itoa(i) + "]"
 			f := d.Fields(n, what, slaKeys...)
@@ -114,6 +166,14 @@ func (c *Component) parseGuarantees(d *decoder, sla, durability *yaml.Node) {
 				s.Uptime, _ = d.percent(v.Val, what+".uptime")
 			}
 			s.When = c.parseWhen(d, f, what)
+			if v, ok := f["zones"]; ok {
+				if k, good := d.Int(v.Val, what+".zones"); good {
+					if k < MinSLAZones || k > MaxSLAZones {
+						d.Errorf(v.Val, diag.CodeOutOfRange, "%s.zones: %d is not between %d and %d: the number of availability zones the product must run in for the SLA to apply (2 for \"two or more zones\"); leave it out for an SLA with no zone condition", what, k, MinSLAZones, MaxSLAZones)
+					}
+					s.Zones = int(k)
+				}
+			}
 			s.Docs = d.requiredDocs(f, n, what, "the provider's SLA page")
 			s.Note = d.optionalText(f, "note", what)
 			if len(*d.Errs) == before {

@@ -19,7 +19,7 @@ import (
 
 // snapshotMagic starts every snapshot; its last byte is the format version,
 // raised whenever the encoding or the types change.
-const snapshotMagic = "DCS\x05"
+const snapshotMagic = "DCS\x06"
 
 // maxConditionDepth bounds how deeply a snapshot may nest conditions, so that
 // damaged data cannot exhaust the stack.
@@ -126,6 +126,7 @@ func (w *snapWriter) guarantees(c *Component) {
 	for _, s := range c.SLA {
 		w.int(int64(math.Round(s.Uptime * 1e4)))
 		settings(s.When)
+		w.int(int64(s.Zones))
 		w.str(s.Docs)
 		w.str(s.Note)
 		w.pos(s.Pos)
@@ -446,7 +447,7 @@ func (r *snapReader) guarantees() ([]SLA, []Durability) {
 	}
 	var slas []SLA
 	for range r.len() {
-		slas = append(slas, SLA{Uptime: float64(r.int()) / 1e4, When: settings(), Docs: r.str(), Note: r.str(), Pos: r.pos()})
+		slas = append(slas, SLA{Uptime: float64(r.int()) / 1e4, When: settings(), Zones: int(r.int()), Docs: r.str(), Note: r.str(), Pos: r.pos()})
 	}
 	var durs []Durability
 	for range r.len() {

@@ -187,9 +187,14 @@ func guaranteesTable(comp *catalogue.Component) page.Table {
 		}
 		return "any configuration"
 	}
-	for _, s := range comp.SLA {
+	for i := range comp.SLA {
+		s := &comp.SLA[i]
+		condition := catalogue.DescribeSLA(s)
+		if condition == "" {
+			condition = "any configuration"
+		}
 		t.Rows = append(t.Rows, []page.Inline{
-			{page.Text("SLA " + catalogue.FormatPercent(s.Uptime) + " % monthly uptime")}, {page.Text(when(s.When))}, {page.Text(s.Note)}, {page.Span{Text: s.Docs, Href: s.Docs}},
+			{page.Text("SLA " + catalogue.FormatPercent(s.Uptime) + " % monthly uptime")}, {page.Text(condition)}, {page.Text(s.Note)}, {page.Span{Text: s.Docs, Href: s.Docs}},
 		})
 	}
 	for _, d := range comp.Durability {

@@ -92,3 +92,121 @@ func TestSLAZonesRefused(t *testing.T) {
 		})
 	}
 }
+
+// slaCase is a configuration of a product and the uptime its SLA gives it
+// (0: no SLA covers it) when the node, or its pool, runs in zones zones.
+type slaCase struct {
+	component, props string
+	zones            int
+	want             float64
+}
+
+// slaCases are, for every product whose SLA depends on its configuration,
+// the configurations its SLA page names and the uptime each gets.
+var slaCases = []slaCase{
+	// Amazon Compute SLA: Region-Level 99.99 with instances in two or more
+	// AZs, Instance-Level 99.5 for each instance; ECS and Fargate have only
+	// the Region-Level SLA.
+	{"aws-ec2", "{}", 1, 99.5},
+	{"aws-ec2", "{ multiZone: true }", 1, 99.5},
+	{"aws-ec2", "{}", 2, 99.99},
+	{"aws-ec2", "{ instances: 3 }", 3, 99.99},
+	{"aws-ec2-auto-scaling", "{}", 1, 99.5},
+	{"aws-ec2-auto-scaling", "{}", 2, 99.99},
+	{"aws-ecs", "{}", 1, 0},
+	{"aws-ecs", "{ serverlessNodes: true }", 2, 99.99},
+	{"azure-virtual-machines", "{}", 1, 99.9},
+	{"azure-virtual-machines", "{}", 2, 99.99},
+	{"gcp-compute-engine", "{}", 1, 99.9},
+	{"gcp-compute-engine", "{}", 2, 99.99},
+	{"gcp-managed-instance-groups", "{}", 1, 99.9},
+	{"gcp-managed-instance-groups", "{}", 3, 99.99},
+	// MemoryDB and ElastiCache: a Multi-AZ configuration 99.99, replicas in
+	// one zone 99.5.
+	{"aws-memorydb", "{}", 1, 99.5},
+	{"aws-memorydb", "{ replication: true }", 1, 99.5},
+	{"aws-memorydb", "{ replication: true, multiZone: true }", 1, 99.99},
+	{"aws-elasticache-valkey", "{}", 1, 99.5},
+	{"aws-elasticache-valkey", "{ replication: true }", 1, 99.5},
+	{"aws-elasticache-valkey", "{ replication: true, multiZone: true }", 1, 99.99},
+	// Cloud Storage: the bucket's location type.
+	{"gcp-cloud-storage", "{}", 1, 99.9},
+	{"gcp-cloud-storage", "{ replication: true }", 1, 99.9},
+	{"gcp-cloud-storage", "{ redundancy: region }", 1, 99.9},
+	{"gcp-cloud-storage", "{ redundancy: multi-region }", 1, 99.95},
+	// GKE: a regional control plane 99.95, a zonal one 99.5, whatever the
+	// nodes' zones.
+	{"gcp-gke", "{}", 1, 99.5},
+	{"gcp-gke", "{ multiZone: true }", 2, 99.5},
+	{"gcp-gke", "{ controlPlane: zonal }", 1, 99.5},
+	{"gcp-gke", "{ controlPlane: regional }", 1, 99.95},
+	// Bigtable: multi-cluster routing over a replicated instance.
+	{"gcp-bigtable", "{}", 1, 99.9},
+	{"gcp-bigtable", "{ multiRegion: true }", 1, 99.9},
+	{"gcp-bigtable", "{ multiClusterRouting: true }", 1, 99.9},
+	{"gcp-bigtable", "{ multiClusterRouting: true, multiZone: true }", 1, 99.99},
+	{"gcp-bigtable", "{ multiClusterRouting: true, multiRegion: true }", 1, 99.99},
+	// The products already keyed on the configuration their page names.
+	{"aws-rds-postgresql", "{}", 1, 99.5},
+	{"aws-rds-postgresql", "{ highAvailability: true }", 1, 99.95},
+	{"aws-aurora-postgresql", "{}", 1, 99.9},
+	{"aws-aurora-postgresql", "{ highAvailability: true, multiZone: true }", 1, 99.99},
+	{"aws-dynamodb", "{}", 1, 99.99},
+	{"aws-dynamodb", "{ multiRegion: true }", 1, 99.999},
+	{"aws-redshift", "{}", 1, 99.9},
+	{"aws-redshift", "{ multiZone: true }", 1, 99.99},
+	{"aws-eks", "{}", 1, 99.95},
+	{"azure-aks", "{}", 1, 0},
+	{"azure-aks", "{ controlPlaneSla: true }", 1, 99.9},
+	{"azure-aks", "{ controlPlaneSla: true, multiZone: true }", 1, 99.95},
+	{"azure-cosmos-db", "{}", 1, 99.99},
+	{"azure-cosmos-db", "{ multiRegion: true }", 1, 99.99},
+	{"azure-cosmos-db", "{ multiRegion: true, multiRegionWrites: true }", 1, 99.999},
+	{"azure-database-for-postgresql", "{}", 1, 0},
+	{"azure-database-for-postgresql", "{ highAvailability: true }", 1, 99.95},
+	{"azure-database-for-postgresql", "{ highAvailability: true, multiZone: true }", 1, 99.99},
+	{"azure-managed-redis", "{}", 1, 99.9},
+	{"alibaba-elasticsearch", "{}", 1, 99.9},
+	{"alibaba-elasticsearch", "{ multiZone: true }", 1, 99.95},
+	{"gcp-cloud-sql-postgresql", "{}", 1, 0},
+	{"gcp-cloud-sql-postgresql", "{ highAvailability: true }", 1, 99.95},
+	{"gcp-firestore", "{}", 1, 99.99},
+	{"gcp-firestore", "{ multiRegion: true }", 1, 99.999},
+	{"gcp-memorystore-redis", "{}", 1, 0},
+	{"gcp-memorystore-redis", "{ replication: true }", 1, 99.9},
+}
+
+// Each product with a conditional SLA gives each configuration the uptime
+// its SLA page states for it, and the table covers every such product.
+func TestSLAByConfiguration(t *testing.T) {
+	cat := mustDefault(t)
+	covered := map[string]bool{}
+	for _, tc := range slaCases {
+		covered[tc.component] = true
+		t.Run(tc.component+" "+tc.props, func(t *testing.T) {
+			comp := cat.Components[tc.component]
+			if comp == nil {
+				t.Fatalf("no component %s", tc.component)
+			}
+			res := evaluate(t, cat, "d.yaml", []byte("nodes:\n  - { id: n, component: "+tc.component+", props: "+tc.props+" }\n"))
+			got := comp.SLAIn(&res.Nodes[0], tc.zones)
+			switch {
+			case tc.want == 0 && got != nil:
+				t.Errorf("in %d zones: SLA %v (%s), want none", tc.zones, got.Uptime, DescribeSLA(got))
+			case tc.want != 0 && got == nil:
+				t.Errorf("in %d zones: no SLA, want %v", tc.zones, tc.want)
+			case tc.want != 0 && got.Uptime != tc.want:
+				t.Errorf("in %d zones: SLA %v (%s), want %v", tc.zones, got.Uptime, DescribeSLA(got), tc.want)
+			}
+		})
+	}
+	for _, id := range cat.ComponentIDs() {
+		conditional := false
+		for _, s := range cat.Components[id].SLA {
+			conditional = conditional || len(s.When) > 0 || s.Zones > 0
+		}
+		if conditional && !covered[id] {
+			t.Errorf("%s has a conditional SLA and no case in slaCases", id)
+		}
+	}
+}

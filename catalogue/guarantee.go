@@ -93,6 +93,32 @@ func (c *Component) SLAFor(n *ResolvedNode) *SLA {
 	return c.SLAIn(n, zones)
 }
 
+// GuaranteesRead reports whether choosing the component's SLA or
+// durability fact for a node may read property name: a `when` names it, or
+// it is ZonesProperty and an SLA has a zone condition (SLAFor counts a
+// node's zones from it). A node's guarantees change only with such a
+// property.
+func (c *Component) GuaranteesRead(name string) bool {
+	for _, s := range c.SLA {
+		if s.Zones > 0 && name == ZonesProperty {
+			return true
+		}
+		for _, w := range s.When {
+			if w.Property == name {
+				return true
+			}
+		}
+	}
+	for _, f := range c.Durability {
+		for _, w := range f.When {
+			if w.Property == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // DurabilityFor returns the component's durability fact that applies to
 // node n, or nil.
 func (c *Component) DurabilityFor(n *ResolvedNode) *Durability {

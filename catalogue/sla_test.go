@@ -210,3 +210,28 @@ func TestSLAByConfiguration(t *testing.T) {
 		}
 	}
 }
+
+// A component's guarantees read the properties their conditions name, and
+// multiZone where an SLA needs zones (SLAFor counts zones from it).
+func TestGuaranteesRead(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct {
+		component, property string
+		want                bool
+	}{
+		{"aws-ec2", "multiZone", true},
+		{"aws-ec2", "instances", false},
+		{"aws-ecs", "multiZone", true},
+		{"aws-rds-postgresql", "highAvailability", true},
+		{"aws-rds-postgresql", "multiZone", false},
+		{"gcp-gke", "controlPlane", true},
+		{"gcp-gke", "multiZone", false},
+		{"gcp-bigtable", "multiClusterRouting", true},
+		{"aws-memorydb", "multiZone", true},
+		{"nats-jetstream", "multiZone", false},
+	} {
+		if got := cat.Components[tc.component].GuaranteesRead(tc.property); got != tc.want {
+			t.Errorf("%s reads %s: %v, want %v", tc.component, tc.property, got, tc.want)
+		}
+	}
+}

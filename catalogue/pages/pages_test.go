@@ -105,7 +105,8 @@ func TestComponentPageShowsLimits(t *testing.T) {
 }
 
 // A product's page states its SLAs and durability for the configuration
-// each needs; one with none (the seed's NATS JetStream) has no section.
+// each needs, the zones a region-level SLA needs included; one with none
+// (the seed's NATS JetStream) has no section.
 func TestComponentPageShowsGuarantees(t *testing.T) {
 	page, _ := Component(embedded(t), "aws-rds-postgresql", "https://x.test")
 	g := sections(page.Markdown())["Guarantees"]
@@ -116,6 +117,16 @@ func TestComponentPageShowsGuarantees(t *testing.T) {
 	} {
 		if !strings.Contains(g, want) {
 			t.Errorf("Guarantees lacks %q:\n%s", want, g)
+		}
+	}
+	page, _ = Component(embedded(t), "aws-ec2", "https://x.test")
+	g = sections(page.Markdown())["Guarantees"]
+	for _, want := range []string{
+		"| SLA 99.99 % monthly uptime | in two or more zones | Region-Level SLA",
+		"| SLA 99.5 % monthly uptime | any configuration | Instance-Level SLA, for each instance |",
+	} {
+		if !strings.Contains(g, want) {
+			t.Errorf("EC2's Guarantees lack %q:\n%s", want, g)
 		}
 	}
 	page, _ = Component(embedded(t), "nats-jetstream", "https://x.test")

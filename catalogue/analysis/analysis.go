@@ -277,6 +277,9 @@ func (g *graph) factors(s *series) []Factor {
 			f.Copies = CopiesStated
 			f.Note += " (copies by replicaOf)"
 		}
+		if c := g.capOf(blk.choice); c != nil {
+			f.Note += "; at most " + catalogue.FormatPercent(c.Uptime) + " %, " + g.nodes[blk.members[0]].Component + "'s region-level SLA (" + catalogue.DescribeSLA(c) + "): " + c.Docs
+		}
 		out = append(out, f)
 	}
 	return out

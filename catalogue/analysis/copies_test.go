@@ -165,3 +165,49 @@ edges:
 		}
 	}
 }
+
+// EC2's region-level SLA (instances in two or more zones) applies to a pool
+// of instances over zones, capping what their instance-level figures
+// composed as independent would say, and to one node that runs in several
+// zones; an instance in one zone has the instance-level figure, and a pool
+// whose figures the design assumes keeps the design's word.
+func TestRegionLevelSLA(t *testing.T) {
+	pool := func(assume string) string {
+		return threeZones + `  - {id: alb, component: aws-alb, in: eu, entry: true}
+  - {id: web-a, component: aws-ec2, in: az-a` + assume + `}
+  - {id: web-b, component: aws-ec2, in: az-b}
+  - {id: web-c, component: aws-ec2, in: az-c}
+edges:
+  - {from: alb, to: web-a}
+  - {from: alb, to: web-b}
+  - {from: alb, to: web-c}
+`
+	}
+	_, r := analyse(t, pool(""))
+	f := redundant(r.Entries[0])
+	if len(f) != 1 || f[0].Value != 99.99 || !strings.Contains(f[0].Note, "at most 99.99 %, aws-ec2's region-level SLA (in two or more zones)") {
+		t.Errorf("the pool: %+v", f)
+	}
+	for _, br := range f[0].Branches {
+		if br[0].Value != 99.5 || br[0].Source != SourceSLA {
+			t.Errorf("an instance in one zone: %+v, want the instance-level 99.5 %%", br[0])
+		}
+	}
+	if got := r.Entries[0].Availability; got != 99.980001 {
+		t.Errorf("the entry: %v %%, want alb 99.99 × the pool's 99.99", got)
+	}
+	_, r = analyse(t, pool(", assume: {availability: 99}"))
+	if f := redundant(r.Entries[0]); len(f) != 1 || f[0].Value <= 99.99 || strings.Contains(f[0].Note, "region-level") {
+		t.Errorf("a member assumed: %+v", f)
+	}
+	_, r = analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu, entry: true}
+  - {id: asg, component: aws-ec2, in: eu, zones: [az-a, az-b], props: {instances: 2}}
+edges:
+  - {from: alb, to: asg}
+`)
+	for _, f := range r.Entries[0].Factors {
+		if f.Node == "asg" && (f.Value != 99.99 || !strings.Contains(f.Note, "in two or more zones")) {
+			t.Errorf("a node in two zones: %+v", f)
+		}
+	}
+}

@@ -37,6 +37,9 @@ type graph struct {
 	// why says why each set's members were taken as copies: "" for a set
 	// replicaOf states, the reason for an inferred one or a pool.
 	why []string
+	// caps is, by set, the region-level SLA its members meet together
+	// (see regionSLAs), or nil.
+	caps []*catalogue.SLA
 	// pool is the pool (by its index in sets) of each target, by balancer
 	// (a node whose kind distributes) and target, made once rather than
 	// on each walk through the balancer; balancer is each pool's, by that
@@ -125,11 +128,6 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		if k := cat.Kinds[rn.Kind]; k != nil {
 			g.broker[i] = k.Flows.Into == catalogue.FlowEvent
 		}
-		if outside[rn.Kind] && g.design[i].Assume.Availability == 0 {
-			g.figures[i] = figure{value: 1, source: SourceOutside, note: "a client, outside the system: its own availability is not counted"}
-		} else {
-			g.figures[i] = g.nodeFigure(cat.Components[rn.Component], rn, g.design[i])
-		}
 		g.set[i] = -1
 	}
 	// Each list (one node's waits, onward or events) holds a neighbour
@@ -168,8 +166,18 @@ func newGraph(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Reso
 		}
 	}
 	g.placeGroups(res)
+	// A node's own figure needs the zones it runs in (a region-level SLA
+	// applies to a node in two or more).
+	for i, rn := range g.nodes {
+		if outside[rn.Kind] && g.design[i].Assume.Availability == 0 {
+			g.figures[i] = figure{value: 1, source: SourceOutside, note: "a client, outside the system: its own availability is not counted"}
+		} else {
+			g.figures[i] = g.nodeFigure(cat.Components[rn.Component], rn, g.design[i], int(g.span[i]))
+		}
+	}
 	g.replicaSets()
 	g.makePools(targets)
+	g.regionSLAs()
 	return g
 }
 
@@ -295,11 +303,11 @@ func (g *graph) poolBalancer(st int32) int32 {
 // nodeFigure is a node's own availability: the design's assumption, else
 // its product's SLA for its configuration, else unknown. The notes are made
 // once per SLA or component (see note), not once per node.
-func (g *graph) nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catalogue.Node) figure {
+func (g *graph) nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode, dn *catalogue.Node, zones int) figure {
 	if dn.Assume.Availability > 0 {
 		f := figure{value: dn.Assume.Availability / 100, source: SourceAssumed}
 		if comp != nil {
-			if s := comp.SLAFor(rn); s != nil {
+			if s := comp.SLAIn(rn, zones); s != nil {
 				f.note = g.note(noteKey{sla: s, assumed: true}, func() string {
 					return "assumed on the node; the published SLA is " + catalogue.FormatPercent(s.Uptime) + " %"
 				})
@@ -309,9 +317,9 @@ func (g *graph) nodeFigure(comp *catalogue.Component, rn *catalogue.ResolvedNode
 		return f
 	}
 	if comp != nil {
-		if s := comp.SLAFor(rn); s != nil {
+		if s := comp.SLAIn(rn, zones); s != nil {
 			note := g.note(noteKey{sla: s}, func() string {
-				note := catalogue.DescribeWhen(s.When)
+				note := catalogue.DescribeSLA(s)
 				if s.Note != "" {
 					if note != "" {
 						note += "; "
@@ -364,13 +372,56 @@ func madeOnce[K comparable](made *map[K]string, key K, build func() string) stri
 func slaConfigurations(comp *catalogue.Component) string {
 	parts := make([]string, 0, len(comp.SLA))
 	for _, s := range comp.SLA {
-		w := catalogue.DescribeWhen(s.When)
+		w := catalogue.DescribeSLA(&s)
 		if w == "" {
 			w = "any"
 		}
 		parts = append(parts, w+": "+catalogue.FormatPercent(s.Uptime)+" %")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// regionSLAs finds the choices (sets of copies and pools) whose members,
+// all of one product, run in enough zones together for its region-level
+// SLA (EC2's "instances in two or more zones"): the provider commits to
+// that figure for them, not to what their own figures composed as
+// independent would give, so it caps the choice. A member whose figure
+// the design assumes leaves the choice to the design's figures.
+func (g *graph) regionSLAs() {
+	for st, members := range g.sets {
+		comp := g.cat.Components[g.nodes[members[0]].Component]
+		if comp == nil {
+			continue
+		}
+		var zones []int32
+		same := true
+		for _, m := range members {
+			if g.nodes[m].Component != comp.ID || g.design[m].Assume.Availability > 0 {
+				same = false
+				break
+			}
+			if g.spread != nil && len(g.spread[m]) > 0 {
+				for _, z := range g.spread[m] {
+					if !slices.Contains(zones, z) {
+						zones = append(zones, z)
+					}
+				}
+			} else if z := g.zoneOf(m); z >= 0 && !slices.Contains(zones, z) {
+				zones = append(zones, z)
+			}
+		}
+		if !same || len(zones) < 2 {
+			continue
+		}
+		s := comp.SLAIn(g.nodes[members[0]], len(zones))
+		if s == nil || s.Zones == 0 {
+			continue
+		}
+		if g.caps == nil {
+			g.caps = make([]*catalogue.SLA, len(g.sets))
+		}
+		g.caps[st] = s
+	}
 }
 
 // replicaSets lists the members of each set of copies of two or more (see
@@ -547,3 +598,11 @@ func (g *graph) readBit(name string, add bool) uint64 {
 
 // id is node i's id.
 func (g *graph) id(i int32) string { return g.nodes[i].ID }
+
+// capOf returns the region-level SLA that caps choice st, or nil.
+func (g *graph) capOf(st int32) *catalogue.SLA {
+	if g.caps == nil {
+		return nil
+	}
+	return g.caps[st]
+}

@@ -101,21 +101,7 @@ func (g *graph) dependsOn(i int32, name string) bool {
 // inConditions reports whether a condition of one of comp's SLAs or
 // durability facts names property name.
 func inConditions(comp *catalogue.Component, name string) bool {
-	for _, s := range comp.SLA {
-		for _, w := range s.When {
-			if w.Property == name {
-				return true
-			}
-		}
-	}
-	for _, f := range comp.Durability {
-		for _, w := range f.When {
-			if w.Property == name {
-				return true
-			}
-		}
-	}
-	return false
+	return comp.GuaranteesRead(name)
 }
 
 func sameGroup(a, b catalogue.Group) bool {

@@ -268,7 +268,11 @@ func (g *graph) blockGiven(blk *block) (a float64, unknown, shared bool) {
 		down *= 1 - ba
 		unknown, shared = unknown || bu, shared || bs
 	}
-	return factor * (1 - down), unknown, shared
+	up := 1 - down
+	if s := g.capOf(blk.choice); s != nil && s.Uptime/100 < up {
+		up = s.Uptime / 100
+	}
+	return factor * up, unknown, shared
 }
 
 // takeShared counts, once, what two or more of the parts need: first the

@@ -38,6 +38,10 @@ type Component struct {
 	// Durability says what the product survives without losing
 	// acknowledged writes, by configuration, first match wins.
 	Durability []Durability
+	// Recovery says how long the product takes to serve again and what
+	// acknowledged writes it loses when a zone or a region fails, by
+	// configuration, first match per failure wins.
+	Recovery []Recovery
 	// Schema is the effective property schema: the kind's properties with the
 	// component's refinements applied, plus its own, sorted by name. It is
 	// filled in when the catalogue is linked (and rebuilt, not stored, in a
@@ -60,6 +64,7 @@ type Component struct {
 	rawLimits []yamlstrict.Field
 	rawSLA    *yaml.Node
 	rawDur    *yaml.Node
+	rawRecov  *yaml.Node
 	pos       map[string]Pos
 	layer     int // the index of the layer it was loaded from
 }
@@ -133,7 +138,7 @@ func (c *Component) PropertyNames() []string {
 // declarations are checked later against its kind (see link).
 func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	d := newDecoder(file, errs)
-	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties", "limits", "sla", "durability")
+	root, f := d.Open(data, "component", "schemaVersion", "type", "id", "kind", "provider", "docs", "defaults", "properties", "limits", "sla", "durability", "recovery")
 	if root == nil {
 		return nil
 	}
@@ -168,6 +173,9 @@ func parseComponent(file, id string, data []byte, errs *ErrorList) *Component {
 	}
 	if v, ok := f["durability"]; ok {
 		c.rawDur = v.Val
+	}
+	if v, ok := f["recovery"]; ok {
+		c.rawRecov = v.Val
 	}
 	if len(*errs) > before {
 		return nil
@@ -248,6 +256,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 	c.buildSchema(k)
 	c.parseLimits(d, c.rawLimits)
 	c.parseGuarantees(d, c.rawSLA, c.rawDur)
+	c.parseRecovery(d, c.rawRecov)
 	for _, name := range slices.Sorted(maps.Keys(c.raw)) {
 		p := c.raw[name]
 		prop := c.Property(name)
@@ -274,5 +283,5 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 	}
 	c.pin()
 	c.checkOwnLimits(d)
-	c.raw, c.props, c.rawLimits, c.rawSLA, c.rawDur = nil, nil, nil, nil, nil
+	c.raw, c.props, c.rawLimits, c.rawSLA, c.rawDur, c.rawRecov = nil, nil, nil, nil, nil, nil
 }

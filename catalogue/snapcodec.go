@@ -238,6 +238,7 @@ func encodeSnapshot(s *snapshot) []byte {
 		w.properties(c.Declared)
 		w.limits(c.Limits)
 		w.guarantees(c)
+		w.recoveries(c)
 		w.str(c.File)
 	}
 	w.len(len(s.Boundaries))
@@ -555,6 +556,7 @@ func decodeSnapshot(data string) (*snapshot, error) {
 		}
 		c.Declared, c.Limits = r.properties(), r.limits()
 		c.SLA, c.Durability = r.guarantees()
+		c.Recovery = r.recoveries()
 		c.File = r.str()
 		s.Components[c.ID] = c
 	}

@@ -122,6 +122,15 @@ type Loss struct {
 	Shares     []string `json:"shares,omitempty"`
 	Cuts       []string `json:"cuts"`
 	DataAtRisk []string `json:"dataAtRisk"`
+	// Recovery says how the nodes lost serve again (see recover), and
+	// RTOSeconds and RPOSeconds the worst of their figures: null when a
+	// node's is unknown, the first such named in UnknownRTO or UnknownRPO,
+	// or when there is nothing to recover.
+	Recovery   []Recovery `json:"recovery"`
+	RTOSeconds *int64     `json:"rtoSeconds"`
+	RPOSeconds *int64     `json:"rpoSeconds"`
+	UnknownRTO string     `json:"unknownRTO,omitempty"`
+	UnknownRPO string     `json:"unknownRPO,omitempty"`
 }
 
 // Sink is a node reached through event flows where the path ends, with the
@@ -382,7 +391,7 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	g := r.g
 	r.index()
 	gr := g.d.Groups[gi]
-	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}}
+	l := Loss{Group: gr.ID, Boundary: gr.Boundary, Nodes: []string{}, Cuts: []string{}, DataAtRisk: []string{}, Recovery: []Recovery{}}
 	for _, n := range r.shares[gi] {
 		l.Shares = append(l.Shares, g.id(n))
 	}
@@ -438,6 +447,7 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 		}
 		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
 	}
+	r.recover(&l, lostList)
 	return l, needed
 }
 

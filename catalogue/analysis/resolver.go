@@ -88,8 +88,8 @@ func (r *Report) unchangedBy(last, d *catalogue.Design) bool {
 }
 
 // dependsOn reports whether the analysis may have used property name of node
-// i: it read it, or a condition of the node's component's SLAs or durability
-// facts names it.
+// i: it read it, or a condition of the node's component's SLAs, durability
+// or recovery facts names it.
 func (g *graph) dependsOn(i int32, name string) bool {
 	if g.reads != nil && g.reads[i]&g.readBit(name, false) != 0 {
 		return true
@@ -98,10 +98,20 @@ func (g *graph) dependsOn(i int32, name string) bool {
 	return comp == nil || inConditions(comp, name)
 }
 
-// inConditions reports whether a condition of one of comp's SLAs or
-// durability facts names property name.
+// inConditions reports whether a condition of one of comp's SLAs,
+// durability facts or recovery facts names property name.
 func inConditions(comp *catalogue.Component, name string) bool {
-	return comp.GuaranteesRead(name)
+	if comp.GuaranteesRead(name) {
+		return true
+	}
+	for _, f := range comp.Recovery {
+		for _, w := range f.When {
+			if w.Property == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func sameGroup(a, b catalogue.Group) bool {

@@ -103,6 +103,7 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 	fmt.Fprintf(w, "zone and region loss (%d)\n", len(a.Losses))
 	for _, l := range a.Losses {
 		fmt.Fprintf(w, "  %s %s: takes %s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), list(l.Cuts), list(l.DataAtRisk))
+		writeRecovery(w, l)
 	}
 	fmt.Fprintf(w, "delivery (%d sinks)\n", len(a.Sinks))
 	for _, s := range a.Sinks {
@@ -134,6 +135,53 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 		}
 		fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", o.Target, o.Measure, strconv.FormatFloat(o.Objective, 'f', -1, 64), state, actual)
 	}
+}
+
+// writeRecovery writes how the nodes a loss takes serve again: the worst
+// figures, then each node's with its page, "unknown" where no document says.
+func writeRecovery(w io.Writer, l analysis.Loss) {
+	if len(l.Recovery) == 0 {
+		return
+	}
+	rto := "time unknown (" + l.UnknownRTO + ")"
+	switch {
+	case l.RTOSeconds == nil:
+	case *l.RTOSeconds == 0:
+		rto = "no interruption"
+	default:
+		rto = "≤ " + strconv.FormatInt(*l.RTOSeconds, 10) + " s to serve again"
+	}
+	rpo := "data loss unknown (" + l.UnknownRPO + ")"
+	if l.RPOSeconds != nil {
+		rpo = dataLoss(l.RPOSeconds)
+	}
+	fmt.Fprintf(w, "    recovery: %s, %s\n", rto, rpo)
+	for _, r := range l.Recovery {
+		if r.RTOSeconds == nil && r.RPOSeconds == nil && r.Docs == "" {
+			fmt.Fprintf(w, "      %s: unknown: no document in the catalogue states its recovery\n", r.Node)
+			continue
+		}
+		rto := "recovery time unknown"
+		switch {
+		case r.RTOSeconds == nil:
+		case *r.RTOSeconds == 0:
+			rto = "keeps serving"
+		default:
+			rto = "serves again in ≤ " + strconv.FormatInt(*r.RTOSeconds, 10) + " s"
+		}
+		fmt.Fprintf(w, "      %s %s, %s (%s)\n", r.Node, rto, dataLoss(r.RPOSeconds), r.Docs)
+	}
+}
+
+// dataLoss says an RPO in words.
+func dataLoss(s *int64) string {
+	switch {
+	case s == nil:
+		return "data loss unknown"
+	case *s == 0:
+		return "no acknowledged writes lost"
+	}
+	return "≤ " + strconv.FormatInt(*s, 10) + " s of acknowledged writes lost"
 }
 
 func writeFactors(w io.Writer, fs []analysis.Factor, indent string) {

@@ -118,3 +118,61 @@ func TestAnalyzeExamples(t *testing.T) {
 		})
 	}
 }
+
+// Under each zone and region loss, the text says how the nodes it takes
+// recover, with the page of each figure, and "unknown" where no document
+// says; the JSON carries the figures, null where unknown.
+func TestAnalyzeRecovery(t *testing.T) {
+	design := writeDesign(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: a, boundary: zone, in: eu}
+nodes:
+  - {id: api, component: aws-http-api, in: eu}
+  - {id: rds-main, component: aws-rds-postgresql, in: a, props: {highAvailability: true}}
+  - {id: pg, component: postgresql, in: eu}
+edges:
+  - {from: api, to: rds-main}
+  - {from: api, to: pg}
+`)
+	_, stdout, stderr := designer(t, "analyze", design)
+	for _, want := range []string{
+		"  zone a: takes rds-main; cuts api; data at risk: rds-main\n    recovery: ≤ 120 s to serve again, no acknowledged writes lost\n      rds-main serves again in ≤ 120 s, no acknowledged writes lost (https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/Concepts.MultiAZ.Failover.html)\n",
+		"    recovery: time unknown (rds-main), data loss unknown (rds-main)\n      rds-main: unknown: no document in the catalogue states its recovery\n      pg: unknown: no document in the catalogue states its recovery\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks\n%s\n%s%s", want, stdout, stderr)
+		}
+	}
+	_, stdout, _ = designer(t, "analyze", "-o", "json", design)
+	var got struct {
+		Losses []struct {
+			Group    string `json:"group"`
+			Recovery []struct {
+				Node       string `json:"node"`
+				RTOSeconds *int64 `json:"rtoSeconds"`
+				RPOSeconds *int64 `json:"rpoSeconds"`
+				Docs       string `json:"docs"`
+			} `json:"recovery"`
+			RTOSeconds *int64 `json:"rtoSeconds"`
+			UnknownRTO string `json:"unknownRTO"`
+		} `json:"losses"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(got.Losses) != 2 {
+		t.Fatalf("losses %+v", got.Losses)
+	}
+	for _, l := range got.Losses {
+		switch l.Group {
+		case "a":
+			if r := l.Recovery; len(r) != 1 || r[0].RTOSeconds == nil || *r[0].RTOSeconds != 120 || r[0].RPOSeconds == nil || *r[0].RPOSeconds != 0 || r[0].Docs == "" || l.RTOSeconds == nil || *l.RTOSeconds != 120 {
+				t.Errorf("zone a: %+v", l)
+			}
+		case "eu":
+			if len(l.Recovery) != 2 || l.RTOSeconds != nil || l.UnknownRTO != "rds-main" {
+				t.Errorf("region eu: %+v", l)
+			}
+		}
+	}
+}

@@ -122,3 +122,78 @@ func TestSnapshotKeepsRecovery(t *testing.T) {
 		t.Errorf("after a snapshot: %+v", got)
 	}
 }
+
+// The catalogue's recovery facts give, for each product and configuration,
+// the figures its page states, and none where it states none; every fact
+// quotes its page in its note.
+func TestEmbeddedRecovery(t *testing.T) {
+	cat := mustDefault(t)
+	unknown := int64(-1)
+	cases := []struct {
+		component string
+		props     map[string]Value
+		of        string
+		rto, rpo  int64 // -1: not stated
+		docs      string
+	}{
+		{"aws-rds-postgresql", map[string]Value{"highAvailability": BoolValue(true)}, "zone", 120, 0, "Concepts.MultiAZ.Failover"},
+		{"aws-aurora-postgresql", map[string]Value{"highAvailability": BoolValue(true), "multiZone": BoolValue(true)}, "zone", 60, 0, "Concepts.AuroraHighAvailability"},
+		{"aws-aurora-postgresql", nil, "zone", unknown, 0, "Concepts.AuroraHighAvailability"},
+		{"aws-aurora-postgresql", nil, "region", unknown, unknown, "aurora-global-database-disaster-recovery"},
+		{"aws-dynamodb", nil, "zone", 0, 0, "dynamodb-global-tables/overview"},
+		{"aws-dynamodb", map[string]Value{"multiRegion": BoolValue(true)}, "region", unknown, 1, "V2globaltables_HowItWorks"},
+		{"azure-database-for-postgresql", map[string]Value{"highAvailability": BoolValue(true), "multiZone": BoolValue(true)}, "zone", 120, 0, "concepts-high-availability"},
+		{"azure-cosmos-db", map[string]Value{"multiZone": BoolValue(true)}, "zone", 0, 0, "reliability-cosmos-db-nosql"},
+		{"azure-cosmos-db", map[string]Value{"multiRegion": BoolValue(true), "consistency": StringValue("strong")}, "region", unknown, 0, "reliability-cosmos-db-nosql"},
+		{"azure-cosmos-db", map[string]Value{"multiRegion": BoolValue(true), "consistency": StringValue("eventual")}, "region", unknown, 900, "reliability-cosmos-db-nosql"},
+		{"azure-cosmos-db", map[string]Value{"multiRegion": BoolValue(true)}, "region", unknown, unknown, "reliability-cosmos-db-nosql"},
+		{"azure-blob-storage", map[string]Value{"redundancy": StringValue("region")}, "zone", 0, 0, "storage-redundancy"},
+		{"azure-blob-storage", map[string]Value{"redundancy": StringValue("multi-region")}, "region", unknown, 900, "storage-redundancy"},
+		{"aws-s3", nil, "zone", 0, 0, "s3/storage-classes"},
+		{"gcp-cloud-sql-postgresql", map[string]Value{"highAvailability": BoolValue(true)}, "zone", unknown, 0, "high-availability"},
+		{"aws-memorydb", nil, "zone", unknown, 0, "autofailover"},
+		{"gcp-cloud-storage", nil, "zone", unknown, 0, "availability-durability"},
+		{"aws-elasticache-valkey", map[string]Value{"multiZone": BoolValue(true)}, "zone", unknown, unknown, "AutoFailover"},
+		{"kafka", nil, "zone", unknown, unknown, "design_replicatedlog"},
+		{"aws-msk", nil, "zone", unknown, unknown, "design_replicatedlog"},
+	}
+	figure := func(p *int64) int64 {
+		if p == nil {
+			return unknown
+		}
+		return *p
+	}
+	for _, tc := range cases {
+		res := cat.Resolve(&Design{Nodes: []Node{{ID: "n", Component: tc.component, Props: tc.props}}})
+		got := cat.Components[tc.component].RecoveryFor(&res.Nodes[0], tc.of)
+		if got == nil {
+			t.Errorf("%s %v, %s: no recovery fact", tc.component, tc.props, tc.of)
+			continue
+		}
+		if figure(got.RTOSeconds) != tc.rto || figure(got.RPOSeconds) != tc.rpo || !strings.Contains(got.Docs, tc.docs) {
+			t.Errorf("%s %v, %s: RTO %d RPO %d from %s; want %d, %d from …%s…", tc.component, tc.props, tc.of, figure(got.RTOSeconds), figure(got.RPOSeconds), got.Docs, tc.rto, tc.rpo, tc.docs)
+		}
+	}
+	// Configurations the pages give nothing for have no fact.
+	for _, tc := range []struct {
+		component string
+		props     map[string]Value
+		of        string
+	}{
+		{"aws-rds-postgresql", map[string]Value{"highAvailability": BoolValue(false)}, "zone"},
+		{"aws-dynamodb", nil, "region"},
+		{"aws-s3", map[string]Value{"redundancy": StringValue("zone")}, "zone"},
+	} {
+		res := cat.Resolve(&Design{Nodes: []Node{{ID: "n", Component: tc.component, Props: tc.props}}})
+		if got := cat.Components[tc.component].RecoveryFor(&res.Nodes[0], tc.of); got != nil {
+			t.Errorf("%s %v, %s: %+v, want none", tc.component, tc.props, tc.of, got)
+		}
+	}
+	for _, id := range cat.ComponentIDs() {
+		for _, r := range cat.Components[id].Recovery {
+			if r.Note == "" {
+				t.Errorf("%s:%d: a recovery fact without the docs' words in its note", id, r.Pos.Line)
+			}
+		}
+	}
+}

@@ -378,13 +378,18 @@ func (c *Catalogue) linkRules() {
 	})
 }
 
-// ConnectionRulesFor returns the connection rules with the component at
-// either end, sorted by id.
+// ConnectionRulesFor returns the connection rules that concern the
+// component, sorted by id: those where an end that names kinds, categories,
+// providers or components selects it. An end open to any component ({})
+// concerns none in particular (a rule from any caller to a Cloud Run
+// function is about the function, not every caller); a rule open at both
+// ends concerns every component.
 func (c *Catalogue) ConnectionRulesFor(componentID string) []*Rule {
 	c.linkRules()
 	var out []*Rule
 	for _, cr := range c.connections {
-		if cr.from[componentID] || cr.to[componentID] {
+		fromAny, toAny := cr.rule.Connection.From.any(), cr.rule.Connection.To.any()
+		if cr.from[componentID] && !fromAny || cr.to[componentID] && !toAny || fromAny && toAny {
 			out = append(out, cr.rule)
 		}
 	}

@@ -158,6 +158,11 @@ func (s Selector) Selects(c *Component, k *Kind) bool {
 		matches(s.Providers, c.Provider) && matches(s.Categories, k.Category)
 }
 
+// any reports whether the selector names nothing, so selects any component.
+func (s Selector) any() bool {
+	return len(s.Kinds) == 0 && len(s.Categories) == 0 && len(s.Providers) == 0 && len(s.Components) == 0
+}
+
 func matches(list []string, s string) bool {
 	return len(list) == 0 || slices.Contains(list, s)
 }

@@ -126,3 +126,32 @@ func checkFixesClear(t *testing.T, cat *Catalogue, path string, data []byte, rul
 		}
 	}
 }
+
+// A connection rule is listed among the rules that apply to a component
+// only when an end that names something selects it: an end open to any
+// component ({}) concerns no component in particular (issue 38: a generic
+// service listed the Cloud Run functions timeout rule). A rule open at both
+// ends concerns every component.
+func TestConnectionRulesForSkipsOpenEnds(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct {
+		component, rule string
+		want            bool
+	}{
+		{"service", "cloud-run-functions-event-timeout", false},
+		{"service", "function-async-retries-need-idempotent-handler", false},
+		{"service", "public-to-datastore", false},
+		{"service", "cross-provider-connection", true},
+		{"service", "autoscaled-service-to-database-needs-pooling", true},
+		{"gcp-cloud-run-functions", "cloud-run-functions-event-timeout", true},
+		{"postgresql", "public-to-datastore", true},
+	} {
+		got := false
+		for _, r := range cat.AllRulesFor(tc.component) {
+			got = got || r.ID == tc.rule
+		}
+		if got != tc.want {
+			t.Errorf("rules for %s list %s: %v, want %v", tc.component, tc.rule, got, tc.want)
+		}
+	}
+}

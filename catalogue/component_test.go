@@ -43,6 +43,11 @@ func TestComponentMatchesKindNamesAndAliases(t *testing.T) {
 		{"aws-eks", "k8s aws", true},
 		{"aws-eks", "k8s azure", false},
 		{"aws-lambda", "redis", false},
+		// Issue 38: a new user searched for these and found nothing.
+		{"aws-ecs", "fargate", true},
+		{"aws-elasticache-valkey", "ElastiCache for Redis", true},
+		{"aws-elasticache-valkey", "elasticache redis oss", true},
+		{"aws-elasticache-valkey", "memcached", false},
 	} {
 		if got := cat.Components[tc.id].Matches(tc.query); got != tc.want {
 			t.Errorf("%s matches %q: %v, want %v", tc.id, tc.query, got, tc.want)

@@ -155,3 +155,26 @@ func TestConnectionRulesForSkipsOpenEnds(t *testing.T) {
 		}
 	}
 }
+
+// A rule that asks for one property to equal a value offers the fix that
+// sets it (issue 38: the idempotency warnings offered none, though the fix is
+// one property). A value read from where the node is placed is not the
+// node's to set, and single-zone-placement's fix is to move the node too.
+func TestOnePropertyRulesOfferTheFix(t *testing.T) {
+	cat := mustDefault(t)
+	for _, id := range cat.RuleIDs() {
+		r := cat.Rules[id]
+		a := r.Assert
+		if a.Op != OpEquals || a.Ref != "" || len(r.Fixes) > 0 || id == "single-zone-placement" {
+			continue
+		}
+		prop := a.Prop
+		if _, name, ok := splitEnd(prop); ok && r.IsConnection() {
+			prop = name
+		}
+		if isPlaced(prop) {
+			continue
+		}
+		t.Errorf("rule %s asserts %s equals %s but offers no fix that sets it", id, a.Prop, a.Value.Text())
+	}
+}

@@ -178,3 +178,46 @@ func TestOnePropertyRulesOfferTheFix(t *testing.T) {
 		t.Errorf("rule %s asserts %s equals %s but offers no fix that sets it", id, a.Prop, a.Value.Text())
 	}
 }
+
+// Issue 38, item 5: each rule fires where its claim is true of the design
+// and stays silent where it is not.
+func TestRulesFireWhereTheirClaimHolds(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct {
+		name, design, rule string
+		fires              bool
+	}{
+		// Cloudflare answers a proxied record with its own addresses and fails
+		// over at its edge, so the record's TTL does not delay a failover.
+		// Azure DNS has no failover routing: its limit says so, with Traffic
+		// Manager as the way; the rule's fix would set what it lacks.
+		// Temporal and Logic Apps retry steps by default.
+		{"temporal", twoNodes("temporal", "", "aws-lambda", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", true},
+		{"logic apps", twoNodes("azure-logic-apps", "", "azure-functions", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", true},
+		{"step functions standard", twoNodes("aws-step-functions", "", "aws-lambda", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", false},
+		// A mobile app straight to MongoDB or DynamoDB holds shared
+		// credentials; Firestore and Algolia are built for it.
+		// A replicated cache with its replicas in the primary's zone.
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fired := false
+			for _, v := range evaluate(t, cat, tc.name+".yaml", []byte(tc.design)).Violations {
+				fired = fired || v.Rule == tc.rule
+			}
+			if fired != tc.fires {
+				t.Errorf("%s fires: %v, want %v", tc.rule, fired, tc.fires)
+			}
+		})
+	}
+}
+
+// oneNode is a design of one node of comp with props (YAML flow mapping
+// entries); twoNodes, of an edge from a node of one to a node of the other.
+func oneNode(comp, props string) string {
+	return `nodes: [{ id: "a", component: "` + comp + `", props: {` + props + `} }]`
+}
+
+func twoNodes(from, fromProps, to, toProps string) string {
+	return `nodes: [{ id: "a", component: "` + from + `", props: {` + fromProps + `} }, { id: "b", component: "` + to + `", props: {` + toProps + `} }]
+edges: [{ from: "a", to: "b" }]`
+}

@@ -198,6 +198,9 @@ func TestRulesFireWhereTheirClaimHolds(t *testing.T) {
 		// A mobile app straight to MongoDB or DynamoDB holds shared
 		// credentials; Firestore and Algolia are built for it.
 		// A replicated cache with its replicas in the primary's zone.
+		{"elasticache one zone", oneNode("aws-elasticache-valkey", "replication: true, multiZone: false"), "cache-replication-needs-multi-zone", true},
+		{"elasticache multi-az", oneNode("aws-elasticache-valkey", "replication: true, multiZone: true"), "cache-replication-needs-multi-zone", false},
+		{"redis unreplicated", oneNode("redis", "replication: false"), "cache-replication-needs-multi-zone", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fired := false

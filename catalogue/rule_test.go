@@ -189,6 +189,9 @@ func TestRulesFireWhereTheirClaimHolds(t *testing.T) {
 	}{
 		// Cloudflare answers a proxied record with its own addresses and fails
 		// over at its edge, so the record's TTL does not delay a failover.
+		{"proxied cloudflare", oneNode("cloudflare-dns", "healthChecks: true"), "dns-health-checked-short-ttl", false},
+		{"dns-only cloudflare", oneNode("cloudflare-dns", "healthChecks: true, proxied: false"), "dns-health-checked-short-ttl", true},
+		{"route 53", oneNode("aws-route53", "healthChecks: true, recordTtlSeconds: 300"), "dns-health-checked-short-ttl", true},
 		// Azure DNS has no failover routing: its limit says so, with Traffic
 		// Manager as the way; the rule's fix would set what it lacks.
 		// Temporal and Logic Apps retry steps by default.

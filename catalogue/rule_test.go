@@ -194,6 +194,9 @@ func TestRulesFireWhereTheirClaimHolds(t *testing.T) {
 		{"route 53", oneNode("aws-route53", "healthChecks: true, recordTtlSeconds: 300"), "dns-health-checked-short-ttl", true},
 		// Azure DNS has no failover routing: its limit says so, with Traffic
 		// Manager as the way; the rule's fix would set what it lacks.
+		{"azure dns failover", oneNode("azure-dns", `routingPolicy: "failover"`), "dns-failover-needs-health-checks", false},
+		{"azure dns failover limit", oneNode("azure-dns", `routingPolicy: "failover"`), RuleLimit, true},
+		{"route 53 failover", oneNode("aws-route53", `routingPolicy: "failover", healthChecks: false`), "dns-failover-needs-health-checks", true},
 		// Temporal and Logic Apps retry steps by default.
 		{"temporal", twoNodes("temporal", "", "aws-lambda", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", true},
 		{"logic apps", twoNodes("azure-logic-apps", "", "azure-functions", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", true},
@@ -226,4 +229,31 @@ func oneNode(comp, props string) string {
 func twoNodes(from, fromProps, to, toProps string) string {
 	return `nodes: [{ id: "a", component: "` + from + `", props: {` + fromProps + `} }, { id: "b", component: "` + to + `", props: {` + toProps + `} }]
 edges: [{ from: "a", to: "b" }]`
+}
+
+// A rule does not apply to a product whose limits rule its premise out: the
+// limit speaks when a design asks for what the product lacks (issue 38:
+// the DNS failover rule fired on Azure DNS, which has no failover routing,
+// offering a fix Azure DNS cannot take).
+func TestRulesSkipProductsWhoseLimitsRuleOutTheirPremise(t *testing.T) {
+	cat := mustDefault(t)
+	for _, tc := range []struct {
+		component, rule string
+		want            bool
+	}{
+		{"azure-dns", "dns-failover-needs-health-checks", false},
+		{"azure-dns", "dns-health-checked-short-ttl", false},
+		{"aws-route53", "dns-failover-needs-health-checks", true},
+		{"memcached", "cache-replication-needs-multi-zone", false},
+		{"memcached", "cache-primary-store-needs-replication", true}, // its premise, primaryStore, is the design's
+		{"redis", "cache-replication-needs-multi-zone", true},
+	} {
+		got := false
+		for _, r := range cat.AllRulesFor(tc.component) {
+			got = got || r.ID == tc.rule
+		}
+		if got != tc.want {
+			t.Errorf("rules for %s list %s: %v, want %v", tc.component, tc.rule, got, tc.want)
+		}
+	}
 }

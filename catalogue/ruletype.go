@@ -143,7 +143,11 @@ func (c *Catalogue) linkRule(r *Rule, errs *ErrorList) {
 	c.register(r)
 }
 
-// register records which components a checked rule applies to.
+// register records which components a checked rule applies to: those it
+// selects whose limits allow its premise (When). A rule about failover
+// records does not apply to a DNS product that has none: the product's limit
+// says so when a design asks for one, with what to use instead, where the
+// rule could only offer a fix the product cannot take.
 func (c *Catalogue) register(r *Rule) {
 	r.placed = whenNeedsPlacement(r.When) || assertNeedsPlacement(r.Assert)
 	if c.rulesFor == nil {
@@ -151,7 +155,7 @@ func (c *Catalogue) register(r *Rule) {
 	}
 	if !r.IsConnection() {
 		for i, comp := range c.components {
-			if r.Select.Selects(comp, c.componentKinds[i]) {
+			if r.Select.Selects(comp, c.componentKinds[i]) && !r.When.cannotHold(comp, "") {
 				c.rulesFor[comp.ID] = append(c.rulesFor[comp.ID], r)
 			}
 		}
@@ -163,15 +167,65 @@ func (c *Catalogue) register(r *Rule) {
 	}
 	for i, comp := range c.components {
 		kind, id := c.componentKinds[i], comp.ID
-		if r.Connection.From.Selects(comp, kind) {
+		if r.Connection.From.Selects(comp, kind) && !r.When.cannotHold(comp, "from") {
 			link.from[id] = true
 			c.connectionsFrom[id] = append(c.connectionsFrom[id], link)
 		}
-		if r.Connection.To.Selects(comp, kind) {
+		if r.Connection.To.Selects(comp, kind) && !r.When.cannotHold(comp, "to") {
 			link.to[id] = true
 		}
 	}
 	c.connections = append(c.connections, link)
+}
+
+// cannotHold reports whether comp's limits rule the condition out: a
+// comparison asks for a value (equals, in) the component's limit on that
+// property does not allow. end is "" in a node rule; in a connection rule it
+// is the end comp is at, and comparisons of the other end or of the edge
+// are taken as possible.
+func (c *Condition) cannotHold(comp *Component, end string) bool {
+	switch {
+	case c == nil:
+		return false
+	case c.All != nil:
+		for _, sub := range c.All {
+			if sub.cannotHold(comp, end) {
+				return true
+			}
+		}
+		return false
+	case c.Any != nil:
+		for _, sub := range c.Any {
+			if !sub.cannotHold(comp, end) {
+				return false
+			}
+		}
+		return true
+	}
+	prop := c.Prop
+	if end != "" {
+		e, name, ok := splitEnd(prop)
+		if !ok || e != end {
+			return false
+		}
+		prop = name
+	}
+	l := comp.Limits[prop]
+	if l == nil || c.Ref != "" {
+		return false
+	}
+	switch c.Op {
+	case OpEquals:
+		return !l.Allows(c.Value)
+	case OpIn:
+		for _, v := range c.Values {
+			if l.Allows(v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // connectionRule is a linked connection rule with the components at each end.

@@ -203,6 +203,11 @@ func TestRulesFireWhereTheirClaimHolds(t *testing.T) {
 		{"step functions standard", twoNodes("aws-step-functions", "", "aws-lambda", "idempotentHandler: false"), "workflow-at-least-once-needs-idempotent-steps", false},
 		// A mobile app straight to MongoDB or DynamoDB holds shared
 		// credentials; Firestore and Algolia are built for it.
+		{"app to mongodb", twoNodes("mobile-app", "", "mongodb", ""), "client-to-datastore", true},
+		{"app to dynamodb", twoNodes("mobile-app", "", "aws-dynamodb", ""), "client-to-datastore", true},
+		{"app to firestore", twoNodes("mobile-app", "", "gcp-firestore", ""), "client-to-datastore", false},
+		{"app to algolia", twoNodes("web-browser", "", "algolia", ""), "client-to-datastore", false},
+		{"app to postgres", twoNodes("web-browser", "", "postgresql", ""), "client-to-datastore", true},
 		// A replicated cache with its replicas in the primary's zone.
 		{"elasticache one zone", oneNode("aws-elasticache-valkey", "replication: true, multiZone: false"), "cache-replication-needs-multi-zone", true},
 		{"elasticache multi-az", oneNode("aws-elasticache-valkey", "replication: true, multiZone: true"), "cache-replication-needs-multi-zone", false},

@@ -52,7 +52,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 				continue
 			}
 			if p == nil {
-				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, diag.Clip(name), comp.ID, comp.Kind, diag.Clip(name), hints.DidYouMean(name, comp.PropertyNames()))
+				errs.Add(d.Positions.Pos(NodePath(i, "props."+name+":key")), diag.CodeUnknownProperty, "nodes[%d].props.%s: component `%s` (kind %s) has no property `%s`%s", i, diag.Clip(name), comp.ID, comp.Kind, diag.Clip(name), comp.PropertyHint(name, hints))
 				continue
 			}
 			if code, msg := p.problem(v, hints); msg != "" {

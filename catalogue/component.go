@@ -125,6 +125,21 @@ func (c *Component) Matches(query string) bool {
 	return true
 }
 
+// PropertyHint is the hint for name, a property the component lacks: the
+// property that lists name among its aliases, the word people use for it
+// ("replicas" for a stream's replicationFactor), else the nearest name by
+// spelling within the budget of hints (nil: no budget).
+func (c *Component) PropertyHint(name string, hints *diag.Hints) string {
+	for _, p := range c.Schema {
+		for _, alias := range p.Aliases {
+			if strings.EqualFold(alias, name) {
+				return "; did you mean `" + p.Name + "`?"
+			}
+		}
+	}
+	return hints.DidYouMean(name, c.PropertyNames())
+}
+
 // PropertyNames returns the names of the component's effective schema, sorted.
 func (c *Component) PropertyNames() []string {
 	names := make([]string, len(c.Schema))

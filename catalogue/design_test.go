@@ -40,6 +40,8 @@ func TestDesignErrors(t *testing.T) {
 			[]string{"d.yaml:2:57: nodes[0].props.compaction: \"yes\" is a string; compaction is a boolean (true or false) (kind stream, catalogue/kinds/stream.yaml:14:3)"}},
 		{"unknown property", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { replication: 3 } }\n",
 			[]string{"d.yaml:2:45: nodes[0].props.replication: component `kafka` (kind stream) has no property `replication`; did you mean `replicationFactor`?"}},
+		{"a property's common name leads to it", "nodes:\n  - { id: \"k\", component: \"kafka\", props: { replicas: 3 } }\n",
+			[]string{"d.yaml:2:45: nodes[0].props.replicas: component `kafka` (kind stream) has no property `replicas`; did you mean `replicationFactor`?"}},
 		{"duplicate node id", "nodes:\n  - { id: \"k\", component: \"kafka\" }\n  - { id: \"k\", component: \"redpanda\" }\n",
 			[]string{"d.yaml:3:5: nodes[1].id: `k` is already the id of nodes[0] (line 2); ids must be unique"}},
 		{"edge to unknown node", "nodes:\n  - { id: \"a\", component: \"kafka\" }\n  - { id: \"b\", component: \"kafka\" }\nedges:\n  - { from: \"a\", to: \"c\" }\n",

@@ -147,11 +147,13 @@ func parseKind(file, id string, data []byte, errs *ErrorList) *Kind {
 	if v, ok := f["properties"]; !ok {
 		d.Errorf(root, diag.CodeRequired, "`properties` is required: the kind's property schema")
 	} else {
-		for _, p := range d.Pairs(v.Val, "properties") {
+		pairs := d.Pairs(v.Val, "properties")
+		for _, p := range pairs {
 			if prop := d.parseProperty(p.Key, p.Val, nil); prop != nil {
 				k.Properties[prop.Name] = prop
 			}
 		}
+		k.checkAliases(d, pairs)
 	}
 	if v, ok := f["distributes"]; ok {
 		k.Distributes = d.parseDistribution(v.Val, k)
@@ -248,4 +250,26 @@ func (d *decoder) requiredString(f map[string]yamlstrict.Field, root *yaml.Node,
 		d.Errorf(v.Val, diag.CodeEmpty, "%s: must not be empty", key)
 	}
 	return s
+}
+
+// checkAliases refuses an alias that is the name of another property of the
+// kind, or an alias of another: a design's word would lead to two places.
+func (k *Kind) checkAliases(d *decoder, pairs []yamlstrict.Field) {
+	owner := map[string]string{}
+	for _, pair := range pairs {
+		p := k.Properties[pair.Key.Value]
+		if p == nil {
+			continue
+		}
+		for _, alias := range p.Aliases {
+			switch {
+			case k.Properties[alias] != nil:
+				d.Errorf(pair.Key, diag.CodeConflictingKeys, "property `%s`: alias `%s` is a property of kind %s; a design that writes it means that property", p.Name, alias, k.ID)
+			case owner[alias] != "" && owner[alias] != p.Name:
+				d.Errorf(pair.Key, diag.CodeConflictingKeys, "property `%s`: alias `%s` is also an alias of `%s`; give it to one property", p.Name, alias, owner[alias])
+			default:
+				owner[alias] = p.Name
+			}
+		}
+	}
 }

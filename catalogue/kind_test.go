@@ -85,3 +85,42 @@ func TestEmbeddedKindsThatDistribute(t *testing.T) {
 		t.Errorf("kinds that distribute: %v, want [dns load-balancer]", got)
 	}
 }
+
+// A property may list aliases, the words people use for it: the loader
+// reads them, a design that uses one is pointed to the property, and an
+// alias that is no property name, names another property of the kind or is
+// listed twice is refused at its position.
+func TestPropertyAliases(t *testing.T) {
+	withAliases := func(list string) fstest.MapFS {
+		files := baseFiles()
+		src := strings.Replace(string(files["kinds/queue.yaml"].Data), "  retentionDays:\n    type: \"integer\"\n", "  retentionDays:\n    type: \"integer\"\n    aliases: "+list+"\n", 1)
+		files["kinds/queue.yaml"] = &fstest.MapFile{Data: []byte(src)}
+		return files
+	}
+	c, err := Load(Layer{Name: "cat", FS: withAliases("[retention, keepDays]")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Kinds["queue"].Properties["retentionDays"].Aliases; strings.Join(got, ",") != "retention,keepDays" {
+		t.Errorf("Aliases = %v", got)
+	}
+	d, errs := ParseDesign("d.yaml", []byte("nodes: [{ id: \"q\", component: \"queue\", props: { keepDays: 3 } }]\n"))
+	if len(errs) == 0 {
+		errs = c.Check(d)
+	}
+	if want := "did you mean `retentionDays`?"; len(errs) != 1 || !strings.Contains(errs[0].Error(), want) {
+		t.Errorf("check: %v, want one error with %q", errs, want)
+	}
+	for _, tc := range []struct{ name, list, want string }{
+		{"not a name", `["keep days"]`, "cat/kinds/queue.yaml:"},
+		{"another property", "[fifo]", "`fifo` is a property of kind queue"},
+		{"twice", "[keep, keep]", "`keep` is listed twice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(Layer{Name: "cat", FS: withAliases(tc.list)})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}

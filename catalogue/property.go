@@ -25,10 +25,14 @@ type Property struct {
 	// Formerly are names the property had before; a design that uses one
 	// still reads, as this property.
 	Formerly []string
-	Pos      Pos // where the property is declared
+	// Aliases are the words people use for the property ("replicas" for a
+	// stream's replicationFactor): a design that uses one is not read as the
+	// property, but its error points to it before any name spelled alike.
+	Aliases []string
+	Pos     Pos // where the property is declared
 }
 
-var propertyKeys = []string{"type", "values", "default", "required", "advanced", "minimum", "maximum", "description", "formerly"}
+var propertyKeys = []string{"type", "values", "default", "required", "advanced", "minimum", "maximum", "description", "formerly", "aliases"}
 
 // parseProperty reads one property declaration. base is the kind's property
 // that a component refines, or nil for a kind's own or a new property.
@@ -96,6 +100,19 @@ func (d *decoder) parseProperty(name *yaml.Node, n *yaml.Node, base *Property) *
 				}
 			}
 			p.Formerly = names
+		}
+	}
+	if v, ok := f["aliases"]; ok {
+		if names, ok := d.Strings(v.Val, what+".aliases"); ok {
+			for i, alias := range names {
+				switch {
+				case !ValidPropertyName(alias):
+					d.Errorf(v.Val.Content[i], diag.CodeInvalidName, "%s.aliases: %s is not a property name; an alias is the camelCase word a design would write for it (\"replicas\")", what, strconv.Quote(diag.Clip(alias)))
+				case slices.Contains(names[:i], alias):
+					d.Errorf(v.Val.Content[i], diag.CodeDuplicateKey, "%s.aliases: `%s` is listed twice", what, alias)
+				}
+			}
+			p.Aliases = names
 		}
 	}
 	for _, bound := range []struct {

@@ -84,6 +84,7 @@ func (w *snapWriter) property(p *Property) {
 	w.optInt(p.Maximum)
 	w.str(p.Description)
 	w.strs(p.Formerly)
+	w.strs(p.Aliases)
 	w.pos(p.Pos)
 }
 
@@ -403,7 +404,7 @@ func (r *snapReader) property() *Property {
 	return &Property{
 		Name: r.str(), Type: Type(r.str()), Values: r.strs(), Default: r.value(),
 		Required: r.bool(), Advanced: r.bool(), Minimum: r.optInt(), Maximum: r.optInt(),
-		Description: r.str(), Formerly: r.strs(), Pos: r.pos(),
+		Description: r.str(), Formerly: r.strs(), Aliases: r.strs(), Pos: r.pos(),
 	}
 }
 

@@ -34,3 +34,26 @@ func TestKindSchemaDistributes(t *testing.T) {
 		})
 	}
 }
+
+// A property's aliases are what the loader takes: property names, listed
+// once (issue 38: the words people use for a property lead to it).
+func TestKindSchemaPropertyAliases(t *testing.T) {
+	schema := compile(t, jsonschema.NewCompiler(), "kind.schema.json")
+	head := "schemaVersion: \"1\"\ntype: kind\nid: st\nname: ST\ncategory: messaging\nproperties:\n  replicationFactor:\n    type: integer\n"
+	for _, tc := range []struct {
+		name, body string
+		ok         bool
+	}{
+		{"aliases", "    aliases: [replicas, rf]\n", true},
+		{"not a name", "    aliases: [\"replica count\"]\n", false},
+		{"twice", "    aliases: [rf, rf]\n", false},
+		{"not a list", "    aliases: rf\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := schema.Validate(instance(t, []byte(head+tc.body)))
+			if (err == nil) != tc.ok {
+				t.Errorf("valid %v, want %v (%v)", err == nil, tc.ok, err)
+			}
+		})
+	}
+}

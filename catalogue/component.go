@@ -282,7 +282,7 @@ func (c *Component) link(k *Kind, errs *ErrorList) {
 				d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: `%s` is now `%s` in kind %s: %s Pin what the product does when left alone there, and put its cap under `limits`", name, now.Name, k.ID, now.Description)
 				continue
 			}
-			d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, diag.DidYouMean(name, c.PropertyNames()))
+			d.Errorf(p.Key, diag.CodeUnknownProperty, "defaults: kind `%s` has no property `%s`%s", k.ID, name, c.PropertyHint(name, nil))
 			continue
 		}
 		v, ok := d.scalarValue(p.Val, "defaults."+name)

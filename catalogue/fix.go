@@ -132,7 +132,7 @@ func (c *Catalogue) checkFixes(d *decoder, r *Rule, ends map[string][]*Component
 		for i, s := range opt.Set {
 			selected := ends[opt.End]
 			if missing, comp := lacking(selected, s.Property); missing != "" {
-				d.Errs.Add(opt.pos[i], diag.CodeUnknownProperty, "fix: %s has no property `%s`%s", missing, s.Property, diag.DidYouMean(s.Property, comp.PropertyNames()))
+				d.Errs.Add(opt.pos[i], diag.CodeUnknownProperty, "fix: %s has no property `%s`%s", missing, s.Property, comp.PropertyHint(s.Property, nil))
 				continue
 			}
 			for _, comp := range selected {

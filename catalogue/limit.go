@@ -43,7 +43,7 @@ func (c *Component) parseLimits(d *decoder, fields []yamlstrict.Field) {
 		what := "limits." + name
 		p := c.Property(name)
 		if p == nil {
-			d.Errorf(f.Key, diag.CodeUnknownProperty, "%s: %s has no property `%s`%s", what, c.ID, diag.Clip(name), diag.DidYouMean(name, c.PropertyNames()))
+			d.Errorf(f.Key, diag.CodeUnknownProperty, "%s: %s has no property `%s`%s", what, c.ID, diag.Clip(name), c.PropertyHint(name, nil))
 			continue
 		}
 		lf := d.Fields(f.Val, what, limitKeys...)

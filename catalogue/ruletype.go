@@ -374,7 +374,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 	pseudo := connection && slices.Contains(endFields, name) || name == PropReplicas
 	if !pseudo {
 		if missing, comp := lacking(selected, name); missing != "" {
-			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, diag.DidYouMean(name, comp.PropertyNames()))
+			d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "prop: %s has no property `%s`%s", missing, name, comp.PropertyHint(name, nil))
 			return
 		}
 	}
@@ -412,7 +412,7 @@ func (c *Catalogue) checkLeaf(d *decoder, leaf *Condition, connection bool, ends
 		}
 		if !(connection && slices.Contains(endFields, refName)) {
 			if missing, comp := lacking(refComps, refName); missing != "" {
-				d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, diag.DidYouMean(refName, comp.PropertyNames()))
+				d.Errs.Add(leaf.Pos, diag.CodeUnknownProperty, "ref: %s has no property `%s`%s", missing, refName, comp.PropertyHint(refName, nil))
 				return
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"testing/fstest"
 )
 
@@ -40,5 +41,26 @@ func TestPaletteFilters(t *testing.T) {
 	}
 	if p.kind != "" || p.provider != "" {
 		t.Error("new filters kept the old choice")
+	}
+}
+
+// The palette finds products by the names people search for (issue 38: a
+// new user searching "fargate" found nothing, and "ElastiCache for Redis"
+// found only what was named Valkey): the catalogue's aliases.
+func TestPaletteSearchFindsAliases(t *testing.T) {
+	p := &Palette{Store: newStore(t)}
+	d := app.NewClientTester(p)
+	defer d.Close()
+	for _, tc := range []struct{ query, product string }{
+		{"fargate", "Amazon Elastic Container Service"},
+		{"ElastiCache for Redis", "Amazon ElastiCache for Valkey"},
+		{"redis oss", "Amazon ElastiCache for Valkey"},
+	} {
+		p.query = tc.query
+		p.Update()
+		d.Consume()
+		if html := app.HTMLString(p); !strings.Contains(html, `aria-label="`+tc.product+`"`) {
+			t.Errorf("searching %q does not show %s", tc.query, tc.product)
+		}
 	}
 }

@@ -34,6 +34,10 @@ type Report struct {
 	Sinks      []Sink       `json:"sinks"`
 	Durability []Durability `json:"durability"`
 	Objectives []Objective  `json:"objectives"`
+	// CutSets are each entry's minimal sets of one or two nodes or groups
+	// whose joint loss cuts it (see cutsets.go), for the entries whose
+	// walk was whole.
+	CutSets []CutSet `json:"cutSets"`
 	// Skipped counts the entry points left out because the design is too
 	// large for one analysis's walk budget (see walkBudget).
 	Skipped    int                   `json:"skipped,omitempty"`
@@ -188,6 +192,7 @@ func Analyze(cat *catalogue.Catalogue, d *catalogue.Design, res *catalogue.Resol
 	rep := &Report{g: g, Entries: []Entry{}, SPOFs: []SPOF{}, Losses: []Loss{}, Sinks: []Sink{}, Durability: []Durability{}, Objectives: []Objective{}}
 	rep.entries()
 	rep.spofs()
+	rep.cutSets()
 	rep.sinks()
 	rep.durability()
 	rep.objectives()

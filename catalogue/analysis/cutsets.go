@@ -54,12 +54,13 @@ type CutSet struct {
 	GroupPairsSkipped int `json:"groupPairsSkipped,omitempty"`
 }
 
-// Cut is one minimal cut set: nodes, or zone or region groups, and for a
-// set of two why their joint loss cuts the entry.
+// Cut is one minimal cut set: nodes, or groups of one Boundary (zone or
+// region), and for a set of two why their joint loss cuts the entry.
 type Cut struct {
-	Nodes   []string `json:"nodes,omitempty"`
-	Groups  []string `json:"groups,omitempty"`
-	Because string   `json:"because,omitempty"`
+	Nodes    []string `json:"nodes,omitempty"`
+	Groups   []string `json:"groups,omitempty"`
+	Boundary string   `json:"boundary,omitempty"`
+	Because  string   `json:"because,omitempty"`
 }
 
 // CutSetOf returns the cut sets of entry point node, and whether it has
@@ -141,7 +142,7 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 		if !room() {
 			break
 		}
-		cs.Sets = append(cs.Sets, Cut{Groups: []string{g.d.Groups[gi].ID}})
+		cs.Sets = append(cs.Sets, Cut{Groups: []string{g.d.Groups[gi].ID}, Boundary: g.d.Groups[gi].Boundary})
 	}
 	for _, p := range pairs {
 		if !room() {
@@ -153,7 +154,7 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 		if !room() {
 			break
 		}
-		cs.Sets = append(cs.Sets, Cut{Groups: []string{g.d.Groups[p.a].ID, g.d.Groups[p.b].ID}, Because: p.because})
+		cs.Sets = append(cs.Sets, Cut{Groups: []string{g.d.Groups[p.a].ID, g.d.Groups[p.b].ID}, Boundary: g.d.Groups[p.a].Boundary, Because: p.because})
 	}
 	cs.More = total - len(cs.Sets)
 	var partial []string

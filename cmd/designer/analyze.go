@@ -44,7 +44,7 @@ func (e *env) analyze(args []string) int {
 	if *format == "json" {
 		out := analyzeResult{File: r.File, Report: r.Analysis, Errors: r.result().Errors, Import: r.Import}
 		if out.Report == nil {
-			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}}
+			out.Report = &analysis.Report{Entries: []analysis.Entry{}, SPOFs: []analysis.SPOF{}, Losses: []analysis.Loss{}, Sinks: []analysis.Sink{}, Durability: []analysis.Durability{}, Objectives: []analysis.Objective{}, CutSets: []analysis.CutSet{}}
 		}
 		writeJSON(w, out)
 	} else {
@@ -100,6 +100,7 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 		}
 		fmt.Fprintf(w, "  %s: cuts %s: %s\n", what, strings.Join(s.Cuts, ", "), s.Because)
 	}
+	writeCutSets(w, a)
 	fmt.Fprintf(w, "zone and region loss (%d)\n", len(a.Losses))
 	for _, l := range a.Losses {
 		fmt.Fprintf(w, "  %s %s: takes %s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), list(l.Cuts), list(l.DataAtRisk))
@@ -182,6 +183,47 @@ func dataLoss(s *int64) string {
 		return "no acknowledged writes lost"
 	}
 	return "≤ " + strconv.FormatInt(*s, 10) + " s of acknowledged writes lost"
+}
+
+// writeCutSets writes each entry's cut sets on a line: "alb is cut by: alb;
+// db; app-a + app-b; zones az-a + az-b".
+func writeCutSets(w io.Writer, a *analysis.Report) {
+	points := "entry points"
+	if len(a.CutSets) == 1 {
+		points = "entry point"
+	}
+	fmt.Fprintf(w, "cut sets (%d %s)\n", len(a.CutSets), points)
+	for _, cs := range a.CutSets {
+		if len(cs.Sets) == 0 {
+			fmt.Fprintf(w, "  %s: no set of one or two nodes, zones or regions cuts it\n", cs.Entry)
+			continue
+		}
+		sets := make([]string, len(cs.Sets))
+		for i, s := range cs.Sets {
+			sets[i] = cutWords(s)
+		}
+		line := "  " + cs.Entry + " is cut by: " + strings.Join(sets, "; ")
+		if cs.More > 0 {
+			line += "; and " + strconv.Itoa(cs.More) + " more"
+		}
+		if cs.Partial != "" {
+			line += " (" + cs.Partial + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// cutWords names a cut set: "db", "app-a + app-b", "zone az-a", "zones
+// az-a + az-b".
+func cutWords(s analysis.Cut) string {
+	if len(s.Groups) == 0 {
+		return strings.Join(s.Nodes, " + ")
+	}
+	b := s.Boundary
+	if len(s.Groups) > 1 {
+		b += "s"
+	}
+	return b + " " + strings.Join(s.Groups, " + ")
 }
 
 func writeFactors(w io.Writer, fs []analysis.Factor, indent string) {

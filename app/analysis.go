@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,9 +12,9 @@ import (
 )
 
 // Analysis shows, live, what the design guarantees (package analysis): each
-// entry point's availability with its derivation, the objectives, the
-// single points of failure (activating one reveals it; the canvas marks
-// them), what each zone's or region's failure takes (a toggle dims it on the
+// entry point's availability with its derivation and its cut sets, the
+// objectives, the single points of failure (activating one reveals it; the
+// canvas marks them), what each zone's or region's failure takes (a toggle dims it on the
 // canvas), the delivery each event sink gets and the durability of each
 // stateful node.
 type Analysis struct {
@@ -147,8 +148,9 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 	if open || !app.IsServer {
 		details = details.Open(open)
 	}
+	cutSets := a.renderCutSets(e.Node)
 	if !open {
-		return app.Li().DataSet("cut", strconv.FormatBool(cut)).Body(details.Body(app.Summary().Text(summary)))
+		return app.Li().DataSet("cut", strconv.FormatBool(cut)).Body(details.Body(app.Summary().Text(summary)), cutSets)
 	}
 	factors := e.Factors
 	if len(factors) > maxFactors {
@@ -164,6 +166,44 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no figure: state the one you rely on as its assumed availability (in the inspector), and this becomes a result rather than a bound.")),
 			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
 		),
+		cutSets,
+	)
+}
+
+// maxCutSetsShown bounds the cut sets drawn under an entry; the CLI lists
+// more.
+const maxCutSetsShown = 10
+
+// renderCutSets lists, under an entry's availability, the sets of one or
+// two nodes, zones or regions whose loss cuts it (none for an entry whose
+// walk was cut short).
+func (a *Analysis) renderCutSets(entry string) app.UI {
+	cs, ok := a.Store.Analysis().CutSetOf(entry)
+	if !ok {
+		return nil
+	}
+	if len(cs.Sets) == 0 {
+		return app.P().Class("hint").Text("No set of one or two nodes, zones or regions cuts " + entry + " off.")
+	}
+	sets := cs.Sets[:min(len(cs.Sets), maxCutSetsShown)]
+	more := cs.More + len(cs.Sets) - len(sets)
+	return app.Div().Class("cutsets").Body(
+		app.Span().Class("hint").Text("Cut off by losing:"),
+		app.Ul().Class("cutsets").Aria("label", "Cut sets of "+entry).Body(
+			app.Range(sets).Slice(func(i int) app.UI {
+				s := sets[i]
+				names := slices.Clone(s.Nodes)
+				for _, g := range s.Groups {
+					names = append(names, a.groupWords(g))
+				}
+				return app.Li().Body(
+					app.Span().Class("subject").Text(strings.Join(names, " + ")),
+					app.If(s.Because != "", app.Span().Class("hint").Text(" — "+s.Because)),
+				)
+			}),
+			app.If(more > 0, app.Li().Class("hint").Text(strconv.Itoa(more)+" more sets.")),
+		),
+		app.If(cs.Partial != "", app.P().Class("hint").Text(cs.Partial+".")),
 	)
 }
 

@@ -146,3 +146,32 @@ func TestEditorAnalysisShowMore(t *testing.T) {
 	p.absent("button", "Show 20 more stateful nodes")
 	p.waitText("region", "Analysis", "n-119: tolerates")
 }
+
+// Under each entry's availability, the sets of one or two losses that cut
+// it: with two copies of the app in two zones behind a balancer, the pair
+// of copies and the pair of zones, each named.
+func TestEditorAnalysisCutSets(t *testing.T) {
+	p := loadDesign(t, `nodes:
+  - {id: alb, component: aws-alb, in: eu, position: {x: 40, y: 40}}
+  - {id: app-a, component: aws-ecs, in: az-a, position: {x: 300, y: 40}}
+  - {id: app-b, component: aws-ecs, in: az-b, position: {x: 300, y: 200}}
+  - {id: db, component: aws-rds-postgresql, in: eu, props: {highAvailability: true}, position: {x: 560, y: 120}}
+groups:
+  - {id: eu, boundary: region}
+  - {id: az-a, boundary: zone, in: eu}
+  - {id: az-b, boundary: zone, in: eu}
+edges:
+  - {from: alb, to: app-a}
+  - {from: alb, to: app-b}
+  - {from: app-a, to: db}
+  - {from: app-b, to: db}
+`)
+	p.waitText("list", "Cut sets of alb", "app-a + app-b — any one of app-a, app-b serves (a pool behind alb)")
+	text := p.text("list", "Cut sets of alb")
+	for _, want := range []string{"db", "region eu", "zone az-a + zone az-b"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the cut sets of alb do not name %q: %s", want, text)
+		}
+	}
+	p.checkClean()
+}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -520,5 +521,63 @@ func TestCutSetsOfManyServices(t *testing.T) {
 	cs := cutSetOf(t, r, "gw")
 	if total := len(cs.Sets) + cs.More; total != 601+1+200+3 || cs.Partial != "" {
 		t.Errorf("%d sets (partial %q), want %d", total, cs.Partial, 601+1+200+3)
+	}
+}
+
+// hostileCutSets are designs at the node limit whose shape costs the cut
+// sets the most: two chains of 24,999 nodes, one behind each of two
+// copies (625 million pairs, past pairBudget), and a pool of 49,998
+// copies, each in a zone of its own (1.25 billion pairs of zones, past
+// maxGroupPairs).
+func hostileCutSets() map[string]string {
+	const n = catalogue.MaxNodes
+	var chains, zones strings.Builder
+	chains.WriteString("nodes:\n  - {id: api, component: aws-http-api}\n  - {id: r1, component: aws-lambda}\n  - {id: r2, component: aws-lambda, replicaOf: r1}\n")
+	var edges strings.Builder
+	edges.WriteString("  - {from: api, to: r1}\n  - {from: api, to: r2}\n")
+	for _, side := range []string{"1", "2"} {
+		prev := "r" + side
+		for i := range (n - 3) / 2 {
+			id := "c" + side + "-" + strconv.Itoa(i)
+			chains.WriteString("  - {id: " + id + ", component: aws-lambda}\n")
+			edges.WriteString("  - {from: " + prev + ", to: " + id + "}\n")
+			prev = id
+		}
+	}
+	chains.WriteString("edges:\n" + edges.String())
+	zones.WriteString("groups:\n  - {id: eu, boundary: region}\n")
+	for i := range n - 2 {
+		zones.WriteString("  - {id: z" + strconv.Itoa(i) + ", boundary: zone, in: eu}\n")
+	}
+	zones.WriteString("nodes:\n  - {id: alb, component: aws-alb, in: eu}\n")
+	edges.Reset()
+	for i := range n - 2 {
+		zones.WriteString("  - {id: app" + strconv.Itoa(i) + ", component: aws-ecs, in: z" + strconv.Itoa(i) + "}\n")
+		edges.WriteString("  - {from: alb, to: app" + strconv.Itoa(i) + "}\n")
+	}
+	zones.WriteString("edges:\n" + edges.String())
+	return map[string]string{"two-chains": chains.String(), "pool-of-zones": zones.String()}
+}
+
+// BenchmarkHostileCutSets reads, resolves and analyses hostileCutSets'
+// designs, as designer analyze does.
+func BenchmarkHostileCutSets(b *testing.B) {
+	c := testCatalogue(b)
+	designs := hostileCutSets()
+	for _, name := range slices.Sorted(maps.Keys(designs)) {
+		data := []byte(designs[name])
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				d, errs := c.ReadDesign(name+".yaml", data)
+				if len(errs) > 0 {
+					b.Fatal(errs)
+				}
+				_, r := Resolve(c, d)
+				if len(r.CutSets) != 1 || r.CutSets[0].Partial == "" {
+					b.Fatalf("cut sets %+v", r.CutSets)
+				}
+			}
+		})
 	}
 }

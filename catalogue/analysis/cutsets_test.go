@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -367,6 +368,29 @@ func TestCutSetsMatchFailingEachPair(t *testing.T) {
 	t.Logf("%d pairs of nodes, %d of groups", pairs[false], pairs[true])
 	if pairs[false] == 0 || pairs[true] == 0 {
 		t.Errorf("%d pairs of nodes and %d of groups seen: the test exercises too little", pairs[false], pairs[true])
+	}
+}
+
+// The Resolver, which keeps a report across edits the analysis does not
+// read, keeps cut sets equal to a fresh analysis's.
+func TestResolverKeepsCutSets(t *testing.T) {
+	cat := testCatalogue(t)
+	for seed := uint64(1); seed <= 4; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 6))
+		d := startDesign(t, cat, rng)
+		r := NewResolver(cat)
+		for step := range 150 {
+			next, what := edit(cat, d, rng)
+			if errs := cat.Check(next); len(errs) > 0 {
+				continue
+			}
+			d = next
+			_, got := r.Resolve(d)
+			_, want := Resolve(cat, d)
+			if !reflect.DeepEqual(got.CutSets, want.CutSets) {
+				t.Fatalf("seed %d, step %d (%s): cut sets %+v, want %+v", seed, step, what, got.CutSets, want.CutSets)
+			}
+		}
 	}
 }
 

@@ -25,7 +25,7 @@ const maxCutSets = 50
 // against every branch of a choice, stopping at the first it leaves up),
 // so that two chains of 25,000 nodes behind two copies cost 2¹⁶ tries, not
 // 625 million; an entry whose search stopped says so (CutSet.Partial).
-const pairBudget = 1 << 16
+const pairBudget = 1 << 16 // CutSet.Partial says it
 
 // maxGroupPairs bounds the pairs of zones, and of regions, one analysis
 // tries, and groupWork the node places their outages visit: a design may
@@ -33,7 +33,7 @@ const pairBudget = 1 << 16
 // designs in practice hold a few zones. Pairs not tried are counted
 // (CutSet.GroupPairsSkipped) on the entries they might cut.
 const (
-	maxGroupPairs = 4096
+	maxGroupPairs = 4096 // CutSet.Partial says it
 	groupWork     = 1 << 20
 )
 
@@ -159,11 +159,11 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 	cs.More = total - len(cs.Sets)
 	var partial []string
 	if stopped {
-		partial = append(partial, "the search for pairs of nodes stopped at its bound ("+strconv.Itoa(pairBudget)+" tried in one analysis)")
+		partial = append(partial, "the search for pairs of nodes stopped at the 65,536 one analysis tries")
 	}
 	if n := gc.skipped[k]; n > 0 {
 		cs.GroupPairsSkipped = n
-		partial = append(partial, strconv.Itoa(n)+" pairs of zones or regions were not tried (at most "+strconv.Itoa(maxGroupPairs)+" are in one analysis)")
+		partial = append(partial, strconv.Itoa(n)+" pairs of zones or regions were not tried, past the 4,096 one analysis tries")
 	}
 	if len(partial) > 0 {
 		cs.Partial = strings.Join(partial, "; ") + ": more sets of two may cut it"

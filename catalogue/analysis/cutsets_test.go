@@ -258,19 +258,7 @@ func sevenCopiesNested() string {
 // or its chain, on each side) and one set of one: the first maxCutSets are
 // listed, sets of one first, and the rest counted.
 func TestCutSetsCap(t *testing.T) {
-	var b, edges strings.Builder
-	b.WriteString("nodes:\n  - {id: api, component: aws-http-api}\n  - {id: r1, component: aws-lambda}\n  - {id: r2, component: aws-lambda, replicaOf: r1}\n")
-	edges.WriteString("  - {from: api, to: r1}\n  - {from: api, to: r2}\n")
-	for _, side := range []string{"1", "2"} {
-		prev := "r" + side
-		for i := range 10 {
-			id := "c" + side + "-" + strconv.Itoa(i)
-			b.WriteString("  - {id: " + id + ", component: aws-lambda}\n")
-			edges.WriteString("  - {from: " + prev + ", to: " + id + "}\n")
-			prev = id
-		}
-	}
-	_, r := analyse(t, b.String()+"edges:\n"+edges.String())
+	_, r := analyse(t, chainsBehindTwoCopies(10))
 	cs := cutSetOf(t, r, "api")
 	got := setNames(cs)
 	if len(got) != maxCutSets || cs.More != 1+11*11-maxCutSets {
@@ -304,6 +292,12 @@ edges:
 	f = &cutFinder{r: r, budget: 1}
 	if c := f.series(r.trees[0]); len(c.pairs) != 1 || f.stopped {
 		t.Errorf("with a budget of one: pairs %v, stopped %v", c.pairs, f.stopped)
+	}
+	// Two chains of 300 behind two copies: 90,601 pairs, past the budget.
+	_, r = analyse(t, chainsBehindTwoCopies(300))
+	cs := cutSetOf(t, r, "api")
+	if cs.More != 1+pairBudget-maxCutSets || !strings.Contains(cs.Partial, "the search for pairs of nodes stopped") {
+		t.Errorf("more %d, partial %q", cs.More, cs.Partial)
 	}
 }
 
@@ -555,32 +549,36 @@ func TestCutSetsOfManyServices(t *testing.T) {
 // maxGroupPairs).
 func hostileCutSets() map[string]string {
 	const n = catalogue.MaxNodes
-	var chains, zones strings.Builder
-	chains.WriteString("nodes:\n  - {id: api, component: aws-http-api}\n  - {id: r1, component: aws-lambda}\n  - {id: r2, component: aws-lambda, replicaOf: r1}\n")
-	var edges strings.Builder
-	edges.WriteString("  - {from: api, to: r1}\n  - {from: api, to: r2}\n")
-	for _, side := range []string{"1", "2"} {
-		prev := "r" + side
-		for i := range (n - 3) / 2 {
-			id := "c" + side + "-" + strconv.Itoa(i)
-			chains.WriteString("  - {id: " + id + ", component: aws-lambda}\n")
-			edges.WriteString("  - {from: " + prev + ", to: " + id + "}\n")
-			prev = id
-		}
-	}
-	chains.WriteString("edges:\n" + edges.String())
+	var zones, edges strings.Builder
 	zones.WriteString("groups:\n  - {id: eu, boundary: region}\n")
 	for i := range n - 2 {
 		zones.WriteString("  - {id: z" + strconv.Itoa(i) + ", boundary: zone, in: eu}\n")
 	}
 	zones.WriteString("nodes:\n  - {id: alb, component: aws-alb, in: eu}\n")
-	edges.Reset()
 	for i := range n - 2 {
 		zones.WriteString("  - {id: app" + strconv.Itoa(i) + ", component: aws-ecs, in: z" + strconv.Itoa(i) + "}\n")
 		edges.WriteString("  - {from: alb, to: app" + strconv.Itoa(i) + "}\n")
 	}
 	zones.WriteString("edges:\n" + edges.String())
-	return map[string]string{"two-chains": chains.String(), "pool-of-zones": zones.String()}
+	return map[string]string{"two-chains": chainsBehindTwoCopies((n - 3) / 2), "pool-of-zones": zones.String()}
+}
+
+// chainsBehindTwoCopies is an entry over two copies, each calling a chain
+// of n nodes: (n+1)² pairs, a copy or its chain on each side.
+func chainsBehindTwoCopies(n int) string {
+	var b, edges strings.Builder
+	b.WriteString("nodes:\n  - {id: api, component: aws-http-api}\n  - {id: r1, component: aws-lambda}\n  - {id: r2, component: aws-lambda, replicaOf: r1}\n")
+	edges.WriteString("  - {from: api, to: r1}\n  - {from: api, to: r2}\n")
+	for _, side := range []string{"1", "2"} {
+		prev := "r" + side
+		for i := range n {
+			id := "c" + side + "-" + strconv.Itoa(i)
+			b.WriteString("  - {id: " + id + ", component: aws-lambda}\n")
+			edges.WriteString("  - {from: " + prev + ", to: " + id + "}\n")
+			prev = id
+		}
+	}
+	return b.String() + "edges:\n" + edges.String()
 }
 
 // BenchmarkHostileCutSets reads, resolves and analyses hostileCutSets'
@@ -603,5 +601,12 @@ func BenchmarkHostileCutSets(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// What Partial says of the bounds is their value.
+func TestCutSetsPartialSaysTheBounds(t *testing.T) {
+	if pairBudget != 65536 || maxGroupPairs != 4096 {
+		t.Errorf("pairBudget %d, maxGroupPairs %d: CutSet.Partial's words, and the README's, say 65,536 and 4,096", pairBudget, maxGroupPairs)
 	}
 }

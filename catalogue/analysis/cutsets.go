@@ -12,8 +12,8 @@ import (
 // listed only when neither member alone cuts. Sets are structural: a node
 // counts whatever its settings say (the single points of failure list only
 // those whose settings or placement say they are one copy), and a client,
-// outside the system, never counts (its loss is its user's). Mixed sets (a
-// node and a zone) are not listed.
+// outside the system, never counts (its loss is its user's). A pair is of
+// two nodes, a node and a zone or region, two zones or two regions.
 
 // maxCutSets bounds the sets listed per entry; the rest are counted in
 // CutSet.More. A chain of 100 nodes behind each of two copies has 10,000
@@ -37,10 +37,17 @@ const (
 	groupWork     = 1 << 20
 )
 
+// mixedWork bounds the node visits one analysis spends on pairs of a node
+// and a group: each group that holds part of an entry and does not cut it
+// costs a walk of the entry's tree, and 49,998 zones over one tree of as
+// many nodes would cost 2.5 billion. The groups not tried are counted in
+// CutSet.Partial.
+const mixedWork = 1 << 20
+
 // CutSet is an entry point's minimal cut sets: up to maxCutSets, sets of
-// one before sets of two, nodes before groups, each in walk order (the
-// order of the entry's derivation; groups in the design's order); More
-// counts those past the cap.
+// one before sets of two, nodes before groups (a node and a group between
+// them), each in walk order (the order of the entry's derivation; groups
+// in the design's order); More counts those past the cap.
 type CutSet struct {
 	Entry string `json:"entry"`
 	Sets  []Cut  `json:"sets"`
@@ -54,8 +61,9 @@ type CutSet struct {
 	GroupPairsSkipped int `json:"groupPairsSkipped,omitempty"`
 }
 
-// Cut is one minimal cut set: nodes, or groups of one Boundary (zone or
-// region), and for a set of two why their joint loss cuts the entry.
+// Cut is one minimal cut set: nodes, groups of one Boundary (zone or
+// region), or a node and a group, and for a set of two why their joint
+// loss cuts the entry.
 type Cut struct {
 	Nodes    []string `json:"nodes,omitempty"`
 	Groups   []string `json:"groups,omitempty"`
@@ -80,6 +88,7 @@ func (r *Report) cutSets() {
 	r.CutSets = []CutSet{}
 	gc := r.groupCuts()
 	f := &cutFinder{r: r, budget: pairBudget}
+	work := 0        // of mixedWork
 	var walk []int32 // each node's place in the entry's walk, from 1
 	for k, tree := range r.trees {
 		if r.Entries[k].Truncated {
@@ -97,7 +106,8 @@ func (r *Report) cutSets() {
 		})
 		f.stopped = false
 		c := f.series(tree)
-		r.CutSets = append(r.CutSets, r.cutSet(k, c, gc, walk, f.stopped))
+		mixed, untried := r.mixedCuts(k, c, gc.touching[k], &work)
+		r.CutSets = append(r.CutSets, r.cutSet(k, c, gc, mixed, untried, walk, f.stopped))
 		for _, n := range order {
 			walk[n] = 0
 		}
@@ -106,7 +116,7 @@ func (r *Report) cutSets() {
 
 // cutSet lists entry k's sets, from its node cuts c and the group cuts gc,
 // with walk giving each node's place in the entry's walk.
-func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped bool) CutSet {
+func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, mixed []mixedPair, untried int, walk []int32, stopped bool) CutSet {
 	g := r.g
 	cs := CutSet{Entry: r.Entries[k].Node, Sets: []Cut{}}
 	singles := slices.Clone(c.singles)
@@ -130,7 +140,8 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 		}
 		return int(walk[x.b] - walk[y.b])
 	})
-	total := len(singles) + len(gc.singles[k]) + len(pairs) + len(gc.pairs[k])
+	slices.SortStableFunc(mixed, func(x, y mixedPair) int { return int(walk[x.node] - walk[y.node]) })
+	total := len(singles) + len(gc.singles[k]) + len(pairs) + len(mixed) + len(gc.pairs[k])
 	room := func() bool { return len(cs.Sets) < maxCutSets }
 	for _, n := range singles {
 		if !room() {
@@ -150,6 +161,14 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 		}
 		cs.Sets = append(cs.Sets, Cut{Nodes: []string{g.id(p.a), g.id(p.b)}, Because: r.pairBecause(p.by)})
 	}
+	for _, p := range mixed {
+		if !room() {
+			break
+		}
+		gr := g.d.Groups[p.group]
+		cs.Sets = append(cs.Sets, Cut{Nodes: []string{g.id(p.node)}, Groups: []string{gr.ID}, Boundary: gr.Boundary,
+			Because: gr.Boundary + " " + gr.ID + " takes " + p.takes + ", and " + g.id(p.node) + " is what is left of what it needs"})
+	}
 	for _, p := range gc.pairs[k] {
 		if !room() {
 			break
@@ -160,6 +179,9 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, walk []int32, stopped boo
 	var partial []string
 	if stopped {
 		partial = append(partial, "the search for pairs of nodes stopped at the 65,536 one analysis tries")
+	}
+	if untried > 0 {
+		partial = append(partial, strconv.Itoa(untried)+" zones or regions were not tried with a node, past the node visits one analysis spends on them")
 	}
 	if n := gc.skipped[k]; n > 0 {
 		cs.GroupPairsSkipped = n
@@ -388,6 +410,9 @@ type groupCuts struct {
 	singles [][]int32
 	pairs   [][]groupPair
 	skipped []int
+	// touching lists, per entry, the groups that hold part of its tree
+	// and do not cut it alone, in the design's order.
+	touching [][]int32
 }
 
 type groupPair struct {
@@ -404,7 +429,7 @@ type groupPair struct {
 func (r *Report) groupCuts() *groupCuts {
 	g := r.g
 	n := len(r.Entries)
-	gc := &groupCuts{singles: make([][]int32, n), pairs: make([][]groupPair, n), skipped: make([]int, n)}
+	gc := &groupCuts{singles: make([][]int32, n), pairs: make([][]groupPair, n), skipped: make([]int, n), touching: make([][]int32, n)}
 	if len(r.Losses) == 0 {
 		return gc
 	}
@@ -447,6 +472,9 @@ func (r *Report) groupCuts() *groupCuts {
 		}
 		slices.Sort(list)
 		uncut[gi] = list
+		for _, k := range list {
+			gc.touching[k] = append(gc.touching[k], gi)
+		}
 		if _, ok := candidates[l.Boundary]; !ok {
 			boundaries = append(boundaries, l.Boundary)
 		}
@@ -503,6 +531,99 @@ func (r *Report) groupCuts() *groupCuts {
 		}
 	}
 	return gc
+}
+
+// mixedPair is a node and a group whose joint loss cuts an entry, neither
+// alone; takes names what of the entry's tree the group takes.
+type mixedPair struct {
+	node, group int32
+	takes       string
+}
+
+// mixedCuts finds the pairs of a node and a zone or region that cut entry
+// k, whose node cuts c are: for each group that holds part of the tree
+// without cutting it (touching), the nodes whose loss as well would cut
+// it, less those that cut alone. It spends from work (see mixedWork) and
+// returns how many groups were not tried.
+func (r *Report) mixedCuts(k int, c *cuts, touching []int32, work *int) ([]mixedPair, int) {
+	g := r.g
+	tree := r.trees[k]
+	var out []mixedPair
+	for i, gi := range touching {
+		if *work >= mixedWork {
+			return out, len(touching) - i
+		}
+		var at []place
+		for _, n := range r.takenBy([]int32{gi}) {
+			for _, p := range r.places[n] {
+				*work++
+				if p.entry == int32(k) {
+					at = append(at, p)
+				}
+			}
+		}
+		r.outage.reset(at)
+		if r.outage.down[tree] {
+			continue // touching lists the groups that do not cut
+		}
+		// What the group takes of the tree, named up to five.
+		var takes []string
+		seen := map[int32]bool{}
+		for _, p := range at {
+			if n := p.s.nodes[p.at]; !seen[n] {
+				seen[n] = true
+				takes = append(takes, g.id(n))
+			}
+		}
+		if len(takes) > 5 {
+			takes = append(takes[:5], "and "+strconv.Itoa(len(takes)-5)+" more")
+		}
+		clear(seen)
+		for _, n := range r.residual(tree, r.outage, work) {
+			if !seen[n] && !c.has(n) {
+				seen[n] = true
+				out = append(out, mixedPair{n, gi, strings.Join(takes, ", ")})
+			}
+		}
+	}
+	return out, 0
+}
+
+// residual returns the nodes whose loss alone takes series s down, given
+// the outage o (in which s is up): its nodes, and for each choice the
+// nodes every branch still up has among its own. A branch o takes down
+// asks nothing more, so a choice with one branch left up needs all that
+// branch needs.
+func (r *Report) residual(s *series, o *outage, work *int) []int32 {
+	g := r.g
+	*work += len(s.nodes)
+	var out []int32
+	for _, n := range s.nodes {
+		if g.figures[n].source != SourceOutside {
+			out = append(out, n)
+		}
+	}
+	for _, blk := range s.blocks {
+		var common []int32
+		first := true
+		for _, br := range blk.branches {
+			if o.down[br] {
+				continue
+			}
+			got := r.residual(br, o, work)
+			if first {
+				common, first = got, false
+				continue
+			}
+			in := make(map[int32]bool, len(got))
+			for _, n := range got {
+				in[n] = true
+			}
+			common = slices.DeleteFunc(common, func(n int32) bool { return !in[n] })
+		}
+		out = append(out, common...)
+	}
+	return out
 }
 
 // takenBy returns the nodes the joint loss of groups takes, each once:

@@ -13,16 +13,20 @@ import (
 	"github.com/archdesigner/designer/catalogue"
 )
 
-// setNames lists an entry's cut sets as text: nodes joined by "+", groups
-// likewise after "g:", each in the order the set names them.
+// setNames lists an entry's cut sets as text: nodes joined by "+", then
+// groups likewise after "g:", each in the order the set names them
+// ("app-a+g:az-b" for a node and a zone).
 func setNames(cs CutSet) []string {
 	var out []string
 	for _, s := range cs.Sets {
+		name := strings.Join(s.Nodes, "+")
 		if len(s.Groups) > 0 {
-			out = append(out, "g:"+strings.Join(s.Groups, "+"))
-			continue
+			if name != "" {
+				name += "+"
+			}
+			name += "g:" + strings.Join(s.Groups, "+")
 		}
-		out = append(out, strings.Join(s.Nodes, "+"))
+		out = append(out, name)
 	}
 	return out
 }
@@ -108,7 +112,8 @@ edges:
   - {from: app-a, to: db}
   - {from: app-b, to: db}
 `,
-			entry: "alb", want: []string{"alb", "db", "g:eu", "app-a+app-b", "g:az-a+az-b"}, because: "behind alb",
+			// Losing az-a takes app-a: app-b is then the last copy.
+			entry: "alb", want: []string{"alb", "db", "g:eu", "app-a+app-b", "app-a+g:az-b", "app-b+g:az-a", "g:az-a+az-b"}, because: "behind alb",
 		},
 		{
 			name: "path routing: two services, each a set of one",
@@ -323,6 +328,20 @@ func TestCutSetsGroupPairsBounded(t *testing.T) {
 	if cs.GroupPairsSkipped != zones*(zones-1)/2-maxGroupPairs || !strings.Contains(cs.Partial, "pairs of zones or regions") {
 		t.Errorf("group pairs skipped %d, partial %q", cs.GroupPairsSkipped, cs.Partial)
 	}
+	// The pairs of a node and a zone stop when their node visits are
+	// spent, and say how many zones were not tried.
+	gc := r.groupCuts()
+	if len(gc.touching[0]) != zones {
+		t.Fatalf("%d zones touch the entry, want %d", len(gc.touching[0]), zones)
+	}
+	work := mixedWork
+	if mixed, untried := r.mixedCuts(0, (&cutFinder{r: r, budget: pairBudget}).series(r.trees[0]), gc.touching[0], &work); len(mixed) != 0 || untried != zones {
+		t.Errorf("with no work left: %v, %d zones not tried", mixed, untried)
+	}
+	cs = r.cutSet(0, &cuts{}, gc, nil, zones, make([]int32, len(r.g.nodes)), false)
+	if !strings.Contains(cs.Partial, "100 zones or regions were not tried with a node") {
+		t.Errorf("partial %q", cs.Partial)
+	}
 }
 
 // Every listed set cuts its entry and no member alone does, and every
@@ -331,7 +350,7 @@ func TestCutSetsGroupPairsBounded(t *testing.T) {
 // random designs (zones, replicas, pools, events).
 func TestCutSetsMatchFailingEachPair(t *testing.T) {
 	cat := testCatalogue(t)
-	pairs := map[bool]int{} // of groups, of nodes
+	pairs := map[string]int{} // by family
 	for seed := uint64(1); seed <= 12; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 38))
 		d := startDesign(t, cat, rng)
@@ -353,15 +372,15 @@ func TestCutSetsMatchFailingEachPair(t *testing.T) {
 			for _, cs := range r.CutSets {
 				for _, s := range cs.Sets {
 					if len(s.Nodes)+len(s.Groups) == 2 {
-						pairs[len(s.Groups) > 0]++
+						pairs[fmt.Sprint(len(s.Nodes), " nodes, ", len(s.Groups), " groups")]++
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d pairs of nodes, %d of groups", pairs[false], pairs[true])
-	if pairs[false] == 0 || pairs[true] == 0 {
-		t.Errorf("%d pairs of nodes and %d of groups seen: the test exercises too little", pairs[false], pairs[true])
+	t.Log("pairs seen:", pairs)
+	if len(pairs) != 3 {
+		t.Errorf("pairs seen %v: the test exercises too little", pairs)
 	}
 }
 
@@ -432,9 +451,14 @@ func bruteCutSets(r *Report) string {
 				zoneOrRegion = append(zoneOrRegion, int32(gi))
 			}
 		}
-		groupCut := func(groups ...int32) bool {
+		// groupCut fails the groups, and the node when one is named.
+		groupCut := func(node string, groups ...int32) bool {
+			taken := r.takenBy(groups)
+			if node != "" {
+				taken = append(slices.Clip(taken), g.index[node])
+			}
 			var at []place
-			for _, n := range r.takenBy(groups) {
+			for _, n := range taken {
 				for _, p := range r.places[n] {
 					if p.entry == int32(ei) {
 						at = append(at, p)
@@ -446,15 +470,22 @@ func bruteCutSets(r *Report) string {
 		}
 		gsingle := map[int32]bool{}
 		for _, gi := range zoneOrRegion {
-			if groupCut(gi) {
+			if groupCut("", gi) {
 				gsingle[gi] = true
 				want["g:"+g.d.Groups[gi].ID] = true
 			}
 		}
 		for i, a := range zoneOrRegion {
 			for _, b := range zoneOrRegion[i+1:] {
-				if g.d.Groups[a].Boundary == g.d.Groups[b].Boundary && !gsingle[a] && !gsingle[b] && groupCut(a, b) {
+				if g.d.Groups[a].Boundary == g.d.Groups[b].Boundary && !gsingle[a] && !gsingle[b] && groupCut("", a, b) {
 					want[canonical("g:"+g.d.Groups[a].ID+"+"+g.d.Groups[b].ID)] = true
+				}
+			}
+		}
+		for _, gi := range zoneOrRegion {
+			for _, x := range nodes {
+				if !gsingle[gi] && !single[x] && groupCut(x, gi) {
+					want[canonical(x+"+g:"+g.d.Groups[gi].ID)] = true
 				}
 			}
 		}
@@ -481,18 +512,23 @@ func bruteCutSets(r *Report) string {
 
 // canonical names a set whatever the order of its members.
 func canonical(set string) string {
-	family, members := "", set
-	if rest, ok := strings.CutPrefix(set, "g:"); ok {
-		family, members = "g:", rest
+	nodes, groups, _ := strings.Cut(set, "g:")
+	out := strings.Join(slices.Sorted(strings.SplitSeq(strings.TrimSuffix(nodes, "+"), "+")), "+")
+	if groups != "" {
+		if out != "" {
+			out += "+"
+		}
+		out += "g:" + strings.Join(slices.Sorted(strings.SplitSeq(groups, "+")), "+")
 	}
-	return family + strings.Join(slices.Sorted(strings.SplitSeq(members, "+")), "+")
+	return out
 }
 
 // BenchmarkAnalyzeCutSets1000 analyses a 1,000-node design whose cut sets
 // are many (BenchmarkAnalyze1000's entry needs little): one entry through a
 // gateway to 200 services, each a balancer over two copies in two of
 // three zones, each copy calling the service's database and cache; 601
-// sets of one, 200 pairs of copies and the three pairs of zones.
+// sets of one node and the region, 200 pairs of copies, 400 of a copy and
+// the other copy's zone, and the three pairs of zones.
 func BenchmarkAnalyzeCutSets1000(b *testing.B) {
 	c := testCatalogue(b)
 	d := servicesDesign(200)
@@ -528,7 +564,8 @@ func servicesDesign(n int) *catalogue.Design {
 }
 
 // The benchmark's design has the cut sets its comment says: 601 sets of
-// one node, the region, 200 pairs of copies and three pairs of zones.
+// one node, the region, 200 pairs of copies, 400 of a copy and a zone and
+// three pairs of zones.
 func TestCutSetsOfManyServices(t *testing.T) {
 	c := testCatalogue(t)
 	d := servicesDesign(200)
@@ -537,8 +574,8 @@ func TestCutSetsOfManyServices(t *testing.T) {
 	}
 	r := Analyze(c, d, c.Resolve(d))
 	cs := cutSetOf(t, r, "gw")
-	if total := len(cs.Sets) + cs.More; total != 601+1+200+3 || cs.Partial != "" {
-		t.Errorf("%d sets (partial %q), want %d", total, cs.Partial, 601+1+200+3)
+	if total := len(cs.Sets) + cs.More; total != 601+1+200+400+3 || cs.Partial != "" {
+		t.Errorf("%d sets (partial %q), want %d", total, cs.Partial, 601+1+200+400+3)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,17 +214,18 @@ func writeCutSets(w io.Writer, a *analysis.Report) {
 	}
 }
 
-// cutWords names a cut set: "db", "app-a + app-b", "zone az-a", "zones
-// az-a + az-b".
+// cutWords names a cut set: "db", "app-a + app-b", "zone az-a", "app-a +
+// zone az-b", "zones az-a + az-b".
 func cutWords(s analysis.Cut) string {
-	if len(s.Groups) == 0 {
-		return strings.Join(s.Nodes, " + ")
+	words := slices.Clone(s.Nodes)
+	if len(s.Groups) > 0 {
+		b := s.Boundary
+		if len(s.Groups) > 1 {
+			b += "s"
+		}
+		words = append(words, b+" "+strings.Join(s.Groups, " + "))
 	}
-	b := s.Boundary
-	if len(s.Groups) > 1 {
-		b += "s"
-	}
-	return b + " " + strings.Join(s.Groups, " + ")
+	return strings.Join(words, " + ")
 }
 
 func writeFactors(w io.Writer, fs []analysis.Factor, indent string) {

@@ -168,7 +168,7 @@ edges:
 `)
 	p.waitText("list", "Cut sets of alb", "app-a + app-b — any one of app-a, app-b serves (a pool behind alb)")
 	text := p.text("list", "Cut sets of alb")
-	for _, want := range []string{"db", "region eu", "zone az-a + zone az-b"} {
+	for _, want := range []string{"db", "region eu", "app-a + zone az-b", "zone az-a + zone az-b"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the cut sets of alb do not name %q: %s", want, text)
 		}

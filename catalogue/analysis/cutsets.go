@@ -7,8 +7,7 @@ import (
 )
 
 // Cut sets. For each entry point whose walk was whole, the minimal sets of
-// one or two nodes, and of one or two zones or regions, whose joint loss
-// cuts it. A single point of failure is a set of one; a set of two is
+// one or two nodes, zones or regions whose joint loss cuts it. A single point of failure is a set of one; a set of two is
 // listed only when neither member alone cuts. Sets are structural: a node
 // counts whatever its settings say (the single points of failure list only
 // those whose settings or placement say they are one copy), and a client,
@@ -456,6 +455,8 @@ func (r *Report) groupCuts() *groupCuts {
 		for _, id := range l.Cuts {
 			cut[entryOf[id]] = gi + 1
 		}
+		// What a group touches is every node placed in it (r.members);
+		// what its loss takes is takenBy's.
 		var list []int32
 		for _, m := range r.members[gi] {
 			for _, p := range r.places[m] {

@@ -234,7 +234,7 @@ edges:
 // An entry whose walk was cut short has no cut sets: its tree is not the
 // design's.
 func TestCutSetsSkipTruncatedEntries(t *testing.T) {
-	_, r := analyse(t, sevenCopiesNested())
+	_, r := analyse(t, copiesNestedPastTheBound())
 	e := entry(t, r, "e")
 	if !e.Truncated {
 		t.Fatalf("the walk was not cut short: %+v", e)
@@ -244,9 +244,9 @@ func TestCutSetsSkipTruncatedEntries(t *testing.T) {
 	}
 }
 
-// sevenCopiesNested is TestTruncatedWalkClaimsNothing's design: copies
+// copiesNestedPastTheBound is TestTruncatedWalkClaimsNothing's design: copies
 // nested past maxNesting.
-func sevenCopiesNested() string {
+func copiesNestedPastTheBound() string {
 	var b, edges strings.Builder
 	b.WriteString("nodes:\n  - {id: e, component: aws-http-api}\n")
 	prev := "e"

@@ -211,3 +211,20 @@ edges:
 		}
 	}
 }
+
+// A node that runs in two zones is cut by losing both: the pair of zones is
+// a cut set, and neither zone alone is.
+func TestCutSetsOfANodeInSeveralZones(t *testing.T) {
+	_, r := analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu, entry: true}
+  - {id: asg, component: aws-ec2-auto-scaling, in: eu, zones: [az-a, az-b], props: {instances: 2}}
+edges:
+  - {from: alb, to: asg}
+`)
+	var got []string
+	for _, s := range r.CutSets[0].Sets {
+		got = append(got, strings.Join(append(s.Nodes, s.Groups...), "+"))
+	}
+	if !slices.Equal(got, []string{"alb", "asg", "eu", "az-a+az-b"}) {
+		t.Errorf("cut sets %v", got)
+	}
+}

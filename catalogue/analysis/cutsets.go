@@ -458,7 +458,7 @@ func (r *Report) groupCuts() *groupCuts {
 		// What a group touches is every node placed in it (r.members);
 		// what its loss takes is takenBy's.
 		var list []int32
-		for _, m := range r.members[gi] {
+		for _, m := range slices.Concat(r.members[gi], r.shares[gi]) {
 			for _, p := range r.places[m] {
 				k := p.entry
 				if touched[k] == gi+1 || cut[k] == gi+1 || r.Entries[k].Truncated {
@@ -628,7 +628,8 @@ func (r *Report) residual(s *series, o *outage, work *int) []int32 {
 }
 
 // takenBy returns the nodes the joint loss of groups takes, each once:
-// every node placed in one of them (directly or in their groups).
+// every node placed in one of them (directly or in their groups), and
+// every node that runs in several zones, all of them among the lost.
 func (r *Report) takenBy(groups []int32) []int32 {
 	r.index()
 	if len(groups) == 1 {
@@ -639,6 +640,20 @@ func (r *Report) takenBy(groups []int32) []int32 {
 	for _, gi := range groups {
 		for _, n := range r.members[gi] {
 			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	// A node that runs in several zones is taken when every one of its
+	// zones is (one whose zones the design counts without naming them is
+	// never taken by zones).
+	for _, gi := range groups {
+		for _, n := range r.shares[gi] {
+			if seen[n] || r.g.spread == nil {
+				continue
+			}
+			if !slices.ContainsFunc(r.g.spread[n], func(z int32) bool { return !r.g.within(z, groups) }) {
 				seen[n] = true
 				out = append(out, n)
 			}

@@ -606,3 +606,13 @@ func (g *graph) capOf(st int32) *catalogue.SLA {
 	}
 	return g.caps[st]
 }
+
+// within reports whether group z is one of groups or sits in one of them.
+func (g *graph) within(z int32, groups []int32) bool {
+	for c, steps := z, 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if slices.Contains(groups, c) {
+			return true
+		}
+	}
+	return false
+}

@@ -104,7 +104,11 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 	writeCutSets(w, a)
 	fmt.Fprintf(w, "zone and region loss (%d)\n", len(a.Losses))
 	for _, l := range a.Losses {
-		fmt.Fprintf(w, "  %s %s: takes %s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), list(l.Cuts), list(l.DataAtRisk))
+		shares := ""
+		if len(l.Shares) > 0 {
+			shares = ", and a share of " + list(l.Shares)
+		}
+		fmt.Fprintf(w, "  %s %s: takes %s%s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), shares, list(l.Cuts), list(l.DataAtRisk))
 		writeRecovery(w, l)
 	}
 	fmt.Fprintf(w, "delivery (%d sinks)\n", len(a.Sinks))

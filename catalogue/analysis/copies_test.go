@@ -102,8 +102,9 @@ func TestNodeInSeveralZones(t *testing.T) {
 	}{
 		{"zones named", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: [az-a, az-b, az-c], props: {instances: 3}}", true},
 		{"zones named, drawn in one of them", "{id: asg, component: aws-ec2-auto-scaling, in: az-a, zones: [az-a, az-b], props: {instances: 2}}", true},
-		{"zones counted", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: 3, props: {instances: 3}}", false},
-		{"multiZone in a region of zones", "{id: asg, component: aws-ec2-auto-scaling, in: eu, props: {multiZone: true, instances: 3}}", true},
+		{"zones counted, as many as the region draws", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: 3, props: {instances: 3}}", true},
+		{"zones counted, fewer than the region draws", "{id: asg, component: aws-ec2-auto-scaling, in: eu, zones: 2, props: {instances: 2}}", false},
+		{"multiZone, a regional service", "{id: asg, component: aws-ec2-auto-scaling, in: eu, props: {multiZone: true, instances: 3}}", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, r := analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu}

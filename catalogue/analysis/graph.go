@@ -55,8 +55,8 @@ type graph struct {
 	// span is how many zones each node runs in: 1 for a node in one, more
 	// for one that runs in several (see spread), 0 when the design does
 	// not say. spread lists the zone groups of a node in several, when
-	// the design names them (zones, or the zones of the region a multiZone
-	// node sits in), else nil.
+	// the design names them (zones, or a count of them equal to the zones
+	// it draws in the node's region), else nil.
 	span   []int32
 	spread [][]int32
 	// reads are the properties the analysis read of each node (see value),
@@ -485,24 +485,26 @@ func (g *graph) placeGroups(res *catalogue.Resolution) {
 			}
 			g.span[i] = int32(max(len(g.spread[i]), 1))
 		case dn.ZoneCount > 0:
+			// Counted: the zones of the region it sits in when the design
+			// draws as many, else unnamed.
 			g.span[i] = int32(dn.ZoneCount)
-		case g.innerZone(n) >= 0:
-			g.span[i] = 1
-		case g.value(n, "multiZone") == catalogue.BoolValue(true):
-			// Spread over the zones of the region it sits in, when the
-			// design draws them; "two or more" when it does not.
-			g.span[i] = 2
-			if r := g.regionOf(n); r >= 0 {
+			if r := g.regionOf(n); r >= 0 && dn.ZoneCount > 1 {
 				if zonesIn == nil {
 					zonesIn = g.zonesByRegion()
 				}
-				if zs := zonesIn[r]; len(zs) >= 2 {
+				if zs := zonesIn[r]; len(zs) == dn.ZoneCount {
 					for _, z := range zs {
 						g.setSpread(n, z)
 					}
-					g.span[i] = int32(len(zs))
 				}
 			}
+		case g.innerZone(n) >= 0:
+			g.span[i] = 1
+		case g.value(n, "multiZone") == catalogue.BoolValue(true):
+			// A regional service over zones the design need not draw (a
+			// region has three or more): "two or more", each zone's
+			// loss survived, as the provider spreads it.
+			g.span[i] = 2
 		}
 	}
 }

@@ -272,8 +272,21 @@ func (a *Analysis) renderLosses(r *analysis.Report) app.UI {
 			app.P().Text("It takes " + words(l.Nodes) + "."),
 			app.If(len(l.Cuts) == 0, app.P().Text("It cuts no entry point off.")).
 				Else(app.P().Text("It cuts " + words(l.Cuts) + " off.")),
+			app.If(len(l.Shares) > 0, app.P().Text("It takes a share of "+words(l.Shares)+", which run in other zones too and serve on.")),
 			app.If(len(l.DataAtRisk) == 0, app.P().Text("No acknowledged data has its only copy there.")).
 				Else(app.P().Text("It loses the only copy of acknowledged data in " + words(l.DataAtRisk) + ".")),
+		}
+		if len(l.Recovery) > 0 {
+			consequences = append(consequences,
+				app.P().Text("Recovery: "+l.Summary()+"."),
+				app.Ul().Class("recovery").Aria("label", "Recovery while "+a.groupWords(l.Group)+" fails").Body(app.Range(l.Recovery).Slice(func(i int) app.UI {
+					rc := l.Recovery[i]
+					if rc.Docs == "" {
+						return app.Li().Text(rc.Words())
+					}
+					return app.Li().Body(app.Text(rc.Words()+" "), app.A().Href(rc.Docs).Target("_blank").Rel("noopener noreferrer").Text("(page)").Aria("label", "Recovery page of "+rc.Node))
+				})),
+			)
 		}
 	}
 	return app.Div().Body(

@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/archdesigner/designer/catalogue"
+import (
+	"strconv"
+
+	"github.com/archdesigner/designer/catalogue"
+)
 
 // Recovery is how one node a zone's or a region's loss takes serves again,
 // from its product's documented failover and replication (see
@@ -56,4 +60,54 @@ func worst(list []Recovery, figure func(Recovery) *int64) (*int64, string) {
 		}
 	}
 	return max, ""
+}
+
+// Summary says a loss's recovery in words, the worst figures: "≤ 120 s to
+// serve again, no acknowledged writes lost", "time unknown (db), …"; ""
+// when it takes nothing to recover.
+func (l Loss) Summary() string {
+	if len(l.Recovery) == 0 {
+		return ""
+	}
+	rto := "time unknown (" + l.UnknownRTO + ")"
+	switch {
+	case l.RTOSeconds == nil:
+	case *l.RTOSeconds == 0:
+		rto = "no interruption"
+	default:
+		rto = "≤ " + strconv.FormatInt(*l.RTOSeconds, 10) + " s to serve again"
+	}
+	rpo := "data loss unknown (" + l.UnknownRPO + ")"
+	if l.RPOSeconds != nil {
+		rpo = dataLoss(l.RPOSeconds)
+	}
+	return rto + ", " + rpo
+}
+
+// Words says how one node recovers, without its page: "db serves again in
+// ≤ 120 s, no acknowledged writes lost", or that no document says.
+func (r Recovery) Words() string {
+	if r.RTOSeconds == nil && r.RPOSeconds == nil && r.Docs == "" {
+		return r.Node + ": unknown: no document in the catalogue states its recovery"
+	}
+	rto := "recovery time unknown"
+	switch {
+	case r.RTOSeconds == nil:
+	case *r.RTOSeconds == 0:
+		rto = "keeps serving"
+	default:
+		rto = "serves again in ≤ " + strconv.FormatInt(*r.RTOSeconds, 10) + " s"
+	}
+	return r.Node + " " + rto + ", " + dataLoss(r.RPOSeconds)
+}
+
+// dataLoss says an RPO in words.
+func dataLoss(s *int64) string {
+	switch {
+	case s == nil:
+		return "data loss unknown"
+	case *s == 0:
+		return "no acknowledged writes lost"
+	}
+	return "≤ " + strconv.FormatInt(*s, 10) + " s of acknowledged writes lost"
 }

@@ -149,45 +149,14 @@ func writeRecovery(w io.Writer, l analysis.Loss) {
 	if len(l.Recovery) == 0 {
 		return
 	}
-	rto := "time unknown (" + l.UnknownRTO + ")"
-	switch {
-	case l.RTOSeconds == nil:
-	case *l.RTOSeconds == 0:
-		rto = "no interruption"
-	default:
-		rto = "≤ " + strconv.FormatInt(*l.RTOSeconds, 10) + " s to serve again"
-	}
-	rpo := "data loss unknown (" + l.UnknownRPO + ")"
-	if l.RPOSeconds != nil {
-		rpo = dataLoss(l.RPOSeconds)
-	}
-	fmt.Fprintf(w, "    recovery: %s, %s\n", rto, rpo)
+	fmt.Fprintf(w, "    recovery: %s\n", l.Summary())
 	for _, r := range l.Recovery {
-		if r.RTOSeconds == nil && r.RPOSeconds == nil && r.Docs == "" {
-			fmt.Fprintf(w, "      %s: unknown: no document in the catalogue states its recovery\n", r.Node)
+		if r.Docs == "" {
+			fmt.Fprintf(w, "      %s\n", r.Words())
 			continue
 		}
-		rto := "recovery time unknown"
-		switch {
-		case r.RTOSeconds == nil:
-		case *r.RTOSeconds == 0:
-			rto = "keeps serving"
-		default:
-			rto = "serves again in ≤ " + strconv.FormatInt(*r.RTOSeconds, 10) + " s"
-		}
-		fmt.Fprintf(w, "      %s %s, %s (%s)\n", r.Node, rto, dataLoss(r.RPOSeconds), r.Docs)
+		fmt.Fprintf(w, "      %s (%s)\n", r.Words(), r.Docs)
 	}
-}
-
-// dataLoss says an RPO in words.
-func dataLoss(s *int64) string {
-	switch {
-	case s == nil:
-		return "data loss unknown"
-	case *s == 0:
-		return "no acknowledged writes lost"
-	}
-	return "≤ " + strconv.FormatInt(*s, 10) + " s of acknowledged writes lost"
 }
 
 // writeCutSets writes each entry's cut sets on a line: "alb is cut by: alb;

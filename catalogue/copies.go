@@ -64,72 +64,110 @@ func findCopies(d *Design, zone []string) *Copies {
 			c.Members[s] = append(c.Members[s], int32(i))
 		}
 	}
-	// The candidates: nodes in one zone, in no stated set, not said apart.
-	candidate := func(i int) bool {
-		n := &d.Nodes[i]
-		return zone[i] != "" && !n.NotReplica && len(n.Zones) == 0 && n.ZoneCount == 0 && (c == nil || c.Set[i] < 0)
-	}
-	var index map[string]int32
-	var in, out [][]neighbour
+	// The candidates: nodes in one zone, in no stated set, not said
+	// apart, of a component placed in two zones or more among them (the
+	// rest cannot have a copy in another zone).
+	candidate := make([]bool, len(d.Nodes))
+	firstZone := map[string]string{}
+	spread := map[string]bool{}
+	any := false
 	for i := range d.Nodes {
-		if !candidate(i) {
+		n := &d.Nodes[i]
+		if zone[i] == "" || n.NotReplica || len(n.Zones) > 0 || n.ZoneCount > 0 || c != nil && c.Set[i] >= 0 {
 			continue
 		}
-		if index == nil {
-			index = make(map[string]int32, len(d.Nodes))
-			for j := len(d.Nodes) - 1; j >= 0; j-- {
-				index[d.Nodes[j].ID] = int32(j)
-			}
-			in, out = make([][]neighbour, len(d.Nodes)), make([][]neighbour, len(d.Nodes))
+		candidate[i] = true
+		if z, ok := firstZone[n.Component]; !ok {
+			firstZone[n.Component] = zone[i]
+		} else if z != zone[i] {
+			spread[n.Component], any = true, true
 		}
 	}
-	if index == nil {
+	if !any {
 		return c
 	}
+	index := make(map[string]int32, len(d.Nodes))
+	for j := len(d.Nodes) - 1; j >= 0; j-- {
+		if candidate[j] && !spread[d.Nodes[j].Component] {
+			candidate[j] = false
+		}
+		index[d.Nodes[j].ID] = int32(j)
+	}
+	// Every candidate's edges, as one list sorted by node, so that each
+	// node's neighbours are a run of it.
+	var ends []end
 	for _, e := range d.Edges {
 		from, okf := index[e.From]
 		to, okt := index[e.To]
 		if !okf || !okt {
 			continue
 		}
-		if candidate(int(from)) {
-			out[from] = append(out[from], neighbour{to, e.Flow})
+		if candidate[from] {
+			ends = append(ends, end{node: from, out: true, other: to, flow: e.Flow})
 		}
-		if candidate(int(to)) {
-			in[to] = append(in[to], neighbour{from, e.Flow})
+		if candidate[to] {
+			ends = append(ends, end{node: to, other: from, flow: e.Flow})
 		}
 	}
+	slices.SortFunc(ends, func(a, b end) int {
+		if a.node != b.node {
+			return cmp.Compare(a.node, b.node)
+		}
+		if a.out != b.out {
+			if a.out {
+				return -1
+			}
+			return 1
+		}
+		if a.other != b.other {
+			return cmp.Compare(a.other, b.other)
+		}
+		return strings.Compare(string(a.flow), string(b.flow))
+	})
+	ends = slices.Compact(ends)
+	// A group's members and zones are listed once it has a second: most
+	// nodes have a group of their own.
 	type group struct {
+		first   int32
+		zone    string
 		members []int32
 		zones   []string
 	}
-	groups := map[string]*group{}
-	var order []string
+	var groups []group
+	byKey := map[string]int32{}
 	var key []byte
-	for i := range d.Nodes {
-		if !candidate(i) || len(in[i])+len(out[i]) == 0 {
+	for k := 0; k < len(ends); {
+		i := ends[k].node
+		key = append(key[:0], d.Nodes[i].Component...)
+		for ; k < len(ends) && ends[k].node == i; k++ {
+			e := ends[k]
+			if e.out {
+				key = append(key, 1)
+			} else {
+				key = append(key, 2)
+			}
+			key = binary.LittleEndian.AppendUint32(key, uint32(e.other))
+			key = append(key, e.flow...)
+			key = append(key, 0)
+		}
+		gi, ok := byKey[string(key)]
+		if !ok {
+			byKey[string(key)] = int32(len(groups))
+			groups = append(groups, group{first: i, zone: zone[i]})
 			continue
 		}
-		key = append(key[:0], d.Nodes[i].Component...)
-		key = append(key, 0)
-		key = appendNeighbours(key, out[i])
-		key = append(key, 0xff, 0xff, 0xff, 0xff)
-		key = appendNeighbours(key, in[i])
-		gr := groups[string(key)]
-		if gr == nil {
-			gr = &group{}
-			groups[string(key)] = gr
-			order = append(order, string(key))
+		gr := &groups[gi]
+		if gr.members == nil {
+			gr.members, gr.zones = []int32{gr.first}, []string{gr.zone}
 		}
-		gr.members = append(gr.members, int32(i))
+		gr.members = append(gr.members, i)
 		if !slices.Contains(gr.zones, zone[i]) {
 			gr.zones = append(gr.zones, zone[i])
 		}
 	}
-	for _, k := range order {
-		gr := groups[k]
+	for _, gr := range groups {
 		if len(gr.zones) < 2 {
-			continue // copies in one zone fall with it: nothing to infer
+			continue // alone, or copies in one zone that fall with it
 		}
 		init()
 		s := int32(len(c.Members))
@@ -142,30 +180,12 @@ func findCopies(d *Design, zone []string) *Copies {
 	return c
 }
 
-// neighbour is a node at the other end of an edge, and the edge's flow as
-// the design states it.
-type neighbour struct {
-	node int32
-	flow Flow
-}
-
-// appendNeighbours appends a node's neighbours to a key, sorted and
-// without repeats: copies have the same, in whatever order the design
-// lists its edges.
-func appendNeighbours(key []byte, ns []neighbour) []byte {
-	slices.SortFunc(ns, func(a, b neighbour) int {
-		if a.node != b.node {
-			return cmp.Compare(a.node, b.node)
-		}
-		return strings.Compare(string(a.flow), string(b.flow))
-	})
-	ns = slices.Compact(ns)
-	for _, n := range ns {
-		key = binary.LittleEndian.AppendUint32(key, uint32(n.node))
-		key = append(key, n.flow...)
-		key = append(key, 0)
-	}
-	return key
+// end is one end of an edge at a candidate node: the node at the other
+// end, whether the edge leaves the node, and the flow the design states.
+type end struct {
+	node, other int32
+	out         bool
+	flow        Flow
 }
 
 // andList writes "a", "a and b", "a, b and c".

@@ -9,12 +9,16 @@ import (
 
 // Copies are the sets of nodes a design holds as copies of one another: a
 // caller connected to several copies needs any one of them. A set is either
-// stated (the nodes replicaOf joins) or inferred: nodes of one component,
-// each placed in one zone, over two zones or more, that have the same
-// callers and the same callees by the same flows (two instances of a
-// service, one per zone; workers of one consumer group). A node that says
-// `notReplica: true`, runs in several zones itself, or is in a stated set,
-// is never inferred to be a copy.
+// stated (the nodes replicaOf joins) or inferred: nodes of one component of
+// a compute kind (a service, a container platform, a function, a virtual
+// machine: what runs code and keeps no data of its own), each placed in one
+// zone, over two zones or more, that have the same callers and the same
+// callees by the same flows (two instances of a service, one per zone;
+// workers of one consumer group). Two stores of one product are never
+// inferred to be copies: each keeps its own data (orders-db and users-db),
+// unless replicaOf says otherwise. A node that says `notReplica: true`,
+// runs in several zones itself, or is in a stated set, is never inferred to
+// be a copy.
 type Copies struct {
 	// Set is each design node's set, an index in Members, or -1.
 	Set []int32
@@ -27,11 +31,22 @@ type Copies struct {
 }
 
 // FindCopies returns the design's sets of copies, or nil when it has none.
-func FindCopies(d *Design) *Copies { return findCopies(d, nodeZones(d)) }
+func (c *Catalogue) FindCopies(d *Design) *Copies { return c.findCopies(d, nodeZones(d)) }
+
+// InfersCopies reports whether nodes of component id may be inferred to be
+// copies: its kind is of the compute category.
+func (c *Catalogue) InfersCopies(id string) bool {
+	comp := c.Components[id]
+	if comp == nil {
+		return false
+	}
+	k := c.Kinds[comp.Kind]
+	return k != nil && k.Category == "compute"
+}
 
 // findCopies is FindCopies with the zone each node sits in (see
 // nodeZones).
-func findCopies(d *Design, zone []string) *Copies {
+func (cat *Catalogue) findCopies(d *Design, zone []string) *Copies {
 	var c *Copies
 	init := func() {
 		if c == nil {
@@ -73,7 +88,7 @@ func findCopies(d *Design, zone []string) *Copies {
 	any := false
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
-		if zone[i] == "" || n.NotReplica || len(n.Zones) > 0 || n.ZoneCount > 0 || c != nil && c.Set[i] >= 0 {
+		if zone[i] == "" || n.NotReplica || len(n.Zones) > 1 || n.ZoneCount > 1 || c != nil && c.Set[i] >= 0 || !cat.InfersCopies(n.Component) {
 			continue
 		}
 		candidate[i] = true

@@ -85,6 +85,23 @@ func TestFindCopies(t *testing.T) {
 			edges: "  - { from: lb, to: x }\n  - { from: lb, to: y }\n",
 		},
 		{
+			name: "two stores of one product keep their own data",
+			nodes: `  - { id: app, component: service, in: eu }
+  - { id: orders-db, component: aws-rds-postgresql, in: a }
+  - { id: users-db, component: aws-rds-postgresql, in: b }
+`,
+			edges: "  - { from: app, to: orders-db }\n  - { from: app, to: users-db }\n",
+		},
+		{
+			name: "a node that says it runs in one zone",
+			nodes: `  - { id: lb, component: aws-alb, in: eu }
+  - { id: app-a, component: service, in: eu, zones: [a] }
+  - { id: app-b, component: service, in: b }
+`,
+			edges: "  - { from: lb, to: app-a }\n  - { from: lb, to: app-b }\n",
+			want:  [][]string{{"app-a", "app-b"}},
+		},
+		{
 			name: "said apart",
 			nodes: `  - { id: lb, component: aws-alb, in: eu }
   - { id: app-a, component: service, in: a }
@@ -118,7 +135,7 @@ func TestFindCopies(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
-			c := FindCopies(d)
+			c := mustDefault(t).FindCopies(d)
 			var got [][]string
 			var why []string
 			if c != nil {
@@ -222,8 +239,8 @@ func TestNodeZones(t *testing.T) {
 		t.Errorf("JSON changed the design:\n%+v\n%+v", a, b)
 	}
 	for _, tc := range []struct{ node, want string }{
-		{"{ id: x, component: service, in: eu, zones: [a, nowhere] }", "z.yaml:7:53: nodes[0].zones[1]: no group has the id `nowhere`"},
-		{"{ id: x, component: service, in: eu, zones: [a, eu] }", "z.yaml:7:53: nodes[0].zones[1]: `eu` is a region, not a zone"},
+		{"{ id: x, component: service, in: eu, zones: [a, nowhere] }", "z.yaml:9:53: nodes[0].zones[1]: no group has the id `nowhere`"},
+		{"{ id: x, component: service, in: eu, zones: [a, eu] }", "z.yaml:9:53: nodes[0].zones[1]: `eu` is a region, not a zone"},
 		{"{ id: x, component: service, in: eu, zones: [a, a] }", "nodes[0].zones[1]: `a` is listed already (zones[0])"},
 		{"{ id: x, component: service, in: eu, zones: [] }", "nodes[0].zones: the list is empty"},
 		{"{ id: x, component: service, in: eu, zones: 0 }", "nodes[0].zones: 0 is not between 1 and 64"},
@@ -231,9 +248,11 @@ func TestNodeZones(t *testing.T) {
 		{"{ id: x, component: service, in: eu, zones: a }", "nodes[0].zones"},
 		{"{ id: x, component: service, in: a, zones: 2 }", "nodes[0].zones: the node sits in zone a, so it runs there only"},
 		{"{ id: x, component: service, in: a, zones: [b, c] }", "nodes[0].in: the node sits in zone a, which its zones (b, c) leave out"},
+		{"{ id: x, component: service, in: net, zones: [b, c] }", "nodes[0].in: the node sits in zone a, which its zones (b, c) leave out"},
+		{"{ id: y, component: service, in: us, zones: [a] }", "nodes[0].zones[0]: zone `a` is not in region us, where the node sits; list zones of its region"},
 		{"{ id: x, component: service, replicaOf: y, notReplica: true }\n  - { id: y, component: service }", "nodes[0]: `replicaOf` says the node is a copy of y and `notReplica` that it is no copy; keep one"},
 	} {
-		_, errs := ParseDesign("z.yaml", []byte(twoZones+"nodes:\n  - "+tc.node+"\n"))
+		_, errs := mustDefault(t).ReadDesign("z.yaml", []byte(twoZones+"  - { id: net, boundary: subnet, in: a }\n  - { id: us, boundary: region }\nnodes:\n  - "+tc.node+"\n"))
 		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.node, errs, tc.want)
 		}

@@ -85,7 +85,7 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 	if len(d.Groups) > 0 {
 		res.Groups, groupIndex = c.resolveGroups(d)
 	}
-	replicas := replicaCounts(d)
+	replicas := c.replicaCounts(d)
 	// The nodes are found by position while the design has the same ids in
 	// the same order (any edit but adding, deleting or renaming a node),
 	// else by id.

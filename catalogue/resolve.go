@@ -158,7 +158,7 @@ func (c *Catalogue) ResolveWith(d *Design, more func(*Resolution) []Violation) *
 	if len(d.Groups) > 0 {
 		res.Groups, groupIndex = c.resolveGroups(d)
 	}
-	replicas := replicaCounts(d)
+	replicas := c.replicaCounts(d)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		comp, ok := c.Components[n.Component]
@@ -290,9 +290,9 @@ func ReplicaSets(d *Design) []int {
 //
 // A node that runs in several zones (zones) counts its shares in the
 // zones past the first as copies elsewhere.
-func replicaCounts(d *Design) []int32 {
+func (cat *Catalogue) replicaCounts(d *Design) []int32 {
 	zone := nodeZones(d)
-	c := findCopies(d, zone)
+	c := cat.findCopies(d, zone)
 	var spread []int32
 	for i, n := range d.Nodes {
 		if k := max(len(n.Zones), n.ZoneCount); k > 1 {
@@ -333,7 +333,8 @@ func replicaCounts(d *Design) []int32 {
 }
 
 // nodeZones returns the zone group each node sits in (through the groups it
-// sits in), or "", each group's chain walked once.
+// sits in, or the one zone its zones name), or "", each group's chain
+// walked once.
 func nodeZones(d *Design) []string {
 	groups := make(map[string]int, len(d.Groups))
 	for i := len(d.Groups) - 1; i >= 0; i-- {
@@ -366,6 +367,12 @@ func nodeZones(d *Design) []string {
 	for i, n := range d.Nodes {
 		if gi, ok := groups[n.In]; ok && n.In != "" {
 			out[i] = resolve(gi)
+		}
+		// zones: [az-a] says the node runs in that one zone.
+		if len(n.Zones) == 1 {
+			if gi, ok := groups[n.Zones[0]]; ok && d.Groups[gi].Boundary == "zone" {
+				out[i] = n.Zones[0]
+			}
 		}
 	}
 	return out

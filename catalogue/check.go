@@ -61,6 +61,7 @@ func (c *Catalogue) Check(d *Design) ErrorList {
 		}
 	}
 	c.checkGroups(d, &errs, hints)
+	checkNodeZones(d, &errs, hints)
 	var protocols []string // for hints, sorted when first needed
 	for i, e := range d.Edges {
 		if e.Protocol == "" || c.Protocols[e.Protocol] != nil {

@@ -503,7 +503,6 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 	}
 	d.checkGroups(des, groupIDs, ids, src)
 	d.checkReplicas(des, ids)
-	d.checkZones(des, groupIDs)
 	if v, ok := f["notes"]; ok {
 		des.Notes = d.parseNotes(v.Val, src)
 		d.checkNotes(des, ids, groupIDs, src)
@@ -682,7 +681,7 @@ func (d *decoder) parseNode(n *yaml.Node, i int, src *PosMap) Node {
 const MaxNodeZones = 64
 
 // parseZones reads a node's `zones`: the zone groups it runs in, or how
-// many. The groups are checked once all are read (see checkZones).
+// many. The catalogue checks the groups they name (see checkNodeZones).
 func (d *decoder) parseZones(n *yaml.Node, what string, pos *nodePos) ([]string, int) {
 	pos.zones = at(d.Pos(n))
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!int" {
@@ -723,45 +722,20 @@ func (d *decoder) parseZones(n *yaml.Node, what string, pos *nodePos) ([]string,
 	return out, 0
 }
 
-// checkZones reports a node's zones that name no zone group, and a node
-// placed in one zone that says it runs in others.
-func (d *decoder) checkZones(des *Design, groupIDs map[string]int) {
-	var names []string // zone ids, for hints, made when first needed
-	for i := range des.Nodes {
-		n := &des.Nodes[i]
-		if n.Zones == nil && n.ZoneCount == 0 {
-			continue
+// enclosing returns the innermost group of boundary b that group id is or
+// sits in, or "".
+func enclosing(des *Design, groupIDs map[string]int, id, b string) string {
+	for steps := 0; id != "" && steps <= len(des.Groups); steps++ {
+		j, ok := groupIDs[id]
+		if !ok {
+			return ""
 		}
-		what := NodePath(i, "")
-		inZone := ""
-		if j, ok := groupIDs[n.In]; ok && n.In != "" && des.Groups[j].Boundary == "zone" {
-			inZone = n.In
+		if des.Groups[j].Boundary == b {
+			return id
 		}
-		if n.ZoneCount > 0 && inZone != "" && n.ZoneCount > 1 {
-			d.Errs.Add(des.Positions.Pos(NodePath(i, "zones")), diag.CodeConflictingKeys, "%s.zones: the node sits in zone %s, so it runs there only; to say it runs in %d zones, place it in their region (or list the zones)", what, inZone, n.ZoneCount)
-		}
-		for k, z := range n.Zones {
-			at := des.Positions.Pos(NodePath(i, "zones["+strconv.Itoa(k)+"]"))
-			j, ok := groupIDs[z]
-			switch {
-			case !ok:
-				if names == nil {
-					for _, g := range des.Groups {
-						if g.Boundary == "zone" {
-							names = append(names, g.ID)
-						}
-					}
-					slices.Sort(names)
-				}
-				d.Errs.Add(at, diag.CodeUnknownGroup, "%s.zones[%d]: no group has the id `%s`%s", what, k, diag.Clip(z), d.DidYouMean(z, names))
-			case des.Groups[j].Boundary != "zone":
-				d.Errs.Add(at, diag.CodeNotZone, "%s.zones[%d]: `%s` is a %s, not a zone; list the zone groups the node runs in", what, k, z, diag.Clip(des.Groups[j].Boundary))
-			}
-		}
-		if inZone != "" && len(n.Zones) > 0 && !slices.Contains(n.Zones, inZone) {
-			d.Errs.Add(des.Positions.Pos(NodePath(i, "in")), diag.CodeConflictingKeys, "%s.in: the node sits in zone %s, which its zones (%s) leave out; place it in their region, or list %s among them", what, inZone, strings.Join(n.Zones, ", "), inZone)
-		}
+		id = des.Groups[j].In
 	}
+	return ""
 }
 
 // optionalPercent reads the optional `availability` of an objectives or

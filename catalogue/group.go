@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 	"gopkg.in/yaml.v3"
@@ -202,6 +203,57 @@ func (c *Catalogue) checkGroups(d *Design, errs *ErrorList, hints *diag.Hints) {
 				ids := slices.Sorted(maps.Keys(c.Providers))
 				errs.Add(d.Positions.Pos(GroupPath(i, "props."+name)), diag.CodeUnknownProvider, "groups[%d].props.provider: unknown provider `%s`%s", i, diag.Clip(v.Str()), hints.DidYouMean(v.Str(), ids))
 			}
+		}
+	}
+}
+
+// checkNodeZones reports a node's zones that name no zone group or one
+// outside the node's region, and a node placed in one zone that says it
+// runs in others. Check runs it, so that an edit in the editor is held to
+// it as a file read is.
+func checkNodeZones(des *Design, errs *ErrorList, hints *diag.Hints) {
+	var groupIDs map[string]int
+	var names []string // zone ids, for hints, made when first needed
+	for i := range des.Nodes {
+		n := &des.Nodes[i]
+		if n.Zones == nil && n.ZoneCount == 0 {
+			continue
+		}
+		if groupIDs == nil {
+			groupIDs = make(map[string]int, len(des.Groups))
+			for j := len(des.Groups) - 1; j >= 0; j-- {
+				groupIDs[des.Groups[j].ID] = j
+			}
+		}
+		what := NodePath(i, "")
+		inZone, inRegion := enclosing(des, groupIDs, n.In, "zone"), enclosing(des, groupIDs, n.In, "region")
+		if n.ZoneCount > 0 && inZone != "" && n.ZoneCount > 1 {
+			errs.Add(des.Positions.Pos(NodePath(i, "zones")), diag.CodeConflictingKeys, "%s.zones: the node sits in zone %s, so it runs there only; to say it runs in %d zones, place it in their region (or list the zones)", what, inZone, n.ZoneCount)
+		}
+		for k, z := range n.Zones {
+			at := des.Positions.Pos(NodePath(i, "zones["+strconv.Itoa(k)+"]"))
+			j, ok := groupIDs[z]
+			switch {
+			case !ok:
+				if names == nil {
+					for _, g := range des.Groups {
+						if g.Boundary == "zone" {
+							names = append(names, g.ID)
+						}
+					}
+					slices.Sort(names)
+				}
+				errs.Add(at, diag.CodeUnknownGroup, "%s.zones[%d]: no group has the id `%s`%s", what, k, diag.Clip(z), hints.DidYouMean(z, names))
+			case des.Groups[j].Boundary != "zone":
+				errs.Add(at, diag.CodeNotZone, "%s.zones[%d]: `%s` is a %s, not a zone; list the zone groups the node runs in", what, k, z, diag.Clip(des.Groups[j].Boundary))
+			default:
+				if r := enclosing(des, groupIDs, z, "region"); inRegion != "" && r != inRegion {
+					errs.Add(at, diag.CodeConflictingKeys, "%s.zones[%d]: zone `%s` is not in region %s, where the node sits; list zones of its region", what, k, z, inRegion)
+				}
+			}
+		}
+		if inZone != "" && len(n.Zones) > 0 && !slices.Contains(n.Zones, inZone) {
+			errs.Add(des.Positions.Pos(NodePath(i, "in")), diag.CodeConflictingKeys, "%s.in: the node sits in zone %s, which its zones (%s) leave out; place it in their region, or list %s among them", what, inZone, strings.Join(n.Zones, ", "), inZone)
 		}
 	}
 }

@@ -122,35 +122,14 @@ func (in *Inspector) renderGroupChoice(n *catalogue.Node) app.UI {
 // managed instance group, a deployment spread over zones. A zone's loss
 // then takes a share of it, not the node.
 func (in *Inspector) renderZones(n *catalogue.Node) app.UI {
-	s := in.Store
-	d := s.Design()
-	region := ""
-	for g, steps := s.Group(n.In), 0; g != nil && steps <= len(d.Groups); g, steps = s.Group(g.In), steps+1 {
-		if g.Boundary == "region" {
-			region = g.ID
-			break
-		}
-	}
-	var zones []string
-	for _, g := range d.Groups {
-		if g.Boundary != "zone" {
-			continue
-		}
-		r := ""
-		for p, steps := s.Group(g.In), 0; p != nil && steps <= len(d.Groups); p, steps = s.Group(p.In), steps+1 {
-			if p.Boundary == "region" {
-				r = p.ID
-				break
-			}
-		}
-		if region == "" || r == region {
-			zones = append(zones, g.ID)
-		}
-	}
+	zones := in.zoneChoices(n)
 	if len(zones) < 2 {
 		return nil
 	}
-	runs := func(z string) bool { return z == n.In || slices.Contains(n.Zones, z) }
+	// zones: 3 in a region of three runs in all three, as the analysis
+	// reads it.
+	all := len(n.Zones) == 0 && n.ZoneCount == len(zones)
+	runs := func(z string) bool { return all || z == n.In || slices.Contains(n.Zones, z) }
 	return app.FieldSet().Class("zones").Body(
 		app.Legend().Text("Runs in zones"),
 		app.Range(zones).Slice(func(i int) app.UI {
@@ -163,8 +142,31 @@ func (in *Inspector) renderZones(n *catalogue.Node) app.UI {
 			}
 			return app.Div().Class("field check").Body(box, app.Label().For(id).Text(z))
 		}),
-		app.If(n.ZoneCount > 1, app.P().Class("hint").Textf("The design says it runs in %d zones without naming them; ticking zones names them.", n.ZoneCount)),
+		app.If(n.ZoneCount > 1 && !all, app.P().Class("hint").Textf("The design says it runs in %d zones without naming them; ticking zones names them.", n.ZoneCount)),
 	)
+}
+
+// zoneChoices are the zones a node may run in: those of the region it sits
+// in, or of the design when it sits in none.
+func (in *Inspector) zoneChoices(n *catalogue.Node) []string {
+	s := in.Store
+	d := s.Design()
+	regionOf := func(id string) string {
+		for g, steps := s.Group(id), 0; g != nil && steps <= len(d.Groups); g, steps = s.Group(g.In), steps+1 {
+			if g.Boundary == "region" {
+				return g.ID
+			}
+		}
+		return ""
+	}
+	region := regionOf(n.In)
+	var zones []string
+	for _, g := range d.Groups {
+		if g.Boundary == "zone" && (region == "" || regionOf(g.ID) == region) {
+			zones = append(zones, g.ID)
+		}
+	}
+	return zones
 }
 
 // onZone adds the zone a box names to the node's zones, or takes it out.
@@ -176,6 +178,9 @@ func (in *Inspector) onZone(ctx app.Context, e app.Event) {
 	}
 	z := ctx.JSSrc().Get("dataset").Get("zone").String()
 	zones := slices.Clone(n.Zones)
+	if choices := in.zoneChoices(n); len(zones) == 0 && n.ZoneCount == len(choices) {
+		zones = choices // counted, all of them: named now
+	}
 	if ctx.JSSrc().Get("checked").Bool() {
 		if !slices.Contains(zones, z) {
 			zones = append(zones, z)

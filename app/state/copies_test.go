@@ -155,3 +155,46 @@ func TestSetZones(t *testing.T) {
 		t.Errorf("the design no longer reads: %v", errs)
 	}
 }
+
+// A zone added around a node that runs in several zones holds it: the node
+// runs only there now, and the design still reads. Deleting one of a
+// node's two zones leaves it in the other, which the analysis reads as its
+// zone.
+func TestZonesFollowGroupEdits(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte(zonesDesign)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetZones("asg", []string{"az-a", "az-b"}); err != nil {
+		t.Fatal(err)
+	}
+	s.SelectNodes([]string{"asg"})
+	id, err := s.AddGroup("zone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Node("asg"); n.In != id || n.Zones != nil {
+		t.Errorf("wrapped in a new zone: %+v", n)
+	}
+	if _, errs := s.Catalogue().ReadDesign("d.yaml", s.Export()); len(errs) > 0 {
+		t.Errorf("the design no longer reads: %v", errs)
+	}
+	s.Undo()
+	if err := s.DeleteGroup("az-a"); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Node("asg"); !slices.Equal(n.Zones, []string{"az-b"}) {
+		t.Fatalf("one zone deleted: %+v", n)
+	}
+	if l, _ := s.Analysis().Loss("az-b"); !slices.Contains(l.Nodes, "asg") {
+		t.Errorf("the zone it names alone takes it: %+v", l)
+	}
+	// The store holds an edit to what the catalogue refuses: a zone of
+	// another region.
+	if err := s.Paste("r.yaml", []byte("groups:\n  - {id: us, boundary: region}\n  - {id: us-a, boundary: zone, in: us}\nnodes: []\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetZones("asg", []string{"az-b", "us-a"}); err == nil || !strings.Contains(err.Error(), "is not in region eu") {
+		t.Errorf("a zone of another region: %v", err)
+	}
+}

@@ -63,7 +63,7 @@ func (ed groupEdits) AddGroup(boundary string) (string, error) {
 			where = " in " + parent
 		}
 		if around != "" {
-			d.Nodes[ed.s.nodeIndex[around]].In = id
+			regroup(d, &d.Nodes[ed.s.nodeIndex[around]], id)
 			where += ", around " + around
 		}
 		return "Added the " + b.Name + " group " + id + where + ".", nil

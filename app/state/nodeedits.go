@@ -75,9 +75,9 @@ func (ed nodeEdits) MoveNodeInto(id string, x, y float64, group string) error {
 	if group != "" && ed.s.groupIndex(group) < 0 {
 		return fmt.Errorf("no group has the id %q", group)
 	}
-	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) {
+	return ed.s.editNodeIn(id, func(d *catalogue.Design, n *catalogue.Node) (string, error) {
 		n.Position = &catalogue.Point{X: x, Y: y}
-		return ed.regroup(n, group), nil
+		return regroup(d, n, group), nil
 	})
 }
 
@@ -87,13 +87,14 @@ func (ed nodeEdits) MoveToGroup(id, group string) error {
 	if group != "" && ed.s.groupIndex(group) < 0 {
 		return fmt.Errorf("no group has the id %q", group)
 	}
-	return ed.s.editNode(id, func(n *catalogue.Node) (string, error) { return ed.regroup(n, group), nil })
+	return ed.s.editNodeIn(id, func(d *catalogue.Design, n *catalogue.Node) (string, error) { return regroup(d, n, group), nil })
 }
 
-// regroup puts n in group, and says where it is now when that changed. A
-// node put in a zone its zones leave out runs in that zone only now (a
-// node drawn in a zone runs there).
-func (ed nodeEdits) regroup(n *catalogue.Node, group string) string {
+// regroup puts n in group of design d, and says where it is now when that
+// changed. A node that runs in several zones put where its zones cannot be
+// (in a zone they leave out, or in another region) runs where it is put
+// now: its zones are cleared, as the catalogue would refuse them.
+func regroup(d *catalogue.Design, n *catalogue.Node, group string) string {
 	if n.In == group {
 		return ""
 	}
@@ -101,22 +102,49 @@ func (ed nodeEdits) regroup(n *catalogue.Node, group string) string {
 	if group == "" {
 		return n.ID + " is in no group now."
 	}
-	if g := ed.s.Group(group); g != nil && g.Boundary == "zone" && (n.ZoneCount > 1 || len(n.Zones) > 0 && !slices.Contains(n.Zones, group)) {
+	zone, region := enclosing(d, group, "zone"), enclosing(d, group, "region")
+	stray := zone != "" && (n.ZoneCount > 1 || len(n.Zones) > 0 && !slices.Contains(n.Zones, zone))
+	for _, z := range n.Zones {
+		stray = stray || region != "" && enclosing(d, z, "region") != region
+	}
+	if stray {
 		n.Zones, n.ZoneCount = nil, 0
 		return n.ID + " is in " + group + " now, and runs only there."
 	}
 	return n.ID + " is in " + group + " now."
 }
 
-// editNode applies change to a copy of node id.
-func (ed nodeEdits) editNode(id string, edit func(n *catalogue.Node) (string, error)) error {
+// enclosing returns the innermost group of boundary b that group id of d
+// is or sits in, or "".
+func enclosing(d *catalogue.Design, id, b string) string {
+	for steps := 0; id != "" && steps <= len(d.Groups); steps++ {
+		k := slices.IndexFunc(d.Groups, func(g catalogue.Group) bool { return g.ID == id })
+		if k < 0 {
+			return ""
+		}
+		if d.Groups[k].Boundary == b {
+			return id
+		}
+		id = d.Groups[k].In
+	}
+	return ""
+}
+
+// editNodeIn applies change to a copy of node id, in the copy of the
+// design it is in.
+func (ed nodeEdits) editNodeIn(id string, edit func(d *catalogue.Design, n *catalogue.Node) (string, error)) error {
 	i, ok := ed.s.nodeIndex[id]
 	if !ok {
 		return fmt.Errorf("no node has the id %q", id)
 	}
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
-		return edit(&d.Nodes[i])
+		return edit(d, &d.Nodes[i])
 	}, nil)
+}
+
+// editNode applies change to a copy of node id.
+func (ed nodeEdits) editNode(id string, edit func(n *catalogue.Node) (string, error)) error {
+	return ed.s.editNodeIn(id, func(_ *catalogue.Design, n *catalogue.Node) (string, error) { return edit(n) })
 }
 
 // SetNodeName gives node id the name the canvas shows for it, or with "",

@@ -49,10 +49,12 @@ type Report struct {
 	// index), and places where each node sits in the entries' trees.
 	members map[int32][]int32
 	// shares lists, by group, the nodes that run in it and in other zones
-	// too: its loss takes a share of each, not the node.
-	shares map[int32][]int32
-	places [][]place
-	outage *outage // lossAndNeeds' scratch space
+	// too: its loss takes a share of each, not the node. regional lists,
+	// by region, its nodes that run in zones the design does not name.
+	shares   map[int32][]int32
+	regional map[int32][]int32
+	places   [][]place
+	outage   *outage // lossAndNeeds' scratch space
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -402,6 +404,7 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	}
 	lostList := r.members[gi]
 	if len(lostList) == 0 {
+		r.recover(&l, nil, r.failingOver(gi))
 		return l, nil
 	}
 	lost := map[int32]bool{}
@@ -452,7 +455,7 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 		}
 		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
 	}
-	r.recover(&l, lostList)
+	r.recover(&l, lostList, r.failingOver(gi))
 	return l, needed
 }
 
@@ -502,10 +505,25 @@ func (r *Report) index() {
 			own = chain(gi)
 		}
 		if g.span[i] <= 1 {
+			if z := g.zoneOf(int32(i)); z >= 0 && !slices.Contains(own, z) {
+				// zones: [az-a] on a node drawn in the region.
+				own = append(slices.Clip(own), chain(z)...)
+				own = slices.Compact(slices.Sorted(slices.Values(own)))
+			}
 			for _, c := range own {
 				r.members[c] = append(r.members[c], int32(i))
 			}
 			continue
+		}
+		if g.spread == nil || len(g.spread[i]) == 0 {
+			// In several zones the design does not name: a zone of its
+			// region may hold a share of it (a primary, a standby).
+			if reg := g.regionOf(int32(i)); reg >= 0 {
+				if r.regional == nil {
+					r.regional = map[int32][]int32{}
+				}
+				r.regional[reg] = append(r.regional[reg], int32(i))
+			}
 		}
 		// A node in several zones: a zone takes a share of it, and a
 		// group holding every one of its zones takes it whole.

@@ -229,3 +229,44 @@ edges:
 		t.Errorf("cut sets %v", got)
 	}
 }
+
+// The region-level SLA is for instances in two or more zones of one
+// region: copies in one zone of each of two regions are not capped by it.
+// A virtual machine of one instance runs in one zone, whatever zones it
+// lists, and one zone listed is where the node runs.
+func TestZonesCountedRight(t *testing.T) {
+	_, r := analyse(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: eu-a, boundary: zone, in: eu}
+  - {id: us, boundary: region}
+  - {id: us-a, boundary: zone, in: us}
+nodes:
+  - {id: dns, component: aws-route53, entry: true, props: {routingPolicy: failover, healthChecks: true}}
+  - {id: web-eu, component: aws-ec2, in: eu-a}
+  - {id: web-us, component: aws-ec2, in: us-a}
+edges:
+  - {from: dns, to: web-eu}
+  - {from: dns, to: web-us}
+`)
+	if f := redundant(r.Entries[0]); len(f) != 1 || strings.Contains(f[0].Note, "region-level") {
+		t.Errorf("copies over two regions: %+v", f)
+	}
+	_, r = analyse(t, threeZones+`  - {id: alb, component: aws-alb, in: eu, entry: true}
+  - {id: vm, component: aws-ec2, in: eu, zones: [az-a, az-b]}
+  - {id: one, component: aws-ecs, in: eu, zones: [az-c]}
+edges:
+  - {from: alb, to: vm}
+  - {from: alb, to: one}
+`)
+	for _, f := range r.Entries[0].Factors {
+		if f.Node == "vm" && (f.Value != 99.5 || strings.Contains(f.Note, "zones")) {
+			t.Errorf("one instance listing two zones: %+v", f)
+		}
+	}
+	if l, _ := r.Loss("az-a"); len(l.Shares) != 0 || slices.Contains(l.Nodes, "vm") {
+		t.Errorf("losing az-a: %+v (vm runs in one of its zones, not known which)", l)
+	}
+	if l, _ := r.Loss("az-c"); !slices.Contains(l.Nodes, "one") || !slices.Contains(l.Cuts, "alb") {
+		t.Errorf("losing az-c takes one, which runs there: %+v", l)
+	}
+}

@@ -54,9 +54,10 @@ type graph struct {
 	groups map[string]int32
 	// span is how many zones each node runs in: 1 for a node in one, more
 	// for one that runs in several (see spread), 0 when the design does
-	// not say. spread lists the zone groups of a node in several, when
-	// the design names them (zones, or a count of them equal to the zones
-	// it draws in the node's region), else nil.
+	// not say; never more than a virtual machine's instances. spread lists
+	// the zone groups the design names for a node (zones, or a count of
+	// them equal to the zones it draws in the node's region), one for a
+	// node that names one, else nil.
 	span   []int32
 	spread [][]int32
 	// reads are the properties the analysis read of each node (see value),
@@ -410,10 +411,18 @@ func (g *graph) regionSLAs() {
 				zones = append(zones, z)
 			}
 		}
-		if !same || len(zones) < 2 {
+		// "Two or more zones in the same region": the zones of the region
+		// that holds the most of them.
+		most, in := 0, map[int32]int{}
+		for _, z := range zones {
+			r := g.enclosingOf(z, "region")
+			in[r]++
+			most = max(most, in[r])
+		}
+		if !same || most < 2 {
 			continue
 		}
-		s := comp.SLAIn(g.nodes[members[0]], len(zones))
+		s := comp.SLAIn(g.nodes[members[0]], most)
 		if s == nil || s.Zones == 0 {
 			continue
 		}
@@ -428,7 +437,7 @@ func (g *graph) regionSLAs() {
 // catalogue.FindCopies: stated by replicaOf, or inferred), by resolved
 // node, with why an inferred set's members were taken as copies.
 func (g *graph) replicaSets() {
-	c := catalogue.FindCopies(g.d)
+	c := g.cat.FindCopies(g.d)
 	if c == nil {
 		return
 	}
@@ -483,7 +492,10 @@ func (g *graph) placeGroups(res *catalogue.Resolution) {
 					g.setSpread(n, j)
 				}
 			}
-			g.span[i] = int32(max(len(g.spread[i]), 1))
+			g.span[i] = 1
+			if g.spread != nil && len(g.spread[i]) > 1 {
+				g.span[i] = int32(len(g.spread[i]))
+			}
 		case dn.ZoneCount > 0:
 			// Counted: the zones of the region it sits in when the design
 			// draws as many, else unnamed.
@@ -505,6 +517,16 @@ func (g *graph) placeGroups(res *catalogue.Resolution) {
 			// region has three or more): "two or more", each zone's
 			// loss survived, as the provider spreads it.
 			g.span[i] = 2
+		}
+		// As many zones as instances at most: one virtual machine runs in
+		// one zone, whatever the zones it may be placed in.
+		if g.span[i] > 1 {
+			if v := g.value(n, "instances"); v.IsSet() && v.Int() < int64(g.span[i]) {
+				g.span[i] = int32(max(v.Int(), 1))
+				if g.span[i] == 1 && g.spread != nil {
+					g.spread[i] = nil // in one of them, not known which
+				}
+			}
 		}
 	}
 }
@@ -547,8 +569,11 @@ func (g *graph) regionOf(i int32) int32 {
 // zoneOf returns the one zone group node i runs in, or -1: none, or
 // several.
 func (g *graph) zoneOf(i int32) int32 {
-	if g.span[i] > 1 {
+	switch {
+	case g.span[i] > 1:
 		return -1
+	case g.spread != nil && len(g.spread[i]) == 1:
+		return g.spread[i][0] // zones: [az-a]
 	}
 	return g.innerZone(i)
 }
@@ -617,4 +642,15 @@ func (g *graph) within(z int32, groups []int32) bool {
 		}
 	}
 	return false
+}
+
+// enclosingOf returns the innermost group of boundary b that group gi is
+// or sits in, or -1.
+func (g *graph) enclosingOf(gi int32, b string) int32 {
+	for c, steps := gi, 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if g.d.Groups[c].Boundary == b {
+			return c
+		}
+	}
+	return -1
 }

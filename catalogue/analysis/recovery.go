@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -19,31 +20,61 @@ type Recovery struct {
 	Note       string `json:"note,omitempty"`
 }
 
-// recover lists, in l, how the nodes lost recover: each node whose
-// component documents its recovery from the loss of l's boundary, and each
-// stateful node without one (its figures unknown); and the loss's worst
-// figures, unknown (nil) when a node's is, naming the first such node.
-func (r *Report) recover(l *Loss, lost []int32) {
+// recover lists, in l, how the nodes it takes and those that fail over
+// recover. A node a region's loss takes serves again as its product's
+// region fact says; one a zone's loss takes whole runs only there, so it
+// serves again when the zone does (a stateful one is listed, unknown). A
+// node that loses a share to a zone (see failingOver) fails over as its
+// product's zone fact says. A stateful node with no fact is listed with
+// unknown figures. The loss's worst figures are unknown (nil) when a
+// node's is, naming the first such node.
+func (r *Report) recover(l *Loss, lost, failover []int32) {
 	g := r.g
-	for _, n := range lost {
+	list := func(n int32, whole bool) {
 		rn := g.nodes[n]
 		comp := g.cat.Components[rn.Component]
 		var fact *catalogue.Recovery
-		if comp != nil {
+		if comp != nil && !(whole && l.Boundary == "zone") {
 			fact = comp.RecoveryFor(rn, l.Boundary)
 		}
 		switch {
 		case fact != nil:
 			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, RTOSeconds: fact.RTOSeconds, RPOSeconds: fact.RPOSeconds, Docs: fact.Docs, Note: fact.Note})
+		case whole && l.Boundary == "zone" && stateful[rn.Kind]:
+			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, Note: "it runs only in zone " + l.Group + ", so it serves again when the zone does"})
 		case stateful[rn.Kind]:
 			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, Note: "no document in the catalogue states how " + rn.Component + " recovers from the loss of its " + l.Boundary + " in this configuration"})
 		}
+	}
+	for _, n := range lost {
+		list(n, true)
+	}
+	for _, n := range failover {
+		list(n, false)
 	}
 	if len(l.Recovery) == 0 {
 		return
 	}
 	l.RTOSeconds, l.UnknownRTO = worst(l.Recovery, func(rec Recovery) *int64 { return rec.RTOSeconds })
 	l.RPOSeconds, l.UnknownRPO = worst(l.Recovery, func(rec Recovery) *int64 { return rec.RPOSeconds })
+}
+
+// failingOver returns the nodes a zone's loss takes a share of, which fail
+// over: those that name it among their zones, and those of its region in
+// zones the design does not name (a Multi-AZ database in the region: its
+// primary may be there). None for a region.
+func (r *Report) failingOver(gi int32) []int32 {
+	g := r.g
+	if g.d.Groups[gi].Boundary != "zone" {
+		return nil
+	}
+	out := r.shares[gi]
+	for c, steps := g.parent[gi], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
+		if g.d.Groups[c].Boundary == "region" {
+			return append(slices.Clip(out), r.regional[c]...)
+		}
+	}
+	return out
 }
 
 // worst returns the largest of the recoveries' figures, or nil and the
@@ -88,6 +119,9 @@ func (l Loss) Summary() string {
 // ≤ 120 s, no acknowledged writes lost", or that no document says.
 func (r Recovery) Words() string {
 	if r.RTOSeconds == nil && r.RPOSeconds == nil && r.Docs == "" {
+		if r.Note != "" {
+			return r.Node + ": unknown: " + r.Note
+		}
 		return r.Node + ": unknown: no document in the catalogue states its recovery"
 	}
 	rto := "recovery time unknown"

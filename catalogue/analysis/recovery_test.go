@@ -29,10 +29,12 @@ func seconds(p *int64) string {
 	return strconv.FormatInt(*p, 10)
 }
 
-// A zone's loss says how each node it takes recovers, from its product's
-// documented failover with the link, and the loss's worst figures: a
-// Multi-AZ RDS instance fails over in at most 120 s losing no acknowledged
-// write.
+// A zone's loss says how each node that fails over recovers, from its
+// product's documented failover with the link, and the loss's worst
+// figures: a Multi-AZ RDS instance in the region (its primary may be in the
+// zone) fails over in at most 120 s losing no acknowledged write. The same
+// instance placed in the zone runs only there: it serves again when the
+// zone does.
 func TestRecoveryOfAZoneLoss(t *testing.T) {
 	_, r := analyse(t, `groups:
   - {id: eu, boundary: region}
@@ -40,7 +42,7 @@ func TestRecoveryOfAZoneLoss(t *testing.T) {
 nodes:
   - {id: api, component: aws-http-api, in: eu}
   - {id: fn, component: aws-lambda, in: a}
-  - {id: rds-main, component: aws-rds-postgresql, in: a, props: {highAvailability: true}}
+  - {id: rds-main, component: aws-rds-postgresql, in: eu, props: {highAvailability: true, multiZone: true}}
 edges:
   - {from: api, to: fn}
   - {from: fn, to: rds-main}
@@ -63,6 +65,19 @@ edges:
 			t.Errorf("JSON %s lacks %s", b, want)
 		}
 	}
+	_, r = analyse(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: a, boundary: zone, in: eu}
+nodes:
+  - {id: api, component: aws-http-api, in: eu}
+  - {id: rds-main, component: aws-rds-postgresql, in: a, props: {highAvailability: true, multiZone: true}}
+edges:
+  - {from: api, to: rds-main}
+`)
+	l = lossOf(t, r, "a")
+	if len(l.Recovery) != 1 || l.Recovery[0].RTOSeconds != nil || l.Recovery[0].Note != "it runs only in zone a, so it serves again when the zone does" || len(l.DataAtRisk) != 1 {
+		t.Errorf("placed in the zone: %+v", l)
+	}
 }
 
 // A stateful node the loss takes whose product documents no recovery for
@@ -75,7 +90,7 @@ func TestRecoveryUnknownWhereNoDocumentSays(t *testing.T) {
   - {id: a, boundary: zone, in: eu}
 nodes:
   - {id: api, component: aws-http-api, in: eu}
-  - {id: rds-main, component: aws-rds-postgresql, in: a, props: {highAvailability: true}}
+  - {id: rds-main, component: aws-rds-postgresql, in: eu, props: {highAvailability: true, multiZone: true}}
   - {id: pg, component: postgresql, in: a}
   - {id: single, component: aws-rds-postgresql, in: a, props: {highAvailability: false}}
 edges:
@@ -135,10 +150,12 @@ edges:
 	if l.UnknownRTO != "orders" || l.UnknownRPO != "local" {
 		t.Errorf("unknown at %q, %q; want orders (no RTO) and local (no RPO)", l.UnknownRTO, l.UnknownRPO)
 	}
-	// The zone's loss, within: DynamoDB rides through it.
+	// The zone's loss, within: DynamoDB in the region rides through it;
+	// the table placed in the zone runs only there.
 	z := lossOf(t, r, "a")
-	if len(z.Recovery) != 1 || seconds(z.RTOSeconds) != "0" || seconds(z.RPOSeconds) != "0" {
-		t.Errorf("zone a: %+v, want local with 0 and 0", z)
+	if len(z.Recovery) != 2 || z.Recovery[0].Node != "local" || z.Recovery[0].RTOSeconds != nil ||
+		z.Recovery[1].Node != "orders" || seconds(z.Recovery[1].RTOSeconds) != "0" || seconds(z.Recovery[1].RPOSeconds) != "0" {
+		t.Errorf("zone a: %+v, want local unknown (it runs only there), then orders with 0 and 0", z)
 	}
 }
 

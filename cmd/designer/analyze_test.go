@@ -128,7 +128,7 @@ func TestAnalyzeRecovery(t *testing.T) {
   - {id: a, boundary: zone, in: eu}
 nodes:
   - {id: api, component: aws-http-api, in: eu}
-  - {id: rds-main, component: aws-rds-postgresql, in: a, props: {highAvailability: true}}
+  - {id: rds-main, component: aws-rds-postgresql, in: eu, props: {highAvailability: true, multiZone: true}}
   - {id: pg, component: postgresql, in: eu}
 edges:
   - {from: api, to: rds-main}
@@ -136,8 +136,8 @@ edges:
 `)
 	_, stdout, stderr := designer(t, "analyze", design)
 	for _, want := range []string{
-		"  zone a: takes rds-main; cuts api; data at risk: rds-main\n    recovery: ≤ 120 s to serve again, no acknowledged writes lost\n      rds-main serves again in ≤ 120 s, no acknowledged writes lost (https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/Concepts.MultiAZ.Failover.html)\n",
-		"    recovery: time unknown (rds-main), data loss unknown (rds-main)\n      rds-main: unknown: no document in the catalogue states its recovery\n      pg: unknown: no document in the catalogue states its recovery\n",
+		"  zone a: takes nothing; cuts nothing; data at risk: nothing\n    recovery: ≤ 120 s to serve again, no acknowledged writes lost\n      rds-main serves again in ≤ 120 s, no acknowledged writes lost (https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/Concepts.MultiAZ.Failover.html)\n",
+		"    recovery: time unknown (rds-main), data loss unknown (rds-main)\n      rds-main: unknown: no document in the catalogue states how aws-rds-postgresql recovers from the loss of its region in this configuration\n      pg: unknown: no document in the catalogue states how postgresql recovers from the loss of its region in this configuration\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks\n%s\n%s%s", want, stdout, stderr)

@@ -224,14 +224,7 @@ func (c *Component) parseGuarantees(d *decoder, sla, durability *yaml.Node) {
 				}
 				du.FailuresTolerated = int(k)
 			}
-			if v, ok := f["of"]; !ok {
-				d.Errorf(n, diag.CodeRequired, "%s: `of` is required: what a failure is (%s)", what, strings.Join(FailureDomains, ", "))
-			} else if s, good := d.Str(v.Val, what+".of"); good {
-				if !slices.Contains(FailureDomains, s) {
-					d.Errorf(v.Val, diag.CodeEnumValue, "%s.of: `%s` is not one of %s%s", what, diag.Clip(s), strings.Join(FailureDomains, ", "), diag.DidYouMean(s, FailureDomains))
-				}
-				du.Of = s
-			}
+			du.Of = d.failureDomain(f, n, what, "what a failure is")
 			du.When = c.parseWhen(d, f, what)
 			du.Docs = d.requiredDocs(f, n, what, "the official page that says how the product keeps written data")
 			du.Note = d.optionalText(f, "note", what)
@@ -240,6 +233,21 @@ func (c *Component) parseGuarantees(d *decoder, sla, durability *yaml.Node) {
 			}
 		}
 	}
+}
+
+// failureDomain reads a fact's required `of`, one of FailureDomains; what
+// it is says what the key means ("what a failure is").
+func (d *decoder) failureDomain(f map[string]yamlstrict.Field, n *yaml.Node, what, means string) string {
+	v, ok := f["of"]
+	if !ok {
+		d.Errorf(n, diag.CodeRequired, "%s: `of` is required: %s (%s)", what, means, strings.Join(FailureDomains, ", "))
+		return ""
+	}
+	s, good := d.Str(v.Val, what+".of")
+	if good && !slices.Contains(FailureDomains, s) {
+		d.Errorf(v.Val, diag.CodeEnumValue, "%s.of: `%s` is not one of %s%s", what, diag.Clip(s), strings.Join(FailureDomains, ", "), diag.DidYouMean(s, FailureDomains))
+	}
+	return s
 }
 
 // parseWhen reads the settings a guarantee applies to: values of the

@@ -1,9 +1,7 @@
 package catalogue
 
 import (
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/internal/yamlstrict"
@@ -60,14 +58,7 @@ func (c *Component) parseRecovery(d *decoder, list *yaml.Node) {
 		}
 		before := len(*d.Errs)
 		r := Recovery{Pos: d.Pos(n)}
-		if v, ok := f["of"]; !ok {
-			d.Errorf(n, diag.CodeRequired, "%s: `of` is required: what is lost (%s)", what, strings.Join(FailureDomains, ", "))
-		} else if s, good := d.Str(v.Val, what+".of"); good {
-			if !slices.Contains(FailureDomains, s) {
-				d.Errorf(v.Val, diag.CodeEnumValue, "%s.of: `%s` is not one of %s%s", what, diag.Clip(s), strings.Join(FailureDomains, ", "), diag.DidYouMean(s, FailureDomains))
-			}
-			r.Of = s
-		}
+		r.Of = d.failureDomain(f, n, what, "what is lost")
 		r.When = c.parseWhen(d, f, what)
 		r.RTOSeconds = d.recoverySeconds(f, "rtoSeconds", what, "how long until it serves again")
 		r.RPOSeconds = d.recoverySeconds(f, "rpoSeconds", what, "the window of acknowledged writes lost, 0 for none")

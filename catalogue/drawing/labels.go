@@ -1,6 +1,10 @@
 package drawing
 
-import "github.com/archdesigner/designer/catalogue"
+import (
+	"strings"
+
+	"github.com/archdesigner/designer/catalogue"
+)
 
 // The provider chip's geometry: about a character's width of its 10 px
 // text, and the padding either side.
@@ -48,3 +52,93 @@ func Spread(n *catalogue.Node) int {
 
 // StackOffset is how far each box of a stack sits behind the one in front.
 const StackOffset = 4
+
+// Where a node's text goes in its box (NodeWidth × NodeHeight), as the
+// canvas and the pictures draw it: from TextX, the title up to the badge,
+// the product name up to the connector, and the last line up to the
+// provider's chip, which ends before the kind's icon.
+const (
+	TextX     = 12
+	titleEnd  = NodeWidth - 30 // the badge's disc starts at NodeWidth-24
+	nameEnd   = NodeWidth - 14 // 5 px short of the connector's dot (NodeWidth-9)
+	iconStart = NodeWidth - 28 // the kind's icon, 20 px, 8 px from the side
+	lineGap   = 4              // between the last line and the chip or icon
+)
+
+// The font sizes of a node's lines, in px (the stylesheet's, for the
+// canvas, and the pictures'), at full size and zoomed out.
+const (
+	TitlePx        = 13
+	NamePx         = 12
+	KindPx         = 11
+	ChipPx         = 10
+	SummaryTitlePx = 20
+	SummaryNamePx  = 15
+)
+
+// NodeText is what a node's box says, each line shortened to fit its room
+// (with an ellipsis where cut), and the full text, for the tooltip.
+type NodeText struct {
+	Title string   // bold, TitlePx, baseline at y 22
+	Name  []string // NamePx: one line at y 42, or two at NameLineY
+	Kind  string   // KindPx at y 60, beside the chip; none when the name takes two lines
+	// The provider's chip (Chip empty for none): its left edge and width.
+	Chip         string
+	ChipX, ChipW float64
+	Full         string // every line whole, one a line
+}
+
+// NameLineY are the baselines of a product name drawn on two lines: the
+// second beside the chip, where the kind line goes when the name takes one.
+var NameLineY = [2]float64{40, 57}
+
+// NodeLabel lays out the text of a node's box: title (its display name or
+// id), the product's name, kind (what the last line says) and provider (the
+// chip's text, empty for none), with the kind's icon at the bottom right or
+// not (icon). A product name too long for one line takes two, and the kind
+// line gives way to it: the icon shows the kind, and the accessible name and
+// the tooltip keep it. What does not fit ends in an ellipsis.
+func NodeLabel(title, name, kind, provider string, icon bool) NodeText {
+	t := NodeText{Title: Fit(title, TitlePx, true, titleEnd-TextX), Chip: provider}
+	end := float64(NodeWidth - TextX) // the chip's right edge, and the last line's
+	if icon {
+		end = iconStart - lineGap
+	}
+	if provider != "" {
+		t.ChipW = float64(ChipChar*len([]rune(provider)) + 2*ChipPad)
+		t.ChipX = end - t.ChipW
+		end = t.ChipX - lineGap
+	}
+	if t.Name = Lines(name, NamePx, false, nameEnd-TextX, end-TextX); len(t.Name) < 2 {
+		t.Kind = Fit(kind, KindPx, false, end-TextX)
+	}
+	var full []string
+	for _, s := range []string{title, name, strings.TrimSuffix(kind+" · "+provider, " · ")} {
+		if s != "" {
+			full = append(full, s)
+		}
+	}
+	t.Full = strings.Join(full, "\n")
+	return t
+}
+
+// SummaryLabel is what a node's box says zoomed out: its title and product
+// name, in larger type, each shortened to fit beside the badge and icon.
+func SummaryLabel(title, name string) (string, string) {
+	return Fit(title, SummaryTitlePx, true, titleEnd-TextX), Fit(name, SummaryNamePx, false, iconStart-lineGap-TextX)
+}
+
+// The room of a group frame's label: the canvas draws the boundary's icon
+// before it, from FrameLabelX; both end FrameLabelPad short of the frame's
+// right side.
+const (
+	FrameLabelX   = 26
+	FrameLabelPad = 8
+	FrameLabelPx  = 12
+)
+
+// FitFrameLabel is label shortened, with an ellipsis, to fit a frame width
+// wide when it starts at x, in bold type of size px.
+func FitFrameLabel(label string, width, x, px float64) string {
+	return Fit(label, px, true, width-x-FrameLabelPad)
+}

@@ -33,10 +33,6 @@ const flowLegend = `<div class="flow-legend" role="note" aria-label="Flows">` +
 const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false"><defs>` +
 	`<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
 	`<path data-part="arrow" d="M 0 0 L 10 5 L 0 10 z"></path></marker>` +
-	// The clips of a node's text, in the node's own coordinates: clear of
-	// the badge (top right) and of the connector (right side).
-	`<clipPath id="clip-node-top" clipPathUnits="userSpaceOnUse"><rect width="150" height="72"></rect></clipPath>` +
-	`<clipPath id="clip-node-text" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"></rect></clipPath>` +
 	// A note's text, inside its padding.
 	`<clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"></rect></clipPath>` +
 	`</defs></svg>`
@@ -44,26 +40,8 @@ const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
-	name, kind, provider := n.Component, "", ""
-	if comp != nil {
-		kind = comp.Kind
-		if k := s.Catalogue().Kinds[comp.Kind]; k != nil && k.Name != "" {
-			kind = k.Name
-		}
-		name = comp.Name
-		// A cloud's products carry its id as a chip; open-source and
-		// vendor-neutral ones ("default") none.
-		if comp.Provider != "default" {
-			provider = comp.Provider
-		}
-	}
-	// A node with a display name shows it first, and its id on the last
-	// line, with the kind.
-	title := n.ID
-	if n.Name != "" {
-		title = n.Name
-		kind = strings.TrimSuffix(n.ID+" · "+kind, " · ")
-	}
+	words := drawing.WordsOf(s.Catalogue(), n)
+	title, name, kind, provider := words.Title, words.Name, words.Kind, words.Provider
 	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
 	label := title + ", " + name
 	for _, part := range []string{kind, provider} {
@@ -101,41 +79,39 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		}
 	}
 	body = append(body, svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"))
-	// Text is clipped to the box by the stylesheet (by its drawn width) and
-	// never takes a click: the connector, drawn last, is always reachable.
-	// The text is in the accessible name, which says more (and the
-	// children of a button are presentational: not read twice). Nothing is
-	// cut to a number of characters (an id is at most 64, a display name at
-	// most the design's text limit): the clip shortens what is drawn. Each
-	// line ends in a space, for the lines to read as words when taken
-	// together.
+	// Text never takes a click: the connector, drawn last, is always
+	// reachable. Each line is cut to its room by the drawing's measure of
+	// the font, with an ellipsis where it is cut; the tooltip holds every
+	// line whole, and the accessible name says it all too (the children of
+	// a button are presentational: not read twice). Each line ends in a
+	// space, for the lines to read as words when taken together.
+	text := words.Layout(comp != nil)
+	body = append(body, svg("title").Text(text.Full))
 	switch labels {
 	case drawing.LabelsFull:
-		body = append(body,
-			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(title+" "),
-			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(name+" "),
-		)
-		if provider == "" {
-			body = append(body, svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(kind))
-			break
+		body = append(body, svg("text").DataSet("part", "id").Attr("x", drawing.TextX).Attr("y", "22").Text(text.Title+" "))
+		if len(text.Name) == 1 {
+			body = append(body, svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", "42").Text(text.Name[0]+" "))
 		}
-		// The chip ends before the icon, as wide as its text is likely
-		// to be (the text is centred in it, so a wider font only eats
-		// its padding); the kind is clipped where the chip begins (a
-		// nested svg clips what it holds to its box).
-		w := float64(drawing.ChipChar*len([]rune(provider)) + 2*drawing.ChipPad)
-		x := drawing.NodeWidth - 32 - w
-		body = append(body,
-			svg("svg").Attr("y", "46").Attr("width", x-4).Attr("height", "18").Body(
-				svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "14").Text(kind+" "),
-			),
-			svg("rect").DataSet("part", "chip").Attr("x", x).Attr("y", "49").Attr("width", w).Attr("height", "15").Attr("rx", "7.5"),
-			svg("text").DataSet("part", "chip-text").Attr("x", x+w/2).Attr("y", "60").Attr("text-anchor", "middle").Text(provider),
-		)
+		if len(text.Name) == 2 {
+			for i, line := range text.Name {
+				body = append(body, svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", drawing.NameLineY[i]).Text(line+" "))
+			}
+		}
+		if text.Kind != "" {
+			body = append(body, svg("text").DataSet("part", "kind").Attr("x", drawing.TextX).Attr("y", "60").Text(text.Kind+" "))
+		}
+		if text.Chip != "" {
+			body = append(body,
+				svg("rect").DataSet("part", "chip").Attr("x", text.ChipX).Attr("y", "49").Attr("width", text.ChipW).Attr("height", "15").Attr("rx", "7.5"),
+				svg("text").DataSet("part", "chip-text").Attr("x", text.ChipX+text.ChipW/2).Attr("y", "60").Attr("text-anchor", "middle").Text(text.Chip),
+			)
+		}
 	case drawing.LabelsSummary:
+		top, bottom := drawing.SummaryLabel(title, name)
 		body = append(body,
-			svg("text").DataSet("part", "summary").Attr("x", "12").Attr("y", "31").Text(title+" "),
-			svg("text").DataSet("part", "summary-name").Attr("x", "12").Attr("y", "57").Text(name),
+			svg("text").DataSet("part", "summary").Attr("x", drawing.TextX).Attr("y", "31").Text(top+" "),
+			svg("text").DataSet("part", "summary-name").Attr("x", drawing.TextX).Attr("y", "57").Text(bottom),
 		)
 	}
 	if comp != nil && labels != drawing.LabelsNone {
@@ -177,6 +153,10 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]drawing.Gro
 	}
 	sort.SliceStable(order, func(a, b int) bool { return frames[d.Groups[order[a]].ID].Depth < frames[d.Groups[order[b]].ID].Depth })
 	out := make([]app.UI, 0, len(d.Groups))
+	px := float64(drawing.FrameLabelPx) // the stylesheet's, zoomed out too
+	if c.view.Labels() == drawing.LabelsSummary {
+		px = 17
+	}
 	for _, i := range order {
 		g := d.Groups[i]
 		f := frames[g.ID]
@@ -205,11 +185,14 @@ func (c *Canvas) renderGroups(d *catalogue.Design, frames map[string]drawing.Gro
 				Attr("width", f.Box.X1-f.Box.X0).Attr("height", f.Box.Y1-f.Box.Y0).Attr("rx", "8"),
 			svg("rect").DataSet("part", "group-label").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).
 				Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
-			// The label is clipped to its frame (a nested svg clips what
-			// it holds to its box).
+			// The label is shortened to its frame, with an ellipsis, and
+			// whole in the tooltip (a nested svg still holds the icon to
+			// a frame narrower than it).
+			svg("title").Text(accName),
 			svg("svg").Attr("x", f.Box.X0).Attr("y", f.Box.Y0).Attr("width", f.Box.X1-f.Box.X0).Attr("height", drawing.GroupLabel).Body(
 				svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
-				svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(truncate(label, 60)),
+				svg("text").DataSet("part", "group-text").Attr("x", drawing.FrameLabelX).Attr("y", "15").
+					Text(drawing.FitFrameLabel(label, f.Box.X1-f.Box.X0, drawing.FrameLabelX, px)),
 			),
 		))
 	}
@@ -239,12 +222,17 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 	if g.Name != "" {
 		label += " (" + g.ID + ")"
 	}
+	// Each line shortened to the box, beside the badge, and whole in the
+	// tooltip.
 	body := []app.UI{
+		svg("title").Text(name + " · " + title),
 		svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
 		svg("rect").DataSet("part", "group-label").Attr("width", drawing.NodeWidth).Attr("height", drawing.GroupLabel).Attr("rx", "8"),
 		svgIcon(boundaryIcon(g.Boundary), 6, 3, 16),
-		svg("text").DataSet("part", "group-text").Attr("x", "26").Attr("y", "15").Text(name + " "),
-		svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text(title + " "),
+		svg("text").DataSet("part", "group-text").Attr("x", drawing.FrameLabelX).Attr("y", "15").
+			Text(drawing.FitFrameLabel(name, drawing.NodeWidth, drawing.FrameLabelX, drawing.FrameLabelPx) + " "),
+		svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", "42").
+			Text(drawing.Fit(title, drawing.NamePx, false, drawing.NodeWidth-30-drawing.TextX) + " "),
 		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {
@@ -316,7 +304,7 @@ func ghosts(cmp *state.Comparison) app.UI {
 	for _, g := range cmp.Ghosts {
 		parts = append(parts, svg("g").DataSet("ghost", g.ID).Attr("transform", translate(g.At.X, g.At.Y)).Body(
 			svg("rect").DataSet("part", "box").Attr("width", drawing.NodeWidth).Attr("height", drawing.NodeHeight).Attr("rx", "8"),
-			svg("text").DataSet("part", "id").Attr("x", "12").Attr("y", "22").Text(g.ID+" "),
+			svg("text").DataSet("part", "id").Attr("x", drawing.TextX).Attr("y", "22").Text(drawing.Fit(g.ID, drawing.TitlePx, true, drawing.NodeWidth-2*drawing.TextX)+" "),
 			svg("text").DataSet("part", "name").Attr("x", "12").Attr("y", "42").Text("removed"),
 		))
 	}

@@ -92,13 +92,42 @@ type NodeText struct {
 // second beside the chip, where the kind line goes when the name takes one.
 var NameLineY = [2]float64{40, 57}
 
-// NodeLabel lays out the text of a node's box: title (its display name or
-// id), the product's name, kind (what the last line says) and provider (the
-// chip's text, empty for none), with the kind's icon at the bottom right or
-// not (icon). A product name too long for one line takes two, and the kind
-// line gives way to it: the icon shows the kind, and the accessible name and
-// the tooltip keep it. What does not fit ends in an ellipsis.
-func NodeLabel(title, name, kind, provider string, icon bool) NodeText {
+// NodeWords is what a node's box says, whole: its title (its display name,
+// else its id), its product's name, its kind line (the kind's name, after
+// the id when the display name is the title) and its provider (the chip's
+// text; empty for a vendor-neutral product).
+type NodeWords struct {
+	Title, Name, Kind, Provider string
+}
+
+// WordsOf is what node n's box says, in the products of catalogue cat (an
+// unknown product's id for its name).
+func WordsOf(cat *catalogue.Catalogue, n *catalogue.Node) NodeWords {
+	w := NodeWords{Title: n.ID, Name: n.Component}
+	if comp := cat.Components[n.Component]; comp != nil {
+		w.Name, w.Kind = comp.Name, comp.Kind
+		if k := cat.Kinds[comp.Kind]; k != nil && k.Name != "" {
+			w.Kind = k.Name
+		}
+		// A cloud's products carry its id as a chip; open-source and
+		// vendor-neutral ones ("default") none.
+		if comp.Provider != "default" {
+			w.Provider = comp.Provider
+		}
+	}
+	if n.Name != "" {
+		w.Title, w.Kind = n.Name, strings.TrimSuffix(n.ID+" · "+w.Kind, " · ")
+	}
+	return w
+}
+
+// Layout lays out the words in the box, with the kind's icon at the bottom
+// right or not (icon). A product name too long for one line takes two, and
+// the kind line gives way to it: the icon shows the kind, and the
+// accessible name and the tooltip keep it. What does not fit ends in an
+// ellipsis.
+func (w NodeWords) Layout(icon bool) NodeText {
+	title, name, kind, provider := w.Title, w.Name, w.Kind, w.Provider
 	t := NodeText{Title: Fit(title, TitlePx, true, titleEnd-TextX), Chip: provider}
 	end := float64(NodeWidth - TextX) // the chip's right edge, and the last line's
 	if icon {

@@ -75,7 +75,7 @@ func TestLines(t *testing.T) {
 // The three names, on a cloud product's node with its icon: short
 // names take one line and keep the kind line; the long ones take two, each
 // within its room, and the kind gives way; the full text stays whole.
-func TestNodeLabel(t *testing.T) {
+func TestNodeWordsLayout(t *testing.T) {
 	for _, c := range []struct {
 		title, name, kind string
 		want              []string
@@ -87,7 +87,7 @@ func TestNodeLabel(t *testing.T) {
 		{"db", "Amazon RDS for PostgreSQL", "Relational database", []string{"Amazon RDS for", "PostgreSQL"}, ""},
 		{"orders-database-primary-in-eu-west-1", "Amazon RDS for PostgreSQL", "Relational database", []string{"Amazon RDS for", "PostgreSQL"}, ""},
 	} {
-		got := NodeLabel(c.title, c.name, c.kind, "aws", true)
+		got := NodeWords{c.title, c.name, c.kind, "aws"}.Layout(true)
 		if strings.Join(got.Name, "|") != strings.Join(c.want, "|") || got.Kind != c.kindShown {
 			t.Errorf("%s: name %q, kind %q; want %q, %q", c.name, got.Name, got.Kind, c.want, c.kindShown)
 		}
@@ -110,7 +110,7 @@ func TestNodeLabel(t *testing.T) {
 			t.Errorf("%s: full text %q, want %q", c.name, got.Full, want)
 		}
 	}
-	long := NodeLabel("orders-database-primary-in-eu-west-1", "x", "", "", false)
+	long := NodeWords{Title: "orders-database-primary-in-eu-west-1", Name: "x"}.Layout(false)
 	if !strings.HasSuffix(long.Title, Ellipsis) || TextWidth(long.Title, TitlePx, true) > titleEnd-TextX {
 		t.Errorf("a long title is shortened with an ellipsis to its room: %q", long.Title)
 	}

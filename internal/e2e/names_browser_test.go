@@ -1,0 +1,66 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// namesDesign has the issue's three long product names, a long display
+// name, and a region too narrow for its label.
+const namesDesign = `nodes:
+  - {id: alb, component: aws-alb, position: {x: 40, y: 40}}
+  - {id: ecs, component: aws-ecs, position: {x: 300, y: 40}}
+  - {id: db, component: aws-rds-postgresql, position: {x: 560, y: 40}}
+  - {id: orders, name: Orders database primary in Ireland, component: aws-rds-postgresql, in: eu, position: {x: 300, y: 260}}
+groups:
+  - {id: eu, name: Production workloads of the payments team, boundary: region}
+edges:
+  - {from: alb, to: ecs}
+  - {from: ecs, to: db}
+`
+
+// Names are drawn whole or visibly shortened, never clipped: each text of
+// a node stays inside its box, off the chip, the icon and the badge; the
+// product name reads whole across its lines or ends in an ellipsis; the
+// node's tooltip and accessible name hold every name whole. A frame's
+// label ends in an ellipsis inside its frame, whole in the tooltip.
+func TestEditorNamesFit(t *testing.T) {
+	p := loadDesign(t, namesDesign)
+	got := p.evalPage(`(() => {
+		const problems = [];
+		const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+		for (const g of document.querySelectorAll("g[data-node]")) {
+			const id = g.dataset.node, box = g.querySelector("[data-part=box]").getBoundingClientRect();
+			const scale = box.width / 180;
+			const obstacles = [...g.querySelectorAll("[data-part=chip], [data-part=icon], [data-part=badge]")].map(e => [e.dataset.part, e.getBoundingClientRect()]);
+			const texts = [...g.querySelectorAll("text")].filter(e => e.dataset.part !== "chip-text");
+			for (const e of texts) {
+				const r = e.getBoundingClientRect();
+				if (r.left < box.left || r.right > box.right - 9 * scale || r.top < box.top || r.bottom > box.bottom) problems.push(id + ": " + JSON.stringify(e.textContent) + " runs past its box");
+				for (const [part, o] of obstacles) if (over(r, o)) problems.push(id + ": " + JSON.stringify(e.textContent) + " runs into the " + part);
+				for (const other of texts) if (other !== e && over(r, other.getBoundingClientRect())) problems.push(id + ": " + JSON.stringify(e.textContent) + " overlaps " + JSON.stringify(other.textContent));
+			}
+			const title = g.querySelector(":scope > title");
+			const full = title ? title.textContent : "";
+			const product = {alb: "Application Load Balancer", ecs: "Amazon Elastic Container Service", db: "Amazon RDS for PostgreSQL", orders: "Amazon RDS for PostgreSQL"}[id];
+			const name = [...g.querySelectorAll("[data-part=name], [data-part=summary-name]")].map(e => e.textContent.trim()).join(" ");
+			if (name !== product && !name.endsWith("…")) problems.push(id + ": the name reads " + JSON.stringify(name) + ", cut without an ellipsis");
+			if (!full.includes(product)) problems.push(id + ": the tooltip " + JSON.stringify(full) + " lacks " + product);
+			if (!g.getAttribute("aria-label").includes(product)) problems.push(id + ": the accessible name lacks " + product);
+			if (id === "orders" && !full.includes("Orders database primary in Ireland")) problems.push("orders: the tooltip lacks its display name");
+		}
+		const frame = document.querySelector('g[data-group="eu"]');
+		const label = frame.querySelector("[data-part=group-text]"), r = label.getBoundingClientRect(), f = frame.querySelector("[data-part=frame]").getBoundingClientRect();
+		if (r.right > f.right) problems.push("the frame's label " + JSON.stringify(label.textContent) + " runs past its frame");
+		if (!label.textContent.trim().endsWith("…")) problems.push("the frame's label " + JSON.stringify(label.textContent) + " is cut without an ellipsis");
+		const tip = frame.querySelector(":scope > title");
+		if (!tip || !tip.textContent.includes("Production workloads of the payments team")) problems.push("the frame's tooltip lacks its whole label");
+		return problems.join("\n");
+	})()`)
+	var problems string
+	if err := json.Unmarshal([]byte(got), &problems); err != nil || problems != "" {
+		t.Errorf("%s %v", problems, err)
+	}
+}

@@ -41,6 +41,10 @@ var flowDash = map[catalogue.Flow]string{
 	catalogue.FlowReplication: ` stroke-dasharray="10 4 2 4"`,
 }
 
+// pictureLabelX is where a frame's label starts in a picture, which draws
+// no boundary icon before it.
+const pictureLabelX = 10
+
 // Picture draws design d as a standalone SVG document, as the editor's
 // canvas draws it (frames, routes, labels, chips, notes), in the product
 // names of catalogue cat. Text from the design is escaped. The editor's
@@ -69,8 +73,8 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 	const margin = 20
 	var b strings.Builder
 	x0, y0, w, h := box.X0-margin, box.Y0-margin, box.X1-box.X0+2*margin, box.Y1-box.Y0+2*margin
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" width="%g" height="%g" font-family="sans-serif">`, x0, y0, w, h, w, h)
-	fmt.Fprintf(&b, `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="%s"/></marker><clipPath id="clip" clipPathUnits="userSpaceOnUse"><rect width="162" height="72"/></clipPath><clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"/></clipPath></defs>`, c.edge)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" width="%g" height="%g" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">`, x0, y0, w, h, w, h)
+	fmt.Fprintf(&b, `<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="%s"/></marker><clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"/></clipPath></defs>`, c.edge)
 	if c.canvas != "" {
 		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="%s"/>`, x0, y0, w, h, c.canvas)
 	}
@@ -84,8 +88,10 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 		if bd := cat.Boundaries[g.Boundary]; bd != nil {
 			name = bd.Name
 		}
-		// As the canvas labels it, clipped to the frame.
-		fmt.Fprintf(&b, `<svg x="%g" y="%g" width="%g" height="22"><text x="10" y="15" font-size="12" font-weight="600" fill="%s">%s</text></svg>`, f.Box.X0, f.Box.Y0, f.Box.X1-f.Box.X0, c.ink, html.EscapeString(FrameLabel(name, g)))
+		// As the canvas labels it, shortened to the frame, whole in the
+		// tooltip.
+		label := FrameLabel(name, g)
+		fmt.Fprintf(&b, `<g><title>%s</title><text x="%g" y="%g" font-size="%d" font-weight="600" fill="%s">%s</text></g>`, html.EscapeString(label), f.Box.X0+pictureLabelX, f.Box.Y0+15, FrameLabelPx, c.ink, html.EscapeString(FitFrameLabel(label, f.Box.X1-f.Box.X0, pictureLabelX, FrameLabelPx)))
 	}
 	rt := Router{Ix: NewBoxIndex(DrawnBoxes(d, pos, frames, nil))}
 	var labels strings.Builder // drawn above the nodes
@@ -109,13 +115,6 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
 		p := pos[n.ID]
-		name, provider := n.Component, ""
-		if comp := cat.Components[n.Component]; comp != nil {
-			name = comp.Name
-			if comp.Provider != "default" {
-				provider = comp.Provider
-			}
-		}
 		var worst catalogue.Severity
 		if opt.Worst != nil {
 			worst = opt.Worst(n.ID)
@@ -124,32 +123,30 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 		if sc := c.severity[worst]; sc != "" && worst != catalogue.SeverityInfo {
 			stroke = sc
 		}
-		fmt.Fprintf(&b, `<g transform="translate(%g %g)">`, p[0], p[1])
+		// As the canvas draws it: each line cut to its room with an
+		// ellipsis, whole in the tooltip. The picture has no icon for the
+		// kind: the chip ends at the side.
+		text := WordsOf(cat, n).Layout(false)
+		fmt.Fprintf(&b, `<g transform="translate(%g %g)"><title>%s</title>`, p[0], p[1], html.EscapeString(text.Full))
 		if Spread(n) > 0 { // several instances: a stack, as the canvas draws it
 			for k := 2; k >= 1; k-- {
 				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="%s" stroke="%s" stroke-width="1"/>`, k*StackOffset, k*StackOffset, NodeWidth, NodeHeight, c.paper, c.nodeStroke)
 			}
 		}
 		fmt.Fprintf(&b, `<rect width="%d" height="%d" rx="8" fill="%s" stroke="%s" stroke-width="1.5"/>`, NodeWidth, NodeHeight, c.paper, stroke)
-		// As the canvas draws it: the display name first (and the id below)
-		// or the id, clipped to the box.
-		title, sub := n.ID, ""
-		if n.Name != "" {
-			title, sub = n.Name, n.ID
+		fmt.Fprintf(&b, `<text x="%d" y="22" font-size="%d" font-weight="700" fill="%s">%s</text>`, TextX, TitlePx, c.ink, html.EscapeString(text.Title))
+		ys := NameLineY[:]
+		if len(text.Name) == 1 {
+			ys = []float64{42}
 		}
-		fmt.Fprintf(&b, `<text x="12" y="22" font-size="13" font-weight="700" fill="%s" clip-path="url(#clip)">%s</text><text x="12" y="42" font-size="12" fill="%s" clip-path="url(#clip)">%s</text>`,
-			c.ink, html.EscapeString(title), c.ink, html.EscapeString(name))
-		// The last line, clipped where the provider's chip begins.
-		chipX := float64(NodeWidth - 12)
-		if provider != "" {
-			chipX -= float64(ChipChar*len([]rune(provider)) + 2*ChipPad)
+		for k, line := range text.Name {
+			fmt.Fprintf(&b, `<text x="%d" y="%g" font-size="%d" fill="%s">%s</text>`, TextX, ys[k], NamePx, c.ink, html.EscapeString(line))
 		}
-		if sub != "" {
-			fmt.Fprintf(&b, `<svg y="46" width="%g" height="18"><text x="12" y="14" font-size="11" fill="%s">%s</text></svg>`, chipX-4, c.muted, html.EscapeString(sub))
+		if text.Kind != "" {
+			fmt.Fprintf(&b, `<text x="%d" y="60" font-size="%d" fill="%s">%s</text>`, TextX, KindPx, c.muted, html.EscapeString(text.Kind))
 		}
-		if provider != "" { // the canvas's chip
-			x, w := chipX, float64(NodeWidth-12)-chipX
-			fmt.Fprintf(&b, `<rect x="%g" y="49" width="%g" height="15" rx="7.5" fill="%s"/><text x="%g" y="60" font-size="10" font-weight="600" text-anchor="middle" fill="%s">%s</text>`, x, w, c.chipBg, x+w/2, c.chipInk, html.EscapeString(provider))
+		if text.Chip != "" { // the canvas's chip
+			fmt.Fprintf(&b, `<rect x="%g" y="49" width="%g" height="15" rx="7.5" fill="%s"/><text x="%g" y="60" font-size="%d" font-weight="600" text-anchor="middle" fill="%s">%s</text>`, text.ChipX, text.ChipW, c.chipBg, text.ChipX+text.ChipW/2, ChipPx, c.chipInk, html.EscapeString(text.Chip))
 		}
 		if opt.Badges && worst != "" {
 			fmt.Fprintf(&b, `<g transform="translate(%d 14)"><circle r="10" fill="%s"/><path d="%s" fill="%s"/></g>`, NodeWidth-14, c.severity[worst], BadgeShape(worst), c.paper)

@@ -28,6 +28,26 @@ edges:
 // label ends in an ellipsis inside its frame, whole in the tooltip.
 func TestEditorNamesFit(t *testing.T) {
 	p := loadDesign(t, namesDesign)
+	p.checkNames("at full size")
+	// Zoomed out, the lines are fewer and larger: cut to their room too.
+	for range 8 {
+		if p.evalPage(`document.getElementById("canvas-svg").dataset.labels`) == `"summary"` {
+			break
+		}
+		p.click("button", "Zoom out")
+	}
+	p.eventually("the zoomed-out labels", func() (bool, string) {
+		got := p.evalPage(`document.querySelectorAll("[data-part=summary]").length`)
+		return got == "4", got
+	})
+	p.checkNames("zoomed out")
+}
+
+// checkNames fails the test where a node's or a frame's text of
+// namesDesign runs past its room, is cut without an ellipsis, or is not
+// whole in the tooltip and the accessible name.
+func (p *tab) checkNames(when string) {
+	p.t.Helper()
 	got := p.evalPage(`(() => {
 		const problems = [];
 		const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
@@ -61,6 +81,6 @@ func TestEditorNamesFit(t *testing.T) {
 	})()`)
 	var problems string
 	if err := json.Unmarshal([]byte(got), &problems); err != nil || problems != "" {
-		t.Errorf("%s %v", problems, err)
+		p.t.Errorf("%s:\n%s %v", when, problems, err)
 	}
 }

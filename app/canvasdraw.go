@@ -70,7 +70,10 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
 		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
 		Aria("description", nodeDescription(s, n.ID))
-	var body []app.UI
+	// The tooltip holds every line whole (first, for every browser to find
+	// it).
+	text := words.Layout(comp != nil)
+	body := []app.UI{svg("title").Text(text.Full)}
 	if k := drawing.Spread(n); k > 0 {
 		// It runs in several zones: drawn as a stack of instances.
 		for j := 2; j >= 1; j-- {
@@ -85,8 +88,6 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// line whole, and the accessible name says it all too (the children of
 	// a button are presentational: not read twice). Each line ends in a
 	// space, for the lines to read as words when taken together.
-	text := words.Layout(comp != nil)
-	body = append(body, svg("title").Text(text.Full))
 	switch labels {
 	case drawing.LabelsFull:
 		body = append(body, svg("text").DataSet("part", "id").Attr("x", drawing.TextX).Attr("y", "22").Text(text.Title+" "))
@@ -232,7 +233,7 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		svg("text").DataSet("part", "group-text").Attr("x", drawing.FrameLabelX).Attr("y", "15").
 			Text(drawing.FitFrameLabel(name, drawing.NodeWidth, drawing.FrameLabelX, drawing.FrameLabelPx) + " "),
 		svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", "42").
-			Text(drawing.Fit(title, drawing.NamePx, false, drawing.NodeWidth-30-drawing.TextX) + " "),
+			Text(drawing.Fit(title, drawing.NamePx, false, drawing.TitleEnd-drawing.TextX) + " "),
 		svg("text").DataSet("part", "kind").Attr("x", "12").Attr("y", "60").Text(strconv.Itoa(count) + " " + plural(count, "node")),
 	}
 	if worst != "" {

@@ -59,7 +59,7 @@ const StackOffset = 4
 // provider's chip, which ends before the kind's icon.
 const (
 	TextX     = 12
-	titleEnd  = NodeWidth - 30 // the badge's disc starts at NodeWidth-24
+	TitleEnd  = NodeWidth - 30 // the badge's disc starts at NodeWidth-24
 	nameEnd   = NodeWidth - 14 // 5 px short of the connector's dot (NodeWidth-9)
 	iconStart = NodeWidth - 28 // the kind's icon, 20 px, 8 px from the side
 	lineGap   = 4              // between the last line and the chip or icon
@@ -128,7 +128,7 @@ func WordsOf(cat *catalogue.Catalogue, n *catalogue.Node) NodeWords {
 // ellipsis.
 func (w NodeWords) Layout(icon bool) NodeText {
 	title, name, kind, provider := w.Title, w.Name, w.Kind, w.Provider
-	t := NodeText{Title: Fit(title, TitlePx, true, titleEnd-TextX), Chip: provider}
+	t := NodeText{Title: Fit(title, TitlePx, true, TitleEnd-TextX), Chip: provider}
 	end := float64(NodeWidth - TextX) // the chip's right edge, and the last line's
 	if icon {
 		end = iconStart - lineGap
@@ -154,7 +154,7 @@ func (w NodeWords) Layout(icon bool) NodeText {
 // SummaryLabel is what a node's box says zoomed out: its title and product
 // name, in larger type, each shortened to fit beside the badge and icon.
 func SummaryLabel(title, name string) (string, string) {
-	return Fit(title, SummaryTitlePx, true, titleEnd-TextX), Fit(name, SummaryNamePx, false, iconStart-lineGap-TextX)
+	return Fit(title, SummaryTitlePx, true, TitleEnd-TextX), Fit(name, SummaryNamePx, false, iconStart-lineGap-TextX)
 }
 
 // The room of a group frame's label: the canvas draws the boundary's icon

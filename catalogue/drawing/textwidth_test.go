@@ -91,7 +91,7 @@ func TestNodeWordsLayout(t *testing.T) {
 		if strings.Join(got.Name, "|") != strings.Join(c.want, "|") || got.Kind != c.kindShown {
 			t.Errorf("%s: name %q, kind %q; want %q, %q", c.name, got.Name, got.Kind, c.want, c.kindShown)
 		}
-		if TextWidth(got.Title, TitlePx, true) > titleEnd-TextX {
+		if TextWidth(got.Title, TitlePx, true) > TitleEnd-TextX {
 			t.Errorf("%s: title %q runs past the badge", c.name, got.Title)
 		}
 		for i, line := range got.Name {
@@ -111,7 +111,7 @@ func TestNodeWordsLayout(t *testing.T) {
 		}
 	}
 	long := NodeWords{Title: "orders-database-primary-in-eu-west-1", Name: "x"}.Layout(false)
-	if !strings.HasSuffix(long.Title, Ellipsis) || TextWidth(long.Title, TitlePx, true) > titleEnd-TextX {
+	if !strings.HasSuffix(long.Title, Ellipsis) || TextWidth(long.Title, TitlePx, true) > TitleEnd-TextX {
 		t.Errorf("a long title is shortened with an ellipsis to its room: %q", long.Title)
 	}
 }

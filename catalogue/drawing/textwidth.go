@@ -32,38 +32,50 @@ var (
 // Ellipsis ends a shortened text.
 const Ellipsis = "…"
 
-// Widths of what the table lacks, in thousandths of an em: the ellipsis
-// (measured: 1000 in both weights) and any other character, taken as an em
-// (wider than any letter of the table, as wide as a CJK character), for
-// such text to be cut too early rather than too late.
-const (
-	ellipsisWidth = 1000
-	otherWidth    = 1000
-)
+// Widths of what the table lacks, in thousandths of an em: the
+// punctuation the editor writes itself (measured as the table was, regular
+// and bold) and any other character, taken as an em (wider than any letter
+// of the table, as wide as a CJK character), for such text to be cut too
+// early rather than too late.
+const otherWidth = 1000
 
 // TextWidth is how wide s is drawn, in pixels, at size px, bold or not, in
 // the font the editor draws with.
 func TextWidth(s string, px float64, bold bool) float64 {
-	table := &regularWidths
-	if bold {
-		table = &boldWidths
-	}
 	total := 0
 	for _, r := range s {
-		total += runeWidth(table, r)
+		total += runeWidth(r, bold)
 	}
 	return float64(total) * px / 1000
 }
 
-// runeWidth is r's width from table, in thousandths of an em.
-func runeWidth(table *[95]uint16, r rune) int {
-	switch {
-	case r >= ' ' && r <= '~':
-		return int(table[r-' '])
-	case r == '…':
-		return ellipsisWidth
+// runeWidth is r's width in thousandths of an em.
+func runeWidth(r rune, bold bool) int {
+	if r >= ' ' && r <= '~' {
+		if bold {
+			return int(boldWidths[r-' '])
+		}
+		return int(regularWidths[r-' '])
 	}
-	return otherWidth
+	regular, heavy := otherWidth, otherWidth
+	switch r {
+	case '·', '‘', '’':
+		regular, heavy = 318, 380
+	case '“', '”':
+		regular, heavy = 518, 657
+	case '–':
+		regular, heavy = 500, 500
+	case '•':
+		regular, heavy = 590, 639
+	case '→', '×':
+		regular, heavy = 838, 838
+	case '—', '…':
+		regular, heavy = 1000, 1000
+	}
+	if bold {
+		return heavy
+	}
+	return regular
 }
 
 // Fit is s if it fits in room pixels at size px, else the longest start
@@ -79,15 +91,11 @@ func Fit(s string, px float64, bold bool, room float64) string {
 // shorten is the longest start of s that fits in room with an ellipsis
 // after it.
 func shorten(s string, px float64, bold bool, room float64) string {
-	table := &regularWidths
-	if bold {
-		table = &boldWidths
-	}
 	limit := room * 1000 / px
-	total := float64(ellipsisWidth)
+	total := float64(runeWidth('…', bold))
 	end := 0
 	for i, r := range s {
-		total += float64(runeWidth(table, r))
+		total += float64(runeWidth(r, bold))
 		if total > limit {
 			break
 		}

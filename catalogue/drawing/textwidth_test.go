@@ -22,6 +22,9 @@ func TestTextWidthMatchesTheBrowser(t *testing.T) {
 	if TextWidth("日本", 12, false) != 24 || TextWidth("é", 10, false) != 10 {
 		t.Errorf("characters outside the table are an em wide")
 	}
+	if TextWidth("a · b", 1000, true) != 675+348+380+348+716 {
+		t.Errorf("the middle dot of the frames' labels is measured")
+	}
 }
 
 func TestFit(t *testing.T) {

@@ -294,7 +294,8 @@ func ghosts(cmp *state.Comparison) app.UI {
 		parts = append(parts, svg("g").DataSet("ghost-group", g.ID).Body(
 			svg("rect").DataSet("part", "frame").Attr("x", g.X0).Attr("y", g.Y0).
 				Attr("width", g.X1-g.X0).Attr("height", g.Y1-g.Y0).Attr("rx", "10"),
-			svg("text").DataSet("part", "ghost-label").Attr("x", g.X0+8).Attr("y", g.Y0+15).Text(g.ID+" ("+g.Boundary+") removed"),
+			svg("text").DataSet("part", "ghost-label").Attr("x", g.X0+8).Attr("y", g.Y0+15).
+				Text(drawing.FitFrameLabel(g.ID+" ("+g.Boundary+") removed", g.X1-g.X0, 8, drawing.FrameLabelPx)),
 		))
 	}
 	for _, e := range cmp.GhostEdges {

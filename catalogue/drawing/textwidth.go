@@ -127,18 +127,22 @@ func Lines(s string, px float64, bold bool, rooms ...float64) []string {
 	return lines
 }
 
-// longestLine is the longest start of s, ending before a space, that fits
-// in room; the longest that fits, ending anywhere, when the first word does
-// not; at least one character.
+// longestLine is the longest start of s that fits in room and ends before
+// a space or after a hyphen or slash; the longest that fits, ending
+// anywhere, when no such start does; at least one character.
 func longestLine(s string, px float64, bold bool, room float64) string {
 	best := ""
 	for i, r := range s {
-		if r == ' ' {
-			if TextWidth(s[:i], px, bold) > room {
-				break
-			}
-			best = s[:i]
+		end := i // before a space
+		if r == '-' || r == '/' {
+			end = i + 1
+		} else if r != ' ' {
+			continue
 		}
+		if TextWidth(s[:end], px, bold) > room {
+			break
+		}
+		best = s[:end]
 	}
 	if best != "" {
 		return best

@@ -60,7 +60,9 @@ func TestLines(t *testing.T) {
 		{"Amazon  Elastic Container Service", []float64{150, 150}, []string{"Amazon Elastic", "Container Service"}},
 		{"Amazon Elastic Container Service", []float64{150}, []string{"Amazon Elastic Contai…"}},
 		{"Amazon Elastic Container Service Anywhere Edition", []float64{150, 60}, []string{"Amazon Elastic", "Contain…"}},
-		// A word longer than a line is broken inside it.
+		// A long id breaks after a hyphen; a word longer than a line
+		// inside it.
+		{"orders-database-primary-in-eu-west-1", []float64{150, 150}, []string{"orders-database-", "primary-in-eu-west-1"}},
 		{"Supercalifragilisticexpialidocious-service", []float64{150, 150}, []string{"Supercalifragilisticexpial", "idocious-service"}},
 	} {
 		got := Lines(c.s, 12, false, c.rooms...)

@@ -22,7 +22,7 @@ func (c *Canvas) renderTools() app.UI {
 		offer = c.renderExamples()
 	}
 	return app.Div().Class("canvas-tools").Body(
-		app.Button().Text("Fit").Title("Show the design at a zoom its labels can be read at (from its top-left corner when it is larger)").OnClick(func(app.Context, app.Event) { c.fit() }),
+		app.Button().Text("Fit").Title("Show the whole design, zoomed out as far as that takes").OnClick(func(app.Context, app.Event) { c.fit() }),
 		app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
 		app.Button().Text("Zoom out").OnClick(func(app.Context, app.Event) { c.zoomBy(0.8) }),
 		button(s.ReadOnly()).Text("Add note").Title("Add a note in the middle of the view").OnClick(func(app.Context, app.Event) { addNote(s, "") }),

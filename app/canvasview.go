@@ -132,9 +132,10 @@ func (c *Canvas) size() (float64, float64) {
 	return c.width, c.height
 }
 
-// fit shows every node and group at a zoom their labels can be read at, or
-// the design from its top-left corner when it is too large for that (see
-// fitting).
+// fit shows every node and group, at whatever zoom that takes (their
+// labels in the zoomed-out form when small), or the design from its
+// top-left corner when it is too large even at the floor (see
+// drawing.Fitting).
 func (c *Canvas) fit() {
 	b, ok := drawing.ContentBounds(c.Store.Design())
 	if !ok {

@@ -10,17 +10,18 @@ import (
 // point (x, y) is drawn at (X + x·Scale, Y + y·Scale).
 type Viewport struct{ X, Y, Scale float64 }
 
-// Zoom limits, and the zooms at which labels change: below textScale none
-// is drawn (too small to read, and Chromium lays out every text of an SVG
+// Zoom limits, and the zooms at which labels change: below TextScale none
+// is drawn (too small to tell, and Chromium lays out every text of an SVG
 // again whenever anything in it moves); below fullScale a node shows its id
-// and product alone, drawn large enough to read; from fullScale, all three
-// lines (id, product, kind and provider).
+// and product alone, drawn large, so that a design fitted whole into the
+// canvas still has its names; from fullScale, all three lines (id,
+// product, kind and provider).
 const (
 	minScale  = 0.05
 	maxScale  = 4
 	fitScale  = 1.5  // fit never zooms in further
-	readScale = 0.6  // nor out: the id in summary is 12 px there
-	TextScale = 0.45 // the id in summary is 9 px here
+	fitFloor  = 0.1  // nor out: a 1,440 px canvas shows 14,000 px of design
+	TextScale = 0.3  // the id in summary is 6 px here
 	fullScale = 0.85 // the node's id is 11 px here
 )
 
@@ -110,13 +111,14 @@ func (v Viewport) ZoomedAt(factor, px, py float64) Viewport {
 }
 
 // Fitting is the view of a w×h pixel canvas that shows box b whole,
-// centred, with a margin, zoomed between readScale and fitScale. A box too
-// large to show whole at readScale is shown from its top-left corner, along
-// the axis it overflows, to be scrolled from there.
+// centred, with a margin, at whatever zoom that takes between fitFloor and
+// fitScale (its labels drawn as Labels says for that zoom). A box too large
+// to show whole at fitFloor is shown from its top-left corner, along the
+// axis it overflows, to be scrolled from there.
 func Fitting(b Rect, w, h float64) Viewport {
 	const margin = 40
 	scale := math.Min((w-2*margin)/(b.X1-b.X0), (h-2*margin)/(b.Y1-b.Y0))
-	scale = math.Min(fitScale, math.Max(readScale, scale))
+	scale = math.Min(fitScale, math.Max(fitFloor, scale))
 	place := func(lo, hi, size float64) float64 {
 		if (hi-lo)*scale > size-2*margin {
 			return margin - lo*scale

@@ -40,10 +40,13 @@ func TestFitting(t *testing.T) {
 		{"small: no closer than fitScale", Rect{40, 40, 220, 112}, 1000, 600, fitScale, math.NaN(), math.NaN()},
 		{"exactly one", Rect{100, 200, 1100, 700}, 1080, 580, 1, math.NaN(), math.NaN()},
 		{"wide: the width decides", Rect{0, 0, 1400, 400}, 1040, 600, 960.0 / 1400, math.NaN(), math.NaN()},
-		// Too wide to read whole: readScale, from the left edge, centred up and down.
-		{"too wide", Rect{0, 0, 2000, 400}, 1040, 600, readScale, 0 - 40/readScale, math.NaN()},
-		{"tall: from the top, centred across", Rect{-500, -500, 500, 99500}, 800, 600, readScale, math.NaN(), -500 - 40/readScale},
-		{"huge both ways: from the top-left", Rect{-500, -500, 9500, 99500}, 800, 600, readScale, -500 - 40/readScale, -500 - 40/readScale},
+		// Too wide for the canvas at a readable zoom: whole all the same,
+		// its labels in the zoomed-out form.
+		{"too wide: whole", Rect{0, 0, 2000, 400}, 1040, 600, 960.0 / 2000, math.NaN(), math.NaN()},
+		{"photo sharing at 1440x900", Rect{40, 40, 1940, 400}, 680, 560, 600.0 / 1900, math.NaN(), math.NaN()},
+		// Too large even at fitFloor: from the top-left along the axis it overflows.
+		{"tall: from the top, centred across", Rect{-500, -500, 500, 99500}, 800, 600, fitFloor, math.NaN(), -500 - 40/fitFloor},
+		{"huge both ways: from the top-left", Rect{-500, -500, 19500, 99500}, 800, 600, fitFloor, -500 - 40/fitFloor, -500 - 40/fitFloor},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := Fitting(tc.b, tc.w, tc.h)
@@ -54,8 +57,11 @@ func TestFitting(t *testing.T) {
 			if !near(v.Scale, tc.scale) || !okX || !okY {
 				t.Errorf("%+v in %vx%v: %+v (centre %v,%v; top-left %v,%v)", tc.b, tc.w, tc.h, v, cx, cy, lx, ly)
 			}
-			if v.Labels() == LabelsNone {
-				t.Errorf("fit chose zoom %v, at which no label is drawn", v.Scale)
+			// Whole along each axis it fits on at fitFloor.
+			x0, y0 := v.ToCanvas(0, 0)
+			x1, y1 := v.ToCanvas(tc.w, tc.h)
+			if math.IsNaN(tc.x0) && (tc.b.X0 < x0 || tc.b.X1 > x1) || math.IsNaN(tc.y0) && (tc.b.Y0 < y0 || tc.b.Y1 > y1) {
+				t.Errorf("%+v in %vx%v: %+v shows only %v,%v–%v,%v", tc.b, tc.w, tc.h, v, x0, y0, x1, y1)
 			}
 		})
 	}

@@ -155,8 +155,9 @@ func TestEditorNewNodesInView(t *testing.T) {
 	p.checkClean()
 }
 
-// With no view to restore, a reload fits the design at a zoom its labels can
-// be read at, from its top-left corner when it is too large for that.
+// With no view to restore, a reload fits the design: one about as wide as
+// the canvas, at a zoom its labels can be read at (TestRoomFitShowsTheWholeDesign
+// fits a wider one).
 func TestEditorFitStaysReadable(t *testing.T) {
 	p := openEditor(t)
 	var b strings.Builder

@@ -1,0 +1,85 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+)
+
+// photoSharing is issue 39's photo-sharing design: a CDN, a load balancer,
+// two copies of the app, a database, a cache, a queue, a function and a
+// bucket, about 1,900 px wide.
+const photoSharing = `nodes:
+  - {id: cdn, component: aws-cloudfront, position: {x: 40, y: 140}}
+  - {id: alb, component: aws-alb, position: {x: 280, y: 140}}
+  - {id: app-a, component: aws-ecs, position: {x: 520, y: 40}}
+  - {id: app-b, component: aws-ecs, position: {x: 520, y: 240}}
+  - {id: db, component: aws-rds-postgresql, position: {x: 760, y: 40}}
+  - {id: cache, component: aws-elasticache-valkey, position: {x: 1000, y: 40}}
+  - {id: queue, component: aws-sqs, position: {x: 1240, y: 240}}
+  - {id: thumbs, component: aws-lambda, position: {x: 1480, y: 240}}
+  - {id: photos, component: aws-s3, position: {x: 1760, y: 240}}
+edges:
+  - {from: cdn, to: alb}
+  - {from: alb, to: app-a}
+  - {from: alb, to: app-b}
+  - {from: app-a, to: db}
+  - {from: app-b, to: db}
+  - {from: app-a, to: cache}
+  - {from: app-b, to: queue}
+  - {from: queue, to: thumbs}
+  - {from: thumbs, to: photos}
+`
+
+// nodesOutsideCanvas lists the nodes whose boxes are not wholly inside the
+// canvas's visible rectangle, with the count of nodes drawn.
+func (p *tab) nodesOutsideCanvas() (outside []string, drawn int) {
+	p.t.Helper()
+	got := p.evalPage(`(() => {
+		const c = document.getElementById("canvas-area").getBoundingClientRect();
+		const nodes = [...document.querySelectorAll("g[data-node]")];
+		return {drawn: nodes.length, outside: nodes.filter(g => {
+			const r = g.getBoundingClientRect();
+			return r.width === 0 || r.left < c.left || r.right > c.right || r.top < c.top || r.bottom > c.bottom;
+		}).map(g => g.dataset.node)};
+	})()`)
+	var r struct {
+		Drawn   int
+		Outside []string
+	}
+	if err := json.Unmarshal([]byte(got), &r); err != nil {
+		p.t.Fatalf("node boxes: %v: %s", err, got)
+	}
+	return r.Outside, r.Drawn
+}
+
+// Fit shows the whole of a design wider than the canvas, at whatever zoom
+// that takes: every node box inside the canvas's visible rectangle, names
+// drawn in the zoomed-out form.
+func TestRoomFitShowsTheWholeDesign(t *testing.T) {
+	p := loadDesign(t, photoSharing)
+	p.click("button", "Zoom in") // away from the view the design opened at
+	p.click("button", "Fit")
+	p.eventually("every node inside the canvas after Fit", func() (bool, string) {
+		outside, drawn := p.nodesOutsideCanvas()
+		return drawn == 9 && len(outside) == 0, strconv.Itoa(drawn) + " drawn, outside: " + strings.Join(outside, ", ")
+	})
+	// Names drawn, in the zoomed-out form.
+	if got := p.evalPage(`[...document.querySelectorAll("g[data-node]")].filter(g => !g.querySelector("[data-part=summary], [data-part=id]")).map(g => g.dataset.node)`); got != "[]" {
+		t.Errorf("after Fit these nodes show no name: %s", got)
+	}
+	// Not a dot either: the design spans most of the canvas's width.
+	got := p.evalPage(`(() => {
+		const c = document.getElementById("canvas-area").getBoundingClientRect();
+		const rs = [...document.querySelectorAll("g[data-node]")].map(g => g.getBoundingClientRect());
+		return (Math.max(...rs.map(r => r.right)) - Math.min(...rs.map(r => r.left))) / c.width;
+	})()`)
+	if share, _ := strconv.ParseFloat(got, 64); share < 0.7 {
+		t.Errorf("the fitted design spans %s of the canvas's width, want most of it", got)
+	}
+	p.checkClean()
+}

@@ -36,6 +36,9 @@ type Canvas struct {
 	// Platform keeps the view across reloads (nil when prerendering; unused
 	// when embedded, where the host owns what is stored).
 	Platform Platform
+	// ViewKey is the storage key of the open design's view (see viewKey):
+	// each design is shown as it was last left.
+	ViewKey string
 
 	ctx           app.Context
 	view          drawing.Viewport
@@ -44,7 +47,6 @@ type Canvas struct {
 	snapOn        bool               // Snap to grid
 	revealAsked   bool               // the store asked to bring the selection into view (see Changed.Reveal)
 	openedAsked   bool               // a design was opened since the last render (see Changed.Opened)
-	openedBefore  bool               // one was opened while this canvas was shown
 	settle        atomic.Int64       // counts view changes, to re-render once they stop
 	gestures      canvasGestures     // the pointer gesture in progress
 	listeners     []func()           // released on dismount
@@ -175,12 +177,10 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	}
 }
 
-// showOpened shows a design just opened: the saved design at start-up as
-// it was left (see restoreView), or fitted; another design opened in its
-// place, whole. Before the canvas is measured, the measurement does it.
+// showOpened shows a design just opened as it was last left (see
+// restoreView), or fitted when it has no view kept. Before the canvas is
+// measured, the measurement does it.
 func (c *Canvas) showOpened() {
-	first := !c.openedBefore
-	c.openedBefore = true
 	// What was open on the design before goes with it.
 	c.gestures.end(c.ctx, nil, false)
 	c.tidy.drop()
@@ -188,7 +188,7 @@ func (c *Canvas) showOpened() {
 	if c.width <= 0 || c.height <= 0 {
 		return
 	}
-	if first && c.restoreView() {
+	if c.restoreView() {
 		c.applyView()
 		c.viewChanged()
 		return

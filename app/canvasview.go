@@ -17,11 +17,11 @@ func (c *Canvas) viewChanged() {
 	if c.ctx == nil {
 		return
 	}
-	n := c.settle.Add(1)
+	n, key := c.settle.Add(1), c.ViewKey
 	c.ctx.Async(func() {
 		time.Sleep(120 * time.Millisecond)
 		if c.settle.Load() == n {
-			c.ctx.Dispatch(func(app.Context) { c.saveView() })
+			c.ctx.Dispatch(func(app.Context) { c.saveView(key) })
 		}
 	})
 }
@@ -33,26 +33,36 @@ func keepsView(p Platform, s *state.Store) bool {
 	return p != nil && app.Window().URL().Query().Get("embed") != "1" && !s.Shared()
 }
 
-// saveView stores the view, for a reload to show what was shown. A failure
-// is not worth a word: the next load fits the design instead.
-func (c *Canvas) saveView() {
-	if keepsView(c.Platform, c.Store) {
-		_ = c.Platform.Store(keyView, c.view.String())
+// viewKey is the storage key of the view of the library's design id, or ""
+// when none is kept (a design outside the library: embedded, shared).
+func viewKey(designID string) string {
+	if designID == "" {
+		return ""
+	}
+	return keyView + "/" + designID
+}
+
+// saveView stores the view under key (the design's when the view changed),
+// for a reload, or the design opened again, to show what was shown. A
+// failure is not worth a word: the design is fitted instead.
+func (c *Canvas) saveView(key string) {
+	if key != "" && keepsView(c.Platform, c.Store) {
+		_ = c.Platform.Store(key, c.view.String())
 	}
 }
 
-// restoreView takes the stored view, if there is one that shows some of
-// the design at a zoom its labels can be read at.
+// restoreView takes the design's stored view, if there is one that shows
+// some of the design.
 func (c *Canvas) restoreView() bool {
-	if !keepsView(c.Platform, c.Store) {
+	if c.ViewKey == "" || !keepsView(c.Platform, c.Store) {
 		return false
 	}
-	saved, ok, err := c.Platform.Load(keyView)
+	saved, ok, err := c.Platform.Load(c.ViewKey)
 	if err != nil || !ok {
 		return false
 	}
 	v, ok := drawing.ParseViewport(saved)
-	if !ok || v.Labels() == drawing.LabelsNone {
+	if !ok {
 		return false
 	}
 	x0, y0 := v.ToCanvas(0, 0)

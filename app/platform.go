@@ -67,6 +67,6 @@ const (
 	// keyImportReport, with a design's id, keeps what an import left out
 	// for the page that opens the imported design to show.
 	keyImportReport = "designer.importReport/"
-	keyView         = "designer.view"   // the canvas's pan and zoom, restored on reload
+	keyView         = "designer.view"   // with a design id (see viewKey), its pan and zoom
 	keyPanels       = "designer.panels" // the side panels' widths the user chose
 )

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 )
 
@@ -81,5 +82,46 @@ func TestRoomFitShowsTheWholeDesign(t *testing.T) {
 	if share, _ := strconv.ParseFloat(got, 64); share < 0.7 {
 		t.Errorf("the fitted design spans %s of the canvas's width, want most of it", got)
 	}
+	p.checkClean()
+}
+
+// transform is the canvas's view, as its viewport group draws it.
+func (p *tab) transform() string {
+	p.t.Helper()
+	return p.evalPage(`document.getElementById("viewport").getAttribute("transform")`)
+}
+
+// A design's view (pan and zoom) is kept: a reload shows it, and so does
+// opening the design again after another.
+func TestRoomViewKeptPerDesign(t *testing.T) {
+	p := loadDesign(t, photoSharing)
+	p.click("button", "Zoom in")
+	p.click("button", "Zoom in")
+	// Panned by the wheel, as a trackpad's two-finger swipe does.
+	p.evalPage(`document.getElementById("canvas-svg").dispatchEvent(new WheelEvent("wheel", {deltaX: 120, deltaY: -60, clientX: 700, clientY: 400, bubbles: true, cancelable: true})); 1`)
+	p.settled()
+	time.Sleep(300 * time.Millisecond) // stored once the view has settled
+	kept := p.transform()
+	if !strings.Contains(kept, "scale(1.") && !strings.Contains(kept, "scale(0.9") {
+		t.Logf("view before the reload: %s", kept)
+	}
+	home := p.href()
+	p.navigate(home)
+	p.settled()
+	if got := p.transform(); got != kept {
+		t.Errorf("after a reload the view is %s, want %s", got, kept)
+	}
+	// Another design, then this one again: it shows as it was left.
+	p.click("button", "New design")
+	p.eventually("the new design", func() (bool, string) {
+		h := p.href()
+		return h != home, h
+	})
+	p.evalPage(`history.back(); 1`)
+	p.find("button", "db, Amazon RDS for PostgreSQL…")
+	p.eventually("the view kept when the design is opened again", func() (bool, string) {
+		got := p.transform()
+		return got == kept, got + ", want " + kept
+	})
 	p.checkClean()
 }

@@ -25,7 +25,10 @@ type Editor struct {
 	// editor that resumes it takes it over with the store.
 	session         *tabSession
 	updateAvailable bool
-	resumed         bool // the session comes from an earlier editor (see resume)
+	// panelsHeight is the Problems and Analysis panels' height the user
+	// chose, in pixels (0: the stylesheet's; see renderPanelsResizer).
+	panelsHeight int
+	resumed      bool // the session comes from an earlier editor (see resume)
 
 	// mounted is set once the browser runs the editor: the prerendered page
 	// looks the same but does not act yet.
@@ -75,6 +78,7 @@ func (e *Editor) Render() app.UI {
 			app.Range(resizers).Slice(func(i int) app.UI { return resizers[i] }),
 		),
 		app.Div().ID("panels").Body(
+			e.renderPanelsResizer(),
 			&Problems{Store: s, Version: s.Version()},
 			&Analysis{Store: s, Version: s.Version()},
 		),

@@ -46,19 +46,24 @@ func TestGroupFramesAndDrops(t *testing.T) {
 	}
 }
 
-func TestPanelWidths(t *testing.T) {
+func TestPanelSizes(t *testing.T) {
 	s := state.NewStore(&catalogue.Catalogue{})
-	if got := panelWidths(s); got != "" {
+	if got := panelSizes(s, 0); got != "" {
 		t.Errorf("none chosen: %q", got)
 	}
 	s.SetPanelWidth(state.PanelPalette, 300)
 	s.SetPanelWidth(state.PanelInspector, 420)
-	saved := panelWidths(s)
-	if saved != "palette=300 inspector=420" {
+	saved := panelSizes(s, 240)
+	if saved != "palette=300 inspector=420 panels=240" {
 		t.Errorf("saved %q", saved)
 	}
-	got := parsePanelWidths(saved + " inspector=9999 canvas=300 palette=x palette=100")
-	if len(got) != 2 || got[state.PanelPalette] != 300 || got[state.PanelInspector] != 420 {
-		t.Errorf("read back %v", got)
+	got, height := parsePanelSizes(saved + " inspector=9999 canvas=300 palette=x palette=100")
+	if len(got) != 2 || got[state.PanelPalette] != 300 || got[state.PanelInspector] != 420 || height != 240 {
+		t.Errorf("read back %v and height %d", got, height)
+	}
+	for _, bad := range []string{"panels=20", "panels=99999", "panels=tall"} {
+		if _, h := parsePanelSizes(bad); h != 0 {
+			t.Errorf("%s read as height %d", bad, h)
+		}
 	}
 }

@@ -17,6 +17,17 @@ const (
 	panelWidthStep = 16
 )
 
+// The heights the Problems and Analysis panels may be given by the
+// separator above them, in pixels, and the keyboard's step; the window
+// keeps at least maxPanelsShare of its height for the rest.
+const (
+	minPanelsHeight  = 90
+	maxPanelsHeight  = 900
+	panelsHeightStep = 16
+	maxPanelsShare   = 0.7
+	panelsName       = "panels" // its name in keyPanels
+)
+
 // panelDefault is a side panel's width until resized, as the stylesheet
 // sets it: narrower on screens up to 1366 px wide.
 func panelDefault(panel string) int {
@@ -32,41 +43,50 @@ func panelDefault(panel string) int {
 	return 250
 }
 
-// panelWidths writes the widths the user chose, for keyPanels:
-// "palette=300 inspector=420".
-func panelWidths(s *state.Store) string {
+// panelSizes writes the widths the user chose, and the height of the
+// Problems and Analysis panels (0: the stylesheet's), for keyPanels:
+// "palette=300 inspector=420 panels=240".
+func panelSizes(s *state.Store, height int) string {
 	var parts []string
 	for _, panel := range []string{state.PanelPalette, state.PanelInspector} {
 		if w := s.PanelWidth(panel); w > 0 {
 			parts = append(parts, panel+"="+strconv.Itoa(w))
 		}
 	}
+	if height > 0 {
+		parts = append(parts, panelsName+"="+strconv.Itoa(height))
+	}
 	return strings.Join(parts, " ")
 }
 
-// parsePanelWidths reads what panelWidths wrote, keeping what is a panel's
-// width within the handle's limits.
-func parsePanelWidths(saved string) map[string]int {
-	out := map[string]int{}
+// parsePanelSizes reads what panelSizes wrote, keeping what is a side
+// panel's width, or the bottom panels' height, within the limits of its
+// handle.
+func parsePanelSizes(saved string) (widths map[string]int, height int) {
+	widths = map[string]int{}
 	for _, part := range strings.Fields(saved) {
 		panel, v, _ := strings.Cut(part, "=")
-		w, err := strconv.Atoi(v)
-		if (panel == state.PanelPalette || panel == state.PanelInspector) && err == nil && w >= minPanelWidth && w <= maxPanelWidth {
-			out[panel] = w
+		n, err := strconv.Atoi(v)
+		switch {
+		case err != nil:
+		case (panel == state.PanelPalette || panel == state.PanelInspector) && n >= minPanelWidth && n <= maxPanelWidth:
+			widths[panel] = n
+		case panel == panelsName && n >= minPanelsHeight && n <= maxPanelsHeight:
+			height = n
 		}
 	}
-	return out
+	return widths, height
 }
 
-// savePanels keeps the widths the user chose across visits (not when
+// savePanels keeps the sizes the user chose across visits (not when
 // embedded, where the host owns what is stored; a refusal costs only that).
 func (e *Editor) savePanels() {
 	if e.platform != nil && e.session.embed == nil && !e.session.readOnlyView() {
-		_ = e.platform.Store(keyPanels, panelWidths(e.store))
+		_ = e.platform.Store(keyPanels, panelSizes(e.store, e.panelsHeight))
 	}
 }
 
-// restorePanels gives the side panels the widths the user chose last time.
+// restorePanels gives the panels the sizes the user chose last time.
 func (e *Editor) restorePanels() {
 	if e.platform == nil {
 		return
@@ -75,8 +95,12 @@ func (e *Editor) restorePanels() {
 	if err != nil || !ok {
 		return
 	}
-	for panel, w := range parsePanelWidths(saved) {
+	widths, height := parsePanelSizes(saved)
+	for panel, w := range widths {
 		e.store.SetPanelWidth(panel, setPanelWidth(panel, float64(w)))
+	}
+	if height > 0 {
+		e.panelsHeight = setPanelsHeight(float64(height))
 	}
 }
 
@@ -187,5 +211,115 @@ func (e *Editor) onResizeKey(ctx app.Context, ev app.Event) {
 	}
 	ev.PreventDefault()
 	e.store.SetPanelWidth(panel, setPanelWidth(panel, w))
+	e.savePanels()
+}
+
+// panelsLimit is the tallest the Problems and Analysis panels may be in
+// this window.
+func panelsLimit() int {
+	limit := maxPanelsHeight
+	if app.IsClient {
+		limit = min(limit, int(app.Window().Get("innerHeight").Float()*maxPanelsShare))
+	}
+	return max(minPanelsHeight, limit)
+}
+
+// panelsDefault is the Problems and Analysis panels' height until resized,
+// as the stylesheet sets it: 22 % of the window's height, 90 px at least.
+func panelsDefault() int {
+	if !app.IsClient {
+		return 200
+	}
+	return max(minPanelsHeight, int(app.Window().Get("innerHeight").Float()*0.22+0.5))
+}
+
+// setPanelsHeight draws the Problems and Analysis panels h pixels high
+// (clamped), through the editor's style object, without a render; and
+// returns the height taken.
+func setPanelsHeight(h float64) int {
+	px := max(minPanelsHeight, min(panelsLimit(), int(h+0.5)))
+	if ed := app.Window().GetElementByID("editor"); ed.Truthy() {
+		ed.Get("style").Call("setProperty", "--panels-user-h", strconv.Itoa(px)+"px")
+	}
+	return px
+}
+
+// drawnPanelsHeight is the Problems and Analysis panels' drawn height.
+func drawnPanelsHeight() float64 {
+	if el := app.Window().GetElementByID("panels"); el.Truthy() {
+		return el.Call("getBoundingClientRect").Get("height").Float()
+	}
+	return float64(panelsDefault())
+}
+
+// renderPanelsResizer is the handle on the top edge of the Problems and
+// Analysis panels: a separator that a pointer drags and the arrow keys
+// move.
+func (e *Editor) renderPanelsResizer() app.UI {
+	h := e.panelsHeight
+	if h == 0 {
+		h = panelsDefault()
+	}
+	return app.Div().ID("panels-resizer").Class("resizer").Role("separator").
+		Aria("orientation", "horizontal").Aria("label", "Problems and Analysis height").Attr("tabindex", "0").
+		Aria("valuenow", h).Aria("valuemin", minPanelsHeight).Aria("valuemax", panelsLimit()).
+		Title("Drag, or use the arrow keys, to resize Problems and Analysis").
+		On("pointerdown", e.onPanelsResizeStart).On("keydown", e.onPanelsResizeKey)
+}
+
+// onPanelsResizeStart follows a drag of the panels' handle until the
+// pointer is released, then keeps the height: dragging up makes them
+// taller.
+func (e *Editor) onPanelsResizeStart(ctx app.Context, ev app.Event) {
+	if ev.Get("button").Int() != 0 {
+		return
+	}
+	ev.PreventDefault()
+	startY, startH := ev.Get("clientY").Float(), drawnPanelsHeight()
+	ctx.JSSrc().Call("setPointerCapture", ev.Get("pointerId"))
+	height := int(startH + 0.5)
+	var offs []func()
+	stop := func() {
+		for _, off := range offs {
+			off()
+		}
+		offs = nil
+	}
+	offs = append(offs,
+		listen(app.Window(), "pointermove", func(m app.Value) {
+			height = setPanelsHeight(startH - (m.Get("clientY").Float() - startY))
+		}, nil),
+		listen(app.Window(), "pointerup", func(app.Value) {
+			stop()
+			ctx.Dispatch(func(app.Context) {
+				e.panelsHeight = height
+				e.savePanels()
+			})
+		}, nil),
+		listen(app.Window(), "pointercancel", func(app.Value) {
+			stop()
+			setPanelsHeight(startH)
+		}, nil),
+	)
+}
+
+// onPanelsResizeKey resizes the panels with the arrow keys (the handle
+// moves the way the arrow points: up makes them taller), Home and End.
+func (e *Editor) onPanelsResizeKey(ctx app.Context, ev app.Event) {
+	h := drawnPanelsHeight()
+	switch ev.Get("key").String() {
+	case "ArrowUp":
+		h += panelsHeightStep
+	case "ArrowDown":
+		h -= panelsHeightStep
+	case "Home":
+		h = minPanelsHeight
+	case "End":
+		h = float64(panelsLimit())
+	default:
+		return
+	}
+	ev.PreventDefault()
+	e.panelsHeight = setPanelsHeight(h)
 	e.savePanels()
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp/kb"
+
 )
 
 // photoSharing is issue 39's photo-sharing design: a CDN, a load balancer,
@@ -81,6 +83,48 @@ func TestRoomFitShowsTheWholeDesign(t *testing.T) {
 	})()`)
 	if share, _ := strconv.ParseFloat(got, 64); share < 0.7 {
 		t.Errorf("the fitted design spans %s of the canvas's width, want most of it", got)
+	}
+	p.checkClean()
+}
+
+// panelsHeight is the Problems and Analysis panels' drawn height.
+func (p *tab) panelsHeight() int {
+	p.t.Helper()
+	h, _ := strconv.ParseFloat(p.evalPage(`document.getElementById("panels").getBoundingClientRect().height`), 64)
+	return int(h + 0.5)
+}
+
+// The separator above the Problems and Analysis panels resizes them by
+// keyboard and by drag, and their height is kept across a reload.
+func TestRoomProblemsPanelResizes(t *testing.T) {
+	p := loadDesign(t, photoSharing)
+	sep := p.find("separator", "Problems and Analysis height")
+	if o := p.eval(sep, `function() { return this.getAttribute("aria-orientation") }`); o != `"horizontal"` {
+		t.Errorf("aria-orientation = %s, want horizontal", o)
+	}
+	before := p.panelsHeight()
+	p.focus("separator", "Problems and Analysis height")
+	for range 5 {
+		p.keys(kb.ArrowUp)
+	}
+	p.eventually("the panels taller by keyboard", func() (bool, string) {
+		h := p.panelsHeight()
+		now := p.eval(p.find("separator", "Problems and Analysis height"), `function() { return this.getAttribute("aria-valuenow") }`)
+		return h >= before+5*15 && now == strconv.Quote(strconv.Itoa(h)), "height " + strconv.Itoa(h) + ", was " + strconv.Itoa(before) + ", aria-valuenow " + now
+	})
+	// Dragged down by 100 px, the panels are 100 px shorter.
+	keyed := p.panelsHeight()
+	x, y := p.center(p.find("separator", "Problems and Analysis height"))
+	p.drag(x, y, x, y+100)
+	p.eventually("the panels shorter by drag", func() (bool, string) {
+		h := p.panelsHeight()
+		return h <= keyed-95 && h >= keyed-105, "height " + strconv.Itoa(h) + ", was " + strconv.Itoa(keyed)
+	})
+	kept := p.panelsHeight()
+	p.navigate(p.origin + "/")
+	p.settled()
+	if h := p.panelsHeight(); h != kept {
+		t.Errorf("after a reload the panels are %d px high, want the %d px they were given", h, kept)
 	}
 	p.checkClean()
 }

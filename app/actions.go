@@ -23,6 +23,7 @@ const (
 	actUndo actionID = iota
 	actRedo
 	actDelete
+	actFocus
 	actDeselect
 	actSelectAll
 	actDuplicate
@@ -73,6 +74,10 @@ func actions() [actionCount]action {
 					}
 				})
 			}},
+		// Focus mode gives the canvas the window; Escape leaves it too (see
+		// Editor.onKeyDown).
+		actFocus: {label: "Focus", keys: []chord{{key: "f", shift: true}},
+			perform: func(s *state.Store, _ app.Context) { s.SetFocused(!s.Focused()) }},
 		actDeselect: {label: "Deselect", keys: []chord{{key: "escape", anyShift: true}},
 			perform: func(s *state.Store, _ app.Context) { s.Select("") }},
 		actSelectAll: {label: "Select all", keys: []chord{{key: "a", mod: true}},

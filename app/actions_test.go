@@ -33,6 +33,8 @@ func TestKeyedAction(t *testing.T) {
 		{key: "d", mod: true, want: "", deselect: true}, // Ctrl+D stays the browser's
 		{key: "c", mod: true, want: ""},                 // the copy event's
 		{key: "z", want: ""},
+		{key: "F", shift: true, want: "Focus"},
+		{key: "f", want: ""},
 	}
 	for _, c := range cases {
 		if c.deselect {
@@ -43,6 +45,13 @@ func TestKeyedAction(t *testing.T) {
 		a, ok := keyedAction(s, c.key, c.mod, c.shift)
 		if got := map[bool]string{true: a.label}[ok]; got != c.want {
 			t.Errorf("%q mod %v shift %v: %q, want %q", c.key, c.mod, c.shift, got, c.want)
+		}
+	}
+	for _, want := range []bool{true, false} {
+		a, _ := keyedAction(s, "F", false, true)
+		a.perform(s, nil)
+		if s.Focused() != want {
+			t.Errorf("Shift+F: focus mode %v, want %v", s.Focused(), want)
 		}
 	}
 	s.Undo()

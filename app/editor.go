@@ -62,7 +62,10 @@ func (e *Editor) Render() app.UI {
 	e.redraws++
 	ss := e.session
 	resizers := e.renderResizers()
-	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).Body(
+	// In focus mode (data-focus) the stylesheet gives the canvas the
+	// window: the panels stay mounted, with what they hold, but are not
+	// displayed, so neither the tab order nor a screen reader meets them.
+	return app.Div().ID("editor").DataSet("ready", strconv.FormatBool(e.mounted)).DataSet("focus", strconv.FormatBool(s.Focused())).Body(
 		newToolbar(ss),
 		newAlerts(ss, e.updateAvailable, e.redraws),
 		app.If(ss.sheet == designsSheet && ss.embed == nil, newDesignsDrawer(ss, e.redraws)),

@@ -24,12 +24,17 @@ func isTyping(ev app.Value) bool {
 
 // onKeyDown performs the action whose shortcut was pressed (see
 // actions), when it applies; the keys of text controls and of the context
-// menu are theirs.
+// menu are theirs. In focus mode, Escape leaves it before it deselects.
 func (e *Editor) onKeyDown(ev app.Value) {
 	if isTyping(ev) || closest(ev.Get("target"), "#context-menu").Truthy() {
 		return // the context menu has keys of its own
 	}
 	s := e.store
+	if s.Focused() && ev.Get("key").String() == "Escape" {
+		ev.Call("preventDefault")
+		e.ctx.Dispatch(func(app.Context) { s.SetFocused(false) })
+		return
+	}
 	a, ok := keyedAction(s, ev.Get("key").String(), ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool(), ev.Get("shiftKey").Bool())
 	if !ok {
 		return

@@ -75,6 +75,7 @@ type change struct {
 	notice    *Notice              // the new notice
 	reveal    bool                 // bring the selected node into view
 	readOnly  *bool                // the new read-only setting
+	focus     *bool                // the new focus mode
 	opened    bool                 // another design is opened: the history and the design's views go
 	comparing bool                 // compare replaces the comparison (nil: none)
 	compare   *comparison          // the comparison with a file (Compare with…)
@@ -173,6 +174,9 @@ func (s *Store) commit(c change) {
 	}
 	if c.readOnly != nil && *c.readOnly != s.readOnly {
 		s.readOnly, drawn = *c.readOnly, true
+	}
+	if c.focus != nil && *c.focus != s.focus {
+		s.focus, drawn = *c.focus, true
 	}
 	selected := s.selection != before || s.extraVersion != beforeExtra
 	ev := Changed{Design: c.design != nil, History: c.history, Catalogue: c.cat != nil, Selection: selected, Reveal: c.reveal, Opened: c.opened,

@@ -51,6 +51,8 @@ type Session struct {
 	opens    int
 	notice   Notice
 	readOnly bool
+	// focus says the canvas has the window: the panels are put away.
+	focus bool
 	// compare is the design Compare with… set beside this one, or nil;
 	// compareErrors why the last file given to it could not be.
 	compare       *comparison
@@ -94,6 +96,10 @@ func (ses *Session) Shared() bool { return ses.shared }
 // ReadOnly reports whether changes of the design are refused (an embedding
 // host's choice); selecting still works.
 func (ses *Session) ReadOnly() bool { return ses.readOnly }
+
+// Focused reports whether the editor is in focus mode, where the canvas
+// has the window and the panels are put away (see SetFocused).
+func (ses *Session) Focused() bool { return ses.focus }
 
 // Failing returns the group whose failure the canvas shows, or "".
 func (ses *Session) Failing() string { return ses.failing }

@@ -18,6 +18,10 @@ func (ed viewEdits) SetShared(shared bool) { ed.s.commit(change{shared: &shared}
 // SetReadOnly refuses (or allows again) every change of the design.
 func (ed viewEdits) SetReadOnly(readOnly bool) { ed.s.commit(change{readOnly: &readOnly}) }
 
+// SetFocused enters focus mode, where the canvas has the window and the
+// panels are put away, or with false leaves it (a view, like HidePanel).
+func (ed viewEdits) SetFocused(on bool) { ed.s.commit(change{focus: &on}) }
+
 // SetView records the part of the canvas on screen (canvas coordinates),
 // for placing new nodes; it is a view, and changes nothing drawn.
 func (ed viewEdits) SetView(x0, y0, x1, y1 float64) {

@@ -121,6 +121,7 @@ func TestRoomProblemsPanelResizes(t *testing.T) {
 		return h <= keyed-95 && h >= keyed-105, "height " + strconv.Itoa(h) + ", was " + strconv.Itoa(keyed)
 	})
 	kept := p.panelsHeight()
+	p.checkAccessible("the editor with the Problems and Analysis separator")
 	p.navigate(p.origin + "/")
 	p.settled()
 	if h := p.panelsHeight(); h != kept {
@@ -153,6 +154,7 @@ func TestRoomFocusGivesTheCanvasTheWindow(t *testing.T) {
 		t.Errorf("Focus's aria-pressed = %s in focus mode", got)
 	}
 	p.absent("region", "Problems")
+	p.checkAccessible("the editor in focus mode")
 	p.focus("button", "cdn, Amazon CloudFront…")
 	p.keys(kb.Escape)
 	p.eventually("Escape to leave focus mode", func() (bool, string) {

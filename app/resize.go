@@ -235,11 +235,13 @@ func panelsDefault() int {
 
 // setPanelsHeight draws the Problems and Analysis panels h pixels high
 // (clamped), through the editor's style object, without a render; and
-// returns the height taken.
+// returns the height taken. A window made shorter later still keeps the
+// rest of its height for the canvas.
 func setPanelsHeight(h float64) int {
 	px := max(minPanelsHeight, min(panelsLimit(), int(h+0.5)))
 	if ed := app.Window().GetElementByID("editor"); ed.Truthy() {
-		ed.Get("style").Call("setProperty", "--panels-user-h", strconv.Itoa(px)+"px")
+		share := strconv.Itoa(int(maxPanelsShare*100)) + "vh"
+		ed.Get("style").Call("setProperty", "--panels-user-h", "min("+strconv.Itoa(px)+"px, "+share+")")
 	}
 	return px
 }

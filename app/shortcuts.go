@@ -24,13 +24,14 @@ func isTyping(ev app.Value) bool {
 
 // onKeyDown performs the action whose shortcut was pressed (see
 // actions), when it applies; the keys of text controls and of the context
-// menu are theirs. In focus mode, Escape leaves it before it deselects.
+// menu are theirs. In focus mode, Escape leaves it before it deselects
+// (unless a dialog took the key).
 func (e *Editor) onKeyDown(ev app.Value) {
 	if isTyping(ev) || closest(ev.Get("target"), "#context-menu").Truthy() {
 		return // the context menu has keys of its own
 	}
 	s := e.store
-	if s.Focused() && ev.Get("key").String() == "Escape" {
+	if s.Focused() && ev.Get("key").String() == "Escape" && !ev.Get("defaultPrevented").Bool() {
 		ev.Call("preventDefault")
 		e.ctx.Dispatch(func(app.Context) { s.SetFocused(false) })
 		return

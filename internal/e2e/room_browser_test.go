@@ -15,17 +15,19 @@ import (
 
 // photoSharing is issue 39's photo-sharing design: a CDN, a load balancer,
 // two copies of the app, a database, a cache, a queue, a function and a
-// bucket, about 1,900 px wide.
+// bucket, about 1,900 px wide, all but the CDN in a region.
 const photoSharing = `nodes:
   - {id: cdn, component: aws-cloudfront, position: {x: 40, y: 140}}
-  - {id: alb, component: aws-alb, position: {x: 280, y: 140}}
-  - {id: app-a, component: aws-ecs, position: {x: 520, y: 40}}
-  - {id: app-b, component: aws-ecs, position: {x: 520, y: 240}}
-  - {id: db, component: aws-rds-postgresql, position: {x: 760, y: 40}}
-  - {id: cache, component: aws-elasticache-valkey, position: {x: 1000, y: 40}}
-  - {id: queue, component: aws-sqs, position: {x: 1240, y: 240}}
-  - {id: thumbs, component: aws-lambda, position: {x: 1480, y: 240}}
-  - {id: photos, component: aws-s3, position: {x: 1760, y: 240}}
+  - {id: alb, in: eu, component: aws-alb, position: {x: 280, y: 140}}
+  - {id: app-a, in: eu, component: aws-ecs, position: {x: 520, y: 40}}
+  - {id: app-b, in: eu, component: aws-ecs, position: {x: 520, y: 240}}
+  - {id: db, in: eu, component: aws-rds-postgresql, position: {x: 760, y: 40}}
+  - {id: cache, in: eu, component: aws-elasticache-valkey, position: {x: 1000, y: 40}}
+  - {id: queue, in: eu, component: aws-sqs, position: {x: 1240, y: 240}}
+  - {id: thumbs, in: eu, component: aws-lambda, position: {x: 1480, y: 240}}
+  - {id: photos, in: eu, component: aws-s3, position: {x: 1760, y: 240}}
+groups:
+  - {id: eu, boundary: region}
 edges:
   - {from: cdn, to: alb}
   - {from: alb, to: app-a}
@@ -38,17 +40,17 @@ edges:
   - {from: thumbs, to: photos}
 `
 
-// nodesOutsideCanvas lists the nodes whose boxes are not wholly inside the
-// canvas's visible rectangle, with the count of nodes drawn.
+// nodesOutsideCanvas lists the nodes and frames whose boxes are not wholly
+// inside the canvas's visible rectangle, with the count of them drawn.
 func (p *tab) nodesOutsideCanvas() (outside []string, drawn int) {
 	p.t.Helper()
 	got := p.evalPage(`(() => {
 		const c = document.getElementById("canvas-area").getBoundingClientRect();
-		const nodes = [...document.querySelectorAll("g[data-node]")];
+		const nodes = [...document.querySelectorAll("g[data-node], g[data-group]")];
 		return {drawn: nodes.length, outside: nodes.filter(g => {
 			const r = g.getBoundingClientRect();
 			return r.width === 0 || r.left < c.left || r.right > c.right || r.top < c.top || r.bottom > c.bottom;
-		}).map(g => g.dataset.node)};
+		}).map(g => g.dataset.node || g.dataset.group)};
 	})()`)
 	var r struct {
 		Drawn   int
@@ -67,9 +69,9 @@ func TestRoomFitShowsTheWholeDesign(t *testing.T) {
 	p := loadDesign(t, photoSharing)
 	p.click("button", "Zoom in") // away from the view the design opened at
 	p.click("button", "Fit")
-	p.eventually("every node inside the canvas after Fit", func() (bool, string) {
+	p.eventually("every node and frame inside the canvas after Fit", func() (bool, string) {
 		outside, drawn := p.nodesOutsideCanvas()
-		return drawn == 9 && len(outside) == 0, strconv.Itoa(drawn) + " drawn, outside: " + strings.Join(outside, ", ")
+		return drawn == 10 && len(outside) == 0, strconv.Itoa(drawn) + " drawn, outside: " + strings.Join(outside, ", ")
 	})
 	// Names drawn, in the zoomed-out form.
 	if got := p.evalPage(`[...document.querySelectorAll("g[data-node]")].filter(g => !g.querySelector("[data-part=summary], [data-part=id]")).map(g => g.dataset.node)`); got != "[]" {

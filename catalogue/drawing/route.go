@@ -218,8 +218,25 @@ func (r Router) route(s, t Rect) []Point {
 
 // RouteAt routes from box s to box t between the ports sp and tp, on the
 // sides planFor gives.
+//
+// When no such route keeps clear of the other boxes, the search of
+// gridRoute finds one that does, by any sides.
 func (r Router) RouteAt(s, t Rect, sp, tp Point) []Point {
 	pl := PlanFor(s, t)
+	pts := r.planned(pl, s, t, sp, tp)
+	if r.clear(pts, s, t) {
+		return pts
+	}
+	if found := r.gridRoute(s, t, sp, tp, pl.Out, pl.In); found != nil {
+		return found
+	}
+	return pts
+}
+
+// planned is the route of plan pl from box s to box t between the ports
+// sp and tp: a bend or a detour in the frame where t is to the right of s,
+// or a loop; not always clear of the other boxes.
+func (r Router) planned(pl plan, s, t Rect, sp, tp Point) []Point {
 	if pl.loop {
 		if pl.Out == sideTop {
 			y := math.Min(s.Y0, t.Y0) - 2*routeStub

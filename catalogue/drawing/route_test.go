@@ -281,3 +281,111 @@ func TestRouteLongRun(t *testing.T) {
 		t.Errorf("route %v passes through %+v", pts, in)
 	}
 }
+
+// votingBoxes is the voting app as drawn by hand: the queue tight under
+// its consumer, worker, and vote up to the left, so the route from vote
+// enters rabbitmq's top right under worker unless it goes round.
+func votingBoxes() map[string]Rect {
+	return map[string]Rect{
+		"vote": NodeBox(40, 40), "redis": NodeBox(300, 40), "result": NodeBox(560, 40),
+		"worker": NodeBox(300, 180), "db": NodeBox(560, 180), "rabbitmq": NodeBox(300, 264),
+	}
+}
+
+// No route passes through a box other than its ends, and each ends on its
+// target's border, from outside, with room for the arrowhead: vote →
+// rabbitmq goes round worker rather than under it (issue 39, defect 6).
+func TestRouteVotingApp(t *testing.T) {
+	at := votingBoxes()
+	var boxes []Rect
+	for _, b := range at {
+		boxes = append(boxes, b)
+	}
+	rt := Router{Ix: NewBoxIndex(boxes)}
+	for _, e := range [][2]string{{"vote", "redis"}, {"vote", "rabbitmq"}, {"worker", "redis"}, {"worker", "db"}, {"worker", "rabbitmq"}, {"result", "db"}} {
+		s, tb := at[e[0]], at[e[1]]
+		pts := rt.route(s, tb)
+		checkRoute(t, pts, s, tb)
+		for id, o := range at {
+			if id != e[0] && id != e[1] && crosses(pts, grow(o, routeClear-1)) {
+				t.Errorf("%s → %s: route %v passes through %s", e[0], e[1], pts, id)
+			}
+		}
+	}
+}
+
+// Random layouts of sixteen boxes that do not overlap: whatever is in the
+// way, the route keeps clear of every box but its ends (within the
+// clearance), leaves the source and enters the target square, and passes
+// through neither.
+func TestRouteNeverThroughABox(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tried := 0
+	for n := 0; tried < 600; n++ {
+		var boxes []Rect
+		for i := 0; i < 16; i++ {
+			boxes = append(boxes, NodeBox(math.Round(rng.Float64()*1800), math.Round(rng.Float64()*1100)))
+		}
+		if overlapping(boxes) {
+			continue
+		}
+		tried++
+		rt := Router{Ix: NewBoxIndex(boxes)}
+		s, tb := boxes[0], boxes[1]
+		pts := rt.route(s, tb)
+		if len(pts) < 2 || !onSide(pts[0], s) || !onSide(pts[len(pts)-1], tb) {
+			t.Fatalf("layout %d: route %v does not join its ends", n, pts)
+		}
+		for i := 1; i < len(pts); i++ {
+			if a, b := pts[i-1], pts[i]; a.X != b.X && a.Y != b.Y {
+				t.Fatalf("layout %d: route %v: run %d is diagonal", n, pts, i)
+			}
+		}
+		end, before := pts[len(pts)-1], pts[len(pts)-2]
+		if inside(Point{(end.X + before.X) / 2, (end.Y + before.Y) / 2}, tb) || dist(end, before) < routeStub-1e-9 {
+			t.Errorf("layout %d: route %v: the last run is inside the target or too short for the arrowhead", n, pts)
+		}
+		if inner := pts[1 : len(pts)-1]; crosses(inner, s) || crosses(inner, tb) {
+			t.Errorf("layout %d: route %v passes through one of its own ends", n, pts)
+		}
+		for k := 2; k < len(boxes); k++ {
+			if crosses(pts, grow(boxes[k], routeClear-1)) {
+				t.Errorf("layout %d: route %v from %v to %v passes through %v", n, pts, s, tb, boxes[k])
+			}
+		}
+	}
+}
+
+func overlapping(boxes []Rect) bool {
+	for i, a := range boxes {
+		for _, b := range boxes[i+1:] {
+			if a.X1+2*routeStub > b.X0 && a.X0 < b.X1+2*routeStub && a.Y1+2*routeStub > b.Y0 && a.Y0 < b.Y1+2*routeStub {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Parallel edges (two between the same boxes) and edges that share a side
+// get attachment points of their own, and routes that do not meet at the
+// ends.
+func TestParallelEdgesSpread(t *testing.T) {
+	a, b, c := NodeBox(40, 40), NodeBox(400, 40), NodeBox(400, 240)
+	pairs := [][2]Rect{{a, b}, {a, b}, {a, c}}
+	ports := spread(pairs)
+	seen := map[Point]bool{}
+	for i, p := range ports {
+		for _, q := range p {
+			if seen[q] {
+				t.Errorf("edge %d: port %v is another edge's", i, q)
+			}
+			seen[q] = true
+		}
+	}
+	rt := Router{Ix: NewBoxIndex([]Rect{a, b, c})}
+	for i, pr := range pairs {
+		checkRoute(t, rt.RouteAt(pr[0], pr[1], ports[i][0], ports[i][1]), pr[0], pr[1])
+	}
+}
+

@@ -388,4 +388,3 @@ func TestParallelEdgesSpread(t *testing.T) {
 		checkRoute(t, rt.RouteAt(pr[0], pr[1], ports[i][0], ports[i][1]), pr[0], pr[1])
 	}
 }
-

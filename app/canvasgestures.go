@@ -2,7 +2,6 @@ package app
 
 import (
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -440,12 +439,7 @@ func (g *canvasGestures) edgesOfSet(moving map[string]bool) ([]edgeEnd, drawing.
 	if len(out) == 0 {
 		return nil, drawing.Router{}, inner
 	}
-	for id := range moving {
-		delete(pos, id)
-	}
-	kept := *d
-	kept.Nodes = slices.DeleteFunc(slices.Clone(d.Nodes), func(n catalogue.Node) bool { return moving[n.ID] })
-	return out, drawing.Router{Ix: drawing.NewBoxIndex(drawing.DrawnBoxes(&kept, pos, frames, hiddenIn))}, inner
+	return out, dragRouter(d, moving, hiddenIn), inner
 }
 
 // heldElement is an element a group drag moves, and the transform it had,

@@ -78,7 +78,7 @@ func (g *Geometry) Route(k int) []Point {
 	}
 	if g.Router == nil {
 		d := g.design
-		g.Router = &Router{Ix: NewBoxIndex(DrawnBoxes(d, g.Pos, g.Frames, g.HiddenIn))}
+		g.Router = &Router{Ix: NewBoxIndex(Obstacles(d, g.Pos, g.Frames, g.HiddenIn))}
 	}
 	ports := g.portsOf(k)
 	pts := g.Router.RouteAt(g.Pairs[k][0], g.Pairs[k][1], ports[0], ports[1])

@@ -93,7 +93,7 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 		label := FrameLabel(name, g)
 		fmt.Fprintf(&b, `<g><title>%s</title><text x="%g" y="%g" font-size="%d" font-weight="600" fill="%s">%s</text></g>`, html.EscapeString(label), f.Box.X0+pictureLabelX, f.Box.Y0+15, FrameLabelPx, c.ink, html.EscapeString(FitFrameLabel(label, f.Box.X1-f.Box.X0, pictureLabelX, FrameLabelPx)))
 	}
-	rt := Router{Ix: NewBoxIndex(DrawnBoxes(d, pos, frames, nil))}
+	rt := Router{Ix: NewBoxIndex(Obstacles(d, pos, frames, nil))}
 	var labels strings.Builder // drawn above the nodes
 	shown, pairs, ports := LayoutEdges(d, func(id string) [2]float64 { return pos[id] }, nil)
 	for k, i := range shown {

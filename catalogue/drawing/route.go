@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // Edge routing. An edge leaves its source on the side facing its target
@@ -119,6 +121,27 @@ func (f frame) from(p Point) Point {
 func (f frame) rect(r Rect) Rect {
 	a, b := f.to(Point{r.X0, r.Y0}), f.to(Point{r.X1, r.Y1})
 	return Rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
+}
+
+// Obstacles are what d's routes keep clear of, as the canvas draws it:
+// every node's box (a collapsed group's one box for the nodes it holds),
+// the text of every open frame's label and every note. A label's text is
+// measured as the boundary's id, about as long as its name (which the
+// catalogue holds), and a few characters more.
+func Obstacles(d *catalogue.Design, pos map[string][2]float64, frames map[string]GroupFrame, hiddenIn map[string]string) []Rect {
+	out := DrawnBoxes(d, pos, frames, hiddenIn)
+	for _, g := range d.Groups {
+		f, ok := frames[g.ID]
+		if !ok || hiddenIn[g.ID] != "" {
+			continue // not drawn, or drawn as a node's box
+		}
+		w := 26 + 0.6*12*float64(len([]rune(FrameLabel(g.Boundary, g)))+4)
+		out = append(out, Rect{f.Box.X0, f.Box.Y0, math.Min(f.Box.X1, f.Box.X0+w), f.Box.Y0 + GroupLabel})
+	}
+	if len(d.Notes) > 0 {
+		out = append(out, NewNoteLayout(d, pos, frames, hiddenIn).Boxes()...)
+	}
+	return out
 }
 
 // Router routes edges among a design's node boxes.

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // checkRoute checks what every route must be: axis-aligned runs from the
@@ -386,5 +388,45 @@ func TestParallelEdgesSpread(t *testing.T) {
 	rt := Router{Ix: NewBoxIndex([]Rect{a, b, c})}
 	for i, pr := range pairs {
 		checkRoute(t, rt.RouteAt(pr[0], pr[1], ports[i][0], ports[i][1]), pr[0], pr[1])
+	}
+}
+
+// Routes keep off a frame's label and off notes, which Obstacles lists
+// beside the nodes: a → b would run down through the label of b's frame,
+// a → c through the note between them.
+func TestRouteAvoidsFrameLabelsAndNotes(t *testing.T) {
+	at := func(x, y float64) *catalogue.Point { return &catalogue.Point{X: x, Y: y} }
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "private", Boundary: "network"}},
+		Nodes: []catalogue.Node{
+			{ID: "a", Component: "service", Position: at(40, 40)},
+			{ID: "b", Component: "service", In: "private", Position: at(40, 300)},
+			{ID: "c", Component: "service", Position: at(600, 40)},
+		},
+		Notes: []catalogue.Note{{Text: "a note between a and c", Position: at(300, 50)}},
+	}
+	pos := NodePositions(d)
+	frames := GroupFrames(d, pos)
+	obstacles := Obstacles(d, pos, frames, nil)
+	if len(obstacles) != 5 {
+		t.Fatalf("obstacles %v: want three nodes, a label and a note", obstacles)
+	}
+	label, note := obstacles[3], obstacles[4]
+	f := frames["private"].Box
+	if label.X0 != f.X0 || label.Y0 != f.Y0 || label.Y1 != f.Y0+GroupLabel || label.X1 <= label.X0+26 || label.X1 > f.X1 {
+		t.Errorf("the frame's label %v, frame %v", label, f)
+	}
+	rt := Router{Ix: NewBoxIndex(obstacles)}
+	box := func(id string) Rect { p := pos[id]; return NodeBox(p[0], p[1]) }
+	for _, tc := range []struct {
+		from, to string
+		off      Rect
+	}{{"a", "b", label}, {"a", "c", note}} {
+		s, tb := box(tc.from), box(tc.to)
+		pts := rt.route(s, tb)
+		checkRoute(t, pts, s, tb)
+		if crosses(pts, tc.off) {
+			t.Errorf("%s → %s: route %v passes through %v", tc.from, tc.to, pts, tc.off)
+		}
 	}
 }

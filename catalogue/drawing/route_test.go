@@ -3,6 +3,7 @@ package drawing
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -428,5 +429,57 @@ func TestRouteAvoidsFrameLabelsAndNotes(t *testing.T) {
 		if crosses(pts, tc.off) {
 			t.Errorf("%s → %s: route %v passes through %v", tc.from, tc.to, pts, tc.off)
 		}
+	}
+}
+
+// routeDesign is a design of n nodes for the routing benchmarks: a grid
+// of 40 columns, dx and dy apart, each node joined to the next, to the one
+// below and right, and to the one two columns and two rows on, whose way
+// crosses other nodes.
+func routeDesign(n int, dx, dy float64) *catalogue.Design {
+	d := &catalogue.Design{}
+	id := func(i int) string { return "n" + strconv.Itoa(i) }
+	for i := 0; i < n; i++ {
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id(i), Component: "service", Position: &catalogue.Point{X: 40 + float64(i%40)*dx, Y: 40 + float64(i/40)*dy}})
+		for _, j := range []int{i + 1, i + 41, i + 82} {
+			if j < n {
+				d.Edges = append(d.Edges, catalogue.Edge{From: id(i), To: id(j)})
+			}
+		}
+	}
+	return d
+}
+
+// BenchmarkRouteView1000 is what routing costs a redraw of a 1,000-node
+// design at 1× in a 1440×900 view: the router made (the boxes indexed) and
+// the edges that meet the view routed between their ports. On the editor's
+// grid (gaps of 40 and 48) a bend or a detour finds every route; packed
+// tight (gaps of 20 and 18) most need the search.
+func BenchmarkRouteView1000(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		dx, dy float64
+	}{{"grid", GridX, gridY}, {"packed", NodeWidth + 20, NodeHeight + 18}} {
+		b.Run(tc.name, func(b *testing.B) {
+			d := routeDesign(1000, tc.dx, tc.dy)
+			geo := GeometryOf(nil, d, func(string) bool { return false })
+			view := Rect{0, 0, 1440, 900}
+			var in []int
+			for k, pr := range geo.Pairs {
+				a, c := pr[0], pr[1]
+				if math.Max(a.X1, c.X1) >= view.X0 && math.Min(a.X0, c.X0) <= view.X1 && math.Max(a.Y1, c.Y1) >= view.Y0 && math.Min(a.Y0, c.Y0) <= view.Y1 {
+					in = append(in, k)
+				}
+			}
+			geo.Prepare(in)
+			b.ReportAllocs()
+			for b.Loop() {
+				rt := Router{Ix: NewBoxIndex(DrawnBoxes(d, geo.Pos, nil, nil))}
+				for _, k := range in {
+					ports := geo.portsOf(k)
+					rt.RouteAt(geo.Pairs[k][0], geo.Pairs[k][1], ports[0], ports[1])
+				}
+			}
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package drawing
 
 import (
-	"container/heap"
 	"math"
 	"sort"
 )
@@ -39,32 +38,42 @@ func outward(sd Side) direction {
 
 // gridRoute routes from box s to box t round every other box, preferring
 // ports sp and tp on sides out and in; nil when the boxes nearby enclose an
-// end.
+// end. Where boxes are packed too tight for the usual clearance, a route
+// runs nearer them (never through one) before it looks further afield.
 func (r Router) gridRoute(s, t Rect, sp, tp Point, out, in Side) []Point {
-	for _, reach := range []float64{gridReach, 4 * gridReach} {
-		if pts := r.gridSearch(s, t, sp, tp, out, in, reach); pts != nil {
+	for _, try := range [...]struct{ reach, clear float64 }{{gridReach / 2, routeClear}, {gridReach, gridNear}, {4 * gridReach, gridNear}} {
+		if pts := r.gridSearch(s, t, sp, tp, out, in, try.reach, try.clear); pts != nil {
 			return pts
 		}
 	}
 	return nil
 }
 
-// gridSearch is gridRoute within reach of the two boxes.
-func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64) []Point {
+// gridNear is how near a route may pass a box where the boxes are packed
+// too tight for routeClear.
+const gridNear = 3
+
+// gridSearch is gridRoute within reach of the two boxes, keeping clear of
+// the others by clearance.
+func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach, clearance float64) []Point {
 	area := Rect{math.Min(s.X0, t.X0) - reach, math.Min(s.Y0, t.Y0) - reach, math.Max(s.X1, t.X1) + reach, math.Max(s.Y1, t.Y1) + reach}
-	// Each box kept clear of, grown by the clearance: a point strictly
-	// inside one is blocked. The ends are grown by a stub, for a route to
-	// leave and enter them square.
+	// Each box kept clear of, grown by the clearance: a run that meets
+	// one's inside is blocked. The ends are grown by a stub, for a route
+	// to leave and enter them square.
 	walls := []Rect{grow(s, routeStub), grow(t, routeStub)}
 	r.Ix.near(area, func(o Rect) bool {
 		if o != s && o != t {
-			walls = append(walls, grow(o, routeClear))
+			// The index may give a box once for each bucket it
+			// touches: a wall twice blocks the same runs.
+			walls = append(walls, grow(o, clearance))
 		}
 		return true
 	})
-	free := func(p Point) bool {
-		for _, w := range walls {
-			if p.X > w.X0 && p.X < w.X1 && p.Y > w.Y0 && p.Y < w.Y1 {
+	// segFree reports whether the run a–b keeps out of every wall but
+	// wall own.
+	segFree := func(a, b Point, own int) bool {
+		for k, w := range walls {
+			if k != own && math.Max(a.X, b.X) > w.X0 && math.Min(a.X, b.X) < w.X1 && math.Max(a.Y, b.Y) > w.Y0 && math.Min(a.Y, b.Y) < w.Y1 {
 				return false
 			}
 		}
@@ -75,7 +84,7 @@ func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64)
 		sd         Side
 		cost       float64
 	}
-	ends := func(b Rect, planned Side, port Point) []end {
+	ends := func(b Rect, own int, planned Side, port Point) []end {
 		var es []end
 		for sd := sideRight; sd <= sideTop; sd++ {
 			p, cost := port, 0.0
@@ -84,13 +93,13 @@ func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64)
 			}
 			d := steps[outward(sd)]
 			stub := Point{p.X + d.X*routeStub, p.Y + d.Y*routeStub}
-			if free(stub) && !r.blocked(p, stub, s, t) {
+			if area.X0 <= stub.X && stub.X <= area.X1 && area.Y0 <= stub.Y && stub.Y <= area.Y1 && segFree(p, stub, own) {
 				es = append(es, end{p, stub, sd, cost})
 			}
 		}
 		return es
 	}
-	from, to := ends(s, out, sp), ends(t, in, tp)
+	from, to := ends(s, 0, out, sp), ends(t, 1, in, tp)
 	if len(from) == 0 || len(to) == 0 {
 		return nil
 	}
@@ -115,39 +124,65 @@ func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64)
 	for k := range cost {
 		cost[k], prev[k] = math.Inf(1), -1
 	}
-	// Whether each point is free, and each run to the next point east and
-	// south (between neighbouring lines no wall begins or ends, so a run's
-	// middle says for all of it).
-	open := make([]bool, nx*ny)
-	for j, y := range ys {
-		for i, x := range xs {
-			open[j*nx+i] = free(Point{x, y})
+	// The runs each wall blocks, east from a point (eastShut) and south
+	// from it (southShut): those whose inside meets the wall's.
+	eastShut, southShut := make([]bool, nx*ny), make([]bool, nx*ny)
+	above := func(vs []float64, v float64) int { return sort.Search(len(vs), func(k int) bool { return vs[k] > v }) }
+	for _, w := range walls {
+		xa, xb := above(xs, w.X0), sort.SearchFloat64s(xs, w.X1) // xs[xa:xb] inside the wall
+		ya, yb := above(ys, w.Y0), sort.SearchFloat64s(ys, w.Y1)
+		for j := ya; j < yb; j++ {
+			for i := max(xa-1, 0); i < xb && i < nx-1; i++ {
+				eastShut[j*nx+i] = true
+			}
+		}
+		for i := xa; i < xb; i++ {
+			for j := max(ya-1, 0); j < yb && j < ny-1; j++ {
+				southShut[j*nx+i] = true
+			}
 		}
 	}
-	runOpen := func(i, j, i2, j2 int) bool {
-		if i2 < 0 || j2 < 0 || i2 >= nx || j2 >= ny || !open[j*nx+i] || !open[j2*nx+i2] {
-			return false
+	runOpen := func(i, j int, d direction) bool {
+		switch d {
+		case 0:
+			return i+1 < nx && !eastShut[j*nx+i]
+		case 1:
+			return i > 0 && !eastShut[j*nx+i-1]
+		case 2:
+			return j+1 < ny && !southShut[j*nx+i]
 		}
-		return free(Point{(xs[i] + xs[i2]) / 2, (ys[j] + ys[j2]) / 2})
-	}
-	q := &gridQueue{}
-	for _, e := range from {
-		i, j := at(e.stub)
-		k := state(i, j, outward(e.sd))
-		if c := e.cost + routeStub; c < cost[k] {
-			cost[k] = c
-			heap.Push(q, gridItem{k, c})
-		}
+		return j > 0 && !southShut[(j-1)*nx+i]
 	}
 	goal := map[int]end{}
 	for _, e := range to {
 		i, j := at(e.stub)
 		goal[j*nx+i] = e
 	}
+	// The search is A*: what is left is at least the way to the nearest
+	// of the target's stubs, straight, and the stub.
+	left := func(i, j int) float64 {
+		h := math.Inf(1)
+		for _, e := range to {
+			h = math.Min(h, math.Abs(xs[i]-e.stub.X)+math.Abs(ys[j]-e.stub.Y))
+		}
+		return h + routeStub
+	}
+	var q gridQueue
+	for _, e := range from {
+		i, j := at(e.stub)
+		k := state(i, j, outward(e.sd))
+		if c := e.cost + routeStub; c < cost[k] {
+			cost[k] = c
+			q.push(gridItem{k, c, c + left(i, j)})
+		}
+	}
 	best, bestCost := -1, math.Inf(1)
-	for q.Len() > 0 {
-		it := heap.Pop(q).(gridItem)
-		if it.cost > cost[it.state] || it.cost >= bestCost {
+	for len(q) > 0 {
+		it := q.pop()
+		if it.guess >= bestCost {
+			break
+		}
+		if it.cost > cost[it.state] {
 			continue
 		}
 		d := direction(it.state % 4)
@@ -169,11 +204,11 @@ func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64)
 			if nd == d^1 {
 				continue // no turning back
 			}
-			st := steps[nd]
-			i2, j2 := i+int(st.X), j+int(st.Y)
-			if !runOpen(i, j, i2, j2) {
+			if !runOpen(i, j, nd) {
 				continue
 			}
+			st := steps[nd]
+			i2, j2 := i+int(st.X), j+int(st.Y)
 			c := it.cost + math.Abs(xs[i2]-xs[i]) + math.Abs(ys[j2]-ys[j])
 			if nd != d {
 				c += gridBend
@@ -181,7 +216,7 @@ func (r Router) gridSearch(s, t Rect, sp, tp Point, out, in Side, reach float64)
 			k := state(i2, j2, nd)
 			if c < cost[k] {
 				cost[k], prev[k] = c, int32(it.state)
-				heap.Push(q, gridItem{k, c})
+				q.push(gridItem{k, c, c + left(i2, j2)})
 			}
 		}
 	}
@@ -243,17 +278,50 @@ func straighten(pts []Point) []Point {
 	return out
 }
 
-// gridItem is a state of the search and the cost of reaching it.
+// gridItem is a state of the search, the cost of reaching it, and a guess
+// at the cost of a route through it that is never too high.
 type gridItem struct {
-	state int
-	cost  float64
+	state       int
+	cost, guess float64
 }
 
-// gridQueue is the search's priority queue, cheapest first.
+// gridQueue is the search's priority queue, the lowest guess first: a
+// binary heap.
 type gridQueue []gridItem
 
-func (q gridQueue) Len() int           { return len(q) }
-func (q gridQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
-func (q gridQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *gridQueue) Push(x any)        { *q = append(*q, x.(gridItem)) }
-func (q *gridQueue) Pop() any          { old := *q; it := old[len(old)-1]; *q = old[:len(old)-1]; return it }
+func (q *gridQueue) push(it gridItem) {
+	*q = append(*q, it)
+	h := *q
+	for k := len(h) - 1; k > 0; {
+		up := (k - 1) / 2
+		if h[up].guess <= h[k].guess {
+			break
+		}
+		h[up], h[k] = h[k], h[up]
+		k = up
+	}
+}
+
+func (q *gridQueue) pop() gridItem {
+	h := *q
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for k := 0; ; {
+		c := 2*k + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && h[c+1].guess < h[c].guess {
+			c++
+		}
+		if h[k].guess <= h[c].guess {
+			break
+		}
+		h[k], h[c] = h[c], h[k]
+		k = c
+	}
+	*q = h
+	return top
+}

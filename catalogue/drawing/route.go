@@ -127,7 +127,8 @@ func (f frame) rect(r Rect) Rect {
 // every node's box (a collapsed group's one box for the nodes it holds),
 // the text of every open frame's label and every note. A label's text is
 // measured as the boundary's id, about as long as its name (which the
-// catalogue holds), and a few characters more.
+// catalogue holds), and two characters more, in bold at the largest size
+// the canvas draws it (17 px, zoomed out).
 func Obstacles(d *catalogue.Design, pos map[string][2]float64, frames map[string]GroupFrame, hiddenIn map[string]string) []Rect {
 	out := DrawnBoxes(d, pos, frames, hiddenIn)
 	for _, g := range d.Groups {
@@ -135,7 +136,7 @@ func Obstacles(d *catalogue.Design, pos map[string][2]float64, frames map[string
 		if !ok || hiddenIn[g.ID] != "" {
 			continue // not drawn, or drawn as a node's box
 		}
-		w := 26 + 0.6*12*float64(len([]rune(FrameLabel(g.Boundary, g)))+4)
+		w := 26 + 0.62*17*float64(len([]rune(FrameLabel(g.Boundary, g)))+2)
 		out = append(out, Rect{f.Box.X0, f.Box.Y0, math.Min(f.Box.X1, f.Box.X0+w), f.Box.Y0 + GroupLabel})
 	}
 	if len(d.Notes) > 0 {

@@ -153,7 +153,8 @@ func TestCopyAndPasteMany(t *testing.T) {
 		t.Fatalf("after duplicating: %d nodes, %d groups, %d edges, %d notes", len(d.Nodes), len(d.Groups), len(d.Edges), len(d.Notes))
 	}
 	a2 := s.Node("a-2")
-	if a2 == nil || a2.In != "eu" || *a2.Position != (catalogue.Point{X: 520, Y: 40}) || d.Notes[1].On != "a-2" {
+	// Below them: to their right, a-2 would touch c.
+	if a2 == nil || a2.In != "eu" || *a2.Position != (catalogue.Point{X: 40, Y: 202}) || d.Notes[1].On != "a-2" {
 		t.Errorf("the copy of a: %+v, note %+v", a2, d.Notes[1])
 	}
 	if got := strings.Join(s.SelectedNodes(), ","); got != "a-2,b-2" {

@@ -19,14 +19,36 @@ import (
 type nodeEdits struct{ s *Store }
 
 // AddNode adds a node of component id at a free spot, selects it and returns
-// its id: the component id, then id-2, id-3… when taken.
+// its id: the component id, then id-2, id-3… when taken. It is in the group
+// whose frame it is drawn in, if any: what is drawn inside a frame is in
+// its group.
 func (ed nodeEdits) AddNode(componentID string) (string, error) {
+	var at catalogue.Point
+	at.X, at.Y = ed.s.spotForNew(ed.s.design)
+	in := ""
+	if len(ed.s.design.Groups) > 0 {
+		in = drawing.DropTarget(ed.s.design, at.X+drawing.NodeWidth/2, at.Y+drawing.NodeHeight/2, ed.s.Collapsed)
+	}
+	return ed.addNode(componentID, at, in)
+}
+
+// AddNodeAt adds a node of component id with its top-left corner at x, y,
+// in group ("" for none), as a product dropped on the canvas is: selected,
+// its id returned as AddNode's.
+func (ed nodeEdits) AddNodeAt(componentID string, x, y float64, group string) (string, error) {
+	if group != "" && ed.s.groupIndex(group) < 0 {
+		return "", fmt.Errorf("no group has the id %q", group)
+	}
+	return ed.addNode(componentID, catalogue.Point{X: x, Y: y}, group)
+}
+
+// addNode adds a node of component id at at, in group in: one undoable
+// step.
+func (ed nodeEdits) addNode(componentID string, at catalogue.Point, in string) (string, error) {
 	if _, ok := ed.s.cat.Components[componentID]; !ok {
 		return "", fmt.Errorf("unknown component %q", componentID)
 	}
 	id := ed.s.freeID(componentID)
-	var at catalogue.Point
-	at.X, at.Y = ed.s.spotForNew(ed.s.design)
 	autoAt := maps.Clone(ed.s.autoAt)
 	if autoAt == nil {
 		autoAt = map[string]catalogue.Point{}
@@ -36,7 +58,7 @@ func (ed nodeEdits) AddNode(componentID string) (string, error) {
 	// it: bring it into view.
 	reveal := ed.s.view.X1 > ed.s.view.X0 && !ed.s.view.Holds(drawing.NodeBox(at.X, at.Y))
 	err := ed.s.edit(func(d *catalogue.Design) (string, error) {
-		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &at})
+		d.Nodes = append(d.Nodes, catalogue.Node{ID: id, Component: componentID, Position: &at, In: in})
 		return "", nil
 	}, change{selection: &Selection{Node: id, Edge: -1}, autoAt: autoAt, reveal: reveal})
 	if err != nil {
@@ -45,9 +67,9 @@ func (ed nodeEdits) AddNode(componentID string) (string, error) {
 	return id, nil
 }
 
-// spotForNew is where a new node goes: beside the selected node when it is
-// in view, else near the middle of the view, else (before the canvas has
-// reported one) the first free grid cell.
+// spotForNew is where a new node goes: on free space beside the selected
+// node when it is in view, else near the middle of the view, else (before
+// the canvas has reported one) the first free grid cell.
 func (ed nodeEdits) spotForNew(d *catalogue.Design) (float64, float64) {
 	if ed.s.view.X1 <= ed.s.view.X0 {
 		return drawing.FreeSpot(d)
@@ -55,10 +77,10 @@ func (ed nodeEdits) spotForNew(d *catalogue.Design) (float64, float64) {
 	if i, ok := ed.s.nodeIndex[ed.s.selection.Node]; ok {
 		x, y := drawing.Position(&d.Nodes[i], i)
 		if ed.s.view.Holds(drawing.NodeBox(x, y)) {
-			return drawing.FreeSpotNear(d, x+drawing.GridX+drawing.NodeWidth/2, y+drawing.NodeHeight/2)
+			return ed.s.placeNear(d, x+drawing.GridX, y, drawing.NodeWidth, drawing.NodeHeight)
 		}
 	}
-	return drawing.FreeSpotNear(d, (ed.s.view.X0+ed.s.view.X1)/2, (ed.s.view.Y0+ed.s.view.Y1)/2)
+	return ed.s.placeNear(d, (ed.s.view.X0+ed.s.view.X1-drawing.NodeWidth)/2, (ed.s.view.Y0+ed.s.view.Y1-drawing.NodeHeight)/2, drawing.NodeWidth, drawing.NodeHeight)
 }
 
 // MoveNode moves a node to x, y.

@@ -53,10 +53,18 @@ func (ed noteEdits) AddNote(on, text string) (int, error) {
 		if _, ok := ed.s.nodeIndex[on]; !ok && ed.s.groupIndex(on) < 0 {
 			return 0, fmt.Errorf("no node or group has the id %q", on)
 		}
-	} else if ed.s.view.X1 > ed.s.view.X0 {
-		h := drawing.NoteHeight(len(drawing.NoteLines(text)))
-		note.Position = &catalogue.Point{X: float64(int((ed.s.view.X0 + ed.s.view.X1 - drawing.NoteWidth) / 2)), Y: float64(int((ed.s.view.Y0 + ed.s.view.Y1 - h) / 2))}
-	} else {
+	}
+	h := drawing.NoteHeight(len(drawing.NoteLines(text)))
+	switch {
+	case on != "":
+		l := ed.NoteLayout()
+		x, y := ed.s.noteSpot(l, on, h)
+		p := l.Stored(on, x, y)
+		note.Position = &p
+	case ed.s.view.X1 > ed.s.view.X0:
+		x, y := ed.s.placeNear(ed.s.design, float64(int((ed.s.view.X0+ed.s.view.X1-drawing.NoteWidth)/2)), float64(int((ed.s.view.Y0+ed.s.view.Y1-h)/2)), drawing.NoteWidth, h)
+		note.Position = &catalogue.Point{X: x, Y: y}
+	default:
 		note.Position = &catalogue.Point{X: drawing.GridOrigin, Y: drawing.GridOrigin}
 	}
 	i := len(ed.s.design.Notes)

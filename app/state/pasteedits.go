@@ -3,7 +3,6 @@ package state
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -141,13 +140,27 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 
 // pasteOffset is how far a pasted fragment's nodes move from where they
 // were: beside themselves, to the right or below (where a copy of nodes of
-// the design lands next to them, as Duplicate does), else to the middle of
-// the view, whichever lands in view on no node first; else to the right of
-// what is drawn.
+// the design lands next to them, as Duplicate does), when that is in view
+// on free space; else to the free space in view nearest that; else (no
+// room in view, or no view yet) to the right of what is drawn.
 func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64) {
 	fb, ok := drawing.DesignBounds(frag)
 	if !ok {
 		return 0, 0
+	}
+	w, h := fb.X1-fb.X0, fb.Y1-fb.Y0
+	if view, ok := ed.s.seen(); ok {
+		f := ed.s.free(d)
+		for _, t := range [][2]float64{{w + 40, 0}, {0, h + 40}} {
+			if r := (drawing.Rect{X0: fb.X0 + t[0], Y0: fb.Y0 + t[1], X1: fb.X1 + t[0], Y1: fb.Y1 + t[1]}); view.Holds(r) && nodesClear(f, frag, t[0], t[1]) {
+				return t[0], t[1]
+			}
+		}
+		x := min(max(fb.X0+w+40, view.X0), view.X1-w)
+		y := min(max(fb.Y0, view.Y0), view.Y1-h)
+		if px, py, ok := f.Near(x, y, w, h, view); ok {
+			return px - fb.X0, py - fb.Y0
+		}
 	}
 	right := 0.0
 	for _, n := range d.Nodes {
@@ -155,36 +168,18 @@ func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (f
 			right = max(right, n.Position.X+drawing.NodeWidth+60)
 		}
 	}
-	var tries [][2]float64
-	if ed.s.view.X1 > ed.s.view.X0 {
-		cx, cy := (ed.s.view.X0+ed.s.view.X1)/2, (ed.s.view.Y0+ed.s.view.Y1)/2
-		w, h := fb.X1-fb.X0, fb.Y1-fb.Y0
-		tries = append(tries, [2]float64{w + 40, 0}, [2]float64{0, h + 40}, [2]float64{math.Round(cx - (fb.X0+fb.X1)/2), math.Round(cy - (fb.Y0+fb.Y1)/2)})
-	}
-	for _, t := range tries {
-		if ed.s.view.Holds(drawing.Rect{X0: fb.X0 + t[0], Y0: fb.Y0 + t[1], X1: fb.X1 + t[0], Y1: fb.Y1 + t[1]}) && !overlapsAny(d, frag, t[0], t[1]) {
-			return t[0], t[1]
-		}
-	}
 	return right - fb.X0, 40 - fb.Y0
 }
 
-// overlapsAny reports whether a node of frag, moved by dx, dy, would
-// overlap a node of d.
-func overlapsAny(d, frag *catalogue.Design, dx, dy float64) bool {
+// nodesClear reports whether every node of frag, moved by dx, dy, lands on
+// free space.
+func nodesClear(f drawing.Free, frag *catalogue.Design, dx, dy float64) bool {
 	for i := range frag.Nodes {
-		if frag.Nodes[i].Position == nil {
-			continue
-		}
-		a := drawing.NodeBox(frag.Nodes[i].Position.X+dx, frag.Nodes[i].Position.Y+dy)
-		for j := range d.Nodes {
-			b := drawing.NodeBox(drawing.Position(&d.Nodes[j], j))
-			if a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 {
-				return true
-			}
+		if p := frag.Nodes[i].Position; p != nil && !f.Clear(drawing.NodeBox(p.X+dx, p.Y+dy)) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // Fragment is the nodes ids as a design of their own, as Paste reads it:

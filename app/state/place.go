@@ -1,0 +1,69 @@
+package state
+
+import (
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// viewMargin keeps what is placed in view off the view's very edge.
+const viewMargin = 16
+
+// free is what is drawn of design d that new things keep off (see
+// drawing.Obstacles), as this session draws it: collapsed groups as their
+// one box.
+func (s *Store) free(d *catalogue.Design) drawing.Free {
+	var hidden map[string]string
+	if len(d.Groups) > 0 {
+		hidden = drawing.CollapsedIn(d, s.Collapsed)
+	}
+	return drawing.NewFree(drawing.Obstacles(d, hidden))
+}
+
+// seen is the part of the canvas in view, less a margin, and false before
+// the canvas has reported one.
+func (s *Store) seen() (drawing.Rect, bool) {
+	if s.view.X1 <= s.view.X0 || s.view.Y1 <= s.view.Y0 {
+		return drawing.Rect{}, false
+	}
+	return s.view.Inset(viewMargin), true
+}
+
+// placeNear is where a w×h box goes near top-left corner (x, y) of design
+// d: on free space in view when there is room there, else on free space
+// anywhere near.
+func (s *Store) placeNear(d *catalogue.Design, x, y, w, h float64) (float64, float64) {
+	f := s.free(d)
+	if view, ok := s.seen(); ok {
+		// Not beyond the view: from its nearest point inside.
+		cx := min(max(x, view.X0), view.X1-w)
+		cy := min(max(y, view.Y0), view.Y1-h)
+		if px, py, ok := f.Near(cx, cy, w, h, view); ok {
+			return px, py
+		}
+	}
+	if px, py, ok := f.Near(x, y, w, h, drawing.Rect{}); ok {
+		return px, py
+	}
+	return x, y
+}
+
+// noteSpot is where the top-left corner of a note h high on node or group
+// on goes: beside it to the right, else below, to the left or above it,
+// whichever is free and in view first; else the free space nearest the
+// right.
+func (s *Store) noteSpot(l *drawing.NoteLayout, on string, h float64) (float64, float64) {
+	a, _ := l.Anchor(on)
+	gap := float64(drawing.NoteGap)
+	w := float64(drawing.NoteWidth)
+	f := s.free(s.design)
+	view, bounded := s.seen()
+	for _, c := range [][2]float64{{a.X1 + gap, a.Y0}, {a.X0, a.Y1 + gap}, {a.X0 - gap - w, a.Y0}, {a.X0, a.Y0 - gap - h}} {
+		r := drawing.Rect{X0: c[0], Y0: c[1], X1: c[0] + w, Y1: c[1] + h}
+		// NoteGap from its anchor is clear of it: the gaps kept from
+		// the rest are counted from the box 1 in.
+		if (!bounded || view.Holds(r)) && f.Clear(r.Inset(1)) {
+			return c[0], c[1]
+		}
+	}
+	return s.placeNear(s.design, a.X1+gap, a.Y0, w, h)
+}

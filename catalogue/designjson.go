@@ -24,6 +24,7 @@ type groupJSON struct {
 	In       string           `json:"in,omitempty"`
 	Name     string           `json:"name,omitempty"`
 	Props    map[string]Value `json:"props,omitempty"`
+	Position *Point           `json:"position,omitempty"`
 }
 
 type nodeJSON struct {

@@ -56,6 +56,11 @@ func EncodeDesignYAML(d *Design) []byte {
 			}
 			b = append(b, '}')
 		}
+		if p := g.Position; p != nil {
+			b = yamlout.Number(append(b, ", position: {x: "...), p.X)
+			b = yamlout.Number(append(b, ", y: "...), p.Y)
+			b = append(b, '}')
+		}
 		b = append(b, "}\n"...)
 	}
 	if len(d.Nodes) == 0 {

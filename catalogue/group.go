@@ -19,6 +19,10 @@ type Group struct {
 	In       string
 	Name     string
 	Props    map[string]Value
+	// Position is where the frame of a group that holds nothing is drawn
+	// (its top-left corner), so that it keeps its place; nil for one drawn
+	// beside the design. A group that holds something is drawn round it.
+	Position *Point
 }
 
 type groupPos struct {
@@ -41,7 +45,7 @@ func GroupPath(i int, field string) string {
 // checkGroups), the boundaries and values against the catalogue (Check).
 func (d *decoder) parseGroups(n *yaml.Node, src *PosMap) ([]Group, map[string]int) {
 	ids := map[string]int{}
-	if !d.IsKind(n, yaml.SequenceNode, "groups", "a list of groups, each { id, boundary, in, name, props }") {
+	if !d.IsKind(n, yaml.SequenceNode, "groups", "a list of groups, each { id, boundary, in, name, props, position }") {
 		return nil, ids
 	}
 	if len(n.Content) > MaxGroups {
@@ -55,7 +59,7 @@ func (d *decoder) parseGroups(n *yaml.Node, src *PosMap) ([]Group, map[string]in
 		pos := &src.groups[i]
 		pos.self = at(d.Pos(item))
 		var g Group
-		f := d.Fields(item, what, "id", "boundary", "in", "name", "props")
+		f := d.Fields(item, what, "id", "boundary", "in", "name", "props", "position")
 		if f != nil {
 			if v, ok := f["id"]; !ok {
 				d.Errorf(item, diag.CodeRequired, "%s: `id` is required (for example \"eu-west\")", what)
@@ -83,6 +87,9 @@ func (d *decoder) parseGroups(n *yaml.Node, src *PosMap) ([]Group, map[string]in
 			g.Name = d.text(f, "name")
 			if v, ok := f["props"]; ok {
 				g.Props = d.parseProps(v.Val, what, &pos.props)
+			}
+			if v, ok := f["position"]; ok {
+				g.Position = d.point(v.Val, what+".position")
 			}
 		}
 		groups = append(groups, g)

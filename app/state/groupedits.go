@@ -56,8 +56,14 @@ func (ed groupEdits) AddGroup(boundary string) (string, error) {
 		return "", fmt.Errorf("a %s sits %s: add one of those first", boundary, b.Where())
 	}
 	id := ed.s.freeID(boundary)
+	// One around nothing goes on free space in view, where it stays.
+	var at *catalogue.Point
+	if around == "" && ed.s.view.X1 > ed.s.view.X0 {
+		x, y := ed.s.placeNear(ed.s.design, (ed.s.view.X0+ed.s.view.X1-drawing.EmptyW)/2, (ed.s.view.Y0+ed.s.view.Y1-drawing.EmptyH)/2, drawing.EmptyW, drawing.EmptyH)
+		at = &catalogue.Point{X: x, Y: y}
+	}
 	return id, ed.s.update(func(d *catalogue.Design) (string, error) {
-		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: boundary, In: parent})
+		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: boundary, In: parent, Position: at})
 		where := ""
 		if parent != "" {
 			where = " in " + parent
@@ -113,11 +119,19 @@ func (ed groupEdits) MoveGroup(id string, dx, dy float64) error {
 			}
 		}
 	}
+	frames := drawing.GroupFrames(ed.s.design, drawing.NodePositions(ed.s.design))
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
 		for i := range d.Nodes {
 			if inside[d.Nodes[i].In] {
 				x, y := drawing.Position(&d.Nodes[i], i)
 				d.Nodes[i].Position = &catalogue.Point{X: x + dx, Y: y + dy}
+			}
+		}
+		// The frames that hold nothing move too (those that hold
+		// something are drawn round it: see keepEmptyFrames).
+		for i := range d.Groups {
+			if f, ok := frames[d.Groups[i].ID]; ok && inside[d.Groups[i].ID] {
+				d.Groups[i].Position = &catalogue.Point{X: f.Box.X0 + dx, Y: f.Box.Y0 + dy}
 			}
 		}
 		return "", nil

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -88,8 +89,14 @@ func TestNoteEditing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if box, _ := s.NoteBox(free); box.X0 != 400 || box.Y0 != 400-drawing.NoteHeight(1)/2 {
-		t.Errorf("a free note sits at %v, want the middle of the view", box)
+	// In the middle of the view the new region is drawn, with its note:
+	// the free note goes on free space near it, in view.
+	box, _ := s.NoteBox(free)
+	other, _ := s.NoteBox(0)
+	frame := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))[id].Box
+	meets := func(a, b drawing.Rect) bool { return a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 }
+	if !(drawing.Rect{X0: 0, Y0: 0, X1: 1000, Y1: 800}).Holds(box) || meets(box, other) || meets(box, frame) || math.Abs(box.X0-400) > 200 || math.Abs(box.Y0-400) > 200 {
+		t.Errorf("a free note sits at %v, want free space near the middle of the view (the region %v, its note %v)", box, frame, other)
 	}
 	if err := s.RenameGroup(id, "eu"); err != nil || s.Note(0).On != "eu" {
 		t.Fatalf("rename: %v %+v", err, s.Note(0))
@@ -121,7 +128,7 @@ func TestNoteEditing(t *testing.T) {
 	// A group deleted leaves its notes where they were drawn.
 	s.Undo()
 	s.Undo()
-	box, _ := s.NoteBox(0)
+	box, _ = s.NoteBox(0)
 	if err := s.DeleteGroup("eu"); err != nil {
 		t.Fatal(err)
 	}

@@ -67,3 +67,37 @@ func (s *Store) noteSpot(l *drawing.NoteLayout, on string, h float64) (float64, 
 	}
 	return s.placeNear(s.design, a.X1+gap, a.Y0, w, h)
 }
+
+// keepEmptyFrames keeps the frames of the groups that hold nothing after an
+// edit (was, the design before it; d, after) where they were drawn: a
+// group left empty, or empty without a position (as read from a file,
+// drawn beside the design), is given the place its frame had, so that
+// moving or adding something elsewhere does not move it. A group that
+// holds something is drawn round it and keeps no position.
+func keepEmptyFrames(was, d *catalogue.Design) {
+	if len(d.Groups) == 0 {
+		return
+	}
+	holds := make(map[string]bool, len(d.Groups))
+	for i := range d.Nodes {
+		holds[d.Nodes[i].In] = true
+	}
+	for _, g := range d.Groups {
+		holds[g.In] = true
+	}
+	var before map[string]drawing.GroupFrame
+	for i := range d.Groups {
+		g := &d.Groups[i]
+		switch {
+		case holds[g.ID]:
+			g.Position = nil
+		case g.Position == nil:
+			if before == nil {
+				before = drawing.GroupFrames(was, drawing.NodePositions(was))
+			}
+			if f, ok := before[g.ID]; ok {
+				g.Position = &catalogue.Point{X: f.Box.X0, Y: f.Box.Y0}
+			}
+		}
+	}
+}

@@ -106,6 +106,7 @@ func (s *Store) updateWith(edit func(d *catalogue.Design) (string, error), c cha
 	if err != nil {
 		return err
 	}
+	keepEmptyFrames(s.design, work)
 	if errs := s.cat.Check(work); len(errs) > 0 {
 		return errs
 	}

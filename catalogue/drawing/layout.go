@@ -136,8 +136,8 @@ func floorDiv(v float64, step int) int {
 const (
 	GroupPad   = 16
 	GroupLabel = 22
-	EmptyW     = 200 // an empty group's frame
-	emptyH     = 80
+	EmptyW     = 200 // an empty group's frame: its width and height
+	EmptyH     = 80
 )
 
 // GroupFrame is a group's frame on the canvas and how deep it is nested.
@@ -148,7 +148,8 @@ type GroupFrame struct {
 
 // GroupFrames lays out the frames of d's groups: each around the nodes and
 // groups it holds, padded, with room for its label; a group that holds
-// nothing gets a frame of its own beside the design. pos gives each node's
+// nothing gets a frame of its own where its position puts it, or without
+// one beside the design. pos gives each node's
 // top-left corner.
 func GroupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]GroupFrame {
 	frames := make(map[string]GroupFrame, len(d.Groups))
@@ -160,6 +161,10 @@ func GroupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]Grou
 		if g.In != "" {
 			children[g.In] = append(children[g.In], g.ID)
 		}
+	}
+	positions := make(map[string]*catalogue.Point, len(d.Groups))
+	for _, g := range d.Groups {
+		positions[g.ID] = g.Position
 	}
 	members := map[string][]string{}
 	for _, n := range d.Nodes {
@@ -197,14 +202,16 @@ func GroupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]Grou
 		}
 		if has {
 			box = Rect{box.X0 - GroupPad, box.Y0 - GroupPad - GroupLabel, box.X1 + GroupPad, box.Y1 + GroupPad}
+		} else if p := positions[id]; p != nil { // kept where it was put
+			box = Rect{p.X, p.Y, p.X + EmptyW, p.Y + EmptyH}
 		} else {
 			x := float64(GridOrigin)
 			if any {
 				x = bounds.X1 + 60
 			}
-			y := float64(GridOrigin + nextEmpty*(emptyH+20))
+			y := float64(GridOrigin + nextEmpty*(EmptyH+20))
 			nextEmpty++
-			box = Rect{x, y, x + EmptyW, y + emptyH}
+			box = Rect{x, y, x + EmptyW, y + EmptyH}
 		}
 		frames[id] = GroupFrame{Box: box, Depth: depth}
 		state[id] = 2
@@ -302,16 +309,40 @@ func CollapsedIn(d *catalogue.Design, collapsed func(string) bool) map[string]st
 // DropTarget is the innermost group whose frame, as d draws it, holds the
 // point x, y, among those drawn open; "" outside every frame.
 func DropTarget(d *catalogue.Design, x, y float64, collapsed func(string) bool) string {
+	return NewDropFrames(d, collapsed).At(x, y)
+}
+
+// DropFrames are the open frames of a design, as drawn at one time (when a
+// drag begins), to find the one a point is dropped in.
+type DropFrames struct {
+	ids    []string
+	frames []GroupFrame
+}
+
+// NewDropFrames takes the frames d draws open, collapsed saying which
+// groups are drawn collapsed.
+func NewDropFrames(d *catalogue.Design, collapsed func(string) bool) DropFrames {
+	var out DropFrames
+	if len(d.Groups) == 0 {
+		return out
+	}
 	frames := GroupFrames(d, NodePositions(d))
 	hidden := CollapsedIn(d, collapsed)
-	best, depth := "", -1
 	for _, g := range d.Groups {
-		f := frames[g.ID]
-		if hidden[g.ID] != "" {
-			continue
+		if hidden[g.ID] == "" {
+			out.ids, out.frames = append(out.ids, g.ID), append(out.frames, frames[g.ID])
 		}
+	}
+	return out
+}
+
+// At is the innermost group whose frame holds the point x, y; "" outside
+// every frame.
+func (df DropFrames) At(x, y float64) string {
+	best, depth := "", -1
+	for i, f := range df.frames {
 		if x >= f.Box.X0 && x <= f.Box.X1 && y >= f.Box.Y0 && y <= f.Box.Y1 && f.Depth > depth {
-			best, depth = g.ID, f.Depth
+			best, depth = df.ids[i], f.Depth
 		}
 	}
 	return best

@@ -19,8 +19,8 @@ const PlaceGap = 24
 const placeStep = 20
 
 // Obstacles are the boxes of what d draws that a new thing must not cover:
-// its nodes, its notes, and its frames' label bands (the frames themselves
-// may be placed in). hidden maps what is inside a collapsed group to it, as
+// its nodes, its notes, its frames' label bands (a frame that holds
+// something may be placed in) and the frames that hold nothing. hidden maps what is inside a collapsed group to it, as
 // CollapsedIn does; nil for none.
 func Obstacles(d *catalogue.Design, hidden map[string]string) []Rect {
 	pos := NodePositions(d)
@@ -29,9 +29,20 @@ func Obstacles(d *catalogue.Design, hidden map[string]string) []Rect {
 		frames = GroupFrames(d, pos)
 	}
 	out := DrawnBoxes(d, pos, frames, hidden)
+	holds := make(map[string]bool, len(d.Groups))
+	for i := range d.Nodes {
+		holds[d.Nodes[i].In] = true
+	}
+	for _, g := range d.Groups {
+		holds[g.In] = true
+	}
 	for id, f := range frames {
-		if hidden[id] == "" {
+		switch {
+		case hidden[id] != "":
+		case holds[id]:
 			out = append(out, Rect{f.Box.X0, f.Box.Y0, f.Box.X1, f.Box.Y0 + GroupLabel})
+		default: // an empty frame is kept for what is dropped in it
+			out = append(out, f.Box)
 		}
 	}
 	if len(d.Notes) > 0 {

@@ -34,6 +34,46 @@ type drag struct {
 	held  []heldElement  // what a group drag moves, and the notes on a dragged node
 	note  noteDrag       // a dragged note
 	ids   []string       // the nodes a drag of many moves
+	drop  dropAim        // the frame a dragged node would join
+}
+
+// dropAim is the frame under the pointer while a node is dragged: the
+// group it joins where released, marked on the canvas (data-drop-target)
+// as it goes.
+type dropAim struct {
+	frames drawing.DropFrames // the open frames, as drawn when the drag began
+	x, y   float64            // the pointer, in canvas coordinates
+	group  string             // the group whose frame holds it, or ""
+}
+
+// aim follows the pointer to canvas point x, y, moving the mark to the
+// frame it is in.
+func (a *dropAim) aim(x, y float64) {
+	a.x, a.y = x, y
+	if g := a.frames.At(x, y); g != a.group {
+		markDropTarget(a.group, false)
+		markDropTarget(g, true)
+		a.group = g
+	}
+}
+
+// clear takes the mark off the frame aimed at.
+func (a *dropAim) clear() {
+	markDropTarget(a.group, false)
+}
+
+// markDropTarget marks group id's frame as where a drop goes, or not.
+func markDropTarget(id string, on bool) {
+	if id == "" {
+		return
+	}
+	if el := app.Window().GetElementByID("group-" + id); el.Truthy() {
+		if on {
+			el.Call("setAttribute", "data-drop-target", "true")
+		} else {
+			el.Call("removeAttribute", "data-drop-target")
+		}
+	}
 }
 
 // band is the rubber band's box, from where it began to where the pointer
@@ -73,6 +113,9 @@ func (g *canvasGestures) onPointerDown(ctx app.Context, e app.Event) {
 		d.kind, d.node, d.origX, d.origY, d.x, d.y = gestureNode, id, x, y, x, y
 		d.elem = app.Window().GetElementByID("node-" + id)
 		d.edges, d.route = g.edgesOf(id)
+		if len(s.Design().Groups) > 0 {
+			d.drop.frames = drawing.NewDropFrames(s.Design(), s.Collapsed)
+		}
 		if len(s.Design().Notes) > 0 {
 			d.held = noteElements(s.Design(), map[string]bool{id: true})
 		}
@@ -163,6 +206,9 @@ func (g *canvasGestures) move(ev app.Value) {
 		for _, h := range d.held {
 			h.shift(d.x-d.origX, d.y-d.origY)
 		}
+		if d.moved {
+			d.drop.aim(c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float()))
+		}
 	case gestureNote:
 		d.elem.Call("setAttribute", "transform", translate(d.x, d.y))
 		d.note.moveTether(d.x, d.y)
@@ -243,6 +289,8 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 		return
 	}
 	switch d.kind {
+	case gestureNode:
+		d.drop.clear()
 	case gestureConnect:
 		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
 	case gestureBand: // however it ends, a cancel included
@@ -253,7 +301,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 		for _, h := range d.held {
 			h.restore()
 		}
-		ctx.Emit(func() { c.Store.Report(dropNode(c.Store, d.node, d.x, d.y)) })
+		ctx.Emit(func() { c.Store.Report(dropNode(c.Store, d.node, d.x, d.y, d.drop)) })
 	case endRestore:
 		d.restoreNode()
 	case endMoveNote:
@@ -308,15 +356,14 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 }
 
 // dropNode moves a dragged node to x, y, and into the innermost group frame
-// it is dropped in (as drawn when the drag began), or out of every group when
-// dropped outside them: one undoable step.
-func dropNode(s *state.Store, id string, x, y float64) error {
-	d := s.Design()
-	n := s.Node(id)
-	if n == nil || len(d.Groups) == 0 {
+// the pointer is released in (as drawn when the drag began: the frame
+// marked), or out of every group when released outside them: one undoable
+// step.
+func dropNode(s *state.Store, id string, x, y float64, at dropAim) error {
+	if s.Node(id) == nil || len(s.Design().Groups) == 0 {
 		return s.MoveNode(id, x, y)
 	}
-	return s.MoveNodeInto(id, x, y, drawing.DropTarget(d, x+drawing.NodeWidth/2, y+drawing.NodeHeight/2, s.Collapsed))
+	return s.MoveNodeInto(id, x, y, at.group)
 }
 
 // startMultiDrag begins a drag of the selected nodes ids: they, the notes

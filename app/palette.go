@@ -40,6 +40,8 @@ type Palette struct {
 
 	filters    string               // the filters' HTML
 	filtersFor *catalogue.Catalogue // the catalogue it lists
+
+	carry *productDrag // a product being dragged onto the canvas
 }
 
 // Render draws the search, the filters and the matching components.
@@ -87,7 +89,7 @@ func (p *Palette) Render() app.UI {
 			OnInput(func(ctx app.Context, e app.Event) { p.query = ctx.JSSrc().Get("value").String() }),
 		app.Raw(filters),
 		app.P().Class("count").Aria("live", "polite").Text(strconv.Itoa(total)+" of "+strconv.Itoa(len(cat.Components))+" components"),
-		app.Div().Class("palette-groups").OnClick(p.onClick).Body(groups...),
+		app.Div().Class("palette-groups").OnClick(p.onClick).On("pointerdown", p.onPointerDown).Body(groups...),
 		app.If(p.category == "" && p.kind == "", p.renderBoundaries(cat)),
 	)
 }

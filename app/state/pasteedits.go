@@ -29,6 +29,7 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 		return nil
 	}
 	var renamed, pasted []string
+	offView := false
 	err := ed.s.update(func(d *catalogue.Design) (string, error) {
 		taken := make(map[string]bool, len(d.Nodes)+len(d.Groups))
 		for _, n := range d.Nodes {
@@ -60,7 +61,8 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 		for _, n := range frag.Nodes {
 			nodes[n.ID] = fresh(n.ID)
 		}
-		dx, dy := ed.s.pasteOffset(d, frag)
+		var dx, dy float64
+		dx, dy, offView = ed.s.pasteOffset(d, frag)
 		for _, g := range frag.Groups {
 			if kept[g.ID] {
 				continue
@@ -134,6 +136,9 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 	}, &Selection{Edge: -1})
 	if err == nil {
 		ed.s.SelectNodes(pasted) // to move or delete them at once
+		if offView {             // no room in view: the view goes to them
+			ed.s.commit(change{reveal: true})
+		}
 	}
 	return err
 }
@@ -142,24 +147,28 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 // were: beside themselves, to the right or below (where a copy of nodes of
 // the design lands next to them, as Duplicate does), when that is in view
 // on free space; else to the free space in view nearest that; else (no
-// room in view, or no view yet) to the right of what is drawn.
-func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64) {
+// room in view) to the free space nearest the view, and true: the view is
+// to go to them. With no view yet, they go to the right of what is drawn.
+func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (float64, float64, bool) {
 	fb, ok := drawing.DesignBounds(frag)
 	if !ok {
-		return 0, 0
+		return 0, 0, false
 	}
 	w, h := fb.X1-fb.X0, fb.Y1-fb.Y0
 	if view, ok := ed.s.seen(); ok {
 		f := ed.s.free(d)
 		for _, t := range [][2]float64{{w + 40, 0}, {0, h + 40}} {
 			if r := (drawing.Rect{X0: fb.X0 + t[0], Y0: fb.Y0 + t[1], X1: fb.X1 + t[0], Y1: fb.Y1 + t[1]}); view.Holds(r) && nodesClear(f, frag, t[0], t[1]) {
-				return t[0], t[1]
+				return t[0], t[1], false
 			}
 		}
 		x := min(max(fb.X0+w+40, view.X0), view.X1-w)
 		y := min(max(fb.Y0, view.Y0), view.Y1-h)
 		if px, py, ok := f.Near(x, y, w, h, view); ok {
-			return px - fb.X0, py - fb.Y0
+			return px - fb.X0, py - fb.Y0, false
+		}
+		if px, py, ok := f.Near(x, y, w, h, drawing.Rect{}); ok {
+			return px - fb.X0, py - fb.Y0, true
 		}
 	}
 	right := 0.0
@@ -168,7 +177,7 @@ func (ed pasteEdits) pasteOffset(d *catalogue.Design, frag *catalogue.Design) (f
 			right = max(right, n.Position.X+drawing.NodeWidth+60)
 		}
 	}
-	return right - fb.X0, 40 - fb.Y0
+	return right - fb.X0, 40 - fb.Y0, ed.s.view.X1 > ed.s.view.X0
 }
 
 // nodesClear reports whether every node of frag, moved by dx, dy, lands on

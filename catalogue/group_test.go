@@ -252,3 +252,29 @@ func TestReplicaOfErrors(t *testing.T) {
 		}
 	}
 }
+
+// An empty group's kept position is read, written in YAML and JSON, and
+// read back.
+func TestGroupPosition(t *testing.T) {
+	d, errs := ParseDesign("d.yaml", []byte("groups:\n  - { id: eu, boundary: region, position: { x: 300, y: -40 } }\nnodes: []\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if p := d.Groups[0].Position; p == nil || *p != (Point{X: 300, Y: -40}) {
+		t.Fatalf("position %+v", p)
+	}
+	assertRoundTrip(t, d)
+	if y := string(EncodeDesignYAML(d)); !strings.Contains(y, "  - {id: \"eu\", boundary: \"region\", position: {x: 300, y: -40}}\n") {
+		t.Errorf("YAML:\n%s", y)
+	}
+	j := EncodeDesignJSON(d)
+	if !strings.Contains(string(j), `"groups":[{"id":"eu","boundary":"region","position":{"x":300,"y":-40}}]`) {
+		t.Errorf("JSON: %s", j)
+	}
+	if back, errs := ParseDesign("d.json", j); len(errs) > 0 || !reflect.DeepEqual(back.Groups, d.Groups) {
+		t.Errorf("JSON read back: %v %+v", errs, back.Groups)
+	}
+	if _, errs := ParseDesign("d.yaml", []byte("groups:\n  - { id: eu, boundary: region, position: { x: 1 } }\nnodes: []\n")); len(errs) == 0 {
+		t.Error("a position without y is read")
+	}
+}

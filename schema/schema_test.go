@@ -131,6 +131,7 @@ func TestSchemaAndLoaderRefuseTheSameDesigns(t *testing.T) {
 		"nodes: []\nedges: [{ from: \"a\", to: \"b\", flow: \"evnt\" }]\n",
 		"nodes: []\ngroups: [{ id: \"eu\" }]\n",
 		"nodes: []\ngroups: [{ id: \"eu\", boundary: \"region\", zone: \"a\" }]\n",
+		"nodes: []\ngroups: [{ id: \"eu\", boundary: \"region\", position: { x: 1 } }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"\" }]\n",
 		"nodes: []\nsuppress: [{ rule: \"limit\", reason: \"  \" }]\n",

@@ -1,0 +1,149 @@
+package state
+
+import (
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// importStore is a store on design src, viewing the canvas from 0, 0 to
+// 1000, 700.
+func importStore(t *testing.T, src string) *Store {
+	t.Helper()
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	s.SetView(0, 0, 1000, 700)
+	return s
+}
+
+// apart reports whether two boxes keep at least gap between them.
+func apart(a, b drawing.Rect, gap float64) bool {
+	return a.X1+gap <= b.X0 || b.X1+gap <= a.X0 || a.Y1+gap <= b.Y0 || b.Y1+gap <= a.Y0
+}
+
+// nodeBox is the box node id of s is drawn in.
+func nodeBox(t *testing.T, s *Store, id string) drawing.Rect {
+	t.Helper()
+	x, y, ok := s.Position(id)
+	if !ok {
+		t.Fatalf("no node %s", id)
+	}
+	return drawing.NodeBox(x, y)
+}
+
+// A node added beside a selected node off the grid keeps a gap from every
+// node (the grid's next cell touched it), in view.
+func TestAddedNodeOnFreeSpace(t *testing.T) {
+	s := importStore(t, "nodes:\n  - {id: a, component: aws-lambda, position: {x: 80, y: 40}}\n  - {id: b, component: aws-lambda, position: {x: 300, y: 40}}\n")
+	s.Select("a")
+	id, err := s.AddNode("kafka")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := nodeBox(t, s, id)
+	for _, other := range []string{"a", "b"} {
+		if !apart(k, nodeBox(t, s, other), drawing.PlaceGap) {
+			t.Errorf("%s %v is too near %s %v", id, k, other, nodeBox(t, s, other))
+		}
+	}
+	if !(drawing.Rect{X1: 1000, Y1: 700}).Holds(k) {
+		t.Errorf("%s %v is out of view", id, k)
+	}
+}
+
+// A node added is in the group whose frame it is drawn in, and in none
+// when drawn outside every frame.
+func TestAddedNodeJoinsTheFrameItIsDrawnIn(t *testing.T) {
+	s := importStore(t, "groups:\n  - {id: eu, boundary: region}\nnodes:\n  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 60}}\n  - {id: c, component: aws-lambda, in: eu, position: {x: 480, y: 60}}\n")
+	s.Select("a")
+	id, err := s.AddNode("kafka")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := nodeBox(t, s, id)
+	f := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))["eu"].Box
+	inside := f.Holds(k)
+	if in := s.Node(id).In; inside != (in == "eu") || !inside && !apart(k, f, 0) {
+		t.Errorf("%s %v in %q, eu's frame %v", id, k, in, f)
+	}
+	if id, err := s.AddNodeAt("kafka", 900, 500, ""); err != nil || s.Node(id).In != "" || nodeBox(t, s, id).X0 != 900 {
+		t.Errorf("added at 900, 500: %v %+v", err, s.Node(id))
+	}
+	if id, err := s.AddNodeAt("kafka", 200, 60, "eu"); err != nil || s.Node(id).In != "eu" {
+		t.Errorf("added in eu: %v %+v", err, s.Node(id))
+	}
+	if _, err := s.AddNodeAt("kafka", 200, 60, "us"); err == nil {
+		t.Error("added in a group the design lacks")
+	}
+}
+
+// An empty frame keeps its place while nodes move and are added, and a
+// group left empty keeps the place its frame had; one that holds
+// something again is drawn round it.
+func TestEmptyFrameKeepsItsPlace(t *testing.T) {
+	s := importStore(t, "groups:\n  - {id: eu, boundary: region}\n  - {id: us, boundary: region}\nnodes:\n  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}\n  - {id: b, component: aws-lambda, in: us, position: {x: 40, y: 300}}\n")
+	frame := func(id string) drawing.Rect {
+		return drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))[id].Box
+	}
+	eu, us := frame("eu"), frame("us")
+	if err := s.MoveNode("a", 900, 40); err != nil {
+		t.Fatal(err)
+	}
+	if got := frame("eu"); got != eu {
+		t.Errorf("eu's empty frame moved from %v to %v", eu, got)
+	}
+	if err := s.MoveNodeInto("b", 40, 500, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := frame("us"); got.X0 != us.X0 || got.Y0 != us.Y0 {
+		t.Errorf("us, left empty, moved from %v to %v", us, got)
+	}
+	if err := s.MoveGroup("us", 100, 20); err != nil {
+		t.Fatal(err)
+	}
+	if got := frame("us"); got.X0 != us.X0+100 || got.Y0 != us.Y0+20 {
+		t.Errorf("us dragged by 100, 20 from %v: %v", us, got)
+	}
+	if err := s.MoveNodeInto("a", eu.X0+20, eu.Y0+30, "eu"); err != nil {
+		t.Fatal(err)
+	}
+	if g := s.Group("eu"); g.Position != nil || !frame("eu").Holds(nodeBox(t, s, "a")) {
+		t.Errorf("eu holding a: %+v, frame %v", g, frame("eu"))
+	}
+}
+
+// A note on a node with a neighbour to its right goes where it covers
+// nothing.
+func TestNoteOnANodeOnFreeSpace(t *testing.T) {
+	s := importStore(t, "nodes:\n  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}\n  - {id: b, component: aws-lambda, position: {x: 260, y: 40}}\n")
+	i, err := s.AddNote("a", "Note")
+	if err != nil {
+		t.Fatal(err)
+	}
+	box, _ := s.NoteBox(i)
+	for _, id := range []string{"a", "b"} {
+		if !apart(box, nodeBox(t, s, id), 1) {
+			t.Errorf("the note %v covers %s %v", box, id, nodeBox(t, s, id))
+		}
+	}
+}
+
+// A paste with no room in view lands on free space, and the view is asked
+// to go to it.
+func TestPasteWithNoRoomInView(t *testing.T) {
+	s := importStore(t, "nodes:\n  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}\n")
+	s.SetView(0, 0, 260, 150) // a fills it
+	revealed := false
+	s.Subscribe(func(_ *Store, c Changed) { revealed = revealed || c.Reveal })
+	if err := s.Paste("p.yaml", []byte("nodes:\n  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b := nodeBox(t, s, "a-2"); !apart(b, nodeBox(t, s, "a"), drawing.PlaceGap) {
+		t.Errorf("a-2 %v is on a", b)
+	}
+	if !revealed {
+		t.Error("the view is not asked to show what was pasted")
+	}
+}

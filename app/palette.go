@@ -119,7 +119,7 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 	if !open {
 		return app.Div().Class("palette-groups").OnClick(p.onClick).Body(header)
 	}
-	return app.Div().Class("palette-groups").OnClick(p.onClick).Body(
+	return app.Div().Class("palette-groups").OnClick(p.onClick).On("pointerdown", p.onPointerDown).Body(
 		header.Aria("controls", "palette-boundaries"),
 		app.Ul().ID("palette-boundaries").Class("palette-list").Body(
 			app.Range(ids).Slice(func(i int) app.UI {

@@ -8,13 +8,14 @@ import (
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
-// productDrag is a product being dragged from the palette onto the canvas:
-// released on the canvas, it is added where the pointer is, in the frame
+// productDrag is a product or a boundary being dragged from the palette
+// onto the canvas: released on the canvas, a node of the product, or an
+// empty group of the boundary, is added where the pointer is, in the frame
 // under it (marked as a dragged node's is). A press and release without a
-// drag is the button's click, which adds the product as the keyboard's
-// Enter does.
+// drag is the button's click, which adds it as the keyboard's Enter does.
 type productDrag struct {
 	component      string
+	boundary       string
 	startX, startY float64 // where the pointer went down, client pixels
 	moved          bool    // beyond clickSlop: a drag, not a click
 	onCanvas       bool    // the pointer is over the canvas
@@ -22,16 +23,22 @@ type productDrag struct {
 	off            []func()
 }
 
-// onPointerDown begins dragging the product pressed, if one is.
+// onPointerDown begins dragging the product or boundary pressed, if one is.
 func (p *Palette) onPointerDown(ctx app.Context, e app.Event) {
 	if p.ReadOnly || p.carry != nil || e.Get("button").Int() != 0 {
 		return
 	}
-	button := e.Get("target").Call("closest", "button[data-component]")
+	button := e.Get("target").Call("closest", "button[data-component], button[data-boundary]")
 	if !button.Truthy() {
 		return
 	}
-	pd := &productDrag{component: button.Get("dataset").Get("component").String(), startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}
+	data := button.Get("dataset")
+	pd := &productDrag{startX: e.Get("clientX").Float(), startY: e.Get("clientY").Float()}
+	if c := data.Get("component"); c.Truthy() {
+		pd.component = c.String()
+	} else {
+		pd.boundary = data.Get("boundary").String()
+	}
 	if d := p.Store.Design(); len(d.Groups) > 0 {
 		pd.drop.frames = drawing.NewDropFrames(d, p.Store.Collapsed)
 	}
@@ -65,7 +72,7 @@ func (pd *productDrag) move(ev app.Value) {
 }
 
 // endCarry ends the drag: released over the canvas (committed), the
-// product is added there, its middle under the pointer.
+// product or boundary is added there, its middle under the pointer.
 func (p *Palette) endCarry(ctx app.Context, ev app.Value, commit bool) {
 	pd := p.carry
 	if pd == nil {
@@ -87,9 +94,13 @@ func (p *Palette) endCarry(ctx app.Context, ev app.Value, commit bool) {
 	group := pd.drop.frames.At(x, y)
 	s := p.Store
 	ctx.Emit(func() {
-		if _, err := s.AddNodeAt(pd.component, math.Round(x-drawing.NodeWidth/2), math.Round(y-drawing.NodeHeight/2), group); err != nil {
-			s.Report(err)
+		var err error
+		if pd.boundary != "" {
+			_, err = s.AddGroupAt(pd.boundary, math.Round(x-drawing.EmptyW/2), math.Round(y-drawing.EmptyH/2), group)
+		} else {
+			_, err = s.AddNodeAt(pd.component, math.Round(x-drawing.NodeWidth/2), math.Round(y-drawing.NodeHeight/2), group)
 		}
+		s.Report(err)
 	})
 }
 

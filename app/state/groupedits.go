@@ -55,13 +55,35 @@ func (ed groupEdits) AddGroup(boundary string) (string, error) {
 	if !found {
 		return "", fmt.Errorf("a %s sits %s: add one of those first", boundary, b.Where())
 	}
-	id := ed.s.freeID(boundary)
 	// One around nothing goes on free space in view, where it stays.
 	var at *catalogue.Point
 	if around == "" && ed.s.view.X1 > ed.s.view.X0 {
 		x, y := ed.s.placeNear(ed.s.design, (ed.s.view.X0+ed.s.view.X1-drawing.EmptyW)/2, (ed.s.view.Y0+ed.s.view.Y1-drawing.EmptyH)/2, drawing.EmptyW, drawing.EmptyH)
 		at = &catalogue.Point{X: x, Y: y}
 	}
+	return ed.addGroup(b, parent, around, at)
+}
+
+// AddGroupAt adds an empty group of boundary with its frame's top-left
+// corner at x, y, in group in ("" for none), as a boundary dropped on the
+// canvas is: selected, its id returned as AddGroup's. It refuses a place
+// the boundary may not sit in (a zone outside a region).
+func (ed groupEdits) AddGroupAt(boundary string, x, y float64, in string) (string, error) {
+	b := ed.s.cat.Boundaries[boundary]
+	if b == nil {
+		return "", fmt.Errorf("no boundary %q", boundary)
+	}
+	if g := ed.s.Group(in); in != "" && (g == nil || !b.Allows(g.Boundary)) || in == "" && !b.TopLevel {
+		return "", fmt.Errorf("a %s sits %s: drop it in one", boundary, b.Where())
+	}
+	return ed.addGroup(b, in, "", &catalogue.Point{X: x, Y: y})
+}
+
+// addGroup adds a group of boundary b in parent, around node around (if
+// any), its frame at at while it holds nothing: one undoable step.
+func (ed groupEdits) addGroup(b *catalogue.Boundary, parent, around string, at *catalogue.Point) (string, error) {
+	boundary := b.ID
+	id := ed.s.freeID(boundary)
 	return id, ed.s.update(func(d *catalogue.Design) (string, error) {
 		d.Groups = append(d.Groups, catalogue.Group{ID: id, Boundary: boundary, In: parent, Position: at})
 		where := ""

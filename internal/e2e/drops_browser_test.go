@@ -315,5 +315,20 @@ nodes:
 	// A click still adds it, as the keyboard's Enter does.
 	p.click("button", "Amazon Elastic Container Service")
 	p.find("button", "aws-ecs-2, Amazon Elastic Container Service…")
+
+	// A boundary too: a zone dropped in the region is in it, its frame
+	// under the pointer.
+	p.fill("searchbox", "Search components", "Availability zone")
+	x, y = p.center(p.find("button", "New Availability zone group"))
+	f = p.rect(`#group-eu [data-part=frame]`)
+	toX, toY = f[0]+120, f[3]-30
+	p.drag(x, y, toX, toY)
+	p.eventually("the zone's frame where it was released", func() (bool, string) {
+		r := p.rect(`#group-zone [data-part=frame]`)
+		return len(r) == 4 && r[0] <= toX && toX <= r[2] && r[1] <= toY && toY <= r[3], fmt.Sprint(r)
+	})
+	if _, data := p.download("button", "Export YAML"); !strings.Contains(string(data), `{id: "zone", boundary: "zone", in: "eu", position: {x: `) {
+		t.Errorf("export:\n%s", data)
+	}
 	p.checkClean()
 }

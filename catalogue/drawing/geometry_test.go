@@ -40,3 +40,24 @@ func TestGeometryPortsMatchSpread(t *testing.T) {
 		t.Error("a node moved, and the geometry was kept")
 	}
 }
+
+// An empty group placed nowhere inside a group that holds nodes is drawn
+// under them, inside its parent's frame, and no other frame meets that
+// frame; an empty group with a position is drawn there.
+func TestEmptyFramesPlaced(t *testing.T) {
+	d := &catalogue.Design{
+		Groups: []catalogue.Group{{ID: "eu", Boundary: "region"}, {ID: "eu-a", Boundary: "zone", In: "eu"}, {ID: "us", Boundary: "region"}, {ID: "ap", Boundary: "region", Position: &catalogue.Point{X: -500, Y: 20}}},
+		Nodes:  []catalogue.Node{{ID: "api", Component: "aws-lambda", In: "eu", Position: &catalogue.Point{X: 40, Y: 80}}, {ID: "fn", Component: "aws-lambda", In: "eu", Position: &catalogue.Point{X: 300, Y: 80}}},
+	}
+	f := GroupFrames(d, NodePositions(d))
+	eu, zone, us := f["eu"].Box, f["eu-a"].Box, f["us"].Box
+	if !eu.Holds(zone) || zone.Y0 < 80+NodeHeight {
+		t.Errorf("eu-a %v, eu %v", zone, eu)
+	}
+	if eu.X0 < us.X1 && us.X0 < eu.X1 && eu.Y0 < us.Y1 && us.Y0 < eu.Y1 {
+		t.Errorf("us %v meets eu %v", us, eu)
+	}
+	if ap := f["ap"].Box; ap != (Rect{-500, 20, -500 + EmptyW, 20 + EmptyH}) {
+		t.Errorf("ap %v", ap)
+	}
+}

@@ -195,10 +195,25 @@ func GroupFrames(d *catalogue.Design, pos map[string][2]float64) map[string]Grou
 			p := pos[n]
 			grow(NodeBox(p[0], p[1]))
 		}
+		// An empty group placed nowhere, in a group that holds more, goes
+		// under the rest of what that holds, once that is laid out (not
+		// beside the design, where its parent's frame would reach over
+		// other frames to hold it).
+		var loose []string
 		for _, c := range children[id] {
+			if has && len(members[c]) == 0 && len(children[c]) == 0 && positions[c] == nil {
+				loose = append(loose, c)
+				continue
+			}
 			if r, ok := frame(c, depth+1); ok {
 				grow(r)
 			}
+		}
+		for _, c := range loose {
+			y := box.Y1 + 2*GroupPad
+			r := Rect{box.X0, y, box.X0 + EmptyW, y + EmptyH}
+			frames[c], state[c] = GroupFrame{Box: r, Depth: depth + 1}, 2
+			grow(r)
 		}
 		if has {
 			box = Rect{box.X0 - GroupPad, box.Y0 - GroupPad - GroupLabel, box.X1 + GroupPad, box.Y1 + GroupPad}

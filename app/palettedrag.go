@@ -25,9 +25,12 @@ type productDrag struct {
 
 // onPointerDown begins dragging the product or boundary pressed, if one is.
 func (p *Palette) onPointerDown(ctx app.Context, e app.Event) {
-	if p.ReadOnly || p.carry != nil || e.Get("button").Int() != 0 {
+	if p.ReadOnly || e.Get("button").Int() != 0 {
 		return
 	}
+	// go-app queues handlers: a quick click's release may have come before
+	// this press's listeners were added, leaving them to this press.
+	p.endCarry(ctx, e.JSValue(), false)
 	button := e.Get("target").Call("closest", "button[data-component], button[data-boundary]")
 	if !button.Truthy() {
 		return

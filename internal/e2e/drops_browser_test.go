@@ -69,6 +69,22 @@ func (p *tab) holding(fromX, fromY, toX, toY float64, during func()) {
 	send(input.DispatchMouseEventTypeMouseReleased, toX, toY, 0)
 }
 
+// centerOf is the centre of the one element of role named name, once it
+// is on screen (a render may replace the element found first).
+func (p *tab) centerOf(role, name string) (x, y float64) {
+	p.t.Helper()
+	p.eventually(fmt.Sprintf("one %s named %q on screen", role, name), func() (bool, string) {
+		found := p.query(role, named(name))
+		if len(found) != 1 {
+			return false, fmt.Sprintf("%d found", len(found))
+		}
+		var ok bool
+		x, y, ok = p.box(found[0])
+		return ok, "it has no box"
+	})
+	return x, y
+}
+
 // groupOf is the group the inspector's Group field shows for node name.
 func (p *tab) groupOf(name string) string {
 	p.t.Helper()
@@ -294,7 +310,7 @@ nodes:
   - {id: c, component: aws-lambda, in: eu, position: {x: 480, y: 60}}
 `)
 	p.fill("searchbox", "Search components", "aws-ecs")
-	x, y := p.center(p.find("button", "Amazon Elastic Container Service"))
+	x, y := p.centerOf("button", "Amazon Elastic Container Service")
 	f := p.rect(`#group-eu [data-part=frame]`)
 	// Between a and c, under their tops.
 	toX, toY := (f[0]+f[2])/2, f[1]+50
@@ -319,7 +335,7 @@ nodes:
 	// A boundary too: a zone dropped in the region is in it, its frame
 	// under the pointer.
 	p.fill("searchbox", "Search components", "Availability zone")
-	x, y = p.center(p.find("button", "New Availability zone group"))
+	x, y = p.centerOf("button", "New Availability zone group")
 	f = p.rect(`#group-eu [data-part=frame]`)
 	toX, toY = f[0]+120, f[3]-30
 	p.drag(x, y, toX, toY)

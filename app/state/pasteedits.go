@@ -30,6 +30,12 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 	}
 	var renamed, pasted []string
 	offView := false
+	// A pasted node in no group that lands in a frame, as drawn before the
+	// paste, is in its group: what is drawn inside a frame is in it.
+	var frames drawing.DropFrames
+	if len(ed.s.design.Groups) > 0 {
+		frames = drawing.NewDropFrames(ed.s.design, ed.s.Collapsed)
+	}
 	err := ed.s.update(func(d *catalogue.Design) (string, error) {
 		taken := make(map[string]bool, len(d.Nodes)+len(d.Groups))
 		for _, n := range d.Nodes {
@@ -98,6 +104,9 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 			}
 			if n.Position != nil {
 				n.Position = &catalogue.Point{X: n.Position.X + dx, Y: n.Position.Y + dy}
+				if n.In == "" && n.Zones == nil && n.ZoneCount == 0 {
+					n.In = frames.At(n.Position.X+drawing.NodeWidth/2, n.Position.Y+drawing.NodeHeight/2)
+				}
 			}
 			d.Nodes = append(d.Nodes, n)
 		}

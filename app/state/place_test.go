@@ -147,3 +147,16 @@ func TestPasteWithNoRoomInView(t *testing.T) {
 		t.Error("the view is not asked to show what was pasted")
 	}
 }
+
+// A node in no group pasted into a frame's drawing is in its group.
+func TestPastedIntoAFrame(t *testing.T) {
+	s := importStore(t, "groups:\n  - {id: eu, boundary: region}\nnodes:\n  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 60}}\n  - {id: c, component: aws-lambda, in: eu, position: {x: 700, y: 60}}\n  - {id: e, component: aws-lambda, in: eu, position: {x: 40, y: 300}}\n")
+	if err := s.Paste("p.yaml", []byte("nodes:\n  - {id: k, component: kafka, position: {x: 300, y: 60}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	k := nodeBox(t, s, "k")
+	f := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))["eu"].Box
+	if in := s.Node("k").In; !f.Holds(k) || in != "eu" {
+		t.Errorf("k %v in %q, eu's frame %v", k, in, f)
+	}
+}

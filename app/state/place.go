@@ -9,14 +9,14 @@ import (
 const viewMargin = 16
 
 // free is what is drawn of design d that new things keep off (see
-// drawing.Obstacles), as this session draws it: collapsed groups as their
+// drawing.PlaceObstacles), as this session draws it: collapsed groups as their
 // one box.
 func (s *Store) free(d *catalogue.Design) drawing.Free {
 	var hidden map[string]string
 	if len(d.Groups) > 0 {
 		hidden = drawing.CollapsedIn(d, s.Collapsed)
 	}
-	return drawing.NewFree(drawing.Obstacles(d, hidden))
+	return drawing.NewFree(drawing.PlaceObstacles(d, hidden))
 }
 
 // seen is the part of the canvas in view, less a margin, and false before

@@ -18,11 +18,11 @@ const PlaceGap = 24
 // placeStep is how finely free spots are searched for, in canvas units.
 const placeStep = 20
 
-// Obstacles are the boxes of what d draws that a new thing must not cover:
+// PlaceObstacles are the boxes of what d draws that a new thing must not cover:
 // its nodes, its notes, its frames' label bands (a frame that holds
 // something may be placed in) and the frames that hold nothing. hidden maps what is inside a collapsed group to it, as
 // CollapsedIn does; nil for none.
-func Obstacles(d *catalogue.Design, hidden map[string]string) []Rect {
+func PlaceObstacles(d *catalogue.Design, hidden map[string]string) []Rect {
 	pos := NodePositions(d)
 	var frames map[string]GroupFrame
 	if len(d.Groups) > 0 {

@@ -42,9 +42,16 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	comp := s.Catalogue().Components[n.Component]
 	words := drawing.WordsOf(s.Catalogue(), n)
 	title, name, kind, provider := words.Title, words.Name, words.Kind, words.Provider
-	// The name holds the text drawn, in order (label in name, WCAG 2.5.3).
+	// The name holds the text drawn, in order (label in name, WCAG 2.5.3):
+	// the kind after the provider when a long product name takes the kind
+	// line's place, for what is drawn to read as a part of it.
+	text := words.Layout(comp != nil)
+	parts := []string{kind, provider}
+	if text.Kind == "" && labels == drawing.LabelsFull {
+		parts = []string{provider, kind}
+	}
 	label := title + ", " + name
-	for _, part := range []string{kind, provider} {
+	for _, part := range parts {
 		if part != "" {
 			label += ", " + part
 		}
@@ -72,8 +79,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		Aria("description", nodeDescription(s, n.ID))
 	// The tooltip holds every line whole (first, for every browser to find
 	// it).
-	text := words.Layout(comp != nil)
-	body := []app.UI{svg("title").Text(text.Full)}
+	body := []app.UI{svg("title").Aria("hidden", "true").Text(text.Full)}
 	if k := drawing.Spread(n); k > 0 {
 		// It runs in several zones: drawn as a stack of instances.
 		for j := 2; j >= 1; j-- {
@@ -90,17 +96,17 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// space, for the lines to read as words when taken together.
 	switch labels {
 	case drawing.LabelsFull:
-		body = append(body, svg("text").DataSet("part", "id").Attr("x", drawing.TextX).Attr("y", "22").Text(text.Title+" "))
-		if len(text.Name) == 1 {
-			body = append(body, svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", "42").Text(text.Name[0]+" "))
-		}
-		if len(text.Name) == 2 {
-			for i, line := range text.Name {
-				body = append(body, svg("text").DataSet("part", "name").Attr("x", drawing.TextX).Attr("y", drawing.NameLineY[i]).Text(line+" "))
-			}
+		body = append(body, cutLine("id", 22, text.Title, words.Title, drawing.TitlePx, true)...)
+		switch len(text.Name) {
+		case 1:
+			body = append(body, cutLine("name", 42, text.Name[0], name, drawing.NamePx, false)...)
+		case 2:
+			body = append(body, cutLine("name", drawing.NameLineY[0], text.Name[0], text.Name[0], drawing.NamePx, false)...)
+			rest := strings.TrimSpace(strings.TrimPrefix(name, strings.TrimSuffix(text.Name[0], drawing.Ellipsis)))
+			body = append(body, cutLine("name", drawing.NameLineY[1], text.Name[1], rest, drawing.NamePx, false)...)
 		}
 		if text.Kind != "" {
-			body = append(body, svg("text").DataSet("part", "kind").Attr("x", drawing.TextX).Attr("y", "60").Text(text.Kind+" "))
+			body = append(body, cutLine("kind", 60, text.Kind, kind, drawing.KindPx, false)...)
 		}
 		if text.Chip != "" {
 			body = append(body,
@@ -110,10 +116,8 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		}
 	case drawing.LabelsSummary:
 		top, bottom := drawing.SummaryLabel(title, name)
-		body = append(body,
-			svg("text").DataSet("part", "summary").Attr("x", drawing.TextX).Attr("y", "31").Text(top+" "),
-			svg("text").DataSet("part", "summary-name").Attr("x", drawing.TextX).Attr("y", "57").Text(bottom),
-		)
+		body = append(body, cutLine("summary", 31, top, title, drawing.SummaryTitlePx, true)...)
+		body = append(body, cutLine("summary-name", 57, bottom, name, drawing.SummaryNamePx, false)...)
 	}
 	if comp != nil && labels != drawing.LabelsNone {
 		body = append(body, svgIcon(kindIcon(comp.Kind), drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
@@ -125,6 +129,33 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// pointer (it shows only while the pointer is on the node).
 	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", drawing.NodeWidth).Attr("cy", drawing.NodeHeight/2).Attr("r", "9"))
 	return g.Body(body...)
+}
+
+// cutLine draws one line of a node's box, part (its data-part) at baseline
+// y: shown, as the drawing cut it to its room, whole when it was not cut or
+// was cut between words. Cut inside a word (an id without spaces), it draws
+// whole, the text clipped where the cut falls, and the ellipsis after it:
+// a word cut in two reads as another word, to a speech user saying what
+// is shown and to a checker of label-in-name (axe compares whole words of
+// the text with the accessible name, which holds every word whole). Each
+// line ends in a space, for the lines to read as words when taken
+// together.
+func cutLine(part string, y float64, shown, whole string, px float64, bold bool) []app.UI {
+	prefix, cut := strings.CutSuffix(shown, drawing.Ellipsis)
+	if !cut || !strings.HasPrefix(whole, prefix) || len(whole) > len(prefix) && whole[len(prefix)] == ' ' {
+		return []app.UI{svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(shown + " ")}
+	}
+	w := drawing.TextWidth(prefix, px, bold)
+	ellipsis := svg("text").DataSet("part", "ellipsis").Aria("hidden", "true").Attr("x", drawing.TextX+w).Attr("y", y).Attr("font-size", px).Text(drawing.Ellipsis)
+	if bold {
+		ellipsis = ellipsis.Attr("font-weight", "700")
+	}
+	return []app.UI{
+		svg("svg").DataSet("clip", part).Attr("width", drawing.TextX+w).Attr("height", drawing.NodeHeight).Body(
+			svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(whole + " "),
+		),
+		ellipsis,
+	}
 }
 
 // nodeDescription says what the analysis marks on a node: a single point

@@ -62,13 +62,16 @@ func (c *Canvas) renderTools() app.UI {
 	)
 }
 
-// renderViewTools are the canvas tools about the view: Zoom to selection
-// and Snap to grid.
+// renderViewTools are the canvas tools about the view: Zoom to selection,
+// Focus and Snap to grid.
 func (c *Canvas) renderViewTools() app.UI {
 	_, selected := c.selectionBounds()
+	s := c.Store
 	return app.Span().Class("view-tools").Body(
 		button(!selected).Text("Zoom to selection").Title(map[bool]string{true: "Show what is selected", false: "Show what is selected (nothing is)"}[selected]).
 			OnClick(func(app.Context, app.Event) { c.zoomToSelection() }),
+		actionFor(actFocus).button(actFocus, s).Aria("pressed", strconv.FormatBool(s.Focused())).
+			Title("Give the canvas the window, putting the panels away (Shift+F; Escape leaves)"),
 		app.Span().Class("check").Body(
 			checkbox(c.snapOn).ID("snap-grid").OnChange(func(ctx app.Context, e app.Event) { c.setSnap(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Label().For("snap-grid").Text("Snap to grid"),

@@ -63,8 +63,6 @@ func (t *Toolbar) Render() app.UI {
 			),
 			actionFor(actUndo).button(actUndo, s),
 			actionFor(actRedo).button(actRedo, s),
-			actionFor(actFocus).button(actFocus, s).Aria("pressed", strconv.FormatBool(s.Focused())).
-				Title("Give the canvas the window, putting the panels away (Shift+F; Escape leaves)"),
 			app.If(t.Embedded,
 				app.Button().Text("Save").Title("Hand the design to the page this editor is embedded in").OnClick(func(app.Context, app.Event) { t.Session.embed.save() }),
 				app.Button().Text("Exit").OnClick(func(app.Context, app.Event) {

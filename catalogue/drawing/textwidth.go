@@ -88,8 +88,8 @@ func Fit(s string, px float64, bold bool, room float64) string {
 	return shorten(s, px, bold, room)
 }
 
-// shorten is the longest start of s that fits in room with an ellipsis
-// after it.
+// shorten is the longest start of s, of whole words where a word fits,
+// that fits in room with an ellipsis after it.
 func shorten(s string, px float64, bold bool, room float64) string {
 	limit := room * 1000 / px
 	total := float64(runeWidth('…', bold))
@@ -101,7 +101,15 @@ func shorten(s string, px float64, bold bool, room float64) string {
 		}
 		end = i + len(string(r))
 	}
-	return strings.TrimRight(s[:end], " ") + Ellipsis
+	// At a word's end where one fits: a word cut in two reads as another
+	// word, to the eye and to a speech user saying what is shown (a
+	// checker of label-in-name compares whole words).
+	if end < len(s) && s[end] != ' ' {
+		if sp := strings.LastIndexByte(s[:end], ' '); sp > 0 {
+			end = sp
+		}
+	}
+	return strings.TrimRight(s[:end], " ·–—,;:") + Ellipsis
 }
 
 // Lines breaks s into lines, line i at most rooms[i] pixels wide at size

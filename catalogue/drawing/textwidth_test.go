@@ -35,7 +35,7 @@ func TestFit(t *testing.T) {
 	}{
 		{"api", 100, "api"},
 		{"Amazon Elastic Container Service", 1000, "Amazon Elastic Container Service"},
-		{"Amazon Elastic Container Service", 100, "Amazon Elasti…"},
+		{"Amazon Elastic Container Service", 100, "Amazon…"},
 		{"Amazon Elastic Container Service", 5, "…"},
 		{"", 10, ""},
 	} {
@@ -58,7 +58,7 @@ func TestLines(t *testing.T) {
 		{"api", []float64{100, 100}, []string{"api"}},
 		{"", []float64{100, 100}, nil},
 		{"Amazon  Elastic Container Service", []float64{150, 150}, []string{"Amazon Elastic", "Container Service"}},
-		{"Amazon Elastic Container Service", []float64{150}, []string{"Amazon Elastic Contai…"}},
+		{"Amazon Elastic Container Service", []float64{150}, []string{"Amazon Elastic…"}},
 		{"Amazon Elastic Container Service Anywhere Edition", []float64{150, 60}, []string{"Amazon Elastic", "Contain…"}},
 		// A long id breaks after a hyphen; a word longer than a line
 		// inside it.

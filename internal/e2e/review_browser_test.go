@@ -71,7 +71,7 @@ func TestEditorCompareWith(t *testing.T) {
 		got := p.evalPage(`document.activeElement.id`)
 		return got == `"comparison"`, got
 	})
-	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, Cache, aws, added since orders-before.yaml")
+	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, aws, Cache, added since orders-before.yaml")
 	p.find("button", "orders-table, Amazon DynamoDB, NoSQL database, aws, renamed since orders-before.yaml")
 	p.find("button", "Connection from orders-fn to orders-cache, 1 problem, added since orders-before.yaml")
 	list := p.text("region", "Comparison")
@@ -114,7 +114,7 @@ func TestEditorCompareWith(t *testing.T) {
 		got := p.evalPage(`document.activeElement.id`)
 		return got == `"canvas"`, got
 	})
-	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, Cache, aws")
+	p.find("button", "orders-cache, Amazon ElastiCache for Valkey, aws, Cache")
 	if got := p.evalPage(`document.querySelectorAll('[data-ghost]').length`); got != "0" {
 		t.Errorf("ghosts left: %s", got)
 	}

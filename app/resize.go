@@ -163,6 +163,22 @@ func (e *Editor) onResizeStart(ctx app.Context, ev app.Event) {
 		sign = -1
 	}
 	width := int(startW)
+	followDrag(
+		func(m app.Value) { width = setPanelWidth(panel, startW+sign*(m.Get("clientX").Float()-startX)) },
+		func() {
+			ctx.Dispatch(func(app.Context) {
+				e.store.SetPanelWidth(panel, width)
+				e.savePanels()
+			})
+		},
+		func() { setPanelWidth(panel, startW) },
+	)
+}
+
+// followDrag follows a pointer drag on the window until the pointer is
+// released (done) or the drag cancelled (cancel), calling move on each
+// move.
+func followDrag(move func(m app.Value), done, cancel func()) {
 	var offs []func()
 	stop := func() {
 		for _, off := range offs {
@@ -171,19 +187,14 @@ func (e *Editor) onResizeStart(ctx app.Context, ev app.Event) {
 		offs = nil
 	}
 	offs = append(offs,
-		listen(app.Window(), "pointermove", func(m app.Value) {
-			width = setPanelWidth(panel, startW+sign*(m.Get("clientX").Float()-startX))
-		}, nil),
+		listen(app.Window(), "pointermove", move, nil),
 		listen(app.Window(), "pointerup", func(app.Value) {
 			stop()
-			ctx.Dispatch(func(app.Context) {
-				e.store.SetPanelWidth(panel, width)
-				e.savePanels()
-			})
+			done()
 		}, nil),
 		listen(app.Window(), "pointercancel", func(app.Value) {
 			stop()
-			setPanelWidth(panel, startW)
+			cancel()
 		}, nil),
 	)
 }
@@ -280,28 +291,15 @@ func (e *Editor) onPanelsResizeStart(ctx app.Context, ev app.Event) {
 	startY, startH := ev.Get("clientY").Float(), drawnPanelsHeight()
 	ctx.JSSrc().Call("setPointerCapture", ev.Get("pointerId"))
 	height := int(startH + 0.5)
-	var offs []func()
-	stop := func() {
-		for _, off := range offs {
-			off()
-		}
-		offs = nil
-	}
-	offs = append(offs,
-		listen(app.Window(), "pointermove", func(m app.Value) {
-			height = setPanelsHeight(startH - (m.Get("clientY").Float() - startY))
-		}, nil),
-		listen(app.Window(), "pointerup", func(app.Value) {
-			stop()
+	followDrag(
+		func(m app.Value) { height = setPanelsHeight(startH - (m.Get("clientY").Float() - startY)) },
+		func() {
 			ctx.Dispatch(func(app.Context) {
 				e.panelsHeight = height
 				e.savePanels()
 			})
-		}, nil),
-		listen(app.Window(), "pointercancel", func(app.Value) {
-			stop()
-			setPanelsHeight(startH)
-		}, nil),
+		},
+		func() { setPanelsHeight(startH) },
 	)
 }
 

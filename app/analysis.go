@@ -285,7 +285,7 @@ func (a *Analysis) renderLosses(r *analysis.Report) app.UI {
 						return app.Li().Text(rc.Words())
 					}
 					return app.Li().Body(app.Text(rc.Words()+" "), app.A().Href(rc.Docs).Target("_blank").Rel("noopener noreferrer").Text("(page)").Aria("label", "Recovery page of "+rc.Node))
-				})),
+				}), app.If(l.MoreRecovery > 0, app.Li().Textf("and %d more that fail over", l.MoreRecovery))),
 			)
 		}
 	}

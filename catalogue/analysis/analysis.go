@@ -53,8 +53,10 @@ type Report struct {
 	// by region, its nodes that run in zones the design does not name.
 	shares   map[int32][]int32
 	regional map[int32][]int32
-	places   [][]place
-	outage   *outage // lossAndNeeds' scratch space
+	// regionalRec is each region's regionalRecovery, made once.
+	regionalRec map[int32]*regionalRecovery
+	places      [][]place
+	outage      *outage // lossAndNeeds' scratch space
 }
 
 // Entry is an entry point's availability: the percentage of a month it is
@@ -137,6 +139,9 @@ type Loss struct {
 	RPOSeconds *int64     `json:"rpoSeconds"`
 	UnknownRTO string     `json:"unknownRTO,omitempty"`
 	UnknownRPO string     `json:"unknownRPO,omitempty"`
+	// MoreRecovery counts the nodes that fail over left out of Recovery
+	// (see maxRecoveryListed); the worst figures are of them all.
+	MoreRecovery int `json:"moreRecovery,omitempty"`
 }
 
 // Sink is a node reached through event flows where the path ends, with the
@@ -404,7 +409,8 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 	}
 	lostList := r.members[gi]
 	if len(lostList) == 0 {
-		r.recover(&l, nil, r.failingOver(gi))
+		shares, region := r.failingOver(gi)
+		r.recover(&l, nil, shares, region)
 		return l, nil
 	}
 	lost := map[int32]bool{}
@@ -455,7 +461,8 @@ func (r *Report) lossAndNeeds(gi int32) (Loss, []string) {
 		}
 		l.DataAtRisk = append(l.DataAtRisk, g.id(n))
 	}
-	r.recover(&l, lostList, r.failingOver(gi))
+	shares, region := r.failingOver(gi)
+	r.recover(&l, lostList, shares, region)
 	return l, needed
 }
 

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -20,61 +19,129 @@ type Recovery struct {
 	Note       string `json:"note,omitempty"`
 }
 
+// maxRecoveryListed bounds the nodes a loss lists of those that fail over
+// in zones the design does not name (a region's regional stores, the same
+// for each of its zones): a region of 25,000 zones and 25,000 such nodes
+// would list 625 million. The rest are counted (Loss.MoreRecovery), and
+// the worst figures are of them all.
+const maxRecoveryListed = 100
+
 // recover lists, in l, how the nodes it takes and those that fail over
 // recover. A node a region's loss takes serves again as its product's
 // region fact says; one a zone's loss takes whole runs only there, so it
 // serves again when the zone does (a stateful one is listed, unknown). A
-// node that loses a share to a zone (see failingOver) fails over as its
-// product's zone fact says. A stateful node with no fact is listed with
-// unknown figures. The loss's worst figures are unknown (nil) when a
-// node's is, naming the first such node.
-func (r *Report) recover(l *Loss, lost, failover []int32) {
-	g := r.g
-	list := func(n int32, whole bool) {
-		rn := g.nodes[n]
-		comp := g.cat.Components[rn.Component]
-		var fact *catalogue.Recovery
-		if comp != nil && !(whole && l.Boundary == "zone") {
-			fact = comp.RecoveryFor(rn, l.Boundary)
-		}
-		switch {
-		case fact != nil:
-			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, RTOSeconds: fact.RTOSeconds, RPOSeconds: fact.RPOSeconds, Docs: fact.Docs, Note: fact.Note})
-		case whole && l.Boundary == "zone" && stateful[rn.Kind]:
-			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, Note: "it runs only in zone " + l.Group + ", so it serves again when the zone does"})
-		case stateful[rn.Kind]:
-			l.Recovery = append(l.Recovery, Recovery{Node: rn.ID, Note: "no document in the catalogue states how " + rn.Component + " recovers from the loss of its " + l.Boundary + " in this configuration"})
-		}
-	}
+// node that loses a share to a zone (one naming it, or a regional node of
+// its region: see failingOver) fails over as its product's zone fact says.
+// A stateful node with no fact is listed with unknown figures. The loss's
+// worst figures are unknown (nil) when a node's is, naming the first such
+// node.
+func (r *Report) recover(l *Loss, lost, shares []int32, region int32) {
 	for _, n := range lost {
-		list(n, true)
+		if rec, ok := r.recoveryOf(n, l.Boundary, l.Group, true); ok {
+			l.Recovery = append(l.Recovery, rec)
+		}
 	}
-	for _, n := range failover {
-		list(n, false)
+	for _, n := range shares {
+		if rec, ok := r.recoveryOf(n, l.Boundary, l.Group, false); ok {
+			l.Recovery = append(l.Recovery, rec)
+		}
+	}
+	var reg *regionalRecovery
+	if region >= 0 {
+		reg = r.regionalRecoveryOf(region)
+		k := min(len(reg.list), max(maxRecoveryListed-len(l.Recovery), 0))
+		l.MoreRecovery = len(reg.list) - k
+		l.Recovery = append(l.Recovery, reg.list[:k]...)
 	}
 	if len(l.Recovery) == 0 {
 		return
 	}
 	l.RTOSeconds, l.UnknownRTO = worst(l.Recovery, func(rec Recovery) *int64 { return rec.RTOSeconds })
 	l.RPOSeconds, l.UnknownRPO = worst(l.Recovery, func(rec Recovery) *int64 { return rec.RPOSeconds })
+	if reg != nil && l.MoreRecovery > 0 {
+		// The worst of the nodes not listed counts too.
+		l.RTOSeconds, l.UnknownRTO = worse(l.RTOSeconds, l.UnknownRTO, reg.rto, reg.unknownRTO)
+		l.RPOSeconds, l.UnknownRPO = worse(l.RPOSeconds, l.UnknownRPO, reg.rpo, reg.unknownRPO)
+	}
 }
 
-// failingOver returns the nodes a zone's loss takes a share of, which fail
-// over: those that name it among their zones, and those of its region in
-// zones the design does not name (a Multi-AZ database in the region: its
-// primary may be there). None for a region.
-func (r *Report) failingOver(gi int32) []int32 {
+// recoveryOf is how node n recovers from the loss of a group of boundary
+// b (id group): whole when the loss takes it whole. None (false) for a node
+// that keeps no data and whose product states nothing.
+func (r *Report) recoveryOf(n int32, b, group string, whole bool) (Recovery, bool) {
 	g := r.g
-	if g.d.Groups[gi].Boundary != "zone" {
-		return nil
+	rn := g.nodes[n]
+	comp := g.cat.Components[rn.Component]
+	var fact *catalogue.Recovery
+	if comp != nil && !(whole && b == "zone") {
+		fact = comp.RecoveryFor(rn, b)
 	}
-	out := r.shares[gi]
-	for c, steps := g.parent[gi], 0; c >= 0 && steps <= len(g.parent); c, steps = g.parent[c], steps+1 {
-		if g.d.Groups[c].Boundary == "region" {
-			return append(slices.Clip(out), r.regional[c]...)
+	switch {
+	case fact != nil:
+		return Recovery{Node: rn.ID, RTOSeconds: fact.RTOSeconds, RPOSeconds: fact.RPOSeconds, Docs: fact.Docs, Note: fact.Note}, true
+	case whole && b == "zone" && stateful[rn.Kind]:
+		return Recovery{Node: rn.ID, Note: "it runs only in zone " + group + ", so it serves again when the zone does"}, true
+	case stateful[rn.Kind]:
+		return Recovery{Node: rn.ID, Note: "no document in the catalogue states how " + rn.Component + " recovers from the loss of its " + b + " in this configuration"}, true
+	}
+	return Recovery{}, false
+}
+
+// regionalRecovery is how a region's nodes in zones the design does not
+// name fail over when one of its zones is lost, made once per region.
+type regionalRecovery struct {
+	list                   []Recovery
+	rto, rpo               *int64
+	unknownRTO, unknownRPO string
+}
+
+// regionalRecoveryOf returns region's regionalRecovery, made the first
+// time.
+func (r *Report) regionalRecoveryOf(region int32) *regionalRecovery {
+	if rr, ok := r.regionalRec[region]; ok {
+		return rr
+	}
+	rr := &regionalRecovery{}
+	for _, n := range r.regional[region] {
+		if rec, ok := r.recoveryOf(n, "zone", "", false); ok {
+			rr.list = append(rr.list, rec)
 		}
 	}
-	return out
+	if len(rr.list) > 0 {
+		rr.rto, rr.unknownRTO = worst(rr.list, func(rec Recovery) *int64 { return rec.RTOSeconds })
+		rr.rpo, rr.unknownRPO = worst(rr.list, func(rec Recovery) *int64 { return rec.RPOSeconds })
+	}
+	if r.regionalRec == nil {
+		r.regionalRec = map[int32]*regionalRecovery{}
+	}
+	r.regionalRec[region] = rr
+	return rr
+}
+
+// worse is the worse of two worst figures, each nil when unknown (naming
+// the node that makes it so): the first unknown's name wins.
+func worse(a *int64, unknownA string, b *int64, unknownB string) (*int64, string) {
+	switch {
+	case a == nil:
+		return nil, unknownA
+	case b == nil:
+		return nil, unknownB
+	case *b > *a:
+		return b, ""
+	}
+	return a, ""
+}
+
+// failingOver returns the nodes a zone's loss takes a share of, those
+// that name it among their zones, and its region, whose nodes in zones the
+// design does not name fail over too (a Multi-AZ database in the region:
+// its primary may be there); none and -1 for a region.
+func (r *Report) failingOver(gi int32) ([]int32, int32) {
+	g := r.g
+	if g.d.Groups[gi].Boundary != "zone" {
+		return nil, -1
+	}
+	return r.shares[gi], g.enclosingOf(gi, "region")
 }
 
 // worst returns the largest of the recoveries' figures, or nil and the

@@ -192,3 +192,26 @@ func TestRecoveryConditionsAreDependedOn(t *testing.T) {
 		t.Error("engine, named by no condition, is depended on")
 	}
 }
+
+// A region's stores in zones the design does not name fail over with each
+// of its zones: each zone's loss lists at most maxRecoveryListed of them,
+// counts the rest, and takes its worst figures over them all.
+func TestRecoveryOfManyRegionalStores(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("groups:\n  - {id: eu, boundary: region}\n  - {id: a, boundary: zone, in: eu}\n  - {id: b, boundary: zone, in: eu}\nnodes:\n  - {id: api, component: aws-http-api, in: eu}\n")
+	for i := range 150 {
+		b.WriteString("  - {id: t" + strconv.Itoa(i) + ", component: aws-dynamodb, in: eu}\n")
+	}
+	b.WriteString("  - {id: pg, component: aws-rds-postgresql, in: eu, props: {highAvailability: true, multiZone: true}}\nedges:\n  - {from: api, to: pg}\n")
+	_, r := analyse(t, b.String())
+	for _, id := range []string{"a", "b"} {
+		l := lossOf(t, r, id)
+		if len(l.Recovery) != maxRecoveryListed || l.MoreRecovery != 51 {
+			t.Errorf("zone %s: %d listed, %d more; want %d and 51", id, len(l.Recovery), l.MoreRecovery, maxRecoveryListed)
+		}
+		// pg, past the list, fails over in 120 s: the worst of them all.
+		if seconds(l.RTOSeconds) != "120" || seconds(l.RPOSeconds) != "0" {
+			t.Errorf("zone %s: worst RTO %s RPO %s, want 120 and 0", id, seconds(l.RTOSeconds), seconds(l.RPOSeconds))
+		}
+	}
+}

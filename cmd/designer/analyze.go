@@ -157,6 +157,9 @@ func writeRecovery(w io.Writer, l analysis.Loss) {
 		}
 		fmt.Fprintf(w, "      %s (%s)\n", r.Words(), r.Docs)
 	}
+	if l.MoreRecovery > 0 {
+		fmt.Fprintf(w, "      and %d more that fail over\n", l.MoreRecovery)
+	}
 }
 
 // writeCutSets writes each entry's cut sets on a line: "alb is cut by: alb;

@@ -4,15 +4,18 @@ import (
 	"html"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
-// iconsSprite holds the icons drawn for this project (web/icons.svg): one
+// iconsSprite holds the icons drawn for this project (web/icons.svg, served
+// as the drawing package's sprite holds it, the pictures' source too): one
 // symbol per kind ("kind-stream") and per boundary ("boundary-zone").
 const iconsSprite = "/web/icons.svg"
 
 // kindIcon and boundaryIcon are the sprite's ids for a kind and a boundary.
-func kindIcon(kind string) string         { return "kind-" + kind }
-func boundaryIcon(boundary string) string { return "boundary-" + boundary }
+func kindIcon(kind string) string         { return drawing.KindIcon(kind) }
+func boundaryIcon(boundary string) string { return drawing.BoundaryIcon(boundary) }
 
 // svgIcon draws icon id of the sprite in an SVG drawing at x, y, size by
 // size, inside a node's or a group's button (whose children are

@@ -47,7 +47,7 @@ func TestPictureCarriesTheDesign(t *testing.T) {
 	if !strings.Contains(whole, `stroke-dasharray="8 5" marker-end`) || !strings.Contains(whole, ">Region · eu</text>") {
 		t.Errorf("flows or group labels not as the canvas draws them:\n%s", whole)
 	}
-	if strings.Contains(whole, "<circle") || !strings.Contains(pictureOf(s, nil, drawing.PictureOptions{Badges: true}), "<circle") {
+	if strings.Contains(whole, `<circle r="10"`) || !strings.Contains(pictureOf(s, nil, drawing.PictureOptions{Badges: true}), `<circle r="10"`) {
 		t.Error("badges drawn without being asked, or not when asked")
 	}
 	before := string(s.Export())

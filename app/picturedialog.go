@@ -12,7 +12,8 @@ import (
 )
 
 // PictureDialog is the Export picture dialog: the format, what the picture
-// shows, its colours and whether it marks problems. The canvas's Export
+// shows, its colours, whether it has a title and a legend of the flows, and
+// whether it marks problems. The canvas's Export
 // picture button opens and closes it; it closes itself on Export or Cancel.
 // Closed, it draws nothing.
 type PictureDialog struct {
@@ -43,6 +44,12 @@ func (p *PictureDialog) Render() app.UI {
 			),
 		)
 	}
+	check := func(id, label string, on bool, set func(bool)) app.UI {
+		return app.Div().Class("field check").Body(
+			checkbox(on).ID(id).OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("checked").Bool()) }),
+			app.Label().For(id).Text(label),
+		)
+	}
 	what := [][2]string{{"all", "The whole design"}}
 	if selected > 0 {
 		what = append(what, [2]string{"selection", "The selected " + strconv.Itoa(selected) + " " + plural(selected, "node")})
@@ -59,10 +66,9 @@ func (p *PictureDialog) Render() app.UI {
 		choose("picture-format", "Format", [][2]string{{"svg", "SVG"}, {"png", "PNG"}, {"png2", "PNG, twice the size"}}, f.format, func(v string) { f.format = v }),
 		choose("picture-what", "Show", what, current, func(v string) { f.selection = v == "selection" }),
 		choose("picture-theme", "Colours", [][2]string{{"light", "Light"}, {"dark", "Dark"}}, map[bool]string{false: "light", true: "dark"}[f.dark], func(v string) { f.dark = v == "dark" }),
-		app.Div().Class("field check").Body(
-			checkbox(f.badges).ID("picture-badges").OnChange(func(ctx app.Context, e app.Event) { f.badges = ctx.JSSrc().Get("checked").Bool() }),
-			app.Label().For("picture-badges").Text("Problem badges"),
-		),
+		check("picture-title", "Title (the design's name)", f.title, func(v bool) { f.title = v }),
+		check("picture-legend", "Legend of the flows", f.legend, func(v bool) { f.legend = v }),
+		check("picture-badges", "Problem badges", f.badges, func(v bool) { f.badges = v }),
 		app.P().Class("hint").Text("The picture carries the design: Import design reads it back."),
 		app.Div().Class("actions").Body(
 			app.Button().Text("Export").OnClick(func(ctx app.Context, e app.Event) { ctx.Emit(p.export) }),
@@ -76,6 +82,8 @@ type pictureForm struct {
 	format    string // "svg", "png" or "png2" (twice the size)
 	selection bool   // the selected nodes only
 	dark      bool
+	title     bool // the design's name above the picture
+	legend    bool // the flows' legend under it
 	badges    bool
 }
 
@@ -88,7 +96,7 @@ func (p *PictureDialog) isOpen() bool { return p.form != nil }
 
 // open opens the dialog, its first field focused.
 func (p *PictureDialog) open() {
-	p.form = &pictureForm{format: "svg", selection: len(p.store.SelectedNodes()) > 1}
+	p.form = &pictureForm{format: "svg", selection: len(p.store.SelectedNodes()) > 1, title: true, legend: true}
 	p.Update()
 	afterRender("picture-format", func(el app.Value) { el.Call("focus") })
 }
@@ -117,7 +125,7 @@ func (p *PictureDialog) export() {
 	if ids := s.SelectedNodes(); f.selection && len(ids) > 0 {
 		nodes, design = ids, s.Fragment(ids)
 	}
-	svg, err := picture.EmbedSVG(pictureOf(s, nodes, drawing.PictureOptions{Dark: f.dark, Badges: f.badges}), design)
+	svg, err := picture.EmbedSVG(pictureOf(s, nodes, drawing.PictureOptions{Dark: f.dark, Badges: f.badges, Title: f.title, Legend: f.legend}), design)
 	if err != nil {
 		s.Report(err)
 		return

@@ -46,7 +46,7 @@ func TestPictureDrawsNamesWhole(t *testing.T) {
 		}
 	}
 	f := GroupFrames(d, NodePositions(d))["eu"].Box
-	label := FitFrameLabel("Region · Production workloads of the payments team", f.X1-f.X0, pictureLabelX, FrameLabelPx)
+	label := FitFrameLabel("Region · Production workloads of the payments team", f.X1-f.X0, FrameLabelX, FrameLabelPx)
 	if !strings.HasSuffix(label, Ellipsis) || !strings.Contains(svg, ">"+label+"</text>") {
 		t.Errorf("the frame's label is not shortened to %q:\n%s", label, svg)
 	}

@@ -46,7 +46,7 @@ Usage:
   designer [--catalogue DIR] analyze [-o text|json] FILE
   designer [--catalogue DIR] fix [--rule ID] FILE
   designer [--catalogue DIR] layout [--direction lr|tb] [--all] FILE
-  designer [--catalogue DIR] render [-o svg] [--dark] [--badges] FILE
+  designer [--catalogue DIR] render [-o svg] [--dark] [--badges] [--no-title] [--no-legend] FILE
   designer [--catalogue DIR] export -f mermaid|d2|structurizr|drawio FILE
   designer [--catalogue DIR] diff [-o text|markdown|json] OLD NEW | --git REV FILE
   designer [--catalogue DIR] import [compose|k8s|terraform-plan|cloudformation] FILE... [-o DESIGN]
@@ -64,7 +64,10 @@ analyze says what the design guarantees: availability per entry point with
 its derivation, single points of failure, zone and region loss, delivery per
 event sink, durability per stateful node, and the design's objectives.
 render draws the design as the editor's Export picture does, as SVG with the
-design inside it (the editor's Import design reads it back).
+design inside it (the editor's Import design reads it back): its name as the
+title above it and the legend of the flows its connections carry under it,
+unless --no-title or --no-legend; --dark in the dark theme's colours, --badges
+with each node's worst problem.
 export writes the design for another diagram tool, as the editor's Export
 menu does: a Mermaid flowchart, a D2 diagram, a Structurizr DSL workspace or
 an uncompressed draw.io file.

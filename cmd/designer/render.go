@@ -18,6 +18,8 @@ func (e *env) render(args []string) int {
 	format := fs.String("o", "svg", "output `format`: svg")
 	dark := fs.Bool("dark", false, "draw in the dark theme's colours")
 	badges := fs.Bool("badges", false, "draw each node's worst problem")
+	noTitle := fs.Bool("no-title", false, "draw no title (the design's name) above the picture")
+	noLegend := fs.Bool("no-legend", false, "draw no legend of the flows under the picture")
 	files, err := parse(fs, args)
 	if err != nil {
 		return exitUnusable
@@ -34,7 +36,7 @@ func (e *env) render(args []string) int {
 	if r == nil {
 		return exitUnusable
 	}
-	pic := drawing.Picture(r.cat, r.Design, drawing.PictureOptions{Dark: *dark, Badges: *badges, Worst: r.worst()})
+	pic := drawing.Picture(r.cat, r.Design, drawing.PictureOptions{Dark: *dark, Badges: *badges, Title: !*noTitle, Legend: !*noLegend, Worst: r.worst()})
 	svg, err := picture.EmbedSVG(pic, catalogue.EncodeDesignYAML(r.Design))
 	if err != nil {
 		fmt.Fprintln(e.stderr, "designer render:", err)

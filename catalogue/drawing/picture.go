@@ -56,7 +56,7 @@ var (
 		map[catalogue.Severity]string{catalogue.SeverityError: "#b3261e", catalogue.SeverityWarning: "#8a5a00", catalogue.SeverityInfo: "#285e9e"},
 		paint{"#1f4e79", 0.10},
 		map[string]frameStyle{
-			"":            {"#8a97a8", 1.5, "", paint{"#1f4e79", 0.04}},
+			"":            {"#8795a8", 1.5, "", paint{"#1f4e79", 0.04}}, // the node stroke: 3:1 on white
 			"region":      {"#1f4e79", 2, "", paint{"#1f4e79", 0.04}},
 			"zone":        {"#3d7ab8", 1.5, "6 4", paint{"#3d7ab8", 0.05}},
 			"network":     {"#2e7d4f", 1.5, "", paint{"#2e7d4f", 0.04}},

@@ -63,3 +63,46 @@ func TestPicturesAreDesigns(t *testing.T) {
 		t.Errorf("check a bare picture: exit %d %q", code, stderr)
 	}
 }
+
+// render draws the examples as testdata/render holds them (-update rewrites
+// them; read the diff): the title, the icons, the legend, in both themes.
+func TestRenderGolden(t *testing.T) {
+	for _, c := range []struct{ name, example string }{
+		{"two-zone-web.svg", "two-zone-web"},
+		{"resilient-orders-dark.svg", "resilient-orders"},
+	} {
+		args := []string{"render", filepath.Join("..", "..", "examples", c.example+".yaml")}
+		if strings.Contains(c.name, "dark") {
+			args = append(args, "--dark")
+		}
+		code, out, errs := designer(t, args...)
+		if code != exitOK || errs != "" {
+			t.Fatalf("%v: exit %d %s", args, code, errs)
+		}
+		matchGolden(t, filepath.Join("testdata", "render", c.name), out, "go test ./cmd/designer -run TestRenderGolden")
+	}
+}
+
+// --no-title and --no-legend leave out the design's name above the picture
+// and the flows' legend under it, which it draws by default.
+func TestRenderTitleAndLegendFlags(t *testing.T) {
+	example := filepath.Join("..", "..", "examples", "resilient-orders.yaml")
+	title, legend := ">Resilient orders</text>", `<g aria-label="Flows">`
+	for _, c := range []struct {
+		flags                 []string
+		wantTitle, wantLegend bool
+	}{
+		{nil, true, true},
+		{[]string{"--no-title"}, false, true},
+		{[]string{"--no-legend"}, true, false},
+		{[]string{"--no-title", "--no-legend"}, false, false},
+	} {
+		code, out, errs := designer(t, append(append([]string{"render"}, c.flags...), example)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d %s", c.flags, code, errs)
+		}
+		if strings.Contains(out, title) != c.wantTitle || strings.Contains(out, legend) != c.wantLegend {
+			t.Errorf("%v: title %v, legend %v", c.flags, strings.Contains(out, title), strings.Contains(out, legend))
+		}
+	}
+}

@@ -97,3 +97,17 @@ func TestPictureStacksANodeInSeveralZones(t *testing.T) {
 		t.Errorf("a stack for a node in one zone:\n%s", svg)
 	}
 }
+
+// A picture of the selection is titled with the design's name, as a
+// picture of the whole design is.
+func TestPictureOfTheSelectionHasTheTitle(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("id: shop\nname: Shop <&> front\nnodes:\n  - {id: a, component: nginx}\n  - {id: b, component: postgresql}\nedges:\n  - {from: a, to: b}\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, nodes := range [][]string{nil, {"a"}} {
+		if svg := pictureOf(s, nodes, drawing.PictureOptions{Title: true}); !strings.Contains(svg, ">Shop &lt;&amp;&gt; front</text>") {
+			t.Errorf("%v: no title in\n%s", nodes, svg)
+		}
+	}
+}

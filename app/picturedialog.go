@@ -13,9 +13,8 @@ import (
 
 // PictureDialog is the Export picture dialog: the format, what the picture
 // shows, its colours, whether it has a title and a legend of the flows, and
-// whether it marks problems. The canvas's Export
-// picture button opens and closes it; it closes itself on Export or Cancel.
-// Closed, it draws nothing.
+// whether it marks problems. The canvas's Export picture button opens and
+// closes it; it closes itself on Export or Cancel. Closed, it draws nothing.
 type PictureDialog struct {
 	app.Compo
 	store    *state.Store

@@ -220,18 +220,34 @@ func TestPictureLegend(t *testing.T) {
 	}
 }
 
-// A picture draws the canvas's routes, and everything it draws, routes
-// round the side included, is inside it.
+// A picture draws the canvas's routes, none through a node, a frame's
+// label or a note, and everything it draws, routes round the side
+// included, is inside it.
 func TestPictureRoutesAsTheCanvas(t *testing.T) {
 	cat := mustCatalogue(t)
-	for _, name := range []string{"two-zone-web", "resilient-orders", "path-routed-services"} {
+	for _, name := range []string{"two-zone-web", "resilient-orders", "path-routed-services", "aws-saas-platform", "multi-region-web"} {
 		d := example(t, name)
 		svg := Picture(cat, d, PictureOptions{Title: true, Legend: true})
 		vb := viewBox(t, svg)
 		geo := GeometryOf(nil, d, func(string) bool { return false })
 		geo.Prepare(allOf(len(geo.Shown)))
+		obstacles := Obstacles(d, geo.Pos, geo.Frames, nil)
 		for k := range geo.Shown {
 			pts := geo.Route(k)
+			// No route through a node, a frame's label or a note but its
+			// own two ends.
+			for j := 1; j < len(pts); j++ {
+				a, b := pts[j-1], pts[j]
+				seg := Rect{min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X), max(a.Y, b.Y)}
+				for _, o := range obstacles {
+					if o == geo.Pairs[k][0] || o == geo.Pairs[k][1] {
+						continue
+					}
+					if in := o.Inset(1); seg.X1 > in.X0 && seg.X0 < in.X1 && seg.Y1 > in.Y0 && seg.Y0 < in.Y1 {
+						t.Errorf("%s: edge %d passes through %v from %v to %v", name, geo.Shown[k], o, a, b)
+					}
+				}
+			}
 			if !strings.Contains(svg, `<path d="`+PathData(pts)+`"`) {
 				t.Errorf("%s: edge %d is not drawn on the canvas's route %s", name, geo.Shown[k], PathData(pts))
 			}

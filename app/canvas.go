@@ -8,7 +8,6 @@ import (
 
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/drawing"
-	"github.com/archdesigner/designer/examples"
 )
 
 // Canvas draws the design as SVG and turns pointer and keyboard input into
@@ -42,21 +41,22 @@ type Canvas struct {
 
 	ctx           app.Context
 	view          drawing.Viewport
-	width, height float64            // the SVG's size in pixels
-	geo           *drawing.Geometry  // where the last render drew the design
-	snapOn        bool               // Snap to grid
-	revealAsked   bool               // the store asked to bring the selection into view (see Changed.Reveal)
-	openedAsked   bool               // a design was opened since the last render (see Changed.Opened)
-	settle        atomic.Int64       // counts view changes, to re-render once they stop
-	gestures      canvasGestures     // the pointer gesture in progress
-	listeners     []func()           // released on dismount
-	examples      []examples.Example // read when an empty canvas first offers them
+	width, height float64           // the SVG's size in pixels
+	geo           *drawing.Geometry // where the last render drew the design
+	snapOn        bool              // Snap to grid
+	revealAsked   bool              // the store asked to bring the selection into view (see Changed.Reveal)
+	openedAsked   bool              // a design was opened since the last render (see Changed.Opened)
+	settle        atomic.Int64      // counts view changes, to re-render once they stop
+	gestures      canvasGestures    // the pointer gesture in progress
+	listeners     []func()          // released on dismount
 
 	menu       *ContextMenu
 	tidy       *TidyDialog
 	picture    *PictureDialog
 	comparison *ComparisonPanel
 	minimap    *Minimap
+	welcome    *Welcome      // what an empty canvas offers
+	tip        *FirstNodeTip // the first node's tip
 }
 
 // OnInit sets the first view and makes the canvas's parts, before the first
@@ -72,6 +72,7 @@ func (c *Canvas) OnInit() {
 	c.picture = newPictureDialog(c.Store, c.Platform)
 	c.minimap = newMinimap(c.Store, c.Platform, c.centreOn)
 	c.comparison = newComparisonPanel(c.Store)
+	c.welcome, c.tip = newWelcome(c.Store, c.fit), newFirstNodeTip(c.Store, c.Platform)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -161,6 +162,7 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.picture.Update()
 	c.comparison.Update()
 	c.minimap.refresh()
+	c.welcome.Update()
 	if c.openedAsked {
 		c.openedAsked = false
 		ctx.Defer(func(app.Context) { c.showOpened() })
@@ -260,7 +262,7 @@ func (c *Canvas) Render() app.UI {
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 					svg("rect").ID("rubber-band").DataSet("active", "false").Aria("hidden", "true"),
 				),
-			)),
+			), c.welcome),
 		// Text when there are no edges, for the parts after it to keep
 		// their places: go-app matches children by position, and would
 		// mount them anew.
@@ -270,6 +272,7 @@ func (c *Canvas) Render() app.UI {
 		c.picture,
 		c.tidy,
 		c.minimap,
+		c.tip,
 	)
 }
 

@@ -8,19 +8,14 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/examples"
 )
 
 // renderTools are the canvas's buttons, above the drawing: the view, a
 // note, the dialogs and the minimap they open, the comparison, and Go to
-// node (or, on an empty canvas, the examples).
+// node (an empty canvas offers the examples in its Welcome).
 func (c *Canvas) renderTools() app.UI {
 	s := c.Store
 	d := s.Design()
-	var offer app.UI
-	if len(d.Nodes) == 0 && !s.ReadOnly() {
-		offer = c.renderExamples()
-	}
 	return app.Div().Class("canvas-tools").Body(
 		app.Button().Text("Fit").Title("Show the whole design, zoomed out as far as that takes").OnClick(func(app.Context, app.Event) { c.fit() }),
 		app.Button().Text("Zoom in").OnClick(func(app.Context, app.Event) { c.zoomBy(1.25) }),
@@ -55,10 +50,6 @@ func (c *Canvas) renderTools() app.UI {
 			Title("A map of the whole design: click or drag it to move the view").
 			OnClick(func(app.Context, app.Event) { c.minimap.toggle() })),
 		app.If(len(d.Nodes) > 0, app.Span().Class("picker").Body(renderPicker("goto-node", "Go to node", "node id")...)),
-		offer,
-		app.If(len(d.Nodes) == 0,
-			app.Span().Class("hint").Text("Add a component from the palette, import a design, or paste YAML."),
-		),
 	)
 }
 
@@ -77,36 +68,6 @@ func (c *Canvas) renderViewTools() app.UI {
 			app.Label().For("snap-grid").Text("Snap to grid"),
 		),
 	)
-}
-
-// renderExamples offers the example designs, on an empty canvas.
-func (c *Canvas) renderExamples() app.UI {
-	if c.examples == nil {
-		c.examples = examples.All()
-	}
-	list := c.examples
-	return app.Span().Class("examples").Body(
-		app.Label().For("open-example").Text("Open example"),
-		app.Select().ID("open-example").OnChange(c.onExample).Body(
-			option("", "—", true),
-			app.Range(list).Slice(func(i int) app.UI { return option(list[i].File, list[i].Name, false) }),
-		),
-	)
-}
-
-// onExample opens the example chosen in "Open example" and shows it whole.
-func (c *Canvas) onExample(ctx app.Context, e app.Event) {
-	file := ctx.JSSrc().Get("value").String()
-	for _, ex := range c.examples {
-		if ex.File == file {
-			if err := c.Store.Import(ex.File, ex.Data); err != nil {
-				c.Store.Report(err)
-				return
-			}
-			c.fit()
-			return
-		}
-	}
 }
 
 // onPicked handles a node picked in the canvas's picker, Go to node: it is

@@ -89,8 +89,10 @@ func (p *Palette) endCarry(ctx app.Context, ev app.Value, commit bool) {
 	if !pd.moved {
 		return
 	}
-	app.Window().Get("document").Get("body").Call("removeAttribute", "data-carrying")
+	// Found while the page is still marked as carrying, which lets what
+	// lies over the canvas (an empty canvas's welcome) pass the drop.
 	x, y, ok := canvasPoint(ev.Get("clientX").Float(), ev.Get("clientY").Float())
+	app.Window().Get("document").Get("body").Call("removeAttribute", "data-carrying")
 	if !commit || !ok {
 		return
 	}

@@ -13,7 +13,7 @@ import (
 // Welcome is what an empty canvas offers: the templates a design may start
 // from and the featured examples, as cards with a picture of each, every
 // example in a list, and a line on what to do first. It shows only while
-// the design has no node and may be edited.
+// the design is empty and may be edited.
 //
 // The pictures are drawn after the editor is shown, one design a step, so
 // that start-up does no more work before its first paint; each is drawn
@@ -42,9 +42,11 @@ func newWelcome(s *state.Store, fit func()) *Welcome {
 	return &Welcome{store: s, fit: fit, pictures: map[string][2]string{}}
 }
 
-// shown says the welcome shows: the design is empty and editable.
+// shown says the welcome shows: the design is empty (no node, group or
+// note it would cover) and editable.
 func (w *Welcome) shown() bool {
-	return len(w.store.Design().Nodes) == 0 && !w.store.ReadOnly()
+	d := w.store.Design()
+	return len(d.Nodes)+len(d.Groups)+len(d.Notes) == 0 && !w.store.ReadOnly()
 }
 
 // OnMount starts drawing the pictures, if the welcome shows.

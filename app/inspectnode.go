@@ -474,18 +474,7 @@ func (in *Inspector) renderConnections(id string) app.UI {
 		app.If(len(s.Design().Nodes) > 1,
 			app.Div().Class("field").Body(
 				app.Span().Class("picker").Body(renderPicker("connect-to", "Connect to", "node id")...),
-				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) {
-					to := pickerValue("connect-to")
-					if to == "" {
-						s.Report(errors.New("choose a node to connect to"))
-						return
-					}
-					if err := s.Connect(s.Selection().Node, to); err != nil {
-						s.Report(err)
-						return
-					}
-					clearPicker("connect-to")
-				}),
+				app.Button().Text("Connect").OnClick(func(app.Context, app.Event) { in.connectTo(pickerValue("connect-to")) }),
 			),
 		),
 	)

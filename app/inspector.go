@@ -52,12 +52,17 @@ func (in *Inspector) Render() app.UI {
 }
 
 // OnMount shows the chosen options of the selects of nodes, and fills the
-// suggestions of Connect to as the user types (see listenPickers).
+// suggestions of Connect to as the user types and connects on a pick or
+// Enter (see listenPickers and connectPicked).
 func (in *Inspector) OnMount(ctx app.Context) {
 	ctx.Defer(in.syncSelects)
 	if root := app.Window().GetElementByID("inspector"); root.Truthy() {
 		// Connect to suggests the nodes but the selected one.
-		in.unlisten = listenPickers(root, in.Store.Design, func() string { return in.Store.Selection().Node }, func(string, string) {})
+		in.unlisten = listenPickers(root, in.Store.Design, func() string { return in.Store.Selection().Node }, func(picker, _ string) {
+			if picker == "connect-to" {
+				in.connectPicked(ctx)
+			}
+		})
 	}
 }
 

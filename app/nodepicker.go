@@ -74,14 +74,11 @@ func commitPicker(ev app.Value, picked func(picker, value string)) {
 	}
 }
 
-// suggestions are the datalist options for what the user typed: the nodes
-// whose id or display name starts with it, then those that contain it, in
-// design order, at most maxSuggestions, node skip left out.
+// suggestions are the datalist options for what the user typed (see
+// matches).
 func suggestions(d *catalogue.Design, typed, skip string) string {
-	typed = strings.ToLower(strings.TrimSpace(typed))
 	var b strings.Builder
-	n := 0
-	add := func(node *catalogue.Node) {
+	for _, node := range matches(d, typed, skip, maxSuggestions) {
 		b.WriteString(`<option value="`)
 		b.WriteString(html.EscapeString(node.ID))
 		if node.Name != "" {
@@ -89,11 +86,18 @@ func suggestions(d *catalogue.Design, typed, skip string) string {
 			b.WriteString(html.EscapeString(node.Name))
 		}
 		b.WriteString(`"></option>`)
-		n++
 	}
-	var contains []int
+	return b.String()
+}
+
+// matches are the nodes a picker suggests for what the user typed: those
+// whose id or display name starts with it, then those that contain it, in
+// design order, at most limit, node skip left out.
+func matches(d *catalogue.Design, typed, skip string, limit int) []*catalogue.Node {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var found, contains []*catalogue.Node
 	for i := range d.Nodes {
-		if n == maxSuggestions {
+		if len(found) == limit {
 			break
 		}
 		if d.Nodes[i].ID == skip {
@@ -102,18 +106,37 @@ func suggestions(d *catalogue.Design, typed, skip string) string {
 		id, name := strings.ToLower(d.Nodes[i].ID), strings.ToLower(d.Nodes[i].Name)
 		switch {
 		case strings.HasPrefix(id, typed) || name != "" && strings.HasPrefix(name, typed):
-			add(&d.Nodes[i])
-		case len(contains) < maxSuggestions && (strings.Contains(id, typed) || strings.Contains(name, typed)):
-			contains = append(contains, i)
+			found = append(found, &d.Nodes[i])
+		case len(contains) < limit && (strings.Contains(id, typed) || strings.Contains(name, typed)):
+			contains = append(contains, &d.Nodes[i])
 		}
 	}
-	for _, i := range contains {
-		if n == maxSuggestions {
+	for _, node := range contains {
+		if len(found) == limit {
 			break
 		}
-		add(&d.Nodes[i])
+		found = append(found, node)
 	}
-	return b.String()
+	return found
+}
+
+// pickedNode is the node a picker's text names: the node of that id, else
+// the first the picker suggests for it (as a combobox takes its first
+// match on Enter), else "".
+func pickedNode(d *catalogue.Design, typed, skip string) string {
+	typed = strings.TrimSpace(typed)
+	for i := range d.Nodes {
+		if d.Nodes[i].ID == typed && typed != skip {
+			return typed
+		}
+	}
+	if typed == "" {
+		return ""
+	}
+	if m := matches(d, typed, skip, 1); len(m) > 0 {
+		return m[0].ID
+	}
+	return ""
 }
 
 // clearPicker empties a picker's field.

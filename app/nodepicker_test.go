@@ -46,3 +46,26 @@ func TestSuggestions(t *testing.T) {
 		t.Errorf("%d suggestions of 200 matches, want %d", got, maxSuggestions)
 	}
 }
+
+// Enter in a picker takes the node of the id typed, else its first
+// suggestion, never the node skipped.
+func TestPickedNode(t *testing.T) {
+	d := &catalogue.Design{Nodes: []catalogue.Node{
+		{ID: "api-gw"}, {ID: "api"}, {ID: "orders-db", Name: "Orders"}, {ID: "db"},
+	}}
+	for _, c := range []struct{ typed, skip, want string }{
+		{"api", "", "api"},
+		{" api ", "", "api"},
+		{"ap", "", "api-gw"},
+		{"ap", "api-gw", "api"},
+		{"orders", "", "orders-db"},
+		{"b", "", "orders-db"},
+		{"db", "db", "orders-db"},
+		{"zz", "", ""},
+		{"", "", ""},
+	} {
+		if got := pickedNode(d, c.typed, c.skip); got != c.want {
+			t.Errorf("typed %q, skip %q: %q, want %q", c.typed, c.skip, got, c.want)
+		}
+	}
+}

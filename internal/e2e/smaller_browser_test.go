@@ -1,0 +1,46 @@
+//go:build browser
+
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// Issue 39's smaller defects, each with the test that failed before its fix.
+
+// smallDesign has three nodes and no edge, none of them placed in another's way.
+const smallDesign = `nodes:
+  - {id: api, component: aws-api-gateway, position: {x: 40, y: 40}}
+  - {id: fn, component: aws-lambda, position: {x: 300, y: 40}}
+  - {id: db, component: aws-dynamodb, position: {x: 560, y: 40}}
+`
+
+// Connect to is a combobox: the id typed, or its first match, is
+// connected on Enter, with no mouse.
+func TestSmallerConnectToEnter(t *testing.T) {
+	p := loadDesign(t, smallDesign)
+	p.focus("button", "fn, …")
+	p.keys(kb.Enter)
+	p.waitText("region", "Inspector", "Connections (0)")
+	p.focus("combobox", "Connect to")
+	p.keys("ap" + kb.Enter)
+	p.find("button", "Connection from fn to api…")
+	p.waitText("region", "Inspector", "Connections (1)")
+	p.eventually("the field to be emptied", func() (bool, string) {
+		got := p.eval(p.find("combobox", "Connect to"), `function() { return this.value }`)
+		return got == `""`, got
+	})
+	// The whole id, then Enter.
+	p.focus("combobox", "Connect to")
+	p.keys("db" + kb.Enter)
+	p.find("button", "Connection from fn to db…")
+	p.waitText("region", "Inspector", "Connections (2)")
+	// What matches no node says so, and connects nothing.
+	p.focus("combobox", "Connect to")
+	p.keys("zz" + kb.Enter)
+	p.waitText("status", "", `no node's id or name holds "zz"`)
+	p.waitText("region", "Inspector", "Connections (2)")
+	p.checkClean()
+}

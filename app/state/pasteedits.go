@@ -1,11 +1,14 @@
 package state
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
@@ -20,8 +23,16 @@ type pasteEdits struct{ s *Store }
 // each node or group whose id is taken renamed (kafka → kafka-2) with its
 // references, placed to the right of what is drawn. A fragment the
 // catalogue refuses changes nothing.
+//
+// An edge of the fragment may join its nodes to the design's: an end names
+// a node of the fragment when the fragment has a node of that id (and
+// follows it when it is renamed, so that a pasted `api` taken as api-2
+// keeps its edges), else the design's node of that id; an end that names
+// neither is refused, at its place in the fragment. A copy of nodes cut
+// from the design, pasted back, thus keeps its edges among the copies, and
+// a fragment written by hand may connect what it adds to what is there.
 func (ed pasteEdits) Paste(name string, data []byte) error {
-	frag, errs := ed.s.cat.ReadDesign(name, data)
+	frag, errs := ed.readFragment(name, data)
 	if len(errs) > 0 {
 		return errs
 	}
@@ -111,7 +122,7 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 			d.Nodes = append(d.Nodes, n)
 		}
 		for _, e := range frag.Edges {
-			e.From, e.To = nodes[e.From], nodes[e.To]
+			e.From, e.To = cmp.Or(nodes[e.From], e.From), cmp.Or(nodes[e.To], e.To)
 			d.Edges = append(d.Edges, e)
 		}
 		// Nodes pasted without a position go beside what they connect to.
@@ -150,6 +161,53 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 		}
 	}
 	return err
+}
+
+// readFragment reads a pasted fragment as the catalogue reads a design,
+// but for the ends of edges that name no node of the fragment and a node of
+// the design (see Paste).
+func (ed pasteEdits) readFragment(name string, data []byte) (*catalogue.Design, catalogue.ErrorList) {
+	frag, errs := catalogue.ParseDesign(name, data)
+	if frag == nil {
+		return nil, errs
+	}
+	errs = append(errs, ed.s.cat.Check(frag)...)
+	kept := errs[:0]
+	for _, e := range errs {
+		if e.Code != diag.CodeUnknownNode || !ed.namesDesignNode(frag, e.Path) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) > 0 {
+		kept.Sort()
+		return nil, kept
+	}
+	return frag, nil
+}
+
+// namesDesignNode reports whether path, an end of an edge of frag
+// ("edges[3].to"), names a node of the design.
+func (ed pasteEdits) namesDesignNode(frag *catalogue.Design, path string) bool {
+	rest, ok := strings.CutPrefix(path, "edges[")
+	if !ok {
+		return false
+	}
+	index, end, ok := strings.Cut(rest, "].")
+	i, err := strconv.Atoi(index)
+	if !ok || err != nil || i < 0 || i >= len(frag.Edges) {
+		return false
+	}
+	var id string
+	switch end {
+	case "from":
+		id = frag.Edges[i].From
+	case "to":
+		id = frag.Edges[i].To
+	default:
+		return false
+	}
+	_, known := ed.s.nodeIndex[id]
+	return known
 }
 
 // pasteOffset is how far a pasted fragment's nodes move from where they

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -115,5 +116,35 @@ suppress:
 	}
 	if err := s.Paste("p.yaml", []byte("nodes:\n  - {id: x, component: kafak}\n")); err == nil || len(s.Design().Nodes) != 1 {
 		t.Errorf("a bad fragment: %v, %d nodes", err, len(s.Design().Nodes))
+	}
+}
+
+// A pasted edge may join the fragment to the design: an end names the
+// fragment's node of that id (renamed with it when its id is taken), else
+// the design's; an end that names neither is refused at its place, and the
+// design is unchanged. One undo takes the whole paste away.
+func TestPasteConnectsToTheDesign(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("nodes:\n  - {id: api, component: aws-api-gateway}\n  - {id: new, component: kafka}\n")); err != nil {
+		t.Fatal(err)
+	}
+	frag := "nodes: [{id: new, component: aws-lambda}]\nedges: [{from: new, to: api}, {from: api, to: new}]\n"
+	if err := s.Paste("p.yaml", []byte(frag)); err != nil {
+		t.Fatal(err)
+	}
+	d := s.Design()
+	if len(d.Nodes) != 3 || d.Nodes[2].ID != "new-2" || d.Nodes[2].Component != "aws-lambda" {
+		t.Fatalf("nodes %+v", d.Nodes)
+	}
+	if got := fmt.Sprint(d.Edges); got != fmt.Sprint([]catalogue.Edge{{From: "new-2", To: "api"}, {From: "api", To: "new-2"}}) {
+		t.Errorf("edges %s", got)
+	}
+	s.Undo()
+	if len(s.Design().Nodes) != 2 || len(s.Design().Edges) != 0 {
+		t.Errorf("undo left %d nodes, %d edges", len(s.Design().Nodes), len(s.Design().Edges))
+	}
+	err := s.Paste("p.yaml", []byte("nodes: [{id: fn, component: aws-lambda}]\nedges: [{from: fn, to: nowhere}]\n"))
+	if err == nil || !strings.Contains(err.Error(), "p.yaml:2:24: edges[0].to: no node has the id `nowhere`") || len(s.Design().Nodes) != 2 {
+		t.Errorf("an edge to no node: %v, %d nodes", err, len(s.Design().Nodes))
 	}
 }

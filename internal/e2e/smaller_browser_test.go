@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
@@ -42,5 +44,38 @@ func TestSmallerConnectToEnter(t *testing.T) {
 	p.keys("zz" + kb.Enter)
 	p.waitText("status", "", `no node's id or name holds "zz"`)
 	p.waitText("region", "Inspector", "Connections (2)")
+	p.checkClean()
+}
+
+// pasteText pastes text on the page, as Ctrl+V outside a field does.
+func (p *tab) pasteText(text string) {
+	p.t.Helper()
+	p.evalPage(strings.Replace(`(() => {
+		const dt = new DataTransfer();
+		dt.setData("text/plain", TEXT);
+		document.body.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+	})()`, "TEXT", strconv.Quote(text), 1))
+}
+
+// A pasted fragment's edges may name the design's nodes: the pasted node is
+// connected to the design's api, a pasted node renamed keeps its edge, an
+// edge to no node is refused at its place, and one Undo takes a paste away.
+func TestSmallerPasteRefersToDesign(t *testing.T) {
+	p := loadDesign(t, smallDesign)
+	frag := "nodes: [{id: new, component: aws-lambda}]\nedges: [{from: new, to: api}]\n"
+	p.pasteText(frag)
+	p.find("button", "Connection from new to api…")
+	p.absent("alert", "Import errors")
+	p.pasteText(frag)
+	p.find("button", "Connection from new-2 to api…")
+	p.find("button", "Connection from new to api…")
+	p.waitText("status", "", "Renamed where taken: new → new-2.")
+	p.click("button", "Undo")
+	p.absent("button", "Connection from new-2 to api…")
+	p.absent("button", "new-2, …")
+	p.find("button", "Connection from new to api…")
+	p.pasteText("nodes: [{id: other, component: aws-lambda}]\nedges: [{from: other, to: nowhere}]\n")
+	p.waitText("alert", "Import errors", "pasted YAML:2:27: edges[0].to: no node has the id `nowhere`")
+	p.absent("button", "other, …")
 	p.checkClean()
 }

@@ -39,7 +39,8 @@ func (t *Toolbar) renderExportTo() app.UI {
 	)
 }
 
-// onExportTo downloads the design in the format of the button pressed.
+// onExportTo downloads the design in the format of the button pressed,
+// named and titled as the user named the design (see state.Document.Title).
 func (t *Toolbar) onExportTo(ctx app.Context, _ app.Event) {
 	id := ctx.JSSrc().Get("dataset").Get("format").String()
 	t.closeExportTo(true)
@@ -47,7 +48,7 @@ func (t *Toolbar) onExportTo(ctx app.Context, _ app.Event) {
 	if !ok || t.Session.platform == nil {
 		return
 	}
-	data, err := export.Write(f.ID, t.Session.store.Catalogue(), t.Session.store.Design(), drawing.LayoutGeometry())
+	data, err := export.Write(f.ID, t.Session.store.Catalogue(), t.Session.store.Titled(), drawing.LayoutGeometry())
 	if err != nil {
 		t.Session.store.Report(err)
 		return

@@ -89,6 +89,7 @@ func (l *designLibrary) update(change func(ix *library.Index) error) error {
 	if err := change(ix); err != nil {
 		return err
 	}
+	l.s.store.SetTitle(l.title(ix))
 	if l.s.platform == nil {
 		return nil
 	}
@@ -96,6 +97,17 @@ func (l *designLibrary) update(change func(ix *library.Index) error) error {
 		return fmt.Errorf("the list of designs could not be stored (%v)", err)
 	}
 	return nil
+}
+
+// title is the name the user gave the open design, which its exports take
+// (see state.Document.SetTitle): "" while it is the library's "Untitled
+// design", and for a shared design, which is not the library's.
+func (l *designLibrary) title(ix *library.Index) string {
+	entry := ix.Find(l.s.designID)
+	if entry == nil || l.s.sharing || strings.HasPrefix(entry.Name, "Untitled design") {
+		return ""
+	}
+	return entry.Name
 }
 
 // choose picks the design to edit: the one address u names, else

@@ -43,6 +43,8 @@ type Document struct {
 	// edgeViolations are the connection rules' violations, by the edge's
 	// ends (violations holds the nodes' own).
 	edgeViolations map[catalogue.EdgeRef][]int32
+	// title is the name the user gave the design (see SetTitle).
+	title string
 }
 
 // Catalogue returns the catalogue the design is resolved against.

@@ -148,3 +148,20 @@ func TestPasteConnectsToTheDesign(t *testing.T) {
 		t.Errorf("an edge to no node: %v, %d nodes", err, len(s.Design().Nodes))
 	}
 }
+
+// Exports take the name the user gave the design over its own id and name,
+// in the file's name and in the name the exporters write.
+func TestExportNameTakesTheTitle(t *testing.T) {
+	s := newStore(t)
+	s.Design().ID, s.Design().Name = "design", "Design"
+	if got, title := s.ExportName(), s.Titled().Name; got != "design.yaml" || title != "Design" {
+		t.Errorf("with no title: %q, %q", got, title)
+	}
+	s.SetTitle("Photo sharing")
+	if got, title := s.ExportName(), s.Titled().Name; got != "photo-sharing.yaml" || title != "Photo sharing" {
+		t.Errorf("titled: %q, %q", got, title)
+	}
+	if s.Design().Name != "Design" {
+		t.Errorf("the title changed the design's own name to %q", s.Design().Name)
+	}
+}

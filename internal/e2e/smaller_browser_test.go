@@ -79,3 +79,24 @@ func TestSmallerPasteRefersToDesign(t *testing.T) {
 	p.absent("button", "other, …")
 	p.checkClean()
 }
+
+// Exports are named after the name the design was given, and the Mermaid
+// file's title is that name.
+func TestSmallerExportsTakeTheName(t *testing.T) {
+	p := loadDesign(t, "id: design\nname: Design\n"+smallDesign)
+	p.click("button", "Designs")
+	p.rename("Design", "Photo sharing")
+	p.click("button", "Close designs")
+	if name, _ := p.download("button", "Export YAML"); name != "photo-sharing.yaml" {
+		t.Errorf("Export YAML wrote %s", name)
+	}
+	p.click("button", "Export to…")
+	name, data := p.download("button", "Mermaid")
+	if name != "photo-sharing.mmd" {
+		t.Errorf("Export to Mermaid wrote %s", name)
+	}
+	if !strings.Contains(string(data), `title: "Photo sharing"`) {
+		t.Errorf("the Mermaid file's title is not the design's name:\n%s", data)
+	}
+	p.checkClean()
+}

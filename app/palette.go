@@ -42,6 +42,24 @@ type Palette struct {
 	filtersFor *catalogue.Catalogue // the catalogue it lists
 
 	carry *productDrag // a product being dragged onto the canvas
+
+	unlisten func() // stops keepNewTabs
+}
+
+// OnMount lets the entries' ⓘ links open their catalogue pages in a new
+// tab, leaving the editor as it is (see keepNewTabs).
+func (p *Palette) OnMount(ctx app.Context) {
+	if root := app.Window().GetElementByID("palette"); root.Truthy() {
+		p.unlisten = keepNewTabs(root)
+	}
+}
+
+// OnDismount stops listening.
+func (p *Palette) OnDismount() {
+	if p.unlisten != nil {
+		p.unlisten()
+		p.unlisten = nil
+	}
 }
 
 // Render draws the search, the filters and the matching components.
@@ -131,8 +149,7 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 						app.Span().Class("entry-name").Text(b.Name),
 						app.Span().Class("entry-meta").Text("group · "+b.ID),
 					),
-					app.A().Class("entry-page").Href(pages.BoundaryPath(b.ID)).Aria("label", "About "+b.Name).
-						Title("Catalogue page of "+b.Name).Body(app.Raw(infoIcon)),
+					aboutLink(pages.BoundaryPath(b.ID), b.Name),
 				)
 			}),
 		),
@@ -260,8 +277,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 							app.Span().Class("entry-name").Text(c.Name),
 							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
 						),
-					app.A().Class("entry-page").Href(pages.ComponentPath(c.ID)).Aria("label", "About "+c.Name).
-						Title("Catalogue page of "+c.Name).Body(app.Raw(infoIcon)),
+					aboutLink(pages.ComponentPath(c.ID), c.Name),
 				)
 			}),
 		),

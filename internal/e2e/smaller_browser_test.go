@@ -6,7 +6,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -98,5 +101,40 @@ func TestSmallerExportsTakeTheName(t *testing.T) {
 	if !strings.Contains(string(data), `title: "Photo sharing"`) {
 		t.Errorf("the Mermaid file's title is not the design's name:\n%s", data)
 	}
+	p.checkClean()
+}
+
+// The palette's ⓘ opens the catalogue page in a new tab and says so: the
+// editor stays, and Undo still undoes the edit made before.
+func TestSmallerInfoKeepsTheEditor(t *testing.T) {
+	p := openEditor(t)
+	p.addProduct("kafka", "Apache Kafka", "kafka, Apache Kafka…")
+	from := p.href()
+	link := p.find("link", "About Apache Kafka (opens in a new tab)")
+	if got := p.eval(link, `function() { return this.target + " " + this.rel }`); got != `"_blank noopener"` {
+		t.Errorf("the link's target and rel: %s", got)
+	}
+	opened := chromedp.WaitNewTarget(p.ctx, func(info *target.Info) bool {
+		return strings.HasSuffix(info.URL, "/catalogue/components/kafka")
+	})
+	p.click("link", "About Apache Kafka (opens in a new tab)")
+	select {
+	case id := <-opened:
+		// The page is looked at, then closed (cancel closes its tab).
+		ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithTargetID(id))
+		page := &tab{t: t, ctx: ctx, origin: p.origin}
+		page.waitReady()
+		page.find("heading", "Apache Kafka")
+		cancel()
+	case <-time.After(15 * time.Second):
+		t.Fatal("no tab opened on the catalogue page")
+	}
+	if got := p.href(); got != from {
+		t.Errorf("the editor went to %s", got)
+	}
+	p.sameDocument()
+	p.find("button", "kafka, Apache Kafka…")
+	p.click("button", "Undo")
+	p.absent("button", "kafka, Apache Kafka…")
 	p.checkClean()
 }

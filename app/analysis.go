@@ -8,6 +8,7 @@ import (
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -87,7 +88,7 @@ func (a *Analysis) Render() app.UI {
 			return a.renderEntry(entries[i])
 		})),
 		a.renderMore("entries", "entry points", len(r.Entries)),
-		app.If(r.Skipped > 0, app.P().Class("hint").Text(strconv.Itoa(r.Skipped)+" more entry points are not analysed: the design is too large for one analysis.")),
+		app.If(r.Skipped > 0, app.P().Class("hint").Text(library.Count(r.Skipped, "more entry point")+" "+isAre(r.Skipped)+" not analysed: the design is too large for one analysis.")),
 		app.If(len(r.Objectives) > 0, a.renderObjectives(r.Objectives)),
 		app.H3().Text("Single points of failure ("+strconv.Itoa(len(r.SPOFs))+")"),
 		app.If(len(r.SPOFs) == 0 && len(r.Entries) > 0, app.P().Class("ok").Text("No single node, zone or region cuts an entry point off.")),
@@ -161,7 +162,7 @@ func (a *Analysis) renderEntry(e analysis.Entry) app.UI {
 			app.Summary().Text(summary),
 			app.P().Class("derivation").Text("= "+e.Describe()),
 			a.renderFactors(e.Node, "", factors),
-			app.If(len(e.Factors) > maxFactors, app.P().Class("hint").Text(strconv.Itoa(len(e.Factors)-maxFactors)+" more factors: designer analyze lists them all.")),
+			app.If(len(e.Factors) > maxFactors, app.P().Class("hint").Text(library.Count(len(e.Factors)-maxFactors, "more factor")+": designer analyze lists them all.")),
 			app.If(e.Approximate, app.P().Class("hint").Text(approximateWhy(e))),
 			app.If(e.Bound, app.P().Class("hint").Text(strings.Join(e.Unknown, ", ")+" "+hasHave(len(e.Unknown))+" no figure: state the one you rely on as its assumed availability (in the inspector), and this becomes a result rather than a bound.")),
 			app.P().Class("hint").Text("Entry point because "+e.Why+". Each factor is a node the entry waits on (request and data flows, and the broker an event is published to); a month is 30 days."),
@@ -201,7 +202,7 @@ func (a *Analysis) renderCutSets(entry string) app.UI {
 					app.If(s.Because != "", app.Span().Class("hint").Text(" — "+s.Because)),
 				)
 			}),
-			app.If(more > 0, app.Li().Class("hint").Text(strconv.Itoa(more)+" more sets.")),
+			app.If(more > 0, app.Li().Class("hint").Text(library.Count(more, "more set")+".")),
 		),
 		app.If(cs.Partial != "", app.P().Class("hint").Text(cs.Partial+".")),
 	)
@@ -391,4 +392,12 @@ func (a *Analysis) onFail(ctx app.Context, e app.Event) {
 		g = ""
 	}
 	a.Store.SetFailing(g)
+}
+
+// isAre is the verb after n of a thing: "1 … is", "2 … are".
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

@@ -178,7 +178,7 @@ func (l *designLibrary) addArchive(name string, designs []library.Saved, err err
 	l.s.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		l.s.importErrors = list.Lines()
-		l.s.store.Report(fmt.Errorf("Archive refused: %d problems in %s; your designs are unchanged", len(list), name))
+		l.s.store.Report(fmt.Errorf("Archive refused: %s in %s; your designs are unchanged", library.Count(len(list), "problem"), name))
 		return
 	}
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // The clipboard: YAML pasted anywhere outside a text control goes into the
@@ -41,7 +42,7 @@ func (e *Editor) pasteData(data []byte) {
 	e.session.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		e.session.importErrors = list.Lines()
-		e.store.Report(fmt.Errorf("Paste refused: %d problems in the pasted YAML; the design is unchanged", len(list)))
+		e.store.Report(fmt.Errorf("Paste refused: %s in the pasted YAML; the design is unchanged", library.Count(len(list), "problem")))
 		return
 	}
 	e.store.Report(err)

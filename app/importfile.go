@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -87,7 +88,7 @@ func (s *tabSession) importData(name string, data []byte) {
 	s.importErrors = nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		s.importErrors = list.Lines()
-		s.store.Report(fmt.Errorf("Import refused: %d problems in %s; the design is unchanged", len(list), name))
+		s.store.Report(fmt.Errorf("Import refused: %s in %s; the design is unchanged", library.Count(len(list), "problem"), name))
 		return
 	}
 	s.store.Report(err)

@@ -269,7 +269,7 @@ func (l *designLibrary) importFile(name string, data []byte) {
 	l.s.importErrors, l.importReport = nil, nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		l.s.importErrors = list.Lines()
-		l.s.store.Report(fmt.Errorf("Import refused: %d problems in %s; your designs are unchanged", len(list), name))
+		l.s.store.Report(fmt.Errorf("Import refused: %s in %s; your designs are unchanged", library.Count(len(list), "problem"), name))
 		return
 	}
 	if err != nil {

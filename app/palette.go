@@ -9,6 +9,7 @@ import (
 
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/pages"
 )
 
@@ -258,7 +259,7 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 	// aria-controls names the list only while it exists.
 	header := app.Button().DataSet("kind", kind.ID).Aria("expanded", strconv.FormatBool(open)).Body(
 		htmlIcon(kindIcon(kind.ID)),
-		app.Text(kind.Name+" ("+strconv.Itoa(len(matches))+" products)"),
+		app.Text(kind.Name+" ("+library.Count(len(matches), "product")+")"),
 	)
 	if !open {
 		return app.Div().Body(header)

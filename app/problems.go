@@ -7,6 +7,7 @@ import (
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -210,7 +211,7 @@ func (p *Problems) Render() app.UI {
 	return app.Section().ID("problems").Aria("label", "Problems").Body(
 		app.H2().Text("Problems ("+strconv.Itoa(n)+")"),
 		app.If(n == 0, app.P().Class("ok").Text("No problems: every node keeps every rule that applies.")),
-		app.If(n > 0, app.P().Class("counts").Textf("%d errors, %d warnings, %d info", counts[catalogue.SeverityError], counts[catalogue.SeverityWarning], counts[catalogue.SeverityInfo])),
+		app.If(n > 0, app.P().Class("counts").Text(library.Count(counts[catalogue.SeverityError], "error")+", "+library.Count(counts[catalogue.SeverityWarning], "warning")+", "+strconv.Itoa(counts[catalogue.SeverityInfo])+" info")),
 		form,
 		app.Div().ID("problem-list").Body(
 			spacer(first),

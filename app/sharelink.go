@@ -25,7 +25,7 @@ func (s *tabSession) openShared(fragment string) bool {
 		if report, err = s.store.ImportReported(share.Name, data); err == nil {
 			s.sharing = true
 			s.store.SetReadOnly(true)
-			s.store.Say(fmt.Sprintf("Opened a shared design: %d nodes, %d edges, read-only.", len(s.store.Design().Nodes), len(s.store.Design().Edges)))
+			s.store.Say(fmt.Sprintf("Opened a shared design: %s, %s, read-only.", library.Count(len(s.store.Design().Nodes), "node"), library.Count(len(s.store.Design().Edges), "edge")))
 			// A link carrying another tool's file: what its import left
 			// out is shown as a file's import shows it.
 			s.library.importReport = report

@@ -81,7 +81,7 @@ func (ed imports) replace(name string, next *catalogue.Design, host bool) error 
 	// by the editor.
 	return ed.s.updateWith(func(d *catalogue.Design) (string, error) {
 		*d = *next
-		notice := fmt.Sprintf("Imported %s: %d nodes, %d edges.", name, len(next.Nodes), len(next.Edges))
+		notice := fmt.Sprintf("Imported %s: %d %s, %d %s.", name, len(next.Nodes), plural(len(next.Nodes), "node"), len(next.Edges), plural(len(next.Edges), "edge"))
 		// A design written without positions is laid out.
 		if placed := drawing.PlaceUnplaced(d); placed > 0 {
 			notice += fmt.Sprintf(" Laid out %d %s that had no position.", placed, plural(placed, "node"))

@@ -176,7 +176,7 @@ func (ed manyEdits) Distribute(ids []string, axis string) error {
 // SetPropOfAll sets property prop to v on every node of ids: one undoable
 // step, refused whole when any node cannot take it.
 func (ed manyEdits) SetPropOfAll(ids []string, prop string, v catalogue.Value) error {
-	return ed.s.editNodes(ids, fmt.Sprintf("Set %s on %d nodes.", prop, len(ids)), func(_ int, n *catalogue.Node) {
+	return ed.s.editNodes(ids, fmt.Sprintf("Set %s on %d %s.", prop, len(ids), plural(len(ids), "node")), func(_ int, n *catalogue.Node) {
 		props := maps.Clone(n.Props)
 		if props == nil {
 			props = map[string]catalogue.Value{}

@@ -180,11 +180,11 @@ func (r *Report) cutSet(k int, c *cuts, gc *groupCuts, mixed []mixedPair, untrie
 		partial = append(partial, "the search for pairs of nodes stopped at the 65,536 one analysis tries")
 	}
 	if untried > 0 {
-		partial = append(partial, strconv.Itoa(untried)+" zones or regions were not tried with a node, past the node visits one analysis spends on them")
+		partial = append(partial, strconv.Itoa(untried)+" "+plural("zone", untried)+" or "+plural("region", untried)+" "+wasWere(untried)+" not tried with a node, past the node visits one analysis spends on them")
 	}
 	if n := gc.skipped[k]; n > 0 {
 		cs.GroupPairsSkipped = n
-		partial = append(partial, strconv.Itoa(n)+" pairs of zones or regions were not tried, past the 4,096 one analysis tries")
+		partial = append(partial, strconv.Itoa(n)+" "+plural("pair", n)+" of zones or regions "+wasWere(n)+" not tried, past the 4,096 one analysis tries")
 	}
 	if len(partial) > 0 {
 		cs.Partial = strings.Join(partial, "; ") + ": more sets of two may cut it"
@@ -678,4 +678,12 @@ func intersectSorted(a, b []int32) []int32 {
 		}
 	}
 	return out
+}
+
+// wasWere is the verb after n of a thing: "1 … was", "2 … were".
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
 }

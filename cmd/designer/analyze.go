@@ -10,6 +10,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/analysis"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // analyzeResult is the JSON form of analyze's output.
@@ -111,11 +112,11 @@ func writeAnalysis(w io.Writer, file string, a *analysis.Report) {
 		fmt.Fprintf(w, "  %s %s: takes %s%s; cuts %s; data at risk: %s\n", l.Boundary, l.Group, list(l.Nodes), shares, list(l.Cuts), list(l.DataAtRisk))
 		writeRecovery(w, l)
 	}
-	fmt.Fprintf(w, "delivery (%d sinks)\n", len(a.Sinks))
+	fmt.Fprintf(w, "delivery (%s)\n", library.Count(len(a.Sinks), "sink"))
 	for _, s := range a.Sinks {
 		fmt.Fprintf(w, "  %s: %s: %s\n", s.Node, s.Delivery, s.Because)
 	}
-	fmt.Fprintf(w, "durability (%d stateful nodes)\n", len(a.Durability))
+	fmt.Fprintf(w, "durability (%s)\n", library.Count(len(a.Durability), "stateful node"))
 	for _, d := range a.Durability {
 		n := "unknown"
 		if d.FailuresTolerated != nil {

@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/archdesigner/designer/catalogue/pages"
+
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 func (e *env) catalogueCmd(args []string) int {
@@ -50,7 +52,7 @@ func (e *env) lint(args []string) int {
 		printErrors(e.stderr, err)
 		return exitUnusable
 	}
-	fmt.Fprintf(e.stdout, "catalogue is clean: %d kinds, %d components, %d rules\n", len(cat.Kinds), len(cat.Components), len(cat.Rules))
+	fmt.Fprintf(e.stdout, "catalogue is clean: %s, %s, %s\n", library.Count(len(cat.Kinds), "kind"), library.Count(len(cat.Components), "component"), library.Count(len(cat.Rules), "rule"))
 	return exitOK
 }
 
@@ -154,7 +156,7 @@ func (e *env) pages(args []string) int {
 			return exitUnusable
 		}
 	}
-	fmt.Fprintf(e.stdout, "wrote %d pages under %s\n", len(paths), *out)
+	fmt.Fprintf(e.stdout, "wrote %s under %s\n", library.Count(len(paths), "page"), *out)
 	return exitOK
 }
 

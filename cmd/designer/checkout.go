@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // The check's output formats for CI, beside text and json: code scanning
@@ -391,7 +392,7 @@ func (c *checkRun) writeJUnit(w io.Writer) {
 				fmt.Fprintln(&b, e)
 			}
 			suite.Cases = append(suite.Cases, junitCase{Name: "load", Classname: r.File, Error: &junitProblem{
-				Message: fmt.Sprintf("%d problem(s) make the design unusable", len(r.Errors)), Type: string(r.Errors[0].Code), Text: b.String(),
+				Message: fmt.Sprintf("%s make%s the design unusable", library.Count(len(r.Errors), "problem"), verbS(len(r.Errors))), Type: string(r.Errors[0].Code), Text: b.String(),
 			}})
 			suite.Errors++
 		} else {
@@ -420,7 +421,7 @@ func (c *checkRun) writeJUnit(w io.Writer) {
 				}
 				switch {
 				case failed > 0:
-					tc.Failure = &junitProblem{Message: fmt.Sprintf("%d finding(s) at %s or worse", failed, c.failOn), Type: id, Text: failing.String()}
+					tc.Failure = &junitProblem{Message: fmt.Sprintf("%s at %s or worse", library.Count(failed, "finding"), c.failOn), Type: id, Text: failing.String()}
 					suite.Failures++
 				case suppressed > 0 && suppressed == len(byRule[id]):
 					tc.Skipped = &junitSkipped{Message: "every finding is suppressed by the design"}
@@ -513,7 +514,7 @@ func (c *checkRun) writeMarkdown(w io.Writer) {
 	for _, r := range c.reports {
 		if len(r.Errors) > 0 {
 			failing++
-			fmt.Fprintf(w, "| %s | unusable: %d problem(s) | | | | |\n", mdCode(r.File), len(r.Errors))
+			fmt.Fprintf(w, "| %s | unusable: %s | | | | |\n", mdCode(r.File), library.Count(len(r.Errors), "problem"))
 			continue
 		}
 		count := map[catalogue.Severity]int{}
@@ -534,7 +535,7 @@ func (c *checkRun) writeMarkdown(w io.Writer) {
 			count[catalogue.SeverityError], count[catalogue.SeverityWarning], count[catalogue.SeverityInfo], suppressed)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%d of %d design(s) fail at %s or worse.\n", failing, len(c.reports), c.failOn)
+	fmt.Fprintf(w, "%d of %s fail%s at %s or worse.\n", failing, library.Count(len(c.reports), "design"), verbS(failing), c.failOn)
 	for _, r := range c.reports {
 		var rows []string
 		for _, e := range r.Errors {
@@ -563,7 +564,7 @@ func (c *checkRun) writeMarkdown(w io.Writer) {
 			continue
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "<details><summary>%s: %d finding(s)</summary>\n\n", mdCell(r.File), len(rows))
+		fmt.Fprintf(w, "<details><summary>%s: %s</summary>\n\n", mdCell(r.File), library.Count(len(rows), "finding"))
 		fmt.Fprintln(w, "| Severity | Line | Finding | Rule |")
 		fmt.Fprintln(w, "|---|---|---|---|")
 		for _, row := range rows {
@@ -603,3 +604,12 @@ func mdCode(s string) string {
 func mdLink(s string) string { return mdLinkEscaper.Replace(s) }
 
 var mdLinkEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "|", "%7C")
+
+// verbS is the "s" of a verb after n of a thing: "1 design fails", "2
+// designs fail".
+func verbS(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}

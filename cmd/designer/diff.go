@@ -13,6 +13,7 @@ import (
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/diff"
 	"github.com/archdesigner/designer/catalogue/importer"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -203,8 +204,9 @@ func writeDiffMarkdown(w io.Writer, oldName, newName string, r *diff.Report) {
 			introduced++
 		}
 	}
-	fmt.Fprintf(w, "%d node(s), %d edge(s) and %d group(s) differ; %d violation(s) introduced, %d fixed; %d analysis result(s) worse.\n",
-		len(r.Nodes), len(r.Edges), len(r.Groups), introduced, len(r.Findings)-introduced, worse)
+	fmt.Fprintf(w, "%s, %s and %s differ; %s introduced, %d fixed; %s worse.\n",
+		library.Count(len(r.Nodes), "node"), library.Count(len(r.Edges), "edge"), library.Count(len(r.Groups), "group"),
+		library.Count(introduced, "violation"), len(r.Findings)-introduced, library.Count(worse, "analysis result"))
 	for _, sec := range r.Sections() {
 		fmt.Fprintf(w, "\n### %s\n\n", sec.Title)
 		for _, l := range sec.Lines {

@@ -11,6 +11,7 @@ import (
 	"github.com/archdesigner/designer/catalogue/analysis"
 	"github.com/archdesigner/designer/catalogue/diag"
 	"github.com/archdesigner/designer/catalogue/importer"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/picture"
 )
 
@@ -201,7 +202,7 @@ func (e *env) importCmd(args []string) int {
 		fmt.Fprintf(e.stderr, "designer import: %v\n", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(e.stderr, "designer import: wrote %s: %d nodes, %d edges, %d groups from %s\n", *out, len(design.Nodes), len(design.Edges), len(design.Groups), res.Format)
+	fmt.Fprintf(e.stderr, "designer import: wrote %s: %s, %s, %s from %s\n", *out, library.Count(len(design.Nodes), "node"), library.Count(len(design.Edges), "edge"), library.Count(len(design.Groups), "group"), res.Format)
 	return exitOK
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/layout"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/yamlout"
 	"gopkg.in/yaml.v3"
 )
@@ -80,7 +81,7 @@ func (e *env) layoutCmd(args []string) int {
 		fmt.Fprintf(e.stderr, "designer layout: %v; the file is unchanged\n", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(e.stdout, "%s: placed %d of %d nodes (%s)\n", file, len(moved), len(d.Nodes), direction)
+	fmt.Fprintf(e.stdout, "%s: placed %d of %s (%s)\n", file, len(moved), library.Count(len(d.Nodes), "node"), direction)
 	return exitOK
 }
 

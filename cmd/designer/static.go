@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/archdesigner/designer/internal/server"
+
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // static writes the editor as a folder for any static host.
@@ -26,6 +28,6 @@ func (e *env) static(args []string) int {
 		fmt.Fprintf(e.stderr, "designer static: %v\n", err)
 		return exitUnusable
 	}
-	fmt.Fprintf(e.stdout, "wrote %d files under %s\n", n, *out)
+	fmt.Fprintf(e.stdout, "wrote %s under %s\n", library.Count(n, "file"), *out)
 	return exitOK
 }

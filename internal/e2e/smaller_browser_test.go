@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"encoding/json"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,5 +138,25 @@ func TestSmallerInfoKeepsTheEditor(t *testing.T) {
 	p.find("button", "kafka, Apache Kafka…")
 	p.click("button", "Undo")
 	p.absent("button", "kafka, Apache Kafka…")
+	p.checkClean()
+}
+
+// oneOfMany finds a count of one with its noun in the plural ("1 products").
+var oneOfMany = regexp.MustCompile(`(^|[^\d.,])1 (products|problems|sinks|errors|warnings|nodes|edges|groups|zones|sets|factors|entry points|stateful nodes|findings)\b`)
+
+// One of a thing is not written in the plural: a kind with one product,
+// a design with one warning, one sink, one stateful node.
+func TestSmallerPlurals(t *testing.T) {
+	p := openEditor(t)
+	p.fill("searchbox", "Search components", "redpanda")
+	p.find("button", "Stream (1 product)")
+	p.click("button", "Redpanda")
+	p.find("button", "redpanda, Redpanda…")
+	p.waitText("region", "Problems", "warning")
+	var text string
+	json.Unmarshal([]byte(p.evalPage(`document.body.innerText`)), &text)
+	if m := oneOfMany.FindAllString(text, -1); len(m) > 0 {
+		t.Errorf("one of a thing in the plural: %q", m)
+	}
 	p.checkClean()
 }

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // Issue 39's smaller defects, each with the test that failed before its fix.
@@ -157,6 +160,56 @@ func TestSmallerPlurals(t *testing.T) {
 	json.Unmarshal([]byte(p.evalPage(`document.body.innerText`)), &text)
 	if m := oneOfMany.FindAllString(text, -1); len(m) > 0 {
 		t.Errorf("one of a thing in the plural: %q", m)
+	}
+	p.checkClean()
+}
+
+// brokenWordsJS lists the words (letters only, which hold no place to break
+// at) that the inspector, Problems or Analysis draws on two lines.
+const brokenWordsJS = `(() => {
+	const out = [];
+	for (const id of ["inspector", "problems", "analysis"]) {
+		const root = document.getElementById(id);
+		if (!root) continue;
+		const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+		for (let n; (n = walk.nextNode());) {
+			const re = /[A-Za-z]{2,}/g;
+			for (let m; (m = re.exec(n.textContent));) {
+				const r = document.createRange();
+				r.setStart(n, m.index);
+				r.setEnd(n, m.index + m[0].length);
+				const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+				if (tops.size > 1) out.push(id + ": " + m[0]);
+			}
+		}
+	}
+	return out;
+})()`
+
+// Words wrap whole in the inspector, Problems and Analysis at 1440×900,
+// whichever node of two examples is inspected.
+func TestSmallerWordsWhole(t *testing.T) {
+	p := loadDesign(t, smallDesign)
+	for _, file := range []string{"resilient-orders.yaml", "path-routed-services.yaml"} {
+		data, err := os.ReadFile("../../examples/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, errs := catalogue.ParseDesign(file, data)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		p.openDesign(string(data))
+		for _, n := range d.Nodes {
+			p.focus("button", n.ID+", …")
+			p.keys(kb.Enter)
+			p.waitText("region", "Inspector", "Node id")
+			var broken []string
+			json.Unmarshal([]byte(p.evalPage(brokenWordsJS)), &broken)
+			if len(broken) > 0 {
+				t.Errorf("%s, %s inspected: words broken across lines: %q", file, n.ID, broken)
+			}
+		}
 	}
 	p.checkClean()
 }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/library"
@@ -46,6 +48,53 @@ func (s *tabSession) openShared(fragment string) bool {
 	u.Fragment = ""
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 	return false
+}
+
+// MendAddress makes the page's address one that Go reads as a URL, before
+// go-app starts (call it before app.RunWhenOnBrowser) and whenever the
+// address changes in place (popstate, which fires before go-app's own
+// handler and the editor's hashchange): a `%` that starts no escape, as in
+// a share link damaged on its way (#d=%%%), makes url.Parse fail, and
+// go-app, given no URL, stops before drawing anything. The `%` is escaped,
+// so that the link reads back as it was written and is refused with why
+// (see openShared); an address that still does not read loses its query
+// and fragment.
+func MendAddress() {
+	mend := func() {
+		href := app.Window().Get("location").Get("href").String()
+		if _, err := url.Parse(href); err == nil {
+			return
+		}
+		mended := escapeStrayPercents(href)
+		if _, err := url.Parse(mended); err != nil {
+			loc := app.Window().Get("location")
+			mended = loc.Get("origin").String() + loc.Get("pathname").String()
+		}
+		app.Window().Get("history").Call("replaceState", nil, "", mended)
+	}
+	mend()
+	app.Window().Call("addEventListener", "popstate", app.FuncOf(func(app.Value, []app.Value) any {
+		mend()
+		return nil
+	}))
+}
+
+// escapeStrayPercents escapes each `%` of s that is not followed by two
+// hexadecimal digits as %25, leaving the escapes as they are.
+func escapeStrayPercents(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+			b.WriteString("%25")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // leaveShared opens the user's own design in place of the shared one,
@@ -101,7 +150,7 @@ func (a *Alerts) renderShare() app.UI {
 		),
 		app.If(len(s.shareProblems) > 0,
 			app.Div().Class("alert").Role("alert").Aria("label", "Share link").Body(
-				app.P().Text("The share link could not be opened, so your own design is shown, unchanged:"),
+				app.P().Text("The share link is damaged or cannot be read, so it was not opened: your own design is shown, unchanged. Ask whoever shared it for a new link. What is wrong with it:"),
 				problemList(s.shareProblems),
 				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, _ app.Event) {
 					s.shareProblems = nil

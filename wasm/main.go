@@ -22,6 +22,8 @@ import (
 var snapshots embed.FS
 
 func main() {
+	// Before anything reads the address: a damaged one stops go-app.
+	ui.MendAddress()
 	cat, err := servedCatalogue()
 	if err != nil {
 		page := func() app.Composer { return &broken{err: err} }

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/share"
 )
 
 // Issue 39's smaller defects, each with the test that failed before its fix.
@@ -211,5 +212,37 @@ func TestSmallerWordsWhole(t *testing.T) {
 			}
 		}
 	}
+	p.checkClean()
+}
+
+// A damaged share link, or one cut short, opens the user's own design with
+// an alert that says the link is damaged and to ask for a new one.
+func TestSmallerDamagedShareLink(t *testing.T) {
+	p := openEditor(t)
+	p.addProduct("kafka", "Apache Kafka", "kafka, Apache Kafka…")
+	p.eventually("the design to be saved", func() (bool, string) {
+		got := p.saved()
+		return strings.Contains(got, "kafka"), got
+	})
+	fragment, err := share.Encode([]byte(smallDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{"d=%%%", fragment[:len(fragment)/2]} {
+		p.navigate(p.origin + "/web/icon.svg")
+		p.navigate(p.origin + "/#" + link)
+		p.waitText("alert", "Share link", "The share link is damaged or cannot be read")
+		p.waitText("alert", "Share link", "Ask whoever shared it for a new link.")
+		p.find("button", "kafka, Apache Kafka…")
+		p.absent("button", "api, …")
+	}
+	// A damaged link put in the address of the open editor: the page
+	// reloads on it, and says the same.
+	p.click("button", "Dismiss")
+	p.absent("alert", "Share link")
+	p.evalPage(`location.hash = "d=%%%"; 1`)
+	p.waitReady()
+	p.waitText("alert", "Share link", "Ask whoever shared it for a new link.")
+	p.find("button", "kafka, Apache Kafka…")
 	p.checkClean()
 }

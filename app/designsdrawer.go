@@ -3,7 +3,9 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -46,9 +48,15 @@ func (d *DesignsDrawer) Render() app.UI {
 	for _, entry := range live {
 		rows = append(rows, d.renderRow(entry, now))
 	}
-	if len(live) == 0 {
+	switch {
+	case len(live) == 0 && strings.TrimSpace(s.designsQuery) != "":
 		rows = append(rows, app.Li().Class("hint").Text("No design's name holds “"+s.designsQuery+"”."))
+	case len(live) == 0:
+		rows = append(rows, app.Li().Class("hint").Text("No designs yet."))
 	}
+	// The editor always has a design open: with nothing drawn in any, the
+	// list would show that empty one alone, which says nothing.
+	empty := !slices.ContainsFunc(ix.Listed("", false), func(e library.Entry) bool { return e.Nodes > 0 })
 	storage := "Your designs live in this browser's storage for this site, and nowhere else: export them all to back them up."
 	if s.library.quota > 0 {
 		storage += fmt.Sprintf(" The site uses %s of the %s the browser allows it.", bytesSize(s.library.usage), bytesSize(s.library.quota))
@@ -72,6 +80,9 @@ func (d *DesignsDrawer) Render() app.UI {
 			app.Label().Class("button").For("archive-file").Text("Import designs archive"),
 			app.Input().ID("archive-file").Type("file").Accept(archiveAccept).Class("visually-hidden").OnChange(d.onImportArchive),
 		),
+		app.If(empty, app.P().Class("empty-designs").Text("No saved designs yet: the one open here is empty. "+
+			"What you add to it is saved in this browser as you go; New design starts another, "+
+			"and Import design (in the toolbar) or Import designs archive brings designs in.")),
 		app.Ul().Class("design-list").Body(rows...),
 		app.If(len(trash) > 0,
 			app.Details().Class("trash").Body(

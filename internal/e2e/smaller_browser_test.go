@@ -246,3 +246,13 @@ func TestSmallerDamagedShareLink(t *testing.T) {
 	p.find("button", "kafka, Apache Kafka…")
 	p.checkClean()
 }
+
+// With no saved design (a fresh profile) Designs says so and offers a new
+// one, rather than listing only the empty design the editor opened.
+func TestSmallerDesignsEmpty(t *testing.T) {
+	p := openEditor(t)
+	p.click("button", "Designs")
+	p.waitText("region", "Designs", "No saved designs yet")
+	p.opens(func() { p.clickIn("Designs", "button", "New design") })
+	p.checkClean()
+}

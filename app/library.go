@@ -480,9 +480,11 @@ func (l *designLibrary) purgeTrash() {
 	}
 }
 
-// removeStored removes everything stored of design id.
+// removeStored removes everything stored of design id, its view (pan and
+// zoom) too.
 func (l *designLibrary) removeStored(id string) {
 	l.s.platform.Remove(library.ExitKey(id))
+	l.s.platform.Remove(viewKey(id))
 	l.s.platform.RemoveDesign(library.DesignKey(id), func(error) {})
 	l.s.platform.RemoveDesign(library.UnreadableKey(id), func(error) {})
 	l.s.platform.LoadDesign(library.HistoryKey(id), func(text string, ok bool, err error) {

@@ -145,10 +145,11 @@ func (p *Palette) renderBoundaries(cat *catalogue.Catalogue) app.UI {
 				b := cat.Boundaries[ids[i]]
 				return app.Li().Class("palette-item").Body(
 					button(p.ReadOnly).Class("palette-entry").Aria("label", "New "+b.Name+" group").Title(b.Description).
+						Aria("describedby", "palette-meta-group-"+b.ID).
 						DataSet("boundary", b.ID).Body(
 						htmlIcon(boundaryIcon(b.ID)),
 						app.Span().Class("entry-name").Text(b.Name),
-						app.Span().Class("entry-meta").Text("group · "+b.ID),
+						entryMeta("palette-meta-group-"+b.ID, "group · "+b.ID),
 					),
 					aboutLink(pages.BoundaryPath(b.ID), b.Name),
 				)
@@ -272,15 +273,25 @@ func (p *Palette) renderGroup(kind *catalogue.Kind, matches []*catalogue.Compone
 				c := matches[i]
 				return app.Li().Class("palette-item").Body(
 					button(p.ReadOnly).Class("palette-entry").Aria("label", c.Name).Title(c.Summary).
+						Aria("describedby", "palette-meta-"+c.ID).
 						DataSet("component", c.ID).
 						Body(
 							htmlIcon(kindIcon(c.Kind)),
 							app.Span().Class("entry-name").Text(c.Name),
-							app.Span().Class("entry-meta").Text(c.ID+" · "+c.Provider),
+							entryMeta("palette-meta-"+c.ID, c.ID+" · "+c.Provider),
 						),
 					aboutLink(pages.ComponentPath(c.ID), c.Name),
 				)
 			}),
 		),
 	)
+}
+
+// entryMeta is an entry's second line (its id and provider, or "group" and
+// its id). It is the entry's description, not part of its name, which is the
+// product's or boundary's name alone; and it is drawn by the stylesheet from
+// data-text rather than as text, so that the entry's visible text stays words
+// of its name, as voice control needs (axe's label-content-name-mismatch).
+func entryMeta(id, text string) app.UI {
+	return app.Span().ID(id).Class("entry-meta").Aria("hidden", "true").DataSet("text", text)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // renderTools are the canvas's buttons, above the drawing: the view, a
@@ -108,7 +109,7 @@ func (c *Canvas) onCompareFile(ctx app.Context, ev app.Event) {
 			err := s.CompareWith(name, data)
 			if list, ok := err.(catalogue.ErrorList); ok {
 				s.SetCompareErrors(list.Lines())
-				s.Report(fmt.Errorf("Compare refused: %d problems in %s; nothing is compared", len(list), name))
+				s.Report(fmt.Errorf("Compare refused: %s in %s; nothing is compared", library.Count(len(list), "problem"), name))
 				return
 			}
 			s.Report(err)

@@ -73,6 +73,10 @@ func Decode(fragment string) ([]byte, error) {
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(fragment, Prefix))
 	if err != nil {
+		var at base64.CorruptInputError
+		if errors.As(err, &at) {
+			return nil, fail(diag.CodeShareLink, "the link is damaged: character %d after %q is not one a share link is made of (letters, digits, - and _): copy it again, whole, from where it was shared", int64(at)+1, Prefix)
+		}
 		return nil, fail(diag.CodeShareLink, "the link is damaged (%v): copy it again, whole, from where it was shared", err)
 	}
 	br := bytes.NewReader(raw) // a ByteReader: flate reads no further than its stream

@@ -25,10 +25,11 @@ type Example struct {
 }
 
 // featured are the examples an empty canvas shows as cards, in their
-// order: one of each cloud and of open source, a web shop and events.
+// order: the walk-through of the README first, then one of each cloud and
+// of open source, a web shop and events.
 var featured = [...]string{
+	"resilient-orders.yaml",
 	"ecommerce-checkout.yaml",
-	"aws-saas-platform.yaml",
 	"gcp-mobile-backend.yaml",
 	"azure-partner-portal.yaml",
 	"event-sourced-service.yaml",

@@ -15,8 +15,8 @@ import (
 // featuredExamples are the examples an empty canvas shows as cards
 // (examples.Featured), with a node each opens.
 var featuredExamples = []struct{ name, file, node string }{
+	{"Resilient orders", "resilient-orders.yaml", ""},
 	{"E-commerce checkout", "ecommerce-checkout.yaml", "cdn, Amazon CloudFront…"},
-	{"SaaS platform on AWS", "aws-saas-platform.yaml", ""},
 	{"Mobile backend on Google Cloud", "gcp-mobile-backend.yaml", ""},
 	{"Partner portal on Azure", "azure-partner-portal.yaml", ""},
 	{"Event-sourced order service", "event-sourced-service.yaml", ""},

@@ -1,4 +1,4 @@
-workspace "Resilient orders" "" {
+workspace "Resilient orders" "Orders API and Lambda in one region, workers in two zones, a self-run Kafka log, and what it guarantees." {
     model {
         system = softwareSystem "Resilient orders" {
             n_api = container "api" "api" "Amazon API Gateway (HTTP API)" "api-gateway,aws"

@@ -55,13 +55,6 @@ func (w *Welcome) OnMount(ctx app.Context) {
 	w.drawPictures()
 }
 
-// OnUpdate starts drawing the pictures when the welcome shows first after
-// the canvas was mounted with a design.
-func (w *Welcome) OnUpdate(ctx app.Context) {
-	w.ctx = ctx
-	w.drawPictures()
-}
-
 // OnDismount releases the pictures' URLs.
 func (w *Welcome) OnDismount() {
 	for key, urls := range w.pictures {
@@ -82,11 +75,20 @@ func (w *Welcome) drawPictures() {
 		return
 	}
 	w.load()
+	if len(w.pictures) == len(w.templates)+len(w.featured) {
+		return // all drawn
+	}
 	w.drawing = true
 	var step func(app.Context)
 	step = func(ctx app.Context) {
 		if !w.drawing {
 			return // dismounted
+		}
+		if !w.shown() {
+			// A design came in meanwhile (a restore, an example): stop,
+			// and go on when the welcome shows again (Render).
+			w.drawing = false
+			return
 		}
 		for _, ex := range append(append([]examples.Example(nil), w.templates...), w.featured...) {
 			if _, done := w.pictures[ex.File]; !done {
@@ -135,6 +137,10 @@ func (w *Welcome) Render() app.UI {
 	if !w.shown() {
 		return app.Div().Hidden(true)
 	}
+	// The canvas mounts the welcome once and updates it (go-app calls no
+	// OnUpdate for a component passed again as the same value): shown again,
+	// after New design or the last node deleted, it draws what it has not.
+	w.drawPictures()
 	w.load()
 	if w.all == nil {
 		w.all = examples.All()

@@ -166,9 +166,10 @@ func (p *PictureDialog) export() {
 // pictureOf draws the design, or when nodes is not nil only those nodes with
 // the edges among them, the groups they sit in and the notes on them (a
 // picture of the selection, titled with the design's name), each node marked
-// with its worst problem when opt asks for badges.
+// with its worst problem when opt asks for badges. The name is the one the
+// design has in Designs, as the other exports' titles (Store.Titled).
 func pictureOf(s *state.Store, nodes []string, opt drawing.PictureOptions) string {
-	d := s.Design()
+	d := s.Titled()
 	if nodes != nil {
 		if frag := s.FragmentDesign(nodes); frag != nil {
 			frag.ID, frag.Name = d.ID, d.Name // titled as the design

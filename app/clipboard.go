@@ -31,11 +31,11 @@ func (e *Editor) onPaste(ev app.Value) {
 }
 
 // pasteData adds pasted YAML to the design, or lists why not. Text that is
-// not a design at all (no nodes or groups key) is left alone, with a quiet
-// note in the status line.
+// not a design at all (no nodes, groups, edges or notes key) is left alone,
+// with a quiet note in the status line.
 func (e *Editor) pasteData(data []byte) {
 	if !looksLikeDesign(string(data)) {
-		e.store.Say("The pasted text is not a design (it has no nodes), so nothing was added.")
+		e.store.Say("The pasted text is not a design (it has no nodes, groups, edges or notes), so nothing was added.")
 		return
 	}
 	err := e.store.Paste("pasted YAML", data)
@@ -48,16 +48,27 @@ func (e *Editor) pasteData(data []byte) {
 	e.store.Report(err)
 }
 
-// looksLikeDesign reports whether text has a design's top-level nodes or
-// groups key, in YAML or JSON.
+// looksLikeDesign reports whether text has a design's top-level nodes,
+// groups, edges or notes key, in YAML or JSON.
 func looksLikeDesign(text string) bool {
+	keys := []string{"nodes", "groups", "edges", "notes"}
 	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "nodes:") || strings.HasPrefix(line, "groups:") {
-			return true
+		for _, k := range keys {
+			if strings.HasPrefix(line, k+":") {
+				return true
+			}
 		}
 	}
 	t := strings.TrimSpace(text)
-	return strings.HasPrefix(t, "{") && (strings.Contains(t, `"nodes"`) || strings.Contains(t, `"groups"`))
+	if !strings.HasPrefix(t, "{") {
+		return false
+	}
+	for _, k := range keys {
+		if strings.Contains(t, `"`+k+`"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // onCopyNodes puts the selected nodes on the clipboard as a design fragment

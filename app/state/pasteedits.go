@@ -24,20 +24,23 @@ type pasteEdits struct{ s *Store }
 // references, placed to the right of what is drawn. A fragment the
 // catalogue refuses changes nothing.
 //
-// An edge of the fragment may join its nodes to the design's: an end names
-// a node of the fragment when the fragment has a node of that id (and
-// follows it when it is renamed, so that a pasted `api` taken as api-2
-// keeps its edges), else the design's node of that id; an end that names
-// neither is refused, at its place in the fragment. A copy of nodes cut
-// from the design, pasted back, thus keeps its edges among the copies, and
-// a fragment written by hand may connect what it adds to what is there.
+// An edge of the fragment may join its nodes to the design's, and a note
+// may be on the design's node or group: an id names the fragment's node (or
+// group) when the fragment has one of that id (and follows it when it is
+// renamed, so that a pasted `api` taken as api-2 keeps its edges), else the
+// design's node (or group) of that id; an id that names neither is refused,
+// at its place in the fragment. A copy of nodes cut from the design, pasted
+// back, thus keeps its edges among the copies, and a fragment written by
+// hand may connect what it adds to what is there (edges alone too). An edge
+// the design already has (the same ends, both the design's, and the same
+// flow) is left out and said. A fragment that adds nothing is refused.
 func (ed pasteEdits) Paste(name string, data []byte) error {
 	frag, errs := ed.readFragment(name, data)
 	if len(errs) > 0 {
 		return errs
 	}
-	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 && len(frag.Notes) == 0 {
-		return nil
+	if len(frag.Nodes) == 0 && len(frag.Groups) == 0 && len(frag.Notes) == 0 && len(frag.Edges) == 0 {
+		return errors.New(name + ": the pasted fragment has no node, group, edge or note to add")
 	}
 	var renamed, pasted []string
 	offView := false
@@ -121,9 +124,23 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 			}
 			d.Nodes = append(d.Nodes, n)
 		}
+		had := map[catalogue.Edge]bool{}
+		for _, e := range d.Edges {
+			had[catalogue.Edge{From: e.From, To: e.To, Flow: e.Flow}] = true
+		}
+		var edges int
+		var already []string
 		for _, e := range frag.Edges {
 			e.From, e.To = cmp.Or(nodes[e.From], e.From), cmp.Or(nodes[e.To], e.To)
+			if had[catalogue.Edge{From: e.From, To: e.To, Flow: e.Flow}] {
+				already = append(already, e.From+" → "+e.To)
+				continue
+			}
 			d.Edges = append(d.Edges, e)
+			edges++
+		}
+		if len(frag.Nodes)+len(frag.Groups)+len(frag.Notes) == 0 && edges == 0 {
+			return "", errors.New(name + ": the design already has every edge pasted (" + strings.Join(already, ", ") + "); nothing is added")
 		}
 		// Nodes pasted without a position go beside what they connect to.
 		drawing.PlaceUnplaced(d)
@@ -142,15 +159,18 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 			case note.On != "" && nodes[note.On] != "":
 				note.On = nodes[note.On]
 			case note.On != "":
-				note.On = groups[note.On]
+				note.On = cmp.Or(groups[note.On], note.On) // else the design's
 			case note.Position != nil:
 				note.Position = &catalogue.Point{X: note.Position.X + dx, Y: note.Position.Y + dy}
 			}
 			d.Notes = append(d.Notes, note)
 		}
-		notice := fmt.Sprintf("Pasted %d %s and %d %s.", len(frag.Nodes), plural(len(frag.Nodes), "node"), len(frag.Edges), plural(len(frag.Edges), "edge"))
+		notice := fmt.Sprintf("Pasted %d %s and %d %s.", len(frag.Nodes), plural(len(frag.Nodes), "node"), edges, plural(edges, "edge"))
 		if len(renamed) > 0 {
 			notice += " Renamed where taken: " + strings.Join(renamed, ", ") + "."
+		}
+		if len(already) > 0 {
+			notice += " Already connected, left out: " + strings.Join(already, ", ") + "."
 		}
 		return notice, nil
 	}, &Selection{Edge: -1})
@@ -165,6 +185,7 @@ func (ed pasteEdits) Paste(name string, data []byte) error {
 
 // readFragment reads a pasted fragment as the catalogue reads a design,
 // but for the ends of edges that name no node of the fragment and a node of
+// the design, and notes on no node or group of the fragment and on one of
 // the design (see Paste).
 func (ed pasteEdits) readFragment(name string, data []byte) (*catalogue.Design, catalogue.ErrorList) {
 	frag, errs := catalogue.ParseDesign(name, data)
@@ -174,7 +195,11 @@ func (ed pasteEdits) readFragment(name string, data []byte) (*catalogue.Design, 
 	errs = append(errs, ed.s.cat.Check(frag)...)
 	kept := errs[:0]
 	for _, e := range errs {
-		if e.Code != diag.CodeUnknownNode || !ed.namesDesignNode(frag, e.Path) {
+		switch {
+		case e.Code == diag.CodeUnknownNode && ed.namesDesignNode(frag, e.Path):
+		case e.Code == diag.CodeRequired && strings.HasPrefix(e.Msg, "`nodes` is required") && len(frag.Edges)+len(frag.Notes)+len(frag.Groups) > 0:
+			// A fragment may add edges, notes or groups alone.
+		default:
 			kept = append(kept, e)
 		}
 	}
@@ -186,8 +211,19 @@ func (ed pasteEdits) readFragment(name string, data []byte) (*catalogue.Design, 
 }
 
 // namesDesignNode reports whether path, an end of an edge of frag
-// ("edges[3].to"), names a node of the design.
+// ("edges[3].to"), names a node of the design, or, a note's `on`
+// ("notes[1].on"), a node or group of the design.
 func (ed pasteEdits) namesDesignNode(frag *catalogue.Design, path string) bool {
+	if rest, ok := strings.CutPrefix(path, "notes["); ok {
+		index, field, ok := strings.Cut(rest, "]")
+		i, err := strconv.Atoi(index)
+		if !ok || field != ".on" || err != nil || i < 0 || i >= len(frag.Notes) {
+			return false
+		}
+		on := frag.Notes[i].On
+		_, node := ed.s.nodeIndex[on]
+		return node || ed.s.groupIndex(on) >= 0
+	}
 	rest, ok := strings.CutPrefix(path, "edges[")
 	if !ok {
 		return false

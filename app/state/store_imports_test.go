@@ -149,6 +149,45 @@ func TestPasteConnectsToTheDesign(t *testing.T) {
 	}
 }
 
+// A pasted fragment of edges alone joins the design's nodes; an edge the
+// design has is left out, and a fragment of nothing new is refused with the
+// design unchanged; a pasted note may be on the design's node or group.
+func TestPasteEdgesAndNotesOnTheDesign(t *testing.T) {
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte("groups: [{id: eu, boundary: region}]\nnodes:\n  - {id: api, component: aws-api-gateway, in: eu}\n  - {id: fn, component: aws-lambda, in: eu}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Paste("p.yaml", []byte("edges: [{from: api, to: fn}]\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(s.Design().Edges); got != fmt.Sprint([]catalogue.Edge{{From: "api", To: "fn"}}) {
+		t.Fatalf("edges %s", got)
+	}
+	// Again: nothing new, refused, unchanged.
+	err := s.Paste("p.yaml", []byte("edges: [{from: api, to: fn}]\n"))
+	if err == nil || !strings.Contains(err.Error(), "already has every edge pasted (api → fn)") || len(s.Design().Edges) != 1 {
+		t.Errorf("a repeated edge: %v, %d edges", err, len(s.Design().Edges))
+	}
+	// With a node, the repeated edge is left out and said.
+	if err := s.Paste("p.yaml", []byte("nodes: [{id: db, component: aws-dynamodb}]\nedges: [{from: api, to: fn}, {from: fn, to: db}]\n")); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Notice(); !strings.Contains(n.Text, "Already connected, left out: api → fn") || len(s.Design().Edges) != 2 {
+		t.Errorf("notice %+v, %d edges", n, len(s.Design().Edges))
+	}
+	// Notes on the design's node and group.
+	if err := s.Paste("p.yaml", []byte("notes: [{text: hot path, on: api}, {text: one region, on: eu}]\n")); err != nil {
+		t.Fatal(err)
+	}
+	notes := s.Design().Notes
+	if len(notes) != 2 || notes[0].On != "api" || notes[1].On != "eu" {
+		t.Errorf("notes %+v", notes)
+	}
+	if err := s.Paste("p.yaml", []byte("nodes: []\n")); err == nil || !strings.Contains(err.Error(), "nothing") && !strings.Contains(err.Error(), "no node, group, edge or note") {
+		t.Errorf("an empty fragment: %v", err)
+	}
+}
+
 // Exports take the name the user gave the design over its own id and name,
 // in the file's name and in the name the exporters write.
 func TestExportNameTakesTheTitle(t *testing.T) {

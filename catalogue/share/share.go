@@ -74,6 +74,11 @@ func Decode(fragment string) ([]byte, error) {
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(fragment, Prefix))
 	if err != nil {
 		var at base64.CorruptInputError
+		body := strings.TrimPrefix(fragment, Prefix)
+		if errors.As(err, &at) && int(at) < len(body) && strings.IndexByte(base64URL, body[at]) >= 0 {
+			// Go says where a well-formed text ends too soon.
+			return nil, fail(diag.CodeShareLink, "the link is cut short: copy it again, whole, from where it was shared")
+		}
 		if errors.As(err, &at) {
 			return nil, fail(diag.CodeShareLink, "the link is damaged: character %d after %q is not one a share link is made of (letters, digits, - and _): copy it again, whole, from where it was shared", int64(at)+1, Prefix)
 		}
@@ -99,6 +104,9 @@ func Decode(fragment string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// base64URL is the alphabet a link's design is written in.
+const base64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 // kb is a size for people: "12 KB".
 func kb(n int) string { return fmt.Sprintf("%d KB", (n+1023)/1024) }

@@ -58,6 +58,7 @@ func TestRefused(t *testing.T) {
 	}{
 		{"not a share link", "section-2", diag.CodeShareLink, `does not start with "d="`},
 		{"not base64url", "d=ab$cd", diag.CodeShareLink, "the link is damaged: character 3 after \"d=\" is not one a share link is made of"},
+		{"cut at a length no text has", "d=abcde", diag.CodeShareLink, "the link is cut short"},
 		{"padded base64", "d=" + base64.URLEncoding.EncodeToString([]byte("x")), diag.CodeShareLink, "the link is damaged"},
 		{"not deflate", "d=" + base64.RawURLEncoding.EncodeToString([]byte("plain text, not deflated")), diag.CodeShareLink, "the link is"},
 		{"cut short", good[:len(good)-4], diag.CodeShareLink, "cut short"},

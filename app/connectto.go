@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -19,10 +20,11 @@ import (
 // chosen fires both (see listenPickers). The first to run connects and
 // empties the field; the other finds it empty and does nothing.
 func (in *Inspector) connectPicked(ctx app.Context) {
+	from := in.Store.Selection().Node // the node the pick was made for
 	ctx.Async(func() {
 		time.Sleep(100 * time.Millisecond)
 		ctx.Dispatch(func(app.Context) {
-			if typed := pickerValue("connect-to"); typed != "" {
+			if typed := pickerValue("connect-to"); typed != "" && in.Store.Selection().Node == from {
 				in.connectTo(typed)
 			}
 		})
@@ -38,6 +40,10 @@ func (in *Inspector) connectTo(typed string) {
 		return
 	}
 	from := s.Selection().Node
+	if strings.TrimSpace(typed) == from {
+		s.Report(errors.New("a node cannot connect to itself"))
+		return
+	}
 	to := pickedNode(s.Design(), typed, from)
 	if to == "" {
 		s.Report(fmt.Errorf("no node's id or name holds %q", typed))

@@ -54,9 +54,14 @@ func (d *DesignsDrawer) Render() app.UI {
 	case len(live) == 0:
 		rows = append(rows, app.Li().Class("hint").Text("No designs yet."))
 	}
-	// The editor always has a design open: with nothing drawn in any, the
-	// list would show that empty one alone, which says nothing.
-	empty := !slices.ContainsFunc(ix.Listed("", false), func(e library.Entry) bool { return e.Nodes > 0 })
+	// The editor always has a design open: with nothing drawn in it and no
+	// other design, kept or in the trash, the list would show that empty one
+	// alone, which says nothing. (A shared design open is not the user's.)
+	all := ix.Listed("", false)
+	open := s.store.Design()
+	empty := len(all) <= 1 && len(trash) == 0 && !s.sharing &&
+		!slices.ContainsFunc(all, func(e library.Entry) bool { return e.Nodes > 0 }) &&
+		len(open.Nodes)+len(open.Groups)+len(open.Notes) == 0
 	storage := "Your designs live in this browser's storage for this site, and nowhere else: export them all to back them up."
 	if s.library.quota > 0 {
 		storage += fmt.Sprintf(" The site uses %s of the %s the browser allows it.", bytesSize(s.library.usage), bytesSize(s.library.quota))

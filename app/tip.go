@@ -113,7 +113,16 @@ func (t *FirstNodeTip) Render() app.UI {
 				app.Strong().Text("Problems"),
 				app.Text(": what to fix, as you connect it to the rest."),
 			),
-			app.Button().Text("Got it").OnClick(func(app.Context, app.Event) { t.dismiss() }),
+			app.Button().Text("Got it").OnClick(func(ctx app.Context, _ app.Event) {
+				t.dismiss()
+				// The button goes: the focus stays on the canvas rather than
+				// fall to the page.
+				ctx.Defer(func(app.Context) {
+					if c := app.Window().GetElementByID("canvas"); c.Truthy() {
+						c.Call("focus", map[string]any{"preventScroll": true})
+					}
+				})
+			}),
 		),
 	)
 }

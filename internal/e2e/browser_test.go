@@ -281,6 +281,17 @@ func (p *tab) queryWithin(root cdp.BackendNodeID, role string, match func(string
 			params.NodeID = doc.Root.NodeID
 		}
 		res, err := chromedp.Call(ctx, accessibility.QueryAXTree, params)
+		for try := 0; root == 0 && err != nil && strings.Contains(err.Error(), "Could not find node") && try < 20; try++ {
+			// The page was replaced between the two calls (a reload under
+			// way): ask the new document.
+			time.Sleep(50 * time.Millisecond)
+			doc, derr := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(0))})
+			if derr != nil {
+				return derr
+			}
+			params.NodeID = doc.Root.NodeID
+			res, err = chromedp.Call(ctx, accessibility.QueryAXTree, params)
+		}
 		if err != nil {
 			return err
 		}

@@ -41,14 +41,15 @@ type Canvas struct {
 
 	ctx           app.Context
 	view          drawing.Viewport
-	width, height float64           // the SVG's size in pixels
-	geo           *drawing.Geometry // where the last render drew the design
-	snapOn        bool              // Snap to grid
-	revealAsked   bool              // the store asked to bring the selection into view (see Changed.Reveal)
-	openedAsked   bool              // a design was opened since the last render (see Changed.Opened)
-	settle        atomic.Int64      // counts view changes, to re-render once they stop
-	gestures      canvasGestures    // the pointer gesture in progress
-	listeners     []func()          // released on dismount
+	width, height float64            // the SVG's size in pixels
+	geo           *drawing.Geometry  // where the last render drew the design
+	labels        drawing.LabelCache // the nodes' names laid out, kept across renders
+	snapOn        bool               // Snap to grid
+	revealAsked   bool               // the store asked to bring the selection into view (see Changed.Reveal)
+	openedAsked   bool               // a design was opened since the last render (see Changed.Opened)
+	settle        atomic.Int64       // counts view changes, to re-render once they stop
+	gestures      canvasGestures     // the pointer gesture in progress
+	listeners     []func()           // released on dismount
 
 	menu       *ContextMenu
 	tidy       *TidyDialog

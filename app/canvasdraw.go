@@ -45,7 +45,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// The name holds the text drawn, in order (label in name, WCAG 2.5.3):
 	// the kind after the provider when a long product name takes the kind
 	// line's place, for what is drawn to read as a part of it.
-	text := words.Layout(comp != nil)
+	text := c.labels.Layout(words, comp != nil)
 	parts := []string{kind, provider}
 	if text.Kind == "" && labels == drawing.LabelsFull {
 		parts = []string{provider, kind}
@@ -115,7 +115,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 			)
 		}
 	case drawing.LabelsSummary:
-		top, bottom := drawing.SummaryLabel(title, name)
+		top, bottom := c.labels.Summary(title, name)
 		body = append(body, cutLine("summary", 31, top, title, drawing.SummaryTitlePx, true)...)
 		body = append(body, cutLine("summary-name", 57, bottom, name, drawing.SummaryNamePx, false)...)
 	}

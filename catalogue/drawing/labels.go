@@ -171,3 +171,53 @@ const (
 func FitFrameLabel(label string, width, x, px float64) string {
 	return Fit(label, px, true, width-x-FrameLabelPad)
 }
+
+// LabelCache keeps the layouts of nodes' words (NodeWords.Layout and
+// SummaryLabel), for a canvas that draws the same names on every render:
+// a layout measures every character of every line, often more than once
+// to find where a line breaks. The font is the one TextWidth measures, so
+// the words and the room decide a layout. It holds up to labelCacheSize
+// of each and then starts again, a design's names being far fewer. The
+// zero value is ready to use; it is not safe for concurrent use.
+type LabelCache struct {
+	full    map[labelKey]NodeText
+	summary map[[2]string][2]string
+}
+
+// labelCacheSize bounds each of a LabelCache's maps.
+const labelCacheSize = 4096
+
+// labelKey is what a node's full layout depends on.
+type labelKey struct {
+	words NodeWords
+	icon  bool
+}
+
+// Layout is w.Layout(icon), laid out once. The NodeText's lines are
+// shared with later calls: not to be changed.
+func (c *LabelCache) Layout(w NodeWords, icon bool) NodeText {
+	k := labelKey{w, icon}
+	if t, ok := c.full[k]; ok {
+		return t
+	}
+	t := w.Layout(icon)
+	if len(c.full) >= labelCacheSize || c.full == nil {
+		c.full = make(map[labelKey]NodeText)
+	}
+	c.full[k] = t
+	return t
+}
+
+// Summary is SummaryLabel(title, name), laid out once.
+func (c *LabelCache) Summary(title, name string) (string, string) {
+	k := [2]string{title, name}
+	if s, ok := c.summary[k]; ok {
+		return s[0], s[1]
+	}
+	top, bottom := SummaryLabel(title, name)
+	if len(c.summary) >= labelCacheSize || c.summary == nil {
+		c.summary = make(map[[2]string][2]string)
+	}
+	c.summary[k] = [2]string{top, bottom}
+	return top, bottom
+}

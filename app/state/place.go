@@ -12,11 +12,43 @@ const viewMargin = 16
 // drawing.PlaceObstacles), as this session draws it: collapsed groups as their
 // one box.
 func (s *Store) free(d *catalogue.Design) drawing.Free {
+	return drawing.NewFree(s.obstacles(d))
+}
+
+// obstacles are the boxes of what design d draws that new things keep off,
+// as this session draws it (see free).
+func (s *Store) obstacles(d *catalogue.Design) []drawing.Rect {
 	var hidden map[string]string
 	if len(d.Groups) > 0 {
 		hidden = drawing.CollapsedIn(d, s.Collapsed)
 	}
-	return drawing.NewFree(drawing.PlaceObstacles(d, hidden))
+	return drawing.PlaceObstacles(d, hidden)
+}
+
+// freeIn is obstacles indexed for placing things inside area: only those
+// a box inside it, kept PlaceGap from them, can meet. Indexing every box
+// of a 10,000-node design for a node added in view cost more than the rest
+// of the edit.
+func freeIn(obstacles []drawing.Rect, area drawing.Rect) drawing.Free {
+	// A pixel more, for a search that rounds its start.
+	reach := drawing.Rect{X0: area.X0 - drawing.PlaceGap - 1, Y0: area.Y0 - drawing.PlaceGap - 1, X1: area.X1 + drawing.PlaceGap + 1, Y1: area.Y1 + drawing.PlaceGap + 1}
+	var near []drawing.Rect
+	for _, r := range obstacles {
+		if reach.Meets(r.X0, r.Y0, r.X1, r.Y1) {
+			near = append(near, r)
+		}
+	}
+	return drawing.NewFree(near)
+}
+
+// searched is what drawing.Free.Near may look at for a w×h box near (x, y)
+// inside view: the view, or with none the thousand canvas units it
+// searches round (x, y).
+func searched(x, y, w, h float64, view drawing.Rect) drawing.Rect {
+	if view.X1 > view.X0 && view.Y1 > view.Y0 {
+		return view
+	}
+	return drawing.Rect{X0: x - 1000, Y0: y - 1000, X1: x + 1000 + w, Y1: y + 1000 + h}
 }
 
 // seen is the part of the canvas in view, less a margin, and false before
@@ -32,16 +64,21 @@ func (s *Store) seen() (drawing.Rect, bool) {
 // d: on free space in view when there is room there, else on free space
 // anywhere near.
 func (s *Store) placeNear(d *catalogue.Design, x, y, w, h float64) (float64, float64) {
-	f := s.free(d)
-	if view, ok := s.seen(); ok {
+	return placeAmong(s.obstacles(d), x, y, w, h, s.seen)
+}
+
+// placeAmong is placeNear among obstacles, seen giving the view (false
+// before there is one); each search indexes only the obstacles it may meet.
+func placeAmong(obstacles []drawing.Rect, x, y, w, h float64, seen func() (drawing.Rect, bool)) (float64, float64) {
+	if view, ok := seen(); ok {
 		// Not beyond the view: from its nearest point inside.
 		cx := min(max(x, view.X0), view.X1-w)
 		cy := min(max(y, view.Y0), view.Y1-h)
-		if px, py, ok := f.Near(cx, cy, w, h, view); ok {
+		if px, py, ok := freeIn(obstacles, searched(cx, cy, w, h, view)).Near(cx, cy, w, h, view); ok {
 			return px, py
 		}
 	}
-	if px, py, ok := f.Near(x, y, w, h, drawing.Rect{}); ok {
+	if px, py, ok := freeIn(obstacles, searched(x, y, w, h, drawing.Rect{})).Near(x, y, w, h, drawing.Rect{}); ok {
 		return px, py
 	}
 	return x, y
@@ -55,8 +92,14 @@ func (s *Store) noteSpot(l *drawing.NoteLayout, on string, h float64) (float64, 
 	a, _ := l.Anchor(on)
 	gap := float64(drawing.NoteGap)
 	w := float64(drawing.NoteWidth)
-	f := s.free(s.design)
 	view, bounded := s.seen()
+	obstacles := s.obstacles(s.design)
+	var f drawing.Free
+	if bounded {
+		f = freeIn(obstacles, view)
+	} else {
+		f = drawing.NewFree(obstacles)
+	}
 	for _, c := range [][2]float64{{a.X1 + gap, a.Y0}, {a.X0, a.Y1 + gap}, {a.X0 - gap - w, a.Y0}, {a.X0, a.Y0 - gap - h}} {
 		r := drawing.Rect{X0: c[0], Y0: c[1], X1: c[0] + w, Y1: c[1] + h}
 		// NoteGap from its anchor is clear of it: the gaps kept from
@@ -65,7 +108,7 @@ func (s *Store) noteSpot(l *drawing.NoteLayout, on string, h float64) (float64, 
 			return c[0], c[1]
 		}
 	}
-	return s.placeNear(s.design, a.X1+gap, a.Y0, w, h)
+	return placeAmong(obstacles, a.X1+gap, a.Y0, w, h, s.seen)
 }
 
 // keepEmptyFrames keeps the frames of the groups that hold nothing after an

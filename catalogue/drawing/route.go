@@ -30,24 +30,104 @@ const (
 type Point struct{ X, Y float64 }
 
 // boxIndex finds the node boxes near a segment without looking at every
-// node: boxes are bucketed by the grid cells they touch.
+// node: boxes are bucketed by the grid cells they touch. The buckets are
+// one list of the boxes' indexes, bucket after bucket, found by a cell's
+// place in a grid over the boxes' bounds, or by a map when that grid would
+// be mostly empty (boxes far apart); a canvas makes an index whenever a
+// node is added, moved or deleted, and a bucket a slice of its own cost
+// an allocation a box.
 type boxIndex struct {
-	boxes   []Rect
-	buckets map[[2]int][]int32
+	boxes []Rect
+	order []int32 // the boxes' indexes, bucket by bucket, each in order
+	// The buckets: of cell (x, y) grid[(x-x0)*ny+y-y0] over nx×ny cells
+	// from x0, y0; else sparse's.
+	grid           []bucket
+	x0, y0, nx, ny int
+	sparse         map[[2]int]bucket
 }
+
+// bucket is where a cell's boxes are in boxIndex.order.
+type bucket struct{ start, n int32 }
 
 // indexCell is a bucket's size: a little more than a node and its gap.
 const indexCell = 256
 
+// NewBoxIndex indexes boxes, for finding those near a segment or a box.
 func NewBoxIndex(boxes []Rect) *boxIndex {
-	ix := &boxIndex{boxes: boxes, buckets: make(map[[2]int][]int32, len(boxes))}
+	ix := &boxIndex{boxes: boxes}
+	if len(boxes) == 0 {
+		return ix
+	}
+	x0, y0, x1, y1 := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for _, b := range boxes {
+		x0, y0 = min(x0, floorDiv(b.X0, indexCell)), min(y0, floorDiv(b.Y0, indexCell))
+		x1, y1 = max(x1, floorDiv(b.X1, indexCell)), max(y1, floorDiv(b.Y1, indexCell))
+	}
+	// A grid of at most 4 cells a box, else a map of the cells touched.
+	if nx, ny := float64(x1-x0+1), float64(y1-y0+1); nx*ny <= 4*float64(len(boxes))+64 {
+		ix.x0, ix.y0, ix.nx, ix.ny = x0, y0, x1-x0+1, y1-y0+1
+		ix.grid = make([]bucket, ix.nx*ix.ny)
+	} else {
+		ix.sparse = make(map[[2]int]bucket, len(boxes))
+	}
+	// Count each bucket's boxes, give each its place in order, then fill
+	// them box by box (so each bucket lists its boxes in order).
+	total := int32(0)
+	for _, b := range boxes {
+		ix.cells(b, func(k [2]int) bool {
+			ix.add(k, 1)
+			total++
+			return true
+		})
+	}
+	start := int32(0)
+	if ix.grid != nil {
+		for i := range ix.grid {
+			ix.grid[i].start, start = start, start+ix.grid[i].n
+			ix.grid[i].n = 0
+		}
+	} else {
+		for k, bk := range ix.sparse {
+			ix.sparse[k], start = bucket{start: start}, start+bk.n
+		}
+	}
+	ix.order = make([]int32, total)
 	for i, b := range boxes {
 		ix.cells(b, func(k [2]int) bool {
-			ix.buckets[k] = append(ix.buckets[k], int32(i))
+			bk := ix.add(k, 1)
+			ix.order[bk.start+bk.n-1] = int32(i)
 			return true
 		})
 	}
 	return ix
+}
+
+// add adds n to the count of cell k's bucket, and returns the bucket.
+func (ix *boxIndex) add(k [2]int, n int32) bucket {
+	if ix.grid != nil {
+		bk := &ix.grid[(k[0]-ix.x0)*ix.ny+k[1]-ix.y0]
+		bk.n += n
+		return *bk
+	}
+	bk := ix.sparse[k]
+	bk.n += n
+	ix.sparse[k] = bk
+	return bk
+}
+
+// bucket is the boxes (their indexes) of cell k.
+func (ix *boxIndex) bucket(k [2]int) []int32 {
+	var bk bucket
+	if ix.grid != nil {
+		x, y := k[0]-ix.x0, k[1]-ix.y0
+		if x < 0 || y < 0 || x >= ix.nx || y >= ix.ny {
+			return nil
+		}
+		bk = ix.grid[x*ix.ny+y]
+	} else {
+		bk = ix.sparse[k]
+	}
+	return ix.order[bk.start : bk.start+bk.n]
 }
 
 // cells calls f with each bucket r touches until f returns false; it
@@ -85,7 +165,7 @@ func (ix *boxIndex) near(r Rect, f func(Rect) bool) {
 		return
 	}
 	ix.cells(r, func(k [2]int) bool {
-		for _, i := range ix.buckets[k] {
+		for _, i := range ix.bucket(k) {
 			if b := ix.boxes[i]; meets(b) && !f(b) {
 				return false
 			}

@@ -483,3 +483,54 @@ func BenchmarkRouteView1000(b *testing.B) {
 		})
 	}
 }
+
+// The index finds every box that meets a region, as looking at each box
+// does, whether its buckets are a grid (boxes packed) or a map (a few
+// boxes far apart), and for regions reaching outside the boxes' bounds.
+func TestBoxIndexFindsWhatMeets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 2))
+	kinds := map[bool]int{} // indexes by a grid, and by a map
+	defer func() {
+		if kinds[true] < 20 || kinds[false] < 20 {
+			t.Errorf("%d indexes by a grid, %d by a map: both want trying", kinds[true], kinds[false])
+		}
+	}()
+	for round := range 200 {
+		spread := 3000.0
+		if round%2 == 1 {
+			spread = 2e6 // sparse: a map of the cells touched
+		}
+		var boxes []Rect
+		for range rng.IntN(300) {
+			x, y := rng.Float64()*spread-spread/4, rng.Float64()*spread-spread/4
+			boxes = append(boxes, Rect{x, y, x + rng.Float64()*600, y + rng.Float64()*300})
+		}
+		ix := NewBoxIndex(boxes)
+		kinds[ix.grid != nil]++
+		for range 20 {
+			x, y := rng.Float64()*spread*1.5-spread/2, rng.Float64()*spread*1.5-spread/2
+			r := Rect{x, y, x + rng.Float64()*2000, y + rng.Float64()*800}
+			found := map[Rect]bool{}
+			ix.near(r, func(b Rect) bool { found[b] = true; return true })
+			for _, b := range boxes {
+				if meets := b.X1 >= r.X0 && b.X0 <= r.X1 && b.Y1 >= r.Y0 && b.Y0 <= r.Y1; meets != found[b] {
+					t.Fatalf("round %d: %+v meets %+v: %t, found: %t", round, b, r, meets, found[b])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkBoxIndex10000 indexes the boxes of a 10,000-node design on the
+// editor's grid, as a canvas does for its routes after every add, move or
+// delete of a node.
+func BenchmarkBoxIndex10000(b *testing.B) {
+	var boxes []Rect
+	for i := range 10000 {
+		boxes = append(boxes, NodeBox(40+float64(i%40)*GridX, 40+float64(i/40)*gridY))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		NewBoxIndex(boxes)
+	}
+}

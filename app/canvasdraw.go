@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,11 +56,11 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		}
 	}
 	if k := drawing.Spread(n); k > 0 {
-		label += fmt.Sprintf(", runs in %d zones", k)
+		label += ", runs in " + strconv.Itoa(k) + " zones"
 	}
 	worst := s.Worst(n.ID)
 	if count := len(s.Violations(n.ID)); count > 0 {
-		label += fmt.Sprintf(", %d %s", count, plural(count, "problem"))
+		label += ", " + strconv.Itoa(count) + " " + plural(count, "problem")
 	}
 	change := ""
 	if cmp := s.Comparison(); cmp != nil {
@@ -79,7 +78,7 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		Aria("description", nodeDescription(s, n.ID))
 	// The tooltip holds every line whole (first, for every browser to find
 	// it).
-	body := []app.UI{svg("title").Aria("hidden", "true").Text(text.Full)}
+	body := append(make([]app.UI, 0, 12), svg("title").Aria("hidden", "true").Text(text.Full))
 	if k := drawing.Spread(n); k > 0 {
 		// It runs in several zones: drawn as a stack of instances.
 		for j := 2; j >= 1; j-- {
@@ -96,17 +95,17 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// space, for the lines to read as words when taken together.
 	switch labels {
 	case drawing.LabelsFull:
-		body = append(body, cutLine("id", 22, text.Title, words.Title, drawing.TitlePx, true)...)
+		body = cutLine(body, "id", 22, text.Title, words.Title, drawing.TitlePx, true)
 		switch len(text.Name) {
 		case 1:
-			body = append(body, cutLine("name", 42, text.Name[0], name, drawing.NamePx, false)...)
+			body = cutLine(body, "name", 42, text.Name[0], name, drawing.NamePx, false)
 		case 2:
-			body = append(body, cutLine("name", drawing.NameLineY[0], text.Name[0], text.Name[0], drawing.NamePx, false)...)
+			body = cutLine(body, "name", drawing.NameLineY[0], text.Name[0], text.Name[0], drawing.NamePx, false)
 			rest := strings.TrimSpace(strings.TrimPrefix(name, strings.TrimSuffix(text.Name[0], drawing.Ellipsis)))
-			body = append(body, cutLine("name", drawing.NameLineY[1], text.Name[1], rest, drawing.NamePx, false)...)
+			body = cutLine(body, "name", drawing.NameLineY[1], text.Name[1], rest, drawing.NamePx, false)
 		}
 		if text.Kind != "" {
-			body = append(body, cutLine("kind", 60, text.Kind, kind, drawing.KindPx, false)...)
+			body = cutLine(body, "kind", 60, text.Kind, kind, drawing.KindPx, false)
 		}
 		if text.Chip != "" {
 			body = append(body,
@@ -116,8 +115,8 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		}
 	case drawing.LabelsSummary:
 		top, bottom := c.labels.Summary(title, name)
-		body = append(body, cutLine("summary", 31, top, title, drawing.SummaryTitlePx, true)...)
-		body = append(body, cutLine("summary-name", 57, bottom, name, drawing.SummaryNamePx, false)...)
+		body = cutLine(body, "summary", 31, top, title, drawing.SummaryTitlePx, true)
+		body = cutLine(body, "summary-name", 57, bottom, name, drawing.SummaryNamePx, false)
 	}
 	if comp != nil && labels != drawing.LabelsNone {
 		body = append(body, svgIcon(kindIcon(comp.Kind), drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
@@ -131,8 +130,8 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	return g.Body(body...)
 }
 
-// cutLine draws one line of a node's box, part (its data-part) at baseline
-// y: shown, as the drawing cut it to its room, whole when it was not cut or
+// cutLine appends to body one line of a node's box, part (its data-part)
+// at baseline y: shown, as the drawing cut it to its room, whole when it was not cut or
 // was cut between words. Cut inside a word (an id without spaces), it draws
 // whole, the text clipped where the cut falls, and the ellipsis after it:
 // a word cut in two reads as another word, to a speech user saying what
@@ -140,22 +139,22 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 // the text with the accessible name, which holds every word whole). Each
 // line ends in a space, for the lines to read as words when taken
 // together.
-func cutLine(part string, y float64, shown, whole string, px float64, bold bool) []app.UI {
+func cutLine(body []app.UI, part string, y float64, shown, whole string, px float64, bold bool) []app.UI {
 	prefix, cut := strings.CutSuffix(shown, drawing.Ellipsis)
 	if !cut || !strings.HasPrefix(whole, prefix) || len(whole) > len(prefix) && whole[len(prefix)] == ' ' {
-		return []app.UI{svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(shown + " ")}
+		return append(body, svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(shown+" "))
 	}
 	w := drawing.TextWidth(prefix, px, bold)
 	ellipsis := svg("text").DataSet("part", "ellipsis").Aria("hidden", "true").Attr("x", drawing.TextX+w).Attr("y", y).Attr("font-size", px).Text(drawing.Ellipsis)
 	if bold {
 		ellipsis = ellipsis.Attr("font-weight", "700")
 	}
-	return []app.UI{
+	return append(body,
 		svg("svg").DataSet("clip", part).Attr("width", drawing.TextX+w).Attr("height", drawing.NodeHeight).Body(
-			svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(whole + " "),
+			svg("text").DataSet("part", part).Attr("x", drawing.TextX).Attr("y", y).Text(whole+" "),
 		),
 		ellipsis,
-	}
+	)
 }
 
 // nodeDescription says what the analysis marks on a node: a single point
@@ -290,7 +289,7 @@ func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge,
 	var worst catalogue.Severity
 	if vs := c.Store.EdgeViolations(i); len(vs) > 0 {
 		worst = vs[0].Severity
-		name += fmt.Sprintf(", %d %s", len(vs), plural(len(vs), "problem"))
+		name += ", " + strconv.Itoa(len(vs)) + " " + plural(len(vs), "problem")
 	}
 	change := ""
 	if cmp := c.Store.Comparison(); cmp != nil {

@@ -116,18 +116,28 @@ func (s *Store) noteSpot(l *drawing.NoteLayout, on string, h float64) (float64, 
 // group left empty, or empty without a position (as read from a file,
 // drawn beside the design), is given the place its frame had, so that
 // moving or adding something elsewhere does not move it. A group that
-// holds something is drawn round it and keeps no position.
-func keepEmptyFrames(was, d *catalogue.Design) {
+// holds something is drawn round it and keeps no position. m is what the
+// last call found held: when d moves nothing between groups, what was
+// held still is, and the nodes are not counted again.
+func keepEmptyFrames(was, d *catalogue.Design, m *membership) {
 	if len(d.Groups) == 0 {
 		return
 	}
-	holds := make(map[string]bool, len(d.Groups))
-	for i := range d.Nodes {
-		holds[d.Nodes[i].In] = true
+	holds := m.holds
+	if m.of != was || !sameMembership(was, d) {
+		holds = make(map[string]bool, len(d.Groups))
+		last := ""
+		for i := range d.Nodes {
+			// Nodes of a group tend to come together.
+			if in := d.Nodes[i].In; in != last {
+				holds[in], last = true, in
+			}
+		}
+		for _, g := range d.Groups {
+			holds[g.In] = true
+		}
 	}
-	for _, g := range d.Groups {
-		holds[g.In] = true
-	}
+	m.of, m.holds = d, holds
 	var before map[string]drawing.GroupFrame
 	for i := range d.Groups {
 		g := &d.Groups[i]
@@ -143,4 +153,32 @@ func keepEmptyFrames(was, d *catalogue.Design) {
 			}
 		}
 	}
+}
+
+// membership is which groups of design of hold a node or a group (holds,
+// by id), as keepEmptyFrames last found.
+type membership struct {
+	of    *catalogue.Design
+	holds map[string]bool
+}
+
+// sameMembership reports whether a and b have the same nodes and groups
+// in the same groups, one by one: an edit of a node's properties, a move
+// or a rename within its group keeps them (the strings are mostly shared,
+// so comparing them is cheap).
+func sameMembership(a, b *catalogue.Design) bool {
+	if len(a.Nodes) != len(b.Nodes) || len(a.Groups) != len(b.Groups) {
+		return false
+	}
+	for i := range a.Nodes {
+		if a.Nodes[i].In != b.Nodes[i].In {
+			return false
+		}
+	}
+	for i := range a.Groups {
+		if a.Groups[i].ID != b.Groups[i].ID || a.Groups[i].In != b.Groups[i].In {
+			return false
+		}
+	}
+	return true
 }

@@ -185,15 +185,30 @@ func BenchmarkKeepEmptyFrames(b *testing.B) {
 	if err := s.Import("grouped.yaml", []byte(y.String())); err != nil {
 		b.Fatal(err)
 	}
-	was := s.Design()
-	d := cloneDesign(was)
-	d.Nodes[5].Position = &catalogue.Point{X: 1, Y: 2}
-	b.ReportAllocs()
-	for b.Loop() {
-		keepEmptyFrames(was, d)
-	}
-	if d.Groups[len(d.Groups)-1].Position == nil {
-		b.Error("the empty zone has no position")
+	// Two designs an edit apart, each edited into the other in turn.
+	a := s.Design()
+	bd := cloneDesign(a)
+	bd.Nodes[5].Position = &catalogue.Point{X: 1, Y: 2}
+	keepEmptyFrames(a, bd, &membership{})
+	for _, c := range []struct {
+		name     string
+		remember bool
+	}{{"counted", false}, {"remembered", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			var m membership
+			was, d := a, bd
+			b.ReportAllocs()
+			for b.Loop() {
+				if !c.remember {
+					m = membership{}
+				}
+				keepEmptyFrames(was, d, &m)
+				was, d = d, was
+			}
+			if d.Groups[len(d.Groups)-1].Position == nil {
+				b.Error("the empty zone has no position")
+			}
+		})
 	}
 }
 
@@ -235,5 +250,45 @@ func TestPlaceAmongTheObstaclesNear(t *testing.T) {
 		if gotX, gotY := placeAmong(obstacles, x, y, w, h, seen); gotX != wantX || gotY != wantY {
 			t.Fatalf("round %d: placed at %g, %g; among every obstacle %g, %g", round, gotX, gotY, wantX, wantY)
 		}
+	}
+}
+
+// What keepEmptyFrames remembers of the last edit gives the frames that
+// counting every node again does, over edits that move nodes within and
+// between groups, add nodes and empty groups.
+func TestKeepEmptyFramesRemembersWhatIsHeld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 3))
+	groups := []catalogue.Group{{ID: "r", Boundary: "region"}}
+	for z := range 4 {
+		groups = append(groups, catalogue.Group{ID: fmt.Sprintf("z-%d", z), Boundary: "zone", In: "r"})
+	}
+	was := &catalogue.Design{Groups: groups}
+	for i := range 30 {
+		was.Nodes = append(was.Nodes, catalogue.Node{ID: fmt.Sprintf("n-%d", i), Component: "kafka", In: fmt.Sprintf("z-%d", i%3),
+			Position: &catalogue.Point{X: float64(40 + i%6*220), Y: float64(40 + i/6*120)}})
+	}
+	var m membership
+	for step := range 400 {
+		d := cloneDesign(was)
+		switch rng.IntN(4) {
+		case 0: // a move within its group
+			i := rng.IntN(len(d.Nodes))
+			d.Nodes[i].Position = &catalogue.Point{X: rng.Float64() * 2000, Y: rng.Float64() * 1000}
+		case 1: // into another group, or none
+			d.Nodes[rng.IntN(len(d.Nodes))].In = []string{"", "z-0", "z-1", "z-2", "z-3"}[rng.IntN(5)]
+		case 2:
+			d.Nodes = append(d.Nodes, catalogue.Node{ID: fmt.Sprintf("m-%d", step), Component: "kafka", In: fmt.Sprintf("z-%d", rng.IntN(4))})
+		case 3:
+			d.Groups = append(d.Groups, catalogue.Group{ID: fmt.Sprintf("e-%d", step), Boundary: "zone", In: "r"})
+		}
+		fresh := cloneDesign(d)
+		keepEmptyFrames(was, fresh, &membership{})
+		keepEmptyFrames(was, d, &m)
+		for i := range d.Groups {
+			if a, b := d.Groups[i].Position, fresh.Groups[i].Position; (a == nil) != (b == nil) || a != nil && *a != *b {
+				t.Fatalf("step %d: group %s at %v, counted afresh %v", step, d.Groups[i].ID, a, b)
+			}
+		}
+		was = d
 	}
 }

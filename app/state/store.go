@@ -55,6 +55,9 @@ type Store struct {
 	OnExported func()
 
 	version int
+	// held is which groups hold something, as the last edit found (see
+	// keepEmptyFrames).
+	held membership
 	// subscribers hear every commit (see Subscribe); nextSub numbers them.
 	subscribers map[int]func(*Store, Changed)
 	nextSub     int
@@ -106,7 +109,7 @@ func (s *Store) updateWith(edit func(d *catalogue.Design) (string, error), c cha
 	if err != nil {
 		return err
 	}
-	keepEmptyFrames(s.design, work)
+	keepEmptyFrames(s.design, work, &s.held)
 	if errs := s.cat.Check(work); len(errs) > 0 {
 		return errs
 	}

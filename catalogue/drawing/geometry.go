@@ -126,7 +126,8 @@ func (g *Geometry) portsOf(k int) [2]Point {
 }
 
 // sameGeometry reports whether a and b draw the same: the same nodes in the
-// same places and groups, the same groups and the same edges' ends.
+// same places and groups, the same groups (and an empty one's place), the
+// same edges' ends and the same notes, which routes keep off.
 // Designs share what an edit did not replace, so equal strings are mostly
 // the same string, and comparing is cheap.
 func sameGeometry(a, b *catalogue.Design) bool {
@@ -147,9 +148,24 @@ func sameGeometry(a, b *catalogue.Design) bool {
 	}
 	for i := range a.Groups {
 		g, h := &a.Groups[i], &b.Groups[i]
-		if g.ID != h.ID || g.In != h.In || g.Boundary != h.Boundary || g.Name != h.Name {
+		if g.ID != h.ID || g.In != h.In || g.Boundary != h.Boundary || g.Name != h.Name || !samePoint(g.Position, h.Position) {
+			return false
+		}
+	}
+	// Notes are obstacles the routes keep off.
+	if len(a.Notes) != len(b.Notes) {
+		return false
+	}
+	for i := range a.Notes {
+		m, n := &a.Notes[i], &b.Notes[i]
+		if m.On != n.On || m.Text != n.Text || !samePoint(m.Position, n.Position) {
 			return false
 		}
 	}
 	return true
+}
+
+// samePoint reports whether two optional points are the same.
+func samePoint(a, b *catalogue.Point) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }

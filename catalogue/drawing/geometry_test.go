@@ -61,3 +61,34 @@ func TestEmptyFramesPlaced(t *testing.T) {
 		t.Errorf("ap %v", ap)
 	}
 }
+
+// The geometry is worked out again when an empty group's place or a note
+// changes, not only when a node's does: an empty frame moved is drawn where
+// it was put, and routes keep off a note where it now is.
+func TestGeometryFollowsEmptyFramesAndNotes(t *testing.T) {
+	base := &catalogue.Design{
+		Nodes:  []catalogue.Node{{ID: "a", Component: "kafka", Position: &catalogue.Point{X: 0, Y: 0}}},
+		Groups: []catalogue.Group{{ID: "eu", Boundary: "region", Position: &catalogue.Point{X: 100, Y: 100}}},
+		Notes:  []catalogue.Note{{Text: "hi", Position: &catalogue.Point{X: 400, Y: 0}}},
+	}
+	none := func(string) bool { return false }
+	for name, edit := range map[string]func(d *catalogue.Design){
+		"empty group moved": func(d *catalogue.Design) { d.Groups[0].Position = &catalogue.Point{X: 500, Y: 500} },
+		"note moved":        func(d *catalogue.Design) { d.Notes[0].Position = &catalogue.Point{X: 0, Y: 400} },
+		"note written":      func(d *catalogue.Design) { d.Notes[0].Text = "a longer note" },
+		"note added":        func(d *catalogue.Design) { d.Notes = append(d.Notes, catalogue.Note{Text: "x", On: "a"}) },
+	} {
+		d := *base
+		d.Groups = append([]catalogue.Group(nil), base.Groups...)
+		d.Notes = append([]catalogue.Note(nil), base.Notes...)
+		edit(&d)
+		last := GeometryOf(nil, base, none) // a kept geometry takes the design it was asked for
+		if GeometryOf(last, &d, none) == last {
+			t.Errorf("%s: the last geometry was kept", name)
+		}
+	}
+	same := *base
+	if last := GeometryOf(nil, base, none); GeometryOf(last, &same, none) != last {
+		t.Error("an unchanged copy of the design made a new geometry")
+	}
+}

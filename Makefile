@@ -9,7 +9,7 @@ LEVEL = $(or $(BROTLI_LEVEL),11)
 run: LEVEL = $(or $(BROTLI_LEVEL),5)
 WASM_FLAGS := -trimpath -ldflags=-s\ -w
 
-.PHONY: run test build wasm static vet bench load fuzz clean
+.PHONY: run test build wasm static size vet bench load fuzz clean
 
 ## run: build the wasm and the server, then serve the editor on http://$(ADDR)
 run: wasm build
@@ -45,7 +45,7 @@ bin/brotli-level: FORCE
 .PHONY: FORCE
 FORCE:
 
-## test: formatting, vet and every test, then the browser tests (internal/e2e, build tag browser) in
+## test: formatting, vet and every test, the size budget of app.wasm (make size), then the browser tests (internal/e2e, build tag browser) in
 ## headless Chromium, with axe-core's accessibility check (fetched from npm into .cache/), then each fuzz target for a short budget (make fuzz runs them for longer).
 ## The short budget is a count of runs, not a time: with a time, Go 1.26's fuzz coordinator can fail a target at the deadline
 ## with "context deadline exceeded" and no failing input (go.dev/issue/75804, fixed in Go 1.27).
@@ -53,6 +53,7 @@ FORCE:
 ## from the Go module proxy, both into .cache/
 test: vet
 	$(GO) test ./...
+	$(MAKE) size
 	.ci/ensure-mermaid
 	.ci/ensure-d2
 	$(GO) test -tags parsers ./catalogue/export
@@ -60,6 +61,10 @@ test: vet
 	.ci/ensure-axe
 	$(GO) test -tags browser ./internal/e2e
 	$(MAKE) fuzz FUZZTIME=100000x
+
+## size: fail when app.wasm, brotli-compressed at level 11 as served, outgrows the budget in wasm/size-budget
+size: web/app.wasm
+	$(GO) run ./internal/sizebudget web/app.wasm
 
 ## build: the designer binary in bin/
 build:

@@ -143,6 +143,8 @@ func (g *canvasGestures) onPointerDown(ctx app.Context, e app.Event) {
 		}
 		d.kind, d.node = gestureGroup, id
 		d.held = heldElements(s.Design(), id)
+		// It may be dropped in any frame but its own and those inside it.
+		d.drop.frames = drawing.NewDropFrames(s.Design(), s.Collapsed).Without(drawing.GroupsWithin(s.Design(), id))
 		// Snap to grid puts the frame's corner on the grid.
 		if f, ok := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))[id]; ok {
 			d.origX, d.origY = f.Box.X0, f.Box.Y0
@@ -219,6 +221,9 @@ func (g *canvasGestures) move(ev app.Value) {
 		for _, e := range d.edges {
 			moveEdge(d.route, e, e.base[0]+d.x, e.base[1]+d.y)
 		}
+		if d.moved {
+			d.drop.aim(c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float()))
+		}
 	case gestureBand:
 		d.x, d.y = c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
 		b := d.band()
@@ -231,6 +236,9 @@ func (g *canvasGestures) move(ev app.Value) {
 	case gestureGroup:
 		for _, h := range d.held {
 			h.shift(d.x, d.y)
+		}
+		if d.moved {
+			d.drop.aim(c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float()))
 		}
 	case gestureConnect:
 		line := app.Window().GetElementByID("connect-preview")
@@ -289,7 +297,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 		return
 	}
 	switch d.kind {
-	case gestureNode:
+	case gestureNode, gestureNodes, gestureGroup:
 		d.drop.clear()
 	case gestureConnect:
 		app.Window().GetElementByID("connect-preview").Call("setAttribute", "data-active", "false")
@@ -322,8 +330,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 		}
 		switch {
 		case d.end(commit) == endMoveNodes:
-			ids := d.ids
-			ctx.Emit(func() { c.Store.Report(c.Store.MoveNodes(ids, d.x, d.y)) })
+			ctx.Emit(func() { c.Store.Report(dropNodes(c.Store, d)) })
 		case commit && !d.moved: // a click on one of them selects it alone
 			ctx.Emit(func() { c.Store.Select(d.node) })
 		}
@@ -334,7 +341,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 		for _, h := range d.held {
 			h.restore()
 		}
-		ctx.Emit(func() { c.Store.Report(c.Store.MoveGroup(d.node, d.x, d.y)) })
+		ctx.Emit(func() { c.Store.Report(c.Store.MoveGroupInto(d.node, d.x, d.y, d.drop.group)) })
 	case endRestoreGroup:
 		for _, h := range d.held {
 			h.restore()
@@ -366,6 +373,29 @@ func dropNode(s *state.Store, id string, x, y float64, at dropAim) error {
 	return s.MoveNodeInto(id, x, y, at.group)
 }
 
+// dropNodes moves the selected nodes a drag carried by d.x, d.y, each
+// into the innermost frame it is released in (as drawn when the drag
+// began): the one held, the frame under the pointer, as a node dragged
+// alone; each other, the frame under its middle; none, out of every group.
+// One undoable step.
+func dropNodes(s *state.Store, d *drag) error {
+	if len(s.Design().Groups) == 0 {
+		return s.MoveNodes(d.ids, d.x, d.y)
+	}
+	into := make(map[string]string, len(d.ids))
+	for _, id := range d.ids {
+		if id == d.node {
+			into[id] = d.drop.group
+			continue
+		}
+		if x, y, ok := s.Position(id); ok {
+			cx, cy := drawing.Centre(x+d.x, y+d.y)
+			into[id] = d.drop.frames.At(cx, cy)
+		}
+	}
+	return s.MoveNodesInto(d.ids, d.x, d.y, into)
+}
+
 // startMultiDrag begins a drag of the selected nodes ids: they, the notes
 // on them and the edges among them move whole; the edges to the others
 // re-route as they go.
@@ -375,6 +405,9 @@ func (g *canvasGestures) startMultiDrag(d *drag, ids []string) {
 		moving[id] = true
 	}
 	d.kind, d.ids = gestureNodes, ids
+	if design := g.c.Store.Design(); len(design.Groups) > 0 {
+		d.drop.frames = drawing.NewDropFrames(design, g.c.Store.Collapsed)
+	}
 	for _, id := range ids {
 		d.held = append(d.held, held("node-"+id)...)
 	}

@@ -36,15 +36,17 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		id := node.Get("dataset").Get("node").String()
 		if v, ok := c.arrowStep(e); ok {
 			e.PreventDefault()
+			// Carried across a frame's edge, a node joins the group or
+			// leaves it (see StepNodes).
 			if many := s.SelectedNodes(); len(many) > 1 && s.IsSelected(id) {
-				s.Report(s.MoveNodes(many, v[0], v[1]))
+				s.Report(s.StepNodes(many, v[0], v[1]))
 			} else {
-				x, y, _ := s.Position(id)
-				x, y = x+v[0], y+v[1]
+				ox, oy, _ := s.Position(id)
+				x, y := ox+v[0], oy+v[1]
 				if c.snapOn { // onto the grid, if it was off it
 					x, y = snap(x), snap(y)
 				}
-				s.Report(s.MoveNode(id, x, y))
+				s.Report(s.StepNodes([]string{id}, x-ox, y-oy))
 				s.Select(id)
 			}
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("node-" + id).Call("focus") })

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
@@ -132,15 +133,13 @@ func (ed groupEdits) MoveGroup(id string, dx, dy float64) error {
 	if ed.s.groupIndex(id) < 0 {
 		return fmt.Errorf("no group has the id %q", id)
 	}
-	inside := map[string]bool{id: true}
-	for changed := true; changed; {
-		changed = false
-		for _, g := range ed.s.design.Groups {
-			if !inside[g.ID] && inside[g.In] {
-				inside[g.ID], changed = true, true
-			}
-		}
-	}
+	return ed.moveGroup(id, dx, dy, nil)
+}
+
+// moveGroup moves everything group id holds by dx, dy and, with then, makes
+// that change too (saying what it did): one undoable step.
+func (ed groupEdits) moveGroup(id string, dx, dy float64, then func(d *catalogue.Design) string) error {
+	inside := drawing.GroupsWithin(ed.s.design, id)
 	frames := drawing.GroupFrames(ed.s.design, drawing.NodePositions(ed.s.design))
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
 		for i := range d.Nodes {
@@ -156,8 +155,49 @@ func (ed groupEdits) MoveGroup(id string, dx, dy float64) error {
 				d.Groups[i].Position = &catalogue.Point{X: f.Box.X0 + dx, Y: f.Box.Y0 + dy}
 			}
 		}
+		if then != nil {
+			return then(d), nil
+		}
 		return "", nil
 	}, nil)
+}
+
+// MoveGroupInto moves group id as MoveGroup does and has it sit in group
+// into ("" for the top level), as a group dragged by its label is dropped
+// in the innermost frame under the pointer: one undoable step. A place the
+// group's boundary may not sit in (see catalogue.Boundary.Allows) refuses
+// the move whole.
+func (ed groupEdits) MoveGroupInto(id string, dx, dy float64, into string) error {
+	g := ed.s.Group(id)
+	if g == nil {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	if into == g.In {
+		return ed.MoveGroup(id, dx, dy)
+	}
+	parent := ed.s.Group(into)
+	switch {
+	case into != "" && parent == nil:
+		return fmt.Errorf("no group has the id %q", into)
+	case drawing.GroupsWithin(ed.s.design, id)[into]:
+		return fmt.Errorf("%s is not moved: %s is inside it", id, into)
+	}
+	b := ed.s.cat.Boundaries[g.Boundary]
+	parentBoundary := ""
+	if parent != nil {
+		parentBoundary = parent.Boundary
+	}
+	if b != nil && !b.Allows(parentBoundary) {
+		return fmt.Errorf("%s is not moved: a %s sits %s, not %s", id, g.Boundary, b.Where(), placeWords(into, parentBoundary))
+	}
+	i := ed.s.groupIndex(id)
+	return ed.moveGroup(id, dx, dy, func(d *catalogue.Design) string {
+		d.Groups[i].In = into
+		if into == "" {
+			return id + " is at the top level now."
+		}
+		return id + " is in " + into + " now."
+	})
 }
 
 // SetGroupProp sets a value a group says (or, with an unset value, removes
@@ -253,7 +293,11 @@ func placeWords(group, boundary string) string {
 	if group == "" {
 		return "at the top level"
 	}
-	return "in " + group + " (a " + boundary + ")"
+	article := "a "
+	if boundary != "" && strings.ContainsRune("aeiou", rune(boundary[0])) {
+		article = "an "
+	}
+	return "in " + group + " (" + article + boundary + ")"
 }
 
 func orNone(group string) string {

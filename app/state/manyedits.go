@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
@@ -25,6 +26,113 @@ func (ed manyEdits) MoveNodes(ids []string, dx, dy float64) error {
 		x, y := drawing.Position(n, i)
 		n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
 	})
+}
+
+// MoveNodesInto moves the nodes ids by dx, dy and puts each in the group
+// into names for it ("" for none; a node into does not name stays where it
+// is): several nodes dragged into a frame, one undoable step.
+func (ed manyEdits) MoveNodesInto(ids []string, dx, dy float64, into map[string]string) error {
+	for _, g := range into {
+		if g != "" && ed.s.groupIndex(g) < 0 {
+			return fmt.Errorf("no group has the id %q", g)
+		}
+	}
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		var said []string
+		for i := range d.Nodes {
+			n := &d.Nodes[i]
+			if !set[n.ID] {
+				continue
+			}
+			x, y := drawing.Position(n, i)
+			n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+			if g, ok := into[n.ID]; ok {
+				if notice := regroup(d, n, g); notice != "" {
+					said = append(said, notice)
+				}
+			}
+		}
+		return strings.Join(said, " "), nil
+	}, nil)
+}
+
+// StepNodes moves the nodes ids by dx, dy, as an arrow key does: one
+// undoable step. A node whose middle the step carries across a frame's edge
+// joins the innermost group whose frame it is in now, or leaves its group
+// when it is in none; the frames are those drawn round the others (a node
+// does not leave the frame drawn round it by being at its edge), and the
+// status line says where each went.
+func (ed manyEdits) StepNodes(ids []string, dx, dy float64) error {
+	set, err := ed.s.nodeSet(ids)
+	if err != nil {
+		return err
+	}
+	d := ed.s.design
+	into := map[string]string{}
+	if len(d.Groups) > 0 {
+		frames := ed.s.framesWithout(set)
+		for i := range d.Nodes {
+			if n := &d.Nodes[i]; set[n.ID] {
+				x0, y0 := drawing.Centre(drawing.Position(n, i))
+				if g, crossed := frames.Crossed(x0, y0, x0+dx, y0+dy); crossed && g != n.In {
+					into[n.ID] = g
+				}
+			}
+		}
+	}
+	return ed.s.update(func(d *catalogue.Design) (string, error) {
+		var said []string
+		for i := range d.Nodes {
+			n := &d.Nodes[i]
+			if !set[n.ID] {
+				continue
+			}
+			x, y := drawing.Position(n, i)
+			n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+			g, ok := into[n.ID]
+			if !ok {
+				continue
+			}
+			from := n.In
+			notice := regroup(d, n, g)
+			switch {
+			case g == "":
+				said = append(said, n.ID+" moved out of "+from+".")
+			case strings.HasSuffix(notice, "runs only there."):
+				said = append(said, n.ID+" moved into "+g+", and runs only there.")
+			default:
+				said = append(said, n.ID+" moved into "+g+".")
+			}
+		}
+		return strings.Join(said, " "), nil
+	}, nil)
+}
+
+// framesWithout are the open frames as they would be drawn with the nodes
+// moving taken out of their groups, each frame drawn round the rest of
+// what it holds. A group that holds nothing else keeps them: its frame is
+// drawn round them and goes where they go.
+func (s *Store) framesWithout(moving map[string]bool) drawing.DropFrames {
+	rest := make(map[string]int, len(s.design.Groups))
+	for i := range s.design.Nodes {
+		if n := &s.design.Nodes[i]; !moving[n.ID] {
+			rest[n.In]++
+		}
+	}
+	for _, g := range s.design.Groups {
+		rest[g.In]++
+	}
+	work := cloneDesign(s.design)
+	for i := range work.Nodes {
+		if n := &work.Nodes[i]; moving[n.ID] && rest[n.In] > 0 {
+			n.In = ""
+		}
+	}
+	return drawing.NewDropFrames(work, s.Collapsed)
 }
 
 // editNodes applies edit to each of the nodes ids (and its index), as one

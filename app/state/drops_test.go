@@ -1,0 +1,150 @@
+package state
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue/drawing"
+)
+
+// importDesign opens src in a fresh store, with the view set to view.
+func importDesign(t *testing.T, src string, view drawing.Rect) *Store {
+	t.Helper()
+	s := newStore(t)
+	if err := s.Import("d.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if view.X1 > view.X0 {
+		s.SetView(view.X0, view.Y0, view.X1, view.Y1)
+	}
+	return s
+}
+
+func nodeAt(t *testing.T, s *Store, id string) (float64, float64) {
+	t.Helper()
+	x, y, ok := s.Position(id)
+	if !ok {
+		t.Fatalf("no node %s", id)
+	}
+	return x, y
+}
+
+// Nodes moved together into groups move and regroup as one undoable step.
+func TestMoveNodesInto(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: c, component: aws-lambda, in: eu, position: {x: 40, y: 300}}
+  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}
+  - {id: b, component: aws-sqs, position: {x: 300, y: 40}}
+`, drawing.Rect{})
+	if err := s.MoveNodesInto([]string{"a", "b"}, 240, 260, map[string]string{"a": "eu", "b": "eu"}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Node("a").In != "eu" || s.Node("b").In != "eu" {
+		t.Errorf("a in %q, b in %q", s.Node("a").In, s.Node("b").In)
+	}
+	if x, y := nodeAt(t, s, "b"); x != 540 || y != 300 {
+		t.Errorf("b at %v, %v", x, y)
+	}
+	s.Undo()
+	if s.Node("a").In != "" || s.Node("b").In != "" {
+		t.Error("one undo did not take both out again")
+	}
+	if x, y := nodeAt(t, s, "a"); x != 40 || y != 40 {
+		t.Errorf("one undo left a at %v, %v", x, y)
+	}
+	if err := s.MoveNodesInto([]string{"a"}, 0, 0, map[string]string{"a": "nowhere"}); err == nil {
+		t.Error("a move into no group was made")
+	}
+}
+
+// An arrow key's step joins a node to the frame its middle crosses into and
+// takes it out of the one it crosses out of; a node at its frame's edge, or
+// alone in its frame, stays in its group.
+func TestStepNodes(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: eu, boundary: region}
+  - {id: us, boundary: region}
+nodes:
+  - {id: c, component: aws-lambda, in: eu, position: {x: 40, y: 40}}
+  - {id: d, component: aws-lambda, in: eu, position: {x: 500, y: 40}}
+  - {id: a, component: aws-sqs, position: {x: 260, y: 300}}
+  - {id: lone, component: aws-sqs, in: us, position: {x: 900, y: 600}}
+`, drawing.Rect{})
+	step := func(id string, dy float64, times int) {
+		t.Helper()
+		for range times {
+			if err := s.StepNodes([]string{id}, 0, dy); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	step("a", -50, 4)
+	if s.Node("a").In != "" {
+		t.Fatalf("a joined %q before its middle was in the frame", s.Node("a").In)
+	}
+	step("a", -50, 1)
+	if s.Node("a").In != "eu" || !strings.Contains(s.Notice().Text, "a moved into eu.") {
+		t.Fatalf("a in %q: %q", s.Node("a").In, s.Notice().Text)
+	}
+	step("a", -10, 1) // within the frame: no word
+	if s.Node("a").In != "eu" || s.Notice().Text != "" {
+		t.Errorf("a in %q: %q", s.Node("a").In, s.Notice().Text)
+	}
+	step("a", 60, 1)
+	if s.Node("a").In != "" || !strings.Contains(s.Notice().Text, "a moved out of eu.") {
+		t.Errorf("a in %q: %q", s.Node("a").In, s.Notice().Text)
+	}
+	// d, at eu's right edge, stepped right stays in eu (the frame drawn
+	// round c alone does not hold it, before or after).
+	if err := s.StepNodes([]string{"d"}, 10, 0); err != nil || s.Node("d").In != "eu" {
+		t.Errorf("d in %q (%v)", s.Node("d").In, err)
+	}
+	// lone's frame goes where it goes.
+	step("lone", 50, 3)
+	if s.Node("lone").In != "us" {
+		t.Errorf("lone in %q", s.Node("lone").In)
+	}
+}
+
+// A group dropped in a frame it may sit in sits there, moved, in one
+// undoable step; dropped where it may not, nothing changes.
+func TestMoveGroupInto(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: acct, boundary: account}
+  - {id: r, boundary: region}
+  - {id: r2, boundary: region}
+  - {id: z, boundary: zone, in: r2}
+nodes:
+  - {id: n1, component: aws-lambda, in: acct, position: {x: 40, y: 40}}
+  - {id: b, component: aws-sqs, in: r, position: {x: 300, y: 360}}
+  - {id: q, component: aws-sqs, in: z, position: {x: 700, y: 360}}
+`, drawing.Rect{})
+	before := string(s.Export())
+	for _, c := range []struct{ id, into, want string }{
+		{"z", "acct", "a zone sits in a region, network group, not in acct (an account)"},
+		{"z", "", "not at the top level"},
+		{"r2", "z", "z is inside it"},
+	} {
+		if err := s.MoveGroupInto(c.id, 10, 10, c.into); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s into %q: %v, want %q", c.id, c.into, err, c.want)
+		}
+	}
+	if string(s.Export()) != before {
+		t.Error("a refused move changed the design")
+	}
+	if err := s.MoveGroupInto("r", 100, -300, "acct"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Group("r").In != "acct" || s.Notice().Text != "r is in acct now." {
+		t.Errorf("r in %q: %q", s.Group("r").In, s.Notice().Text)
+	}
+	if x, y := nodeAt(t, s, "b"); x != 400 || y != 60 {
+		t.Errorf("b at %v, %v", x, y)
+	}
+	s.Undo()
+	if string(s.Export()) != before {
+		t.Error("one undo did not put r back")
+	}
+}

@@ -148,3 +148,31 @@ nodes:
 		t.Error("one undo did not put r back")
 	}
 }
+
+// A product dropped over a node goes to the nearest free spot; one dropped
+// in an empty frame stays where it is dropped.
+func TestAddNodeAtFreeSpot(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: eu, boundary: region, position: {x: 600, y: 40}}
+nodes:
+  - {id: a, component: aws-lambda, position: {x: 40, y: 40}}
+`, drawing.Rect{X0: 0, Y0: 0, X1: 1200, Y1: 800})
+	id, err := s.AddNodeAt("aws-sqs", 60, 50, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := nodeAt(t, s, id)
+	if drawing.NodeBox(x, y).Meets(40-drawing.PlaceGap, 40-drawing.PlaceGap, 40+drawing.NodeWidth+drawing.PlaceGap, 40+drawing.NodeHeight+drawing.PlaceGap) {
+		t.Errorf("dropped on a, it is at %v, %v", x, y)
+	}
+	if dx, dy := x-60, y-50; dx*dx+dy*dy > 300*300 {
+		t.Errorf("it is at %v, %v, far from the drop", x, y)
+	}
+	id, err = s.AddNodeAt("aws-sqs", 610, 44, "eu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, y := nodeAt(t, s, id); x != 610 || y != 44 {
+		t.Errorf("dropped in the empty frame, it is at %v, %v", x, y)
+	}
+}

@@ -34,12 +34,58 @@ func (ed nodeEdits) AddNode(componentID string) (string, error) {
 
 // AddNodeAt adds a node of component id with its top-left corner at x, y,
 // in group ("" for none), as a product dropped on the canvas is: selected,
-// its id returned as AddNode's.
+// its id returned as AddNode's. Dropped over what is drawn there (a node,
+// a note, a frame's label), it goes to the nearest free spot instead, in
+// view when there is room there.
 func (ed nodeEdits) AddNodeAt(componentID string, x, y float64, group string) (string, error) {
 	if group != "" && ed.s.groupIndex(group) < 0 {
 		return "", fmt.Errorf("no group has the id %q", group)
 	}
+	x, y = ed.freeSpotAt(x, y, group)
 	return ed.addNode(componentID, catalogue.Point{X: x, Y: y}, group)
+}
+
+// freeSpotAt is x, y when a node there, in group, covers nothing drawn,
+// else the nearest free spot, in view first. The frames of group and those
+// around it are drawn round the node once it is in: it may be dropped on
+// their labels, or anywhere in an empty one.
+func (ed nodeEdits) freeSpotAt(x, y float64, group string) (float64, float64) {
+	d := ed.s.design
+	var hidden map[string]string
+	if len(d.Groups) > 0 {
+		hidden = drawing.CollapsedIn(d, ed.s.Collapsed)
+	}
+	obstacles := drawing.PlaceObstacles(d, hidden)
+	if group != "" {
+		frames := drawing.GroupFrames(d, drawing.NodePositions(d))
+		grows := map[drawing.Rect]bool{}
+		for g, steps := group, 0; g != "" && steps <= len(d.Groups); steps++ {
+			if f, ok := frames[g]; ok {
+				grows[f.Box] = true
+				grows[drawing.Rect{X0: f.Box.X0, Y0: f.Box.Y0, X1: f.Box.X1, Y1: f.Box.Y0 + drawing.GroupLabel}] = true
+			}
+			if grp := ed.s.Group(g); grp != nil {
+				g = grp.In
+			} else {
+				break
+			}
+		}
+		obstacles = slices.DeleteFunc(obstacles, func(r drawing.Rect) bool { return grows[r] })
+	}
+	box := drawing.NodeBox(x, y)
+	if !slices.ContainsFunc(obstacles, func(r drawing.Rect) bool { return box.Meets(r.X0, r.Y0, r.X1, r.Y1) }) {
+		return x, y
+	}
+	free := drawing.NewFree(obstacles)
+	if view, ok := ed.s.seen(); ok {
+		if px, py, ok := free.Near(x, y, drawing.NodeWidth, drawing.NodeHeight, view); ok {
+			return px, py
+		}
+	}
+	if px, py, ok := free.Near(x, y, drawing.NodeWidth, drawing.NodeHeight, drawing.Rect{}); ok {
+		return px, py
+	}
+	return x, y
 }
 
 // addNode adds a node of component id at at, in group in: one undoable

@@ -223,3 +223,34 @@ func TestDrops2GroupIntoFrame(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// A product dragged from the palette onto a node lands beside it, on free
+// space near where it was released, not over it.
+func TestDrops2ProductOntoNode(t *testing.T) {
+	p := loadDesign(t, gridDesign())
+	p.fill("searchbox", "Search components", "aws-ecs")
+	x, y := p.centerOf("button", "Amazon Elastic Container Service")
+	n4 := p.rect("#node-n4 [data-part=box]")
+	toX, toY := (n4[0]+n4[2])/2, (n4[1]+n4[3])/2
+	p.drag(x, y, toX, toY)
+	p.find("button", "aws-ecs, Amazon Elastic Container Service…")
+	p.eventually("the product on free space, in view, near the drop", func() (bool, string) {
+		nodes := p.drawnNodes()
+		n := nodes["aws-ecs"]
+		if !n.Seen {
+			return false, "it is not seen whole: " + fmt.Sprint(n.Box)
+		}
+		for id, o := range nodes {
+			if id != "aws-ecs" && meets(n.Box, o.Box) {
+				return false, fmt.Sprintf("it %v meets %s %v", n.Box, id, o.Box)
+			}
+		}
+		cx, cy := (n.Box[0]+n.Box[2])/2, (n.Box[1]+n.Box[3])/2
+		w := n4[2] - n4[0]
+		if dx, dy := cx-toX, cy-toY; dx*dx+dy*dy > 4*w*w {
+			return false, fmt.Sprintf("it is %v, far from the drop at %v, %v", n.Box, toX, toY)
+		}
+		return true, ""
+	})
+	p.checkClean()
+}

@@ -176,3 +176,25 @@ nodes:
 		t.Errorf("dropped in the empty frame, it is at %v, %v", x, y)
 	}
 }
+
+// A note on nothing lands in view outside every frame when there is room.
+func TestCanvasNoteOffFrames(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 40}}
+  - {id: c, component: aws-lambda, in: eu, position: {x: 700, y: 300}}
+`, drawing.Rect{X0: 0, Y0: 0, X1: 1000, Y1: 700})
+	i, err := s.AddNote("", "Note")
+	if err != nil {
+		t.Fatal(err)
+	}
+	box, _ := s.NoteBox(i)
+	f := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))["eu"].Box
+	if box.Meets(f.X0, f.Y0, f.X1, f.Y1) {
+		t.Errorf("the note %v is on eu's frame %v", box, f)
+	}
+	if !(drawing.Rect{X0: 0, Y0: 0, X1: 1000, Y1: 700}).Holds(box) {
+		t.Errorf("the note %v is out of view", box)
+	}
+}

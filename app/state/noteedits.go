@@ -62,7 +62,7 @@ func (ed noteEdits) AddNote(on, text string) (int, error) {
 		p := l.Stored(on, x, y)
 		note.Position = &p
 	case ed.s.view.X1 > ed.s.view.X0:
-		x, y := ed.s.placeNear(ed.s.design, float64(int((ed.s.view.X0+ed.s.view.X1-drawing.NoteWidth)/2)), float64(int((ed.s.view.Y0+ed.s.view.Y1-h)/2)), drawing.NoteWidth, h)
+		x, y := ed.canvasNoteSpot(float64(int((ed.s.view.X0+ed.s.view.X1-drawing.NoteWidth)/2)), float64(int((ed.s.view.Y0+ed.s.view.Y1-h)/2)), h)
 		note.Position = &catalogue.Point{X: x, Y: y}
 	default:
 		note.Position = &catalogue.Point{X: drawing.GridOrigin, Y: drawing.GridOrigin}
@@ -72,6 +72,27 @@ func (ed noteEdits) AddNote(on, text string) (int, error) {
 		d.Notes = append(d.Notes, note)
 		return "Added a note" + onWords(on) + ".", nil
 	}, &Selection{Edge: -1, Note: i + 1})
+}
+
+// canvasNoteSpot is where a note h high on nothing goes, near top-left
+// corner x, y: on free space in view outside every frame (inside one it
+// would read as the group's), else, when the view has no room outside
+// them, on free space near x, y.
+func (ed noteEdits) canvasNoteSpot(x, y, h float64) (float64, float64) {
+	d := ed.s.design
+	if view, ok := ed.s.seen(); ok && len(d.Groups) > 0 {
+		hidden := drawing.CollapsedIn(d, ed.s.Collapsed)
+		obstacles := drawing.PlaceObstacles(d, hidden)
+		for id, f := range drawing.GroupFrames(d, drawing.NodePositions(d)) {
+			if hidden[id] == "" {
+				obstacles = append(obstacles, f.Box)
+			}
+		}
+		if px, py, ok := drawing.NewFree(obstacles).Near(x, y, drawing.NoteWidth, h, view); ok {
+			return px, py
+		}
+	}
+	return ed.s.placeNear(d, x, y, drawing.NoteWidth, h)
 }
 
 // onWords says what a note is on: " on api", or "".

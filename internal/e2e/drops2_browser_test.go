@@ -254,3 +254,37 @@ func TestDrops2ProductOntoNode(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// dropsNoteDesign has a region holding two nodes, with free space between
+// them in the middle of the view, and a node below it.
+const dropsNoteDesign = `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 40}}
+  - {id: c, component: aws-lambda, in: eu, position: {x: 700, y: 300}}
+  - {id: f, component: aws-sqs, position: {x: 40, y: 600}}
+`
+
+// A note added on the canvas (on nothing) by Add note lands in view on free
+// space outside every frame: inside one it would read as the region's.
+func TestDrops2CanvasNoteOffFrames(t *testing.T) {
+	p := loadDesign(t, dropsNoteDesign)
+	p.click("button", "Add note")
+	p.find("button", "Note 1: Note…")
+	p.eventually("the note in view, off the frame and every node", func() (bool, string) {
+		note := p.rect("#note-0")
+		if f := p.rect(`#group-eu [data-part=frame]`); meets(note, f) {
+			return false, fmt.Sprintf("the note %v is on eu's frame %v", note, f)
+		}
+		for id, n := range p.drawnNodes() {
+			if meets(note, n.Box) {
+				return false, fmt.Sprintf("the note %v is on %s %v", note, id, n.Box)
+			}
+		}
+		seen := p.evalPage(`(() => { const r = document.getElementById("note-0").getBoundingClientRect();
+			return [[r.left+3, r.top+3], [r.right-3, r.top+3], [r.left+3, r.bottom-3], [r.right-3, r.bottom-3]].every(([x, y]) => {
+				const e = document.elementFromPoint(x, y); return e !== null && e.closest("[data-note]") !== null; }); })()`)
+		return seen == "true", "the note is not seen whole: " + fmt.Sprint(note)
+	})
+	p.checkClean()
+}

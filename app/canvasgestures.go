@@ -548,15 +548,7 @@ func (h heldElement) restore() {
 // frames of the groups inside it, the nodes they hold, and the notes on
 // any of them.
 func heldElements(d *catalogue.Design, id string) []heldElement {
-	inside := map[string]bool{id: true}
-	for changed := true; changed; { // the groups inside, however deep
-		changed = false
-		for _, g := range d.Groups {
-			if !inside[g.ID] && inside[g.In] {
-				inside[g.ID], changed = true, true
-			}
-		}
-	}
+	inside := drawing.GroupsWithin(d, id)
 	var out []heldElement
 	nodes := map[string]bool{}
 	for _, g := range d.Groups {

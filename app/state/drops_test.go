@@ -41,8 +41,8 @@ nodes:
 	if err := s.MoveNodesInto([]string{"a", "b"}, 240, 260, map[string]string{"a": "eu", "b": "eu"}); err != nil {
 		t.Fatal(err)
 	}
-	if s.Node("a").In != "eu" || s.Node("b").In != "eu" {
-		t.Errorf("a in %q, b in %q", s.Node("a").In, s.Node("b").In)
+	if s.Node("a").In != "eu" || s.Node("b").In != "eu" || s.Notice().Text != "a and b are in eu now." {
+		t.Errorf("a in %q, b in %q: %q", s.Node("a").In, s.Node("b").In, s.Notice().Text)
 	}
 	if x, y := nodeAt(t, s, "b"); x != 540 || y != 300 {
 		t.Errorf("b at %v, %v", x, y)
@@ -196,5 +196,31 @@ nodes:
 	}
 	if !(drawing.Rect{X0: 0, Y0: 0, X1: 1000, Y1: 700}).Holds(box) {
 		t.Errorf("the note %v is out of view", box)
+	}
+}
+
+// A product dropped on the label of the frame it joins stays where it is
+// dropped (the frame is drawn round it); on another frame's label it moves
+// off it.
+func TestAddNodeAtOnLabel(t *testing.T) {
+	src := `groups:
+  - {id: eu, boundary: region}
+nodes:
+  - {id: a, component: aws-lambda, in: eu, position: {x: 40, y: 40}}
+`
+	s := importDesign(t, src, drawing.Rect{X0: -200, Y0: -200, X1: 1200, Y1: 800})
+	id, err := s.AddNodeAt("aws-sqs", 400, 10, "eu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, y := nodeAt(t, s, id); x != 400 || y != 10 {
+		t.Errorf("dropped on its frame's label, it is at %v, %v", x, y)
+	}
+	s = importDesign(t, src, drawing.Rect{X0: -200, Y0: -200, X1: 1200, Y1: 800})
+	id, _ = s.AddNodeAt("aws-sqs", 100, -50, "")
+	x, y := nodeAt(t, s, id)
+	f := drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design()))["eu"].Box
+	if drawing.NodeBox(x, y).Meets(f.X0, f.Y0, f.X1, f.Y0+drawing.GroupLabel) {
+		t.Errorf("dropped on eu's label from outside, it is at %v, %v", x, y)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,7 +43,8 @@ func (ed manyEdits) MoveNodesInto(ids []string, dx, dy float64, into map[string]
 		return err
 	}
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
-		var said []string
+		went := map[string][]string{} // the nodes that changed group, by where they went
+		var stray []string
 		for i := range d.Nodes {
 			n := &d.Nodes[i]
 			if !set[n.ID] {
@@ -51,12 +53,29 @@ func (ed manyEdits) MoveNodesInto(ids []string, dx, dy float64, into map[string]
 			x, y := drawing.Position(n, i)
 			n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
 			if g, ok := into[n.ID]; ok {
-				if notice := regroup(d, n, g); notice != "" {
-					said = append(said, notice)
+				switch notice := regroup(d, n, g); {
+				case notice == "":
+				case strings.HasSuffix(notice, "runs only there."):
+					stray = append(stray, notice)
+				default:
+					went[g] = append(went[g], n.ID)
 				}
 			}
 		}
-		return strings.Join(said, " "), nil
+		var said []string
+		for _, g := range slices.Sorted(maps.Keys(went)) {
+			ids := went[g]
+			where := "in " + g
+			if g == "" {
+				where = "in no group"
+			}
+			if len(ids) == 1 {
+				said = append(said, ids[0]+" is "+where+" now.")
+			} else {
+				said = append(said, strings.Join(ids[:len(ids)-1], ", ")+" and "+ids[len(ids)-1]+" are "+where+" now.")
+			}
+		}
+		return strings.Join(append(said, stray...), " "), nil
 	}, nil)
 }
 

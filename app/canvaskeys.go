@@ -64,7 +64,7 @@ func (c *Canvas) onKeyDown(ctx app.Context, e app.Event) {
 		id := closest(e.Get("target"), "[data-group]").Get("dataset").Get("group").String()
 		if v, ok := c.arrowStep(e); ok {
 			e.PreventDefault()
-			s.Report(s.MoveGroup(id, v[0], v[1]))
+			s.Report(s.StepGroup(id, v[0], v[1])) // across a frame's edge, into it or out
 			s.SelectGroup(id)
 			ctx.Defer(func(app.Context) { app.Window().GetElementByID("group-" + id).Call("focus") })
 			return

@@ -224,3 +224,45 @@ nodes:
 		t.Errorf("dropped on eu's label from outside, it is at %v, %v", x, y)
 	}
 }
+
+// A group stepped by the arrow keys across a frame's edge sits in the
+// group of that frame, where its boundary may; a step it may not take
+// changes nothing.
+func TestStepGroup(t *testing.T) {
+	s := importDesign(t, `groups:
+  - {id: acct, boundary: account}
+  - {id: west, boundary: region}
+  - {id: r2, boundary: region}
+  - {id: z, boundary: zone, in: r2}
+nodes:
+  - {id: n1, component: aws-lambda, in: acct, position: {x: 40, y: 40}}
+  - {id: n2, component: aws-lambda, in: acct, position: {x: 900, y: 40}}
+  - {id: b, component: aws-sqs, in: west, position: {x: 300, y: 360}}
+  - {id: q, component: aws-sqs, in: z, position: {x: 700, y: 360}}
+`, drawing.Rect{})
+	for range 5 {
+		if err := s.StepGroup("west", 0, -50); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Group("west").In != "" {
+		t.Fatalf("west sits in %q before its middle is in acct's frame", s.Group("west").In)
+	}
+	if err := s.StepGroup("west", 0, -50); err != nil || s.Group("west").In != "acct" || s.Notice().Text != "west is in acct now." {
+		t.Errorf("west in %q: %q (%v)", s.Group("west").In, s.Notice().Text, err)
+	}
+	refused := false
+	for range 6 {
+		before := string(s.Export())
+		if err := s.StepGroup("z", 0, -50); err != nil {
+			if !strings.Contains(err.Error(), "a zone sits in a region") || string(s.Export()) != before {
+				t.Errorf("z refused with %v, the design changed: %v", err, string(s.Export()) != before)
+			}
+			refused = true
+			break
+		}
+	}
+	if !refused || s.Group("z").In != "r2" {
+		t.Errorf("z sits in %q (refused: %v)", s.Group("z").In, refused)
+	}
+}

@@ -200,6 +200,48 @@ func (ed groupEdits) MoveGroupInto(id string, dx, dy float64, into string) error
 	})
 }
 
+// StepGroup moves group id by dx, dy, as an arrow key does: one undoable
+// step. A step that carries the middle of its frame across another frame's
+// edge has it sit in the innermost group whose frame holds that middle now,
+// or at the top level, as MoveGroupInto does (refused whole where its
+// boundary may not sit); the frames are those drawn round the rest (a group
+// does not leave its parent by being at the edge of the frame drawn round
+// it).
+func (ed groupEdits) StepGroup(id string, dx, dy float64) error {
+	i := ed.s.groupIndex(id)
+	if i < 0 {
+		return fmt.Errorf("no group has the id %q", id)
+	}
+	d := ed.s.design
+	f, ok := drawing.GroupFrames(d, drawing.NodePositions(d))[id]
+	if !ok {
+		return ed.MoveGroup(id, dx, dy)
+	}
+	parent := d.Groups[i].In
+	work := cloneDesign(d)
+	rest := 0
+	for _, n := range d.Nodes {
+		if n.In == parent {
+			rest++
+		}
+	}
+	for _, g := range d.Groups {
+		if g.In == parent && g.ID != id {
+			rest++
+		}
+	}
+	if parent != "" && rest > 0 {
+		work.Groups[i].In = ""
+	}
+	frames := drawing.NewDropFrames(work, ed.s.Collapsed).Without(drawing.GroupsWithin(d, id))
+	cx, cy := (f.Box.X0+f.Box.X1)/2, (f.Box.Y0+f.Box.Y1)/2
+	into, crossed := frames.Crossed(cx, cy, cx+dx, cy+dy)
+	if !crossed || into == parent {
+		return ed.MoveGroup(id, dx, dy)
+	}
+	return ed.MoveGroupInto(id, dx, dy, into)
+}
+
 // SetGroupProp sets a value a group says (or, with an unset value, removes
 // it), as one undoable step; the catalogue checks it against the boundary.
 func (ed groupEdits) SetGroupProp(id, prop string, v catalogue.Value) error {

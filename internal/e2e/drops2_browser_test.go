@@ -288,3 +288,29 @@ func TestDrops2CanvasNoteOffFrames(t *testing.T) {
 	})
 	p.checkClean()
 }
+
+// A region moved by the arrow keys into an account's frame sits in the
+// account, drawn inside its frame, and the status line says so.
+func TestDrops2ArrowKeysGroupIntoFrame(t *testing.T) {
+	p := loadDesign(t, `groups:
+  - {id: acct, boundary: account}
+  - {id: west, boundary: region}
+nodes:
+  - {id: n1, component: aws-lambda, in: acct, position: {x: 40, y: 40}}
+  - {id: n2, component: aws-lambda, in: acct, position: {x: 900, y: 40}}
+  - {id: b, component: aws-sqs, in: west, position: {x: 300, y: 360}}
+`)
+	p.focus("button", "Region · west…")
+	for range 6 {
+		p.keys(kb.ArrowUp, chromedp.ModifierShift)
+	}
+	p.eventually("west in acct", func() (bool, string) {
+		got := groupIn(p.savedDesign(), "west")
+		return got == "acct", got
+	})
+	p.waitText("status", "", "west is in acct now.")
+	if acct, west := p.rect(`#group-acct [data-part=frame]`), p.rect(`#group-west [data-part=frame]`); !holds(acct, west) {
+		t.Errorf("west %v is in acct but not drawn inside its frame %v", west, acct)
+	}
+	p.checkClean()
+}

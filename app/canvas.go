@@ -117,7 +117,10 @@ func (c *Canvas) OnMount(ctx app.Context) {
 		viewed := func() { svg.Get("dataset").Set("viewed", "true") }
 		switch {
 		case len(c.Store.Design().Nodes) == 0:
+			// Kept too: nodes added to an empty design land in this view,
+			// which a reload is to show again, not fit.
 			c.applyView()
+			c.viewChanged()
 			viewed()
 		case c.restoreView():
 			c.applyView()

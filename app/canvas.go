@@ -222,9 +222,15 @@ func (c *Canvas) Render() app.UI {
 		}
 	}
 	geo.Prepare(inView)
-	for _, k := range inView {
+	routes := make([][]drawing.Point, len(inView))
+	for j, k := range inView {
+		routes[j] = geo.Route(k)
+	}
+	// The labels are placed together, each clear of those before it.
+	place := drawing.NewEdgeLabels(geo.Router, routes)
+	for j, k := range inView {
 		i := geo.Shown[k]
-		edge, label := c.renderEdge(geo.Route(k), i, d.Edges[i])
+		edge, label := c.renderEdge(routes[j], place, j, i, d.Edges[i])
 		edges = append(edges, edge)
 		if label != nil {
 			edgeLabels = append(edgeLabels, label)

@@ -275,10 +275,10 @@ func (c *Canvas) renderCollapsed(d *catalogue.Design, g catalogue.Group, name st
 		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).Body(body...)
 }
 
-// renderEdge draws edge i between node boxes from and to, between the
-// ports given, routed round the other nodes, and its label (nil without one), which the canvas
-// draws above the nodes.
-func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge, label app.UI) {
+// renderEdge draws edge i along its route pts, route j of place, and its
+// label (nil without one), placed by place clear of the labels before it,
+// which the canvas draws above the nodes.
+func (c *Canvas) renderEdge(pts []drawing.Point, place *drawing.EdgeLabels, j, i int, e catalogue.Edge) (edge, label app.UI) {
 	path := drawing.PathData(pts)
 	idx := strconv.Itoa(i)
 	name := "Connection from " + e.From + " to " + e.To
@@ -299,7 +299,7 @@ func (c *Canvas) renderEdge(pts []drawing.Point, i int, e catalogue.Edge) (edge,
 	}
 	if e.Label != "" && c.view.Scale >= drawing.TextScale {
 		text := truncate(e.Label, 40)
-		at := c.geo.Router.LabelSpot(pts, len([]rune(text)), labelPx(c.view.Labels()))
+		at := place.Place(j, text, labelPx(c.view.Labels()))
 		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
 			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
 	}

@@ -188,7 +188,7 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 	}
 	drawFrames(&b, cat, d, frames, c)
 	var labels strings.Builder // drawn above the nodes
-	rt := geo.Router
+	place := NewEdgeLabels(geo.Router, routes)
 	for k, i := range geo.Shown {
 		e := d.Edges[i]
 		pts := routes[k]
@@ -196,7 +196,7 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 		flow, _ := catalogue.EdgeFlow(e, kindOf(e.From), kindOf(e.To))
 		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"%s marker-end="url(#arrow)"/>`, PathData(pts), c.edge, flowDash[flow])
 		if e.Label != "" {
-			at := rt.LabelSpot(pts, len([]rune(e.Label)), 11)
+			at := place.Place(k, e.Label, 11)
 			fmt.Fprintf(&labels, `<text x="%g" y="%g" font-size="11" text-anchor="middle" dominant-baseline="central" fill="%s" stroke="%s" stroke-width="5" stroke-linejoin="round" paint-order="stroke">%s</text>`, at.X, at.Y, c.ink, c.canvas, html.EscapeString(e.Label))
 		}
 	}

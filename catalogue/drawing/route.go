@@ -532,25 +532,14 @@ func towards(a, b Point, d float64) Point {
 }
 
 // LabelSpot is where an edge's label of n characters, drawn at font size
-// px, sits on its route (keeping off the index's boxes and extra): the
-// middle of the longest run whose label box keeps off every node; else the
-// nearest spot beside a run (above or below it, or to its side) that does,
-// within half a node's height; else the longest run's middle.
+// px, sits on its route (keeping off the index's boxes and extra), where a
+// label is placed alone (while a node is dragged): the first of the spots
+// labelSpots tries whose label box keeps off every node; else the longest
+// run's middle. A drawing's labels are placed together by EdgeLabels.
 func (r Router) LabelSpot(pts []Point, n int, px float64, extra ...Rect) Point {
-	type run struct {
-		mid      Point
-		len      float64
-		vertical bool
-	}
-	runs := make([]run, 0, len(pts))
-	for i := 1; i < len(pts); i++ {
-		a, b := pts[i-1], pts[i]
-		runs = append(runs, run{Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, dist(a, b), a.X == b.X})
-	}
-	if len(runs) == 0 {
+	if len(pts) < 2 {
 		return Point{}
 	}
-	sort.SliceStable(runs, func(i, j int) bool { return runs[i].len > runs[j].len })
 	w, h := 0.6*px*float64(n)+8, px+5
 	free := func(at Point) bool {
 		box := Rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
@@ -563,23 +552,11 @@ func (r Router) LabelSpot(pts []Point, n int, px float64, extra ...Rect) Point {
 		r.Ix.near(box, func(Rect) bool { ok = false; return false })
 		return ok
 	}
-	for _, c := range runs {
-		if free(c.mid) {
-			return c.mid
+	spots := labelSpots(pts, w, h)
+	for _, at := range spots {
+		if free(at) {
+			return at
 		}
 	}
-	for off := 4.0; off <= NodeHeight/2+h; off += 4 {
-		for _, c := range runs {
-			for _, sign := range []float64{-1, 1} {
-				at := Point{c.mid.X, c.mid.Y + sign*off}
-				if c.vertical {
-					at = Point{c.mid.X + sign*(off+w/2-h/2), c.mid.Y}
-				}
-				if free(at) {
-					return at
-				}
-			}
-		}
-	}
-	return runs[0].mid
+	return spots[0]
 }

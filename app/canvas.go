@@ -208,6 +208,9 @@ func (c *Canvas) Render() app.UI {
 	d := s.Design()
 	c.geo = drawing.GeometryOf(c.geo, d, s.Collapsed)
 	geo := c.geo
+	if geo.BoundaryName == nil {
+		geo.BoundaryName = drawing.BoundaryNames(s.Catalogue())
+	}
 	pos, frames, hiddenIn := geo.Pos, geo.Frames, geo.HiddenIn
 	drawn := c.view.Drawn(c.width, c.height)
 	groups := c.renderGroups(d, frames, hiddenIn)

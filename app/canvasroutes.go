@@ -26,5 +26,5 @@ func dragRouter(d *catalogue.Design, moving map[string]bool, hiddenIn map[string
 	for id := range moving {
 		delete(pos, id)
 	}
-	return drawing.Router{Ix: drawing.NewBoxIndex(drawing.Obstacles(&kept, pos, frames, hiddenIn))}
+	return drawing.Router{Ix: drawing.NewBoxIndex(drawing.Obstacles(&kept, pos, frames, hiddenIn, nil))}
 }

@@ -56,7 +56,7 @@ func labelProblems(t *testing.T, cat *catalogue.Catalogue, d *catalogue.Design) 
 	if len(d.Groups) > 0 {
 		frames = GroupFrames(d, pos)
 	}
-	obstacles := Obstacles(d, pos, frames, nil)
+	obstacles := Obstacles(d, pos, frames, nil, BoundaryNames(cat))
 	var out []string
 	for i, l := range labels {
 		for _, m := range labels[:i] {

@@ -31,6 +31,9 @@ type Geometry struct {
 	ports  map[int][2]Point // by index into shown
 	routes map[int][]Point  // by index into shown
 	Router *Router          // made when first routing
+	// BoundaryName is the name a frame's label gives its boundary (see
+	// Obstacles), set before the first route; nil for the boundary's id.
+	BoundaryName func(boundary string) string
 }
 
 // GeometryOf returns the geometry of d with the groups collapsed says,
@@ -78,7 +81,7 @@ func (g *Geometry) Route(k int) []Point {
 	}
 	if g.Router == nil {
 		d := g.design
-		g.Router = &Router{Ix: NewBoxIndex(Obstacles(d, g.Pos, g.Frames, g.HiddenIn))}
+		g.Router = &Router{Ix: NewBoxIndex(Obstacles(d, g.Pos, g.Frames, g.HiddenIn, g.BoundaryName))}
 	}
 	ports := g.portsOf(k)
 	pts := g.Router.RouteAt(g.Pairs[k][0], g.Pairs[k][1], ports[0], ports[1])

@@ -130,6 +130,7 @@ func Picture(cat *catalogue.Catalogue, d *catalogue.Design, opt PictureOptions) 
 	}
 	// The routes, as the canvas finds them (one geometry for both).
 	geo := GeometryOf(nil, d, func(string) bool { return false })
+	geo.BoundaryName = BoundaryNames(cat)
 	pos, frames := geo.Pos, geo.Frames
 	geo.Prepare(allOf(len(geo.Shown)))
 	routes := make([][]Point, len(geo.Shown))

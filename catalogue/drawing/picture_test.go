@@ -230,8 +230,9 @@ func TestPictureRoutesAsTheCanvas(t *testing.T) {
 		svg := Picture(cat, d, PictureOptions{Title: true, Legend: true})
 		vb := viewBox(t, svg)
 		geo := GeometryOf(nil, d, func(string) bool { return false })
+		geo.BoundaryName = BoundaryNames(cat)
 		geo.Prepare(allOf(len(geo.Shown)))
-		obstacles := Obstacles(d, geo.Pos, geo.Frames, nil)
+		obstacles := Obstacles(d, geo.Pos, geo.Frames, nil, geo.BoundaryName)
 		for k := range geo.Shown {
 			pts := geo.Route(k)
 			// No route through a node, a frame's label or a note but its

@@ -206,23 +206,55 @@ func (f frame) rect(r Rect) Rect {
 // Obstacles are what d's routes keep clear of, as the canvas draws it:
 // every node's box (a collapsed group's one box for the nodes it holds),
 // the text of every open frame's label and every note. A label's text is
-// measured as the boundary's id, about as long as its name (which the
-// catalogue holds), and two characters more, in bold at the largest size
-// the canvas draws it (17 px, zoomed out).
-func Obstacles(d *catalogue.Design, pos map[string][2]float64, frames map[string]GroupFrame, hiddenIn map[string]string) []Rect {
+// the boundary's name (name gives it; the boundary's id where name is
+// nil), cut to its frame as the canvas cuts it, measured in bold at the
+// largest size the canvas draws it (FrameLabelMaxPx, zoomed out).
+func Obstacles(d *catalogue.Design, pos map[string][2]float64, frames map[string]GroupFrame, hiddenIn map[string]string, name func(boundary string) string) []Rect {
 	out := DrawnBoxes(d, pos, frames, hiddenIn)
 	for _, g := range d.Groups {
 		f, ok := frames[g.ID]
 		if !ok || hiddenIn[g.ID] != "" {
 			continue // not drawn, or drawn as a node's box
 		}
-		w := 26 + 0.62*17*float64(len([]rune(FrameLabel(g.Boundary, g)))+2)
-		out = append(out, Rect{f.Box.X0, f.Box.Y0, math.Min(f.Box.X1, f.Box.X0+w), f.Box.Y0 + GroupLabel})
+		out = append(out, FrameLabelBox(f.Box, FrameLabel(boundaryName(name, g.Boundary), g)))
 	}
 	if len(d.Notes) > 0 {
 		out = append(out, NewNoteLayout(d, pos, frames, hiddenIn).Boxes()...)
 	}
 	return out
+}
+
+// FrameLabelMaxPx is the largest size the canvas draws a frame's label
+// (zoomed out, where the labels are summaries).
+const FrameLabelMaxPx = 17
+
+// FrameLabelBox is the box the label text of a frame box takes, at its
+// largest: from the frame's left, past the icon, to the end of the text cut
+// to the frame, and a little room after it.
+func FrameLabelBox(box Rect, label string) Rect {
+	w := FrameLabelX + TextWidth(FitFrameLabel(label, box.X1-box.X0, FrameLabelX, FrameLabelMaxPx), FrameLabelMaxPx, true) + 4
+	return Rect{box.X0, box.Y0, math.Min(box.X1, box.X0+w), box.Y0 + GroupLabel}
+}
+
+// BoundaryNames gives a boundary's name in catalogue cat, for Obstacles
+// ("" for one cat does not hold).
+func BoundaryNames(cat *catalogue.Catalogue) func(string) string {
+	return func(id string) string {
+		if b := cat.Boundaries[id]; b != nil {
+			return b.Name
+		}
+		return ""
+	}
+}
+
+// boundaryName is name(id), or id where name is nil or knows no name.
+func boundaryName(name func(string) string, id string) string {
+	if name != nil {
+		if n := name(id); n != "" {
+			return n
+		}
+	}
+	return id
 }
 
 // Router routes edges among a design's node boxes.

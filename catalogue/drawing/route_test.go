@@ -408,7 +408,7 @@ func TestRouteAvoidsFrameLabelsAndNotes(t *testing.T) {
 	}
 	pos := NodePositions(d)
 	frames := GroupFrames(d, pos)
-	obstacles := Obstacles(d, pos, frames, nil)
+	obstacles := Obstacles(d, pos, frames, nil, nil)
 	if len(obstacles) != 5 {
 		t.Fatalf("obstacles %v: want three nodes, a label and a note", obstacles)
 	}

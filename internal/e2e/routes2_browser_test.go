@@ -99,3 +99,42 @@ func TestRoutes2LabelsKeepApart(t *testing.T) {
 		})
 	}
 }
+
+// wideFrameDesign has a network whose label is of wide letters, wider
+// drawn than 0.62 of its size a letter, and an edge from above it down
+// to a node inside it, straight through where the label ends when zoomed
+// out.
+const wideFrameDesign = `name: wide frame
+groups:
+  - {id: vpc, boundary: network, name: WWWWWWWWWWWWWWWWWW}
+nodes:
+  - {id: top, component: service, position: {x: 300, y: -120}}
+  - {id: left, component: service, in: vpc, position: {x: 40, y: 200}}
+  - {id: mid, component: service, in: vpc, position: {x: 300, y: 200}}
+  - {id: right, component: service, in: vpc, position: {x: 600, y: 200}}
+edges:
+  - {from: top, to: mid}
+  - {from: left, to: right}
+`
+
+// A route keeps off a frame's label as wide as it is drawn, zoomed out
+// where the label is largest: the router measures it as the canvas draws
+// it, not 0.62 of its size a letter (issue 39, defect 6).
+func TestRoutes2FrameLabelMeasured(t *testing.T) {
+	p := loadDesign(t, wideFrameDesign)
+	p.find("button", "Connection from top to mid")
+	for range 8 {
+		if p.evalPage(`document.getElementById("canvas-svg").dataset.labels`) == `"summary"` {
+			break
+		}
+		p.click("button", "Zoom out")
+	}
+	p.eventually("the zoomed-out labels", func() (bool, string) {
+		got := p.evalPage(`document.querySelectorAll("[data-part=summary]").length`)
+		return got == "4", got
+	})
+	if got := p.routeProblems(0, "top", "mid", false); got != "" {
+		t.Errorf("top → mid: %s", got)
+	}
+	p.checkClean()
+}

@@ -231,8 +231,16 @@ func (c *Canvas) Render() app.UI {
 	}
 	// The labels are placed together, each clear of those before it.
 	place := drawing.NewEdgeLabels(geo.Router, routes)
+	var heads map[string][]drawing.Head // the arrowheads ending on each node, for its connector to keep off
 	for j, k := range inView {
 		i := geo.Shown[k]
+		if pts, to := routes[j], geo.Pairs[k][1]; len(pts) >= 2 {
+			if heads == nil {
+				heads = map[string][]drawing.Head{}
+			}
+			at := func(p drawing.Point) drawing.Point { return drawing.Point{X: p.X - to.X0, Y: p.Y - to.Y0} }
+			heads[d.Edges[i].To] = append(heads[d.Edges[i].To], drawing.Head{Tip: at(pts[len(pts)-1]), From: at(pts[len(pts)-2])})
+		}
 		edge, label := c.renderEdge(routes[j], place, j, i, d.Edges[i])
 		edges = append(edges, edge)
 		if label != nil {
@@ -246,7 +254,7 @@ func (c *Canvas) Render() app.UI {
 		if !drawn.Meets(p[0], p[1], p[0]+drawing.NodeWidth, p[1]+drawing.NodeHeight) || hiddenIn[d.Nodes[i].ID] != "" {
 			continue
 		}
-		nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels))
+		nodes = append(nodes, c.renderNode(&d.Nodes[i], p, labels, heads[d.Nodes[i].ID]))
 	}
 	var notes []app.UI
 	if len(d.Notes) > 0 {

@@ -36,7 +36,9 @@ const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false
 	`<clipPath id="clip-note" clipPathUnits="userSpaceOnUse"><rect width="190" height="1000"></rect></clipPath>` +
 	`</defs></svg>`
 
-func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode) app.UI {
+// renderNode draws node n at p, its text as labels says, and its connector
+// clear of heads, the arrowheads ending on it.
+func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode, heads []drawing.Head) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
 	words := drawing.WordsOf(s.Catalogue(), n)
@@ -125,8 +127,10 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 		body = append(body, badge(worst, drawing.NodeWidth-14, 14))
 	}
 	// The connector: a dot on the right side, large enough to take the
-	// pointer (it shows only while the pointer is on the node).
-	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", drawing.NodeWidth).Attr("cy", drawing.NodeHeight/2).Attr("r", "9"))
+	// pointer (it shows only while the pointer is on the node), moved off
+	// the arrowheads that end there.
+	dot := drawing.Connector(heads)
+	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", dot.X).Attr("cy", dot.Y).Attr("r", drawing.ConnectorR))
 	return g.Body(body...)
 }
 

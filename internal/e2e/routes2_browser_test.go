@@ -4,9 +4,12 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/chromedp/cdproto/input"
 )
 
 // labelsDesign is eight services on the editor's grid with a labelled edge
@@ -135,6 +138,92 @@ func TestRoutes2FrameLabelMeasured(t *testing.T) {
 	})
 	if got := p.routeProblems(0, "top", "mid", false); got != "" {
 		t.Errorf("top → mid: %s", got)
+	}
+	p.checkClean()
+}
+
+// dotDesign has edges entering a node's right side: one at its middle
+// (into hub, from a), and two (into pair, from b and c), each with an
+// arrowhead where the connector would be.
+const dotDesign = `name: dots
+nodes:
+  - {id: hub, component: service, position: {x: 40, y: 40}}
+  - {id: a, component: service, position: {x: 560, y: 40}}
+  - {id: pair, component: service, position: {x: 40, y: 320}}
+  - {id: b, component: service, position: {x: 560, y: 260}}
+  - {id: c, component: service, position: {x: 560, y: 400}}
+edges:
+  - {from: a, to: hub}
+  - {from: b, to: pair}
+  - {from: c, to: pair}
+`
+
+// connectorOverArrowJS says, in canvas coordinates, where node %q's
+// connector (its circle and the stroke round it) meets the head of an
+// arrow that ends on the node: the last 16 px of the path, 8 px either
+// side of it (the marker, 8 stroke widths long).
+const connectorOverArrowJS = `(() => {
+	const id = %q;
+	const g = document.querySelector('g[data-node="' + id + '"]');
+	const m = /translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)\s*\)/.exec(g.getAttribute("transform"));
+	const x = +m[1], y = +m[2], w = +g.querySelector("[data-part=box]").getAttribute("width"), h = +g.querySelector("[data-part=box]").getAttribute("height");
+	const dot = g.querySelector("[data-connector]");
+	const r = +dot.getAttribute("r") + 1, cx = x + +dot.getAttribute("cx"), cy = y + +dot.getAttribute("cy");
+	const problems = [];
+	let heads = 0;
+	for (const path of document.querySelectorAll("g[data-edge] [data-part=line]")) {
+		const len = path.getTotalLength(), tip = path.getPointAtLength(len), back = path.getPointAtLength(len - 16);
+		if (tip.x < x - 1 || tip.x > x + w + 1 || tip.y < y - 1 || tip.y > y + h + 1) continue;
+		heads++;
+		const across = Math.abs(tip.x - back.x) > Math.abs(tip.y - back.y) ? [0, 8] : [8, 0];
+		const head = {x0: Math.min(tip.x, back.x) - across[0], x1: Math.max(tip.x, back.x) + across[0], y0: Math.min(tip.y, back.y) - across[1], y1: Math.max(tip.y, back.y) + across[1]};
+		if (cx + r > head.x0 && cx - r < head.x1 && cy + r > head.y0 && cy - r < head.y1) problems.push("the connector at " + cx + "," + cy + " is over the arrowhead ending at " + tip.x + "," + tip.y);
+	}
+	return JSON.stringify({heads, problems});
+})()`
+
+// The connector shown on a node while the pointer is on it (or while it is
+// selected) never covers the head of an arrow that ends on the node: not
+// one entering its right side at the middle, nor two entering it there
+// (issue 39, defect 6).
+func TestRoutes2ConnectorOffArrowheads(t *testing.T) {
+	p := loadDesign(t, dotDesign)
+	p.find("button", "Connection from c to pair")
+	for _, tc := range []struct {
+		node  string
+		heads int
+		edges []int
+		from  []string
+	}{{"hub", 1, []int{0}, []string{"a"}}, {"pair", 2, []int{1, 2}, []string{"b", "c"}}} {
+		var s string
+		var got struct {
+			Heads    int
+			Problems []string
+		}
+		raw := p.evalPage(fmt.Sprintf(connectorOverArrowJS, tc.node))
+		if err := json.Unmarshal([]byte(raw), &s); err != nil || json.Unmarshal([]byte(s), &got) != nil {
+			t.Fatalf("%s: %s", tc.node, raw)
+		}
+		if got.Heads != tc.heads {
+			t.Errorf("%s: %d arrowheads end on it, want %d", tc.node, got.Heads, tc.heads)
+		}
+		for _, pr := range got.Problems {
+			t.Errorf("%s: %s", tc.node, pr)
+		}
+		// With the pointer on it, the node shows its connector: what
+		// shows at each arrowhead is the arrow. (Not clicked: a click
+		// routes the node's edges again, into the middle of its side.)
+		x, y := p.center(p.find("button", tc.node+",…"))
+		p.mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
+		p.eventually("the connector shown", func() (bool, string) {
+			got := p.evalPage(`getComputedStyle(document.querySelector('[data-connector="` + tc.node + `"]')).visibility`)
+			return got == `"visible"`, got
+		})
+		for k, i := range tc.edges {
+			if got := p.routeProblems(i, tc.from[k], tc.node, true); got != "" {
+				t.Errorf("%s → %s, %s selected: %s", tc.from[k], tc.node, tc.node, got)
+			}
+		}
 	}
 	p.checkClean()
 }

@@ -2,6 +2,7 @@ package drawing
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -20,13 +21,6 @@ const (
 	labelGap  = 2
 )
 
-// LabelBox is the box of an edge's label text drawn at font size px,
-// centred on at, with its halo.
-func LabelBox(text string, px float64, at Point) Rect {
-	w, h := TextWidth(text, px, false)+labelHalo, px+labelHalo
-	return Rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
-}
-
 // EdgeLabels places the labels of the edges drawn along routes, one after
 // another, each clear of those placed before it. It is not safe for
 // concurrent use.
@@ -35,7 +29,11 @@ type EdgeLabels struct {
 	routes [][]Point
 	lines  *boxIndex // every run of every route, as a thin box, once a label is placed
 	placed []Rect
+	cells  map[[2]int][]int32 // the placed labels touching each cell of labelCell
 }
+
+// labelCell is the size of the cells the placed labels are found by.
+const labelCell = 128
 
 // NewEdgeLabels places labels on routes, routed by r.
 func NewEdgeLabels(r *Router, routes [][]Point) *EdgeLabels {
@@ -60,29 +58,39 @@ func (l *EdgeLabels) Place(k int, text string, px float64) Point {
 	}
 	w := TextWidth(text, px, false) + labelHalo
 	h := px + labelHalo
+	own := make([]Rect, 0, len(pts)-1)
+	for i := 1; i < len(pts); i++ {
+		own = append(own, runOf(pts[i-1], pts[i]))
+	}
 	// What a spot covers: a node, a frame's label, a note or a label
-	// weighs more than another edge's line.
+	// weighs more than another edge's line (counted once). What cannot
+	// cover less than the best so far is not looked at further.
+	best, bestCover := Point{}, math.Inf(1)
 	cover := func(at Point) float64 {
 		box := Rect{at.X - w/2 - labelGap, at.Y - h/2 - labelGap, at.X + w/2 + labelGap, at.Y + h/2 + labelGap}
 		c := 0.0
 		if l.r != nil {
 			l.r.Ix.near(box, func(Rect) bool { c += 100; return false })
 		}
-		for _, p := range l.placed {
-			if p.X1 > box.X0 && p.X0 < box.X1 && p.Y1 > box.Y0 && p.Y0 < box.Y1 {
-				c += 100
+		l.eachCell(box, func(k [2]int) {
+			for _, i := range l.cells[k] {
+				if p := l.placed[i]; p.X1 > box.X0 && p.X0 < box.X1 && p.Y1 > box.Y0 && p.Y0 < box.Y1 {
+					c += 100
+				}
 			}
+		})
+		if c+1 >= bestCover {
+			return c
 		}
-		inner := grow(box, -labelGap)
-		l.lines.near(inner, func(o Rect) bool {
-			if !l.ownRun(k, o) {
+		l.lines.near(grow(box, -labelGap), func(o Rect) bool {
+			if !slices.Contains(own, o) {
 				c++
+				return false
 			}
 			return true
 		})
 		return c
 	}
-	best, bestCover := Point{}, math.Inf(1)
 	for _, at := range labelSpots(pts, w, h) {
 		c := cover(at)
 		if c == 0 {
@@ -93,19 +101,22 @@ func (l *EdgeLabels) Place(k int, text string, px float64) Point {
 			best, bestCover = at, c
 		}
 	}
-	l.placed = append(l.placed, Rect{best.X - w/2, best.Y - h/2, best.X + w/2, best.Y + h/2})
+	box := Rect{best.X - w/2, best.Y - h/2, best.X + w/2, best.Y + h/2}
+	if l.cells == nil {
+		l.cells = map[[2]int][]int32{}
+	}
+	l.eachCell(box, func(k [2]int) { l.cells[k] = append(l.cells[k], int32(len(l.placed))) })
+	l.placed = append(l.placed, box)
 	return best
 }
 
-// ownRun reports whether o is a run of route k.
-func (l *EdgeLabels) ownRun(k int, o Rect) bool {
-	pts := l.routes[k]
-	for i := 1; i < len(pts); i++ {
-		if o == runOf(pts[i-1], pts[i]) {
-			return true
+// eachCell calls f with each cell of labelCell that r touches.
+func (l *EdgeLabels) eachCell(r Rect, f func([2]int)) {
+	for x := floorDiv(r.X0, labelCell); x <= floorDiv(r.X1, labelCell); x++ {
+		for y := floorDiv(r.Y0, labelCell); y <= floorDiv(r.Y1, labelCell); y++ {
+			f([2]int{x, y})
 		}
 	}
-	return false
 }
 
 // runOf is the box of the run from a to b.

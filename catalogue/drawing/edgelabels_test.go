@@ -114,3 +114,23 @@ func TestEdgeLabelsKeepApart(t *testing.T) {
 		t.Errorf("%d random layouts draw a label over another or over a node", bad)
 	}
 }
+
+// BenchmarkEdgeLabels1000 is what placing the labels of every edge of a
+// 1,000-node design costs (a picture of it; the canvas places those in
+// view), its routes made.
+func BenchmarkEdgeLabels1000(b *testing.B) {
+	d := routeDesign(1000, 220, 120)
+	geo := GeometryOf(nil, d, func(string) bool { return false })
+	geo.Prepare(allOf(len(geo.Shown)))
+	routes := make([][]Point, len(geo.Shown))
+	for k := range routes {
+		routes[k] = geo.Route(k)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		place := NewEdgeLabels(geo.Router, routes)
+		for k := range routes {
+			place.Place(k, "POST /orders", 11)
+		}
+	}
+}

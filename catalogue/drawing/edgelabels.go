@@ -91,16 +91,13 @@ func (l *EdgeLabels) Place(k int, text string, px float64) Point {
 		})
 		return c
 	}
-	for _, at := range labelSpots(pts, w, h) {
+	labelSpots(pts, w, h, func(at Point) bool {
 		c := cover(at)
-		if c == 0 {
-			best = at
-			break
-		}
 		if c < bestCover {
 			best, bestCover = at, c
 		}
-	}
+		return c == 0
+	})
 	box := Rect{best.X - w/2, best.Y - h/2, best.X + w/2, best.Y + h/2}
 	if l.cells == nil {
 		l.cells = map[[2]int][]int32{}
@@ -124,26 +121,30 @@ func runOf(a, b Point) Rect {
 	return Rect{math.Min(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.X, b.X), math.Max(a.Y, b.Y)}
 }
 
-// labelSpots are the spots a label w by h may take on route pts, in the
-// order tried: the middle of each run, longest first; then along each run
+// labelSpots calls try with the spots a label w by h may take on route
+// pts, in order, until it returns true, and returns that spot, or the
+// first tried: the middle of each run, longest first; then along each run
 // that has room, a quarter of the way from either end; then beside each
 // run, above or below it (or to its side), nearer first, within half a
 // node's height.
-func labelSpots(pts []Point, w, h float64) []Point {
+func labelSpots(pts []Point, w, h float64, try func(Point) bool) Point {
 	type run struct {
 		a, b     Point
 		len      float64
 		vertical bool
 	}
-	runs := make([]run, 0, len(pts))
+	var buf [8]run
+	runs := buf[:0]
 	for i := 1; i < len(pts); i++ {
 		a, b := pts[i-1], pts[i]
 		runs = append(runs, run{a, b, dist(a, b), a.X == b.X})
 	}
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].len > runs[j].len })
-	var out []Point
+	first := Point{(runs[0].a.X + runs[0].b.X) / 2, (runs[0].a.Y + runs[0].b.Y) / 2}
 	for _, c := range runs {
-		out = append(out, Point{(c.a.X + c.b.X) / 2, (c.a.Y + c.b.Y) / 2})
+		if at := (Point{(c.a.X + c.b.X) / 2, (c.a.Y + c.b.Y) / 2}); try(at) {
+			return at
+		}
 	}
 	for _, c := range runs {
 		room := w
@@ -151,7 +152,12 @@ func labelSpots(pts []Point, w, h float64) []Point {
 			room = h
 		}
 		if c.len >= 2*room {
-			out = append(out, towards(c.a, c.b, c.len/4), towards(c.b, c.a, c.len/4))
+			if at := towards(c.a, c.b, c.len/4); try(at) {
+				return at
+			}
+			if at := towards(c.b, c.a, c.len/4); try(at) {
+				return at
+			}
 		}
 	}
 	for off := 4.0; off <= NodeHeight/2+h; off += 4 {
@@ -162,9 +168,11 @@ func labelSpots(pts []Point, w, h float64) []Point {
 				if c.vertical {
 					at = Point{mid.X + sign*(off+w/2-h/2), mid.Y}
 				}
-				out = append(out, at)
+				if try(at) {
+					return at
+				}
 			}
 		}
 	}
-	return out
+	return first
 }

@@ -584,11 +584,5 @@ func (r Router) LabelSpot(pts []Point, n int, px float64, extra ...Rect) Point {
 		r.Ix.near(box, func(Rect) bool { ok = false; return false })
 		return ok
 	}
-	spots := labelSpots(pts, w, h)
-	for _, at := range spots {
-		if free(at) {
-			return at
-		}
-	}
-	return spots[0]
+	return labelSpots(pts, w, h, free)
 }

@@ -81,10 +81,17 @@ func (g *Geometry) Route(k int) []Point {
 	}
 	if g.Router == nil {
 		d := g.design
-		g.Router = &Router{Ix: NewBoxIndex(Obstacles(d, g.Pos, g.Frames, g.HiddenIn, g.BoundaryName))}
+		var borders []Rect
+		for id, f := range g.Frames {
+			if g.HiddenIn[id] == "" {
+				borders = append(borders, f.Box)
+			}
+		}
+		g.Router = &Router{Ix: NewBoxIndex(Obstacles(d, g.Pos, g.Frames, g.HiddenIn, g.BoundaryName)), Drawn: NewDrawn(borders)}
 	}
 	ports := g.portsOf(k)
 	pts := g.Router.RouteAt(g.Pairs[k][0], g.Pairs[k][1], ports[0], ports[1])
+	g.Router.Drawn.Add(pts)
 	g.routes[k] = pts
 	return pts
 }

@@ -257,8 +257,12 @@ func boundaryName(name func(string) string, id string) string {
 	return id
 }
 
-// Router routes edges among a design's node boxes.
-type Router struct{ Ix *boxIndex }
+// Router routes edges among a design's node boxes (Ix), apart from the
+// runs drawn before (Drawn, when not nil).
+type Router struct {
+	Ix    *boxIndex
+	Drawn *Drawn
+}
 
 // blocked reports whether the segment a–b passes through a box other than
 // the edge's own two ends, s and t.
@@ -356,11 +360,18 @@ func (r Router) route(s, t Rect) []Point {
 // sides planFor gives.
 //
 // When no such route keeps clear of the other boxes, the search of
-// gridRoute finds one that does, by any sides.
+// gridRoute finds one that does, by any sides. A clear route that runs
+// along a run drawn before (r.Drawn) gives way to a bend or a detour
+// beside it that keeps clear too, where there is one (see apartRoute).
 func (r Router) RouteAt(s, t Rect, sp, tp Point) []Point {
 	pl := PlanFor(s, t)
 	pts := r.planned(pl, s, t, sp, tp)
 	if r.clear(pts, s, t) {
+		if r.Drawn != nil && !r.Drawn.apart(pts) {
+			if alt := r.apartRoute(pl, s, t, sp, tp, pts); alt != nil {
+				return alt
+			}
+		}
 		return pts
 	}
 	if found := r.gridRoute(s, t, sp, tp, pl.Out, pl.In); found != nil {

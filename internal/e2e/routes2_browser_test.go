@@ -227,3 +227,57 @@ func TestRoutes2ConnectorOffArrowheads(t *testing.T) {
 	}
 	p.checkClean()
 }
+
+// runsAlongJS lists, in canvas coordinates, the routes that run along
+// another, or along a frame's border, parallel and nearer than 6 px for
+// more than 28 px (read as one line). The corners' curves are left out: a
+// route's runs go from corner to corner.
+const runsAlongJS = `(() => {
+	const runs = [];
+	for (const path of document.querySelectorAll("g[data-edge] [data-part=line]")) {
+		const nums = path.getAttribute("d").match(/[MLQ][^MLQ]*/g).map(c => [c[0], c.slice(1).trim().split(/\s+/).map(Number)]);
+		const pts = nums.map(([k, v]) => k === "Q" ? {x: v[0], y: v[1]} : {x: v[v.length - 2], y: v[v.length - 1]});
+		for (let i = 1; i < pts.length; i++) runs.push({name: "edge " + path.closest("g[data-edge]").dataset.edge, a: pts[i - 1], b: pts[i]});
+	}
+	for (const f of document.querySelectorAll("[data-part=frame]")) {
+		const x0 = +f.getAttribute("x"), y0 = +f.getAttribute("y"), x1 = x0 + +f.getAttribute("width"), y1 = y0 + +f.getAttribute("height");
+		for (const [a, b] of [[[x0, y0], [x1, y0]], [[x1, y0], [x1, y1]], [[x0, y1], [x1, y1]], [[x0, y0], [x0, y1]]]) runs.push({name: "a frame's border", a: {x: a[0], y: a[1]}, b: {x: b[0], y: b[1]}, frame: true});
+	}
+	const problems = [];
+	runs.forEach((r, i) => {
+		if (r.frame) return;
+		for (const o of runs.slice(0, i).concat(runs.filter(o => o.frame))) {
+			if (o.name === r.name) continue;
+			const up = r.a.x === r.b.x && o.a.x === o.b.x, level = r.a.y === r.b.y && o.a.y === o.b.y;
+			if (!up && !level) continue;
+			const gap = up ? Math.abs(r.a.x - o.a.x) : Math.abs(r.a.y - o.a.y);
+			const [r0, r1, o0, o1] = up ? [r.a.y, r.b.y, o.a.y, o.b.y] : [r.a.x, r.b.x, o.a.x, o.b.x];
+			const overlap = Math.min(Math.max(r0, r1), Math.max(o0, o1)) - Math.max(Math.min(r0, r1), Math.min(o0, o1));
+			if (gap < 6 && overlap > 28) problems.push(r.name + " runs along " + o.name + " " + gap + " px apart for " + overlap + " px");
+		}
+	});
+	return JSON.stringify(problems);
+})()`
+
+// Routes keep a few pixels apart where there is room: no route runs along
+// another, nor along a frame's border (issue 39, defect 6).
+func TestRoutes2RunsApart(t *testing.T) {
+	for _, tc := range []struct{ name, design, last string }{
+		{"eight labelled edges", labelsDesign, "Connection from n7 to n0: events"},
+		{"a wide frame", wideFrameDesign, "Connection from left to right"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := loadDesign(t, tc.design)
+			p.find("button", tc.last)
+			var s string
+			var problems []string
+			raw := p.evalPage(runsAlongJS)
+			if err := json.Unmarshal([]byte(raw), &s); err != nil || json.Unmarshal([]byte(s), &problems) != nil {
+				t.Fatalf("runs: %s", raw)
+			}
+			for _, pr := range problems {
+				t.Error(pr)
+			}
+		})
+	}
+}

@@ -326,7 +326,7 @@ func (g *canvasGestures) end(ctx app.Context, ev app.Value, commit bool) {
 			h.restore()
 		}
 		for _, e := range d.edges {
-			moveEdge(d.route, e, e.base[0], e.base[1])
+			e.restore()
 		}
 		switch {
 		case d.end(commit) == endMoveNodes:
@@ -456,6 +456,37 @@ type edgeEnd struct {
 	labelLen         int           // the label's length in characters
 	labelPx          float64       // and its font size
 	base             [2]float64    // where the moving end's node was drawn when the drag began
+	// As drawn when the drag began, to put back when it moved nothing:
+	// the path, and the label's place.
+	drawnPath    string
+	drawnLabelXY [2]string
+}
+
+// restore puts the edge back as it was drawn when the drag began (its
+// ports spread with the others', its label placed among the others'),
+// rather than routed again from the middle of a side.
+func (e edgeEnd) restore() {
+	for _, l := range []app.Value{e.line, e.hit} {
+		if l.Truthy() && e.drawnPath != "" {
+			l.Call("setAttribute", "d", e.drawnPath)
+		}
+	}
+	if e.label.Truthy() && e.drawnLabelXY[0] != "" {
+		e.label.Call("setAttribute", "x", e.drawnLabelXY[0])
+		e.label.Call("setAttribute", "y", e.drawnLabelXY[1])
+	}
+}
+
+// attr is an element's attribute, or "" when it has none (or there is no
+// element).
+func attr(el app.Value, name string) string {
+	if !el.Truthy() {
+		return ""
+	}
+	if v := el.Call("getAttribute", name); v.Truthy() {
+		return v.String()
+	}
+	return ""
 }
 
 // edgesOf collects the edges touching node id with their fixed other ends,
@@ -508,6 +539,8 @@ func (g *canvasGestures) edgesOfSet(moving map[string]bool) ([]edgeEnd, drawing.
 			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
 			from: from, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.Labels()),
 		}
+		end.drawnPath = attr(end.line, "d")
+		end.drawnLabelXY = [2]string{attr(end.label, "x"), attr(end.label, "y")}
 		pl := drawing.PlanFor(pairs[k][0], pairs[k][1])
 		if end.from {
 			end.other, end.otherPort, end.otherSide, end.base = pairs[k][1], ports[k][1], pl.In, at(e.From)
@@ -573,7 +606,7 @@ func heldElements(d *catalogue.Design, id string) []heldElement {
 func (d *drag) restoreNode() {
 	d.elem.Call("setAttribute", "transform", translate(d.origX, d.origY))
 	for _, e := range d.edges {
-		moveEdge(d.route, e, d.origX, d.origY)
+		e.restore()
 	}
 	for _, h := range d.held {
 		h.restore()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
@@ -211,8 +212,7 @@ func TestRoutes2ConnectorOffArrowheads(t *testing.T) {
 			t.Errorf("%s: %s", tc.node, pr)
 		}
 		// With the pointer on it, the node shows its connector: what
-		// shows at each arrowhead is the arrow. (Not clicked: a click
-		// routes the node's edges again, into the middle of its side.)
+		// shows at each arrowhead is the arrow.
 		x, y := p.center(p.find("button", tc.node+",…"))
 		p.mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
 		p.eventually("the connector shown", func() (bool, string) {
@@ -224,6 +224,19 @@ func TestRoutes2ConnectorOffArrowheads(t *testing.T) {
 				t.Errorf("%s → %s, %s selected: %s", tc.from[k], tc.node, tc.node, got)
 			}
 		}
+	}
+	// A click on a node (a press and a release, moving nothing) leaves its
+	// edges as they were drawn: before, it routed them again from the
+	// middle of its side, and pair's two arrows lay one on the other.
+	paths := `JSON.stringify([...document.querySelectorAll("g[data-edge] [data-part=line]")].map(p => p.getAttribute("d")))`
+	before := p.evalPage(paths)
+	p.click("button", "pair,…")
+	p.eventually("pair selected", func() (bool, string) {
+		got := p.evalPage(`document.querySelector('g[data-node="pair"]').getAttribute("aria-pressed") || document.activeElement.id`)
+		return strings.Contains(got, "true") || strings.Contains(got, "pair"), got
+	})
+	if after := p.evalPage(paths); after != before {
+		t.Errorf("a click on pair moved its edges: %s → %s", before, after)
 	}
 	p.checkClean()
 }

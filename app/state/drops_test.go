@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -174,6 +175,35 @@ nodes:
 	}
 	if x, y := nodeAt(t, s, id); x != 610 || y != 44 {
 		t.Errorf("dropped in the empty frame, it is at %v, %v", x, y)
+	}
+}
+
+// A product dropped over a node, in no group or in another group, is not
+// moved into a frame it would not be in: drawn inside eu's frame, it would
+// look like eu's (review: the free spot beside a column of nodes was in eu).
+func TestAddNodeAtNotIntoAnotherFrame(t *testing.T) {
+	for _, group := range []string{"", "us"} {
+		src := "groups:\n  - {id: eu, boundary: region}\n  - {id: us, boundary: region}\nnodes:\n"
+		for i := range 12 {
+			in := ""
+			if group != "" {
+				in = ", in: us"
+			}
+			src += fmt.Sprintf("  - {id: n%d, component: aws-lambda%s, position: {x: 40, y: %d}}\n", i, in, 40+100*i)
+		}
+		src += "  - {id: e1, component: aws-lambda, in: eu, position: {x: 250, y: 40}}\n  - {id: e2, component: aws-lambda, in: eu, position: {x: 250, y: 1140}}\n"
+		s := importDesign(t, src, drawing.Rect{X0: -100, Y0: -100, X1: 1400, Y1: 1400})
+		id, err := s.AddNodeAt("aws-sqs", 40, 540, group)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := nodeAt(t, s, id)
+		box := drawing.NodeBox(x, y)
+		for gid, f := range drawing.GroupFrames(s.Design(), drawing.NodePositions(s.Design())) {
+			if gid != group && box.Meets(f.Box.X0, f.Box.Y0, f.Box.X1, f.Box.Y1) {
+				t.Errorf("in group %q, dropped at 40, 540, it is at %v, %v, on %s's frame %v", group, x, y, gid, f.Box)
+			}
+		}
 	}
 }
 

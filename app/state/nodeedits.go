@@ -48,7 +48,9 @@ func (ed nodeEdits) AddNodeAt(componentID string, x, y float64, group string) (s
 // freeSpotAt is x, y when a node there, in group, covers nothing drawn,
 // else the nearest free spot, in view first. The frames of group and those
 // around it are drawn round the node once it is in: it may be dropped on
-// their labels, or anywhere in an empty one.
+// their labels, or anywhere in an empty one. Every other frame is in the
+// way whole: a node moved into one would be drawn inside a group it is not
+// in.
 func (ed nodeEdits) freeSpotAt(x, y float64, group string) (float64, float64) {
 	d := ed.s.design
 	var hidden map[string]string
@@ -56,36 +58,38 @@ func (ed nodeEdits) freeSpotAt(x, y float64, group string) (float64, float64) {
 		hidden = drawing.CollapsedIn(d, ed.s.Collapsed)
 	}
 	obstacles := drawing.PlaceObstacles(d, hidden)
-	if group != "" {
+	if len(d.Groups) > 0 {
 		frames := drawing.GroupFrames(d, drawing.NodePositions(d))
-		grows := map[drawing.Rect]bool{}
+		grows := map[string]bool{}
 		for g, steps := group, 0; g != "" && steps <= len(d.Groups); steps++ {
-			if f, ok := frames[g]; ok {
-				grows[f.Box] = true
-				grows[drawing.Rect{X0: f.Box.X0, Y0: f.Box.Y0, X1: f.Box.X1, Y1: f.Box.Y0 + drawing.GroupLabel}] = true
-			}
+			grows[g] = true
 			if grp := ed.s.Group(g); grp != nil {
 				g = grp.In
 			} else {
 				break
 			}
 		}
-		obstacles = slices.DeleteFunc(obstacles, func(r drawing.Rect) bool { return grows[r] })
+		label := func(f drawing.GroupFrame) drawing.Rect {
+			return drawing.Rect{X0: f.Box.X0, Y0: f.Box.Y0, X1: f.Box.X1, Y1: f.Box.Y0 + drawing.GroupLabel}
+		}
+		mine := map[drawing.Rect]bool{}
+		for id := range grows {
+			if f, ok := frames[id]; ok {
+				mine[f.Box], mine[label(f)] = true, true
+			}
+		}
+		obstacles = slices.DeleteFunc(obstacles, func(r drawing.Rect) bool { return mine[r] })
+		for _, g := range d.Groups { // in the design's order: the same spot every time
+			if f, ok := frames[g.ID]; ok && !grows[g.ID] && hidden[g.ID] == "" {
+				obstacles = append(obstacles, f.Box)
+			}
+		}
 	}
 	box := drawing.NodeBox(x, y)
 	if !slices.ContainsFunc(obstacles, func(r drawing.Rect) bool { return box.Meets(r.X0, r.Y0, r.X1, r.Y1) }) {
 		return x, y
 	}
-	free := drawing.NewFree(obstacles)
-	if view, ok := ed.s.seen(); ok {
-		if px, py, ok := free.Near(x, y, drawing.NodeWidth, drawing.NodeHeight, view); ok {
-			return px, py
-		}
-	}
-	if px, py, ok := free.Near(x, y, drawing.NodeWidth, drawing.NodeHeight, drawing.Rect{}); ok {
-		return px, py
-	}
-	return x, y
+	return placeAmong(obstacles, x, y, drawing.NodeWidth, drawing.NodeHeight, ed.s.seen)
 }
 
 // addNode adds a node of component id at at, in group in: one undoable

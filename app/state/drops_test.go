@@ -109,6 +109,31 @@ nodes:
 	}
 }
 
+// A node alone in its group, stepped into another group's frame, joins that
+// group whichever of the two the design lists first (review: with its own
+// group listed first it stayed in it, drawn inside the other's frame).
+func TestStepLoneNodeIntoFrame(t *testing.T) {
+	for _, order := range []string{"  - {id: g, boundary: region}\n  - {id: h, boundary: region}\n", "  - {id: h, boundary: region}\n  - {id: g, boundary: region}\n"} {
+		s := importDesign(t, "groups:\n"+order+`nodes:
+  - {id: a, component: aws-sqs, in: g, position: {x: 40, y: 220}}
+  - {id: b, component: aws-lambda, in: h, position: {x: 600, y: 40}}
+  - {id: c, component: aws-lambda, in: h, position: {x: 600, y: 400}}
+`, drawing.Rect{})
+		for range 60 {
+			if err := s.StepNodes([]string{"a"}, 10, 0); err != nil {
+				t.Fatal(err)
+			}
+			if s.Node("a").In == "h" {
+				break
+			}
+		}
+		if s.Node("a").In != "h" {
+			x, y, _ := s.Position("a")
+			t.Errorf("groups listed %q: a at %v, %v is in %q, not h", order, x, y, s.Node("a").In)
+		}
+	}
+}
+
 // A group dropped in a frame it may sit in sits there, moved, in one
 // undoable step; dropped where it may not, nothing changes.
 func TestMoveGroupInto(t *testing.T) {

@@ -230,10 +230,15 @@ func (ed groupEdits) StepGroup(id string, dx, dy float64) error {
 			rest++
 		}
 	}
+	skip := drawing.GroupsWithin(d, id)
 	if parent != "" && rest > 0 {
 		work.Groups[i].In = ""
+	} else if parent != "" {
+		// The parent holds only this group, its frame drawn round it
+		// wherever it goes: left out, as for nodes (framesWithout).
+		skip[parent] = true
 	}
-	frames := drawing.NewDropFrames(work, ed.s.Collapsed).Without(drawing.GroupsWithin(d, id))
+	frames := drawing.NewDropFrames(work, ed.s.Collapsed).Without(skip)
 	cx, cy := (f.Box.X0+f.Box.X1)/2, (f.Box.Y0+f.Box.Y1)/2
 	into, crossed := frames.Crossed(cx, cy, cx+dx, cy+dy)
 	if !crossed || into == parent {

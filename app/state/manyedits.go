@@ -146,12 +146,24 @@ func (s *Store) framesWithout(moving map[string]bool) drawing.DropFrames {
 		rest[g.In]++
 	}
 	work := cloneDesign(s.design)
+	// A group that holds only what moves has its frame drawn round it
+	// wherever it goes: it is left out, so that a step into another
+	// frame is a crossing whichever of the two the design lists first.
+	lone := map[string]bool{}
 	for i := range work.Nodes {
-		if n := &work.Nodes[i]; moving[n.ID] && rest[n.In] > 0 {
-			n.In = ""
+		if n := &work.Nodes[i]; moving[n.ID] {
+			if rest[n.In] > 0 {
+				n.In = ""
+			} else if n.In != "" {
+				lone[n.In] = true
+			}
 		}
 	}
-	return drawing.NewDropFrames(work, s.Collapsed)
+	frames := drawing.NewDropFrames(work, s.Collapsed)
+	if len(lone) > 0 {
+		frames = frames.Without(lone)
+	}
+	return frames
 }
 
 // editNodes applies edit to each of the nodes ids (and its index), as one

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/archdesigner/designer/app/state"
+	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
@@ -41,15 +42,16 @@ type Canvas struct {
 
 	ctx           app.Context
 	view          drawing.Viewport
-	width, height float64            // the SVG's size in pixels
-	geo           *drawing.Geometry  // where the last render drew the design
-	labels        drawing.LabelCache // the nodes' names laid out, kept across renders
-	snapOn        bool               // Snap to grid
-	revealAsked   bool               // the store asked to bring the selection into view (see Changed.Reveal)
-	openedAsked   bool               // a design was opened since the last render (see Changed.Opened)
-	settle        atomic.Int64       // counts view changes, to re-render once they stop
-	gestures      canvasGestures     // the pointer gesture in progress
-	listeners     []func()           // released on dismount
+	width, height float64              // the SVG's size in pixels
+	geo           *drawing.Geometry    // where the last render drew the design
+	geoCat        *catalogue.Catalogue // the catalogue geo's frame labels were named from
+	labels        drawing.LabelCache   // the nodes' names laid out, kept across renders
+	snapOn        bool                 // Snap to grid
+	revealAsked   bool                 // the store asked to bring the selection into view (see Changed.Reveal)
+	openedAsked   bool                 // a design was opened since the last render (see Changed.Opened)
+	settle        atomic.Int64         // counts view changes, to re-render once they stop
+	gestures      canvasGestures       // the pointer gesture in progress
+	listeners     []func()             // released on dismount
 
 	menu       *ContextMenu
 	tidy       *TidyDialog
@@ -206,6 +208,9 @@ func (c *Canvas) showOpened() {
 func (c *Canvas) Render() app.UI {
 	s := c.Store
 	d := s.Design()
+	if c.geoCat != s.Catalogue() { // the frames' labels are the catalogue's names
+		c.geo, c.geoCat = nil, s.Catalogue()
+	}
 	c.geo = drawing.GeometryOf(c.geo, d, s.Collapsed)
 	geo := c.geo
 	if geo.BoundaryName == nil {

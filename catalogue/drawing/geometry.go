@@ -82,8 +82,8 @@ func (g *Geometry) Route(k int) []Point {
 	if g.Router == nil {
 		d := g.design
 		var borders []Rect
-		for id, f := range g.Frames {
-			if g.HiddenIn[id] == "" {
+		for _, grp := range d.Groups { // in the design's order: the same routes every time
+			if f, ok := g.Frames[grp.ID]; ok && g.HiddenIn[grp.ID] == "" {
 				borders = append(borders, f.Box)
 			}
 		}

@@ -33,8 +33,10 @@ type Welcome struct {
 }
 
 // welcomeDelay is how long after the welcome is first shown its pictures
-// start to be drawn: after the editor's first paint, off start-up's path.
-const welcomeDelay = 300 * time.Millisecond
+// start to be drawn: after the editor's first paint, off start-up's path
+// (at 300 ms, drawing them delayed a start from the service worker, about
+// 400 ms, by up to 100 ms).
+const welcomeDelay = time.Second
 
 // newWelcome returns the welcome of the canvas showing store s; fit shows
 // an opened example or template whole.

@@ -15,7 +15,7 @@ import (
 
 // The editor's look, as docs/ shows it: an example with groups, a node
 // selected and the analysis open, at 1440×900 and 1280×720, light and dark;
-// and the Designs region.
+// the Designs region, and the welcome of an empty editor.
 // SCREENSHOTS=docs writes the pictures there (JPEG); otherwise they go to a
 // temporary folder and the test checks that each view draws without errors.
 func TestScreenshots(t *testing.T) {
@@ -72,4 +72,20 @@ func TestScreenshots(t *testing.T) {
 	})
 	p.choose("Theme", "System")
 	p.checkClean()
+
+	// The welcome an empty editor shows, its pictures drawn, at 1440×900.
+	w := openEditor(t)
+	w.do(chromedp.EmulateViewport(1440, 900))
+	w.eventually("the welcome's pictures", func() (bool, string) {
+		got := w.evalPage(`[...document.querySelectorAll(".welcome-card img")].filter(i => i.complete && i.naturalWidth > 0).length >= 9`)
+		return got == "true", got
+	})
+	w.call(func(ctx context.Context) error {
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(85))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, "editor-welcome-1440-light.jpg"), buf, 0o644)
+	})
+	w.checkClean()
 }

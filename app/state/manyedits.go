@@ -45,21 +45,11 @@ func (ed manyEdits) MoveNodesInto(ids []string, dx, dy float64, into map[string]
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
 		went := map[string][]string{} // the nodes that changed group, by where they went
 		var stray []string
-		for i := range d.Nodes {
-			n := &d.Nodes[i]
-			if !set[n.ID] {
-				continue
-			}
-			x, y := drawing.Position(n, i)
-			n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
-			if g, ok := into[n.ID]; ok {
-				switch notice := regroup(d, n, g); {
-				case notice == "":
-				case strings.HasSuffix(notice, "runs only there."):
-					stray = append(stray, notice)
-				default:
-					went[g] = append(went[g], n.ID)
-				}
+		for _, m := range moveSet(d, set, dx, dy, into) {
+			if m.zonesCleared {
+				stray = append(stray, m.id+" is in "+m.to+" now, and runs only there.")
+			} else {
+				went[m.to] = append(went[m.to], m.id)
 			}
 		}
 		var said []string
@@ -105,30 +95,45 @@ func (ed manyEdits) StepNodes(ids []string, dx, dy float64) error {
 	}
 	return ed.s.update(func(d *catalogue.Design) (string, error) {
 		var said []string
-		for i := range d.Nodes {
-			n := &d.Nodes[i]
-			if !set[n.ID] {
-				continue
-			}
-			x, y := drawing.Position(n, i)
-			n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
-			g, ok := into[n.ID]
-			if !ok {
-				continue
-			}
-			from := n.In
-			notice := regroup(d, n, g)
+		for _, m := range moveSet(d, set, dx, dy, into) {
 			switch {
-			case g == "":
-				said = append(said, n.ID+" moved out of "+from+".")
-			case strings.HasSuffix(notice, "runs only there."):
-				said = append(said, n.ID+" moved into "+g+", and runs only there.")
+			case m.to == "":
+				said = append(said, m.id+" moved out of "+m.from+".")
+			case m.zonesCleared:
+				said = append(said, m.id+" moved into "+m.to+", and runs only there.")
 			default:
-				said = append(said, n.ID+" moved into "+g+".")
+				said = append(said, m.id+" moved into "+m.to+".")
 			}
 		}
 		return strings.Join(said, " "), nil
 	}, nil)
+}
+
+// regrouped is a node a move took from one group to another.
+type regrouped struct {
+	id, from, to string
+	zonesCleared bool // the zones it named were let go (see regroup)
+}
+
+// moveSet moves the nodes of d in set by dx, dy, and puts each that into
+// names in that group ("" for none), returning those whose group changed.
+func moveSet(d *catalogue.Design, set map[string]bool, dx, dy float64, into map[string]string) []regrouped {
+	var out []regrouped
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		if !set[n.ID] {
+			continue
+		}
+		x, y := drawing.Position(n, i)
+		n.Position = &catalogue.Point{X: x + dx, Y: y + dy}
+		if g, ok := into[n.ID]; ok {
+			from := n.In
+			if changed, cleared := regroupNode(d, n, g); changed {
+				out = append(out, regrouped{id: n.ID, from: from, to: g, zonesCleared: cleared})
+			}
+		}
+	}
+	return out
 }
 
 // framesWithout are the open frames as they would be drawn with the nodes

@@ -167,12 +167,27 @@ func (ed nodeEdits) MoveToGroup(id, group string) error {
 // (in a zone they leave out, or in another region) runs where it is put
 // now: its zones are cleared, as the catalogue would refuse them.
 func regroup(d *catalogue.Design, n *catalogue.Node, group string) string {
-	if n.In == group {
+	changed, zonesCleared := regroupNode(d, n, group)
+	switch {
+	case !changed:
 		return ""
+	case group == "":
+		return n.ID + " is in no group now."
+	case zonesCleared:
+		return n.ID + " is in " + group + " now, and runs only there."
+	}
+	return n.ID + " is in " + group + " now."
+}
+
+// regroupNode puts node n of d in group, as regroup does, reporting whether
+// its group changed and whether the zones it named were let go.
+func regroupNode(d *catalogue.Design, n *catalogue.Node, group string) (changed, zonesCleared bool) {
+	if n.In == group {
+		return false, false
 	}
 	n.In = group
 	if group == "" {
-		return n.ID + " is in no group now."
+		return true, false
 	}
 	zone, region := enclosing(d, group, "zone"), enclosing(d, group, "region")
 	stray := zone != "" && (n.ZoneCount > 1 || len(n.Zones) > 0 && !slices.Contains(n.Zones, zone))
@@ -181,9 +196,8 @@ func regroup(d *catalogue.Design, n *catalogue.Node, group string) string {
 	}
 	if stray {
 		n.Zones, n.ZoneCount = nil, 0
-		return n.ID + " is in " + group + " now, and runs only there."
 	}
-	return n.ID + " is in " + group + " now."
+	return true, stray
 }
 
 // enclosing returns the innermost group of boundary b that group id of d

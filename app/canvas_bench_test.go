@@ -2,10 +2,10 @@ package app
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/app/state"
+	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
@@ -16,17 +16,8 @@ import (
 func benchCanvas(b *testing.B, size int, scale, w, h float64) (*Canvas, *state.Store) {
 	b.Helper()
 	comps := []string{"kafka", "redpanda", "nats-jetstream", "kinesis", "pulsar", "azure-event-hubs", "stream"}
-	var y strings.Builder
-	y.WriteString("nodes:\n")
-	for i := range size {
-		fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
-	}
-	y.WriteString("edges:\n")
-	for i := 1; i < size; i++ {
-		fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
-	}
 	s := state.NewStore(mustEmbedded(b))
-	if err := s.Import("big.yaml", []byte(y.String())); err != nil {
+	if err := s.Import("big.yaml", statetest.Chain(size, comps)); err != nil {
 		b.Fatal(err)
 	}
 	c := &Canvas{Store: s}

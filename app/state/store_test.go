@@ -113,16 +113,7 @@ func BenchmarkSetProp(b *testing.B) {
 	comps := []string{"kafka", "redpanda", "nats-jetstream", "aws-lambda", "postgresql", "aws-sqs", "service"}
 	for _, size := range []int{1000, 10000} {
 		s := NewStore(cat)
-		var y strings.Builder
-		y.WriteString("nodes:\n")
-		for i := range size {
-			fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
-		}
-		y.WriteString("edges:\n")
-		for i := 1; i < size; i++ {
-			fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
-		}
-		if err := s.Import("big.yaml", []byte(y.String())); err != nil {
+		if err := s.Import("big.yaml", statetest.Chain(size, comps)); err != nil {
 			b.Fatal(err)
 		}
 		for _, edit := range []struct{ name, node, prop string }{

@@ -5,6 +5,8 @@
 package statetest
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -40,3 +42,18 @@ edges:
 notes:
   - {text: "the entry", on: a}
 `
+
+// Chain is browserbench's kind of large design: size nodes on a grid, 40 a
+// row, of the components comps in turn, each connected to the next.
+func Chain(size int, comps []string) []byte {
+	var y strings.Builder
+	y.WriteString("nodes:\n")
+	for i := range size {
+		fmt.Fprintf(&y, "  - { id: \"n-%d\", component: %q, position: { x: %d, y: %d } }\n", i, comps[i%len(comps)], 40+(i%40)*220, 40+(i/40)*120)
+	}
+	y.WriteString("edges:\n")
+	for i := 1; i < size; i++ {
+		fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
+	}
+	return []byte(y.String())
+}

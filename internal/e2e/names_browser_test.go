@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 )
 
@@ -30,16 +31,7 @@ func TestEditorNamesFit(t *testing.T) {
 	p := loadDesign(t, namesDesign)
 	p.checkNames("at full size")
 	// Zoomed out, the lines are fewer and larger: cut to their room too.
-	for range 8 {
-		if p.evalPage(`document.getElementById("canvas-svg").dataset.labels`) == `"summary"` {
-			break
-		}
-		p.click("button", "Zoom out")
-	}
-	p.eventually("the zoomed-out labels", func() (bool, string) {
-		got := p.evalPage(`document.querySelectorAll("[data-part=summary]").length`)
-		return got == "4", got
-	})
+	p.zoomOutToSummaries(4)
 	p.checkNames("zoomed out")
 }
 
@@ -92,4 +84,21 @@ func (p *tab) checkNames(when string) {
 	if err := json.Unmarshal([]byte(got), &problems); err != nil || problems != "" {
 		p.t.Errorf("%s:\n%s %v", when, problems, err)
 	}
+}
+
+// zoomOutToSummaries zooms out (Zoom out, at most 8 times) until the canvas
+// draws its nodes in the zoomed-out form, and waits for n of them.
+func (p *tab) zoomOutToSummaries(n int) {
+	p.t.Helper()
+	for range 8 {
+		if p.evalPage(`document.getElementById("canvas-svg").dataset.labels`) == `"summary"` {
+			break
+		}
+		p.click("button", "Zoom out")
+	}
+	want := strconv.Itoa(n)
+	p.eventually("the zoomed-out labels", func() (bool, string) {
+		got := p.evalPage(`document.querySelectorAll("[data-part=summary]").length`)
+		return got == want, got
+	})
 }

@@ -127,16 +127,7 @@ edges:
 func TestRoutes2FrameLabelMeasured(t *testing.T) {
 	p := loadDesign(t, wideFrameDesign)
 	p.find("button", "Connection from top to mid")
-	for range 8 {
-		if p.evalPage(`document.getElementById("canvas-svg").dataset.labels`) == `"summary"` {
-			break
-		}
-		p.click("button", "Zoom out")
-	}
-	p.eventually("the zoomed-out labels", func() (bool, string) {
-		got := p.evalPage(`document.querySelectorAll("[data-part=summary]").length`)
-		return got == "4", got
-	})
+	p.zoomOutToSummaries(4)
 	if got := p.routeProblems(0, "top", "mid", false); got != "" {
 		t.Errorf("top → mid: %s", got)
 	}

@@ -276,7 +276,7 @@ func moveEdge(rt drawing.Router, e edgeEnd, x, y float64) {
 		}
 	}
 	if e.label.Truthy() {
-		at := rt.LabelSpot(pts, e.labelLen, e.labelPx, moved)
+		at := rt.LabelSpot(pts, e.labelText, e.labelPx, moved)
 		e.label.Call("setAttribute", "x", at.X)
 		e.label.Call("setAttribute", "y", at.Y)
 	}
@@ -453,7 +453,7 @@ type edgeEnd struct {
 	other            drawing.Rect  // the other end's box
 	otherPort        drawing.Point // where the edge met it, as drawn
 	otherSide        drawing.Side  // on which side
-	labelLen         int           // the label's length in characters
+	labelText        string        // the label as drawn
 	labelPx          float64       // and its font size
 	base             [2]float64    // where the moving end's node was drawn when the drag began
 	// As drawn when the drag began, to put back when it moved nothing:
@@ -537,7 +537,7 @@ func (g *canvasGestures) edgesOfSet(moving map[string]bool) ([]edgeEnd, drawing.
 		idx := strconv.Itoa(i)
 		end := edgeEnd{
 			line: w.GetElementByID("edge-" + idx), hit: w.GetElementByID("edge-hit-" + idx), label: w.GetElementByID("edge-label-" + idx),
-			from: from, labelLen: len([]rune(truncate(e.Label, 40))), labelPx: labelPx(c.view.Labels()),
+			from: from, labelText: truncate(e.Label, 40), labelPx: labelPx(c.view.Labels()),
 		}
 		end.drawnPath = attr(end.line, "d")
 		end.drawnLabelXY = [2]string{attr(end.label, "x"), attr(end.label, "y")}

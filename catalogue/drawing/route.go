@@ -574,16 +574,17 @@ func towards(a, b Point, d float64) Point {
 	return Point{a.X + (b.X-a.X)*d/l, a.Y + (b.Y-a.Y)*d/l}
 }
 
-// LabelSpot is where an edge's label of n characters, drawn at font size
-// px, sits on its route (keeping off the index's boxes and extra), where a
-// label is placed alone (while a node is dragged): the first of the spots
-// labelSpots tries whose label box keeps off every node; else the longest
-// run's middle. A drawing's labels are placed together by EdgeLabels.
-func (r Router) LabelSpot(pts []Point, n int, px float64, extra ...Rect) Point {
+// LabelSpot is where an edge's label text, drawn at font size px, sits on
+// its route (keeping off the index's boxes and extra), where a label is
+// placed alone (while a node is dragged): the first of the spots labelSpots
+// tries whose label box, measured as EdgeLabels measures it, keeps off
+// every node; else the longest run's middle. A drawing's labels are placed
+// together by EdgeLabels.
+func (r Router) LabelSpot(pts []Point, text string, px float64, extra ...Rect) Point {
 	if len(pts) < 2 {
 		return Point{}
 	}
-	w, h := 0.6*px*float64(n)+8, px+5
+	w, h := TextWidth(text, px, false)+labelHalo, px+labelHalo
 	free := func(at Point) bool {
 		box := Rect{at.X - w/2, at.Y - h/2, at.X + w/2, at.Y + h/2}
 		for _, b := range extra {

@@ -176,13 +176,13 @@ func TestLabelSpot(t *testing.T) {
 	s, tb := NodeBox(0, 0), NodeBox(600, 400)
 	rt := Router{Ix: NewBoxIndex([]Rect{s, tb})}
 	pts := rt.route(s, tb) // right 210, down 400, right 210
-	at := rt.LabelSpot(pts, 6, 11)
+	at := rt.LabelSpot(pts, "orders", 11)
 	if at.X != 390 || at.Y != 236 {
 		t.Errorf("label at %v on %v", at, pts)
 	}
 	// A node over the vertical run's middle moves the label to a horizontal run.
 	rt = Router{Ix: NewBoxIndex([]Rect{s, tb, NodeBox(300, 200)})}
-	if at := rt.LabelSpot(pts, 6, 11); at.Y == 236 {
+	if at := rt.LabelSpot(pts, "orders", 11); at.Y == 236 {
 		t.Errorf("label at %v, over the node in the way", at)
 	}
 }
@@ -213,7 +213,7 @@ func TestLabelSpotBesideAShortEdge(t *testing.T) {
 	s, tb := NodeBox(40, 160), NodeBox(260, 160) // 40 apart
 	rt := Router{Ix: NewBoxIndex([]Rect{s, tb})}
 	pts := rt.route(s, tb)
-	at := rt.LabelSpot(pts, 14, 11)
+	at := rt.LabelSpot(pts, "OrderConfirmed", 11)
 	w := 0.6*11*14 + 8
 	label := Rect{at.X - w/2, at.Y - 8, at.X + w/2, at.Y + 8}
 	for _, b := range []Rect{s, tb} {
@@ -245,7 +245,7 @@ func BenchmarkDragRoute(b *testing.B) {
 		for _, pr := range [][2]Rect{{prev, moved}, {moved, next}} {
 			pl := PlanFor(pr[0], pr[1])
 			pts := rt.RouteAt(pr[0], pr[1], Port(pr[0], pl.Out, 0.5), Port(pr[1], pl.In, 0.5))
-			rt.LabelSpot(pts, 8, 11)
+			rt.LabelSpot(pts, "payments", 11)
 			_ = PathData(pts)
 		}
 	}

@@ -1,0 +1,189 @@
+package patch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/archdesigner/designer/catalogue"
+)
+
+// errNull is a null where a value is required.
+var errNull = errors.New("null; give a value")
+
+// isNull reports whether raw is JSON null (or missing).
+func isNull(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) == 0 || string(t) == "null"
+}
+
+// strict decodes raw into v, refusing unknown fields and trailing data.
+func strict(raw json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// encode writes v as JSON without HTML escaping; the values an op carries
+// always encode.
+func encode(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // only design values are encoded, and they always can be
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// text reads a design's free text: a JSON string within the design's limits.
+func text(raw json.RawMessage) (string, error) {
+	if isNull(raw) {
+		return "", errNull
+	}
+	var s string
+	if err := strict(raw, &s); err != nil {
+		return "", fmt.Errorf("not a string: %v", err)
+	}
+	if _, problem := catalogue.TextProblem(s); problem != "" {
+		return "", errors.New(problem)
+	}
+	return s, nil
+}
+
+// ref reads an id that may be empty (none): "in", "replicaOf", a note's on.
+func ref(raw json.RawMessage) (string, error) {
+	if isNull(raw) {
+		return "", nil
+	}
+	var s string
+	if err := strict(raw, &s); err != nil {
+		return "", fmt.Errorf("not a string: %v", err)
+	}
+	if s != "" && !catalogue.ValidID(s) {
+		return "", fmt.Errorf("%q is not an id; use 1 to 64 lower-case letters, digits and single hyphens", clip(s))
+	}
+	return s, nil
+}
+
+// id reads an id that must be set.
+func id(raw json.RawMessage) (string, error) {
+	s, err := ref(raw)
+	if err == nil && s == "" {
+		err = errors.New("empty; give an id of 1 to 64 lower-case letters, digits and single hyphens")
+	}
+	return s, err
+}
+
+// boolean reads true or false.
+func boolean(raw json.RawMessage) (bool, error) {
+	var b bool
+	if isNull(raw) {
+		return false, errNull
+	}
+	if err := strict(raw, &b); err != nil {
+		return false, errors.New("not true or false")
+	}
+	return b, nil
+}
+
+// percent reads a figure of the analysis (0 or null: none).
+func percent(raw json.RawMessage) (float64, error) {
+	if isNull(raw) {
+		return 0, nil
+	}
+	var f float64
+	if err := strict(raw, &f); err != nil {
+		return 0, errors.New("not a number")
+	}
+	if f < 0 || f > 100 {
+		return 0, fmt.Errorf("%v is not a percentage above 0 and at most 100 (or null, for none)", f)
+	}
+	return f, nil
+}
+
+// count reads an integer between 0 (or null: none) and most.
+func count(raw json.RawMessage, most int) (int, error) {
+	if isNull(raw) {
+		return 0, nil
+	}
+	var k int
+	if err := strict(raw, &k); err != nil {
+		return 0, errors.New("not an integer")
+	}
+	if k < 0 || k > most {
+		return 0, fmt.Errorf("%d is not between 0 and %d", k, most)
+	}
+	return k, nil
+}
+
+// point reads a position, or null for none.
+func point(raw json.RawMessage) (*catalogue.Point, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	var p catalogue.Point
+	if err := strict(raw, &p); err != nil {
+		return nil, fmt.Errorf("not a position {\"x\": number, \"y\": number}: %v", err)
+	}
+	return &p, nil
+}
+
+// propValue reads a property's value: a string, an integer or a boolean;
+// null removes it.
+func propValue(raw json.RawMessage) (catalogue.Value, error) {
+	var v catalogue.Value
+	if isNull(raw) {
+		return v, nil
+	}
+	t := bytes.TrimSpace(raw)
+	if t[0] == '{' || t[0] == '[' {
+		return v, errors.New("not a string, an integer or a boolean")
+	}
+	if err := v.UnmarshalJSON(t); err != nil {
+		return v, err
+	}
+	if _, problem := catalogue.TextProblem(v.Str()); problem != "" {
+		return v, errors.New(problem)
+	}
+	return v, nil
+}
+
+// ids reads a list of ids (regions, zones), null for none.
+func ids(raw json.RawMessage, most int) ([]string, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	var list []string
+	if err := strict(raw, &list); err != nil {
+		return nil, errors.New("not a list of strings")
+	}
+	if len(list) > most {
+		return nil, fmt.Errorf("%d entries; at most %d", len(list), most)
+	}
+	for _, s := range list {
+		if _, problem := catalogue.TextProblem(s); problem != "" || s == "" {
+			return nil, fmt.Errorf("%q cannot be an entry: not empty, %s", clip(s), problem)
+		}
+	}
+	if len(list) == 0 {
+		return nil, nil
+	}
+	return list, nil
+}
+
+// clip shortens a value quoted in a message.
+func clip(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
+}

@@ -33,10 +33,10 @@ func Apply(d *catalogue.Design, ops []Op) (*catalogue.Design, error) {
 // applier applies ops to a shallow copy of a design, copying each list the
 // first time it changes it.
 type applier struct {
-	d                                          *catalogue.Design
-	nodesOwn, groupsOwn, edgesOwn, notesOwn    bool
-	nodeAt                                     map[string]int // nil until many lookups; dropped when indexes shift
-	nodeScans                                  int
+	d                                       *catalogue.Design
+	nodesOwn, groupsOwn, edgesOwn, notesOwn bool
+	nodeAt                                  map[string]int // nil until many lookups; dropped when indexes shift
+	nodeScans                               int
 	// lastRef is the last op that may have left a reference dangling (an
 	// add, a remove, a rename, a set of a reference), -1 for none; gone
 	// holds the op that removed or renamed away each id.

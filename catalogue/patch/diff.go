@@ -48,11 +48,11 @@ type phases struct{ remove, place, set []Op }
 
 // list says how Diff compares one of a design's lists.
 type list[T any] struct {
-	t      target
-	base   func(*T) Key // the key but its n
-	counts bool         // whether the key's n counts elements of one base
-	fields []field[T]
-	props  func(*T) map[string]catalogue.Value // nil: no props
+	t                      target
+	base                   func(*T) Key // the key but its n
+	counts                 bool         // whether the key's n counts elements of one base
+	fields                 []field[T]
+	props                  func(*T) map[string]catalogue.Value // nil: no props
 	add, remove, move, set Kind
 }
 

@@ -148,10 +148,12 @@ var nodeFields = []field[catalogue.Node]{
 	percentField("assume.availability", func(n *catalogue.Node) *float64 { return &n.Assume.Availability }),
 	percentField("objectives.availability", func(n *catalogue.Node) *float64 { return &n.Objectives.Availability }),
 	{
-		name:  "durability",
-		get:   func(n *catalogue.Node) any { return n.Objectives.FailuresTolerated },
-		zero:  func(n *catalogue.Node) bool { return n.Objectives.FailuresTolerated == 0 },
-		equal: func(a, b *catalogue.Node) bool { return a.Objectives.FailuresTolerated == b.Objectives.FailuresTolerated },
+		name: "durability",
+		get:  func(n *catalogue.Node) any { return n.Objectives.FailuresTolerated },
+		zero: func(n *catalogue.Node) bool { return n.Objectives.FailuresTolerated == 0 },
+		equal: func(a, b *catalogue.Node) bool {
+			return a.Objectives.FailuresTolerated == b.Objectives.FailuresTolerated
+		},
 		set: func(n *catalogue.Node, raw json.RawMessage) error {
 			k, err := count(raw, 100)
 			n.Objectives.FailuresTolerated = k

@@ -487,8 +487,9 @@ func (a *applier) applyEdge(i int, op Op) error {
 		if err != nil {
 			return err
 		}
-		if n := a.occurrence(at, k); n != k.N {
-			return opError(i, op, CodeWrongOrder, "placed there the edge is #%d of %s → %s, not #%d; give n %d", n+1, k.From, k.To, k.N+1, n)
+		sameEdge := func(j int) bool { return a.d.Edges[j].From == k.From && a.d.Edges[j].To == k.To }
+		if at, err = settle(i, op, at, len(a.d.Edges), sameEdge); err != nil {
+			return err
 		}
 		a.ownEdges()
 		a.d.Edges = slices.Insert(a.d.Edges, at, e)
@@ -511,8 +512,9 @@ func (a *applier) applyEdge(i int, op Op) error {
 		if err != nil {
 			return err
 		}
-		if n := a.occurrence(at, k); n != k.N {
-			return opError(i, op, CodeWrongOrder, "moved there the edge would be #%d of %s → %s; edges between the same two nodes keep their order", n+1, k.From, k.To)
+		sameEdge := func(j int) bool { return a.d.Edges[j].From == k.From && a.d.Edges[j].To == k.To }
+		if at, err = settle(i, op, at, len(a.d.Edges), sameEdge); err != nil {
+			return err
 		}
 		a.d.Edges = slices.Insert(a.d.Edges, at, e)
 	case SetEdge:
@@ -532,28 +534,44 @@ func (a *applier) applyEdge(i int, op Op) error {
 	return nil
 }
 
-// occurrence counts the edges of k's pair before index at.
-func (a *applier) occurrence(at int, k Key) int {
-	n := 0
-	for _, e := range a.d.Edges[:at] {
-		if e.From == k.From && e.To == k.To {
+// settle returns where an added or moved edge or note goes so that it is
+// the n-th of its kind (its key's N) among the size elements, same telling
+// which share its ends or target: where After put it (at) when it is the
+// n-th there, else right after the one before it or first among them. A
+// change rebased round another's adds and removals may name a place its n
+// no longer fits; both clients settle it the same way.
+func settle(i int, op Op, at, size int, same func(j int) bool) (int, error) {
+	n, seen := 0, 0      // same ones before at, and before j
+	prev, next := -1, -1 // the (N-1)-th and the N-th same one
+	for j := 0; j < size; j++ {
+		if !same(j) {
+			continue
+		}
+		if j < at {
 			n++
 		}
+		if seen == op.Key.N-1 {
+			prev = j
+		}
+		if seen == op.Key.N {
+			next = j
+		}
+		seen++
 	}
-	return n
+	switch {
+	case n == op.Key.N:
+		return at, nil
+	case op.Key.N > seen:
+		return 0, opError(i, op, CodeWrongOrder, "n is %d but there are only %d such before it could go; give n at most %d", op.Key.N, seen, seen)
+	case prev >= 0:
+		return prev + 1, nil
+	}
+	return next, nil
 }
 
 func (a *applier) applyNote(i int, op Op) error {
 	k := op.Key
-	count := func(at int) int {
-		n := 0
-		for _, note := range a.d.Notes[:at] {
-			if note.On == k.On {
-				n++
-			}
-		}
-		return n
-	}
+	sameNote := func(j int) bool { return a.d.Notes[j].On == k.On }
 	if op.Op == AddNote {
 		if k.On != "" && !catalogue.ValidID(k.On) {
 			return opError(i, op, diag.CodeInvalidID, "the note is on %q, which is not an id; name a node or a group, or leave `on` out", clip(k.On))
@@ -566,8 +584,8 @@ func (a *applier) applyNote(i int, op Op) error {
 		if err != nil {
 			return err
 		}
-		if n := count(at); n != k.N {
-			return opError(i, op, CodeWrongOrder, "placed there the note is #%d on its target, not #%d; give n %d", n+1, k.N+1, n)
+		if at, err = settle(i, op, at, len(a.d.Notes), sameNote); err != nil {
+			return err
 		}
 		a.ownNotes()
 		a.d.Notes = slices.Insert(a.d.Notes, at, note)
@@ -590,8 +608,8 @@ func (a *applier) applyNote(i int, op Op) error {
 		if err != nil {
 			return err
 		}
-		if n := count(at); n != k.N {
-			return opError(i, op, CodeWrongOrder, "moved there the note would be #%d on its target; notes on one thing keep their order", n+1)
+		if at, err = settle(i, op, at, len(a.d.Notes), sameNote); err != nil {
+			return err
 		}
 		a.d.Notes = slices.Insert(a.d.Notes, at, note)
 	case SetNote:

@@ -16,8 +16,8 @@ const (
 	CodeUnknownNote diag.Code = "unknown-note"
 	// CodeUnknownField: a set op names a field its element does not have.
 	CodeUnknownField diag.Code = "unknown-field"
-	// CodeWrongOrder: an added edge or note would not be the n-th its key
-	// says where After places it.
+	// CodeWrongOrder: an added or moved edge or note cannot be the n-th
+	// its key says: there are fewer such.
 	CodeWrongOrder diag.Code = "wrong-order"
 	// CodeDanglingReference: after the ops, something names a node or a
 	// group that is gone (an edge to a removed node, a node in a removed

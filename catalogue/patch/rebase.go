@@ -1,0 +1,473 @@
+package patch
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Overridden is a part of the user's change that was not kept, or that a
+// later change in the stream undid: the op as the user made it, what it
+// changed and why it is lost, in words the editor can show.
+type Overridden struct {
+	Op   Op
+	What string // "node api: props.acks"
+	Why  string // "someone else deleted node api"
+}
+
+// Message says it in one sentence: "Your change to node api: props.acks
+// was not kept: someone else deleted node api."
+func (o Overridden) Message() string {
+	return "Your change to " + o.What + " was not kept: " + o.Why + "."
+}
+
+// Rebase returns the client's pending ops rewritten to apply after remote,
+// the ops the server's stream holds before them (see the package comment
+// for who wins), and what of the pending change is lost. The pending ops
+// are the user's, made on the design before remote; kept applies to the
+// design after remote.
+//
+//   - A field both set: the pending op is kept, and wins.
+//   - The remote deleted what a pending op edits, moves, renames or
+//     connects to: the pending op is dropped and reported. Both deleting it
+//     is no conflict.
+//   - A pending delete of what the remote connected to, put a note on or
+//     placed in: the delete wins, and kept also removes the remote's edges
+//     and notes on it and takes the remote's nodes out of it.
+//   - The remote renamed what a pending op names: the op follows the rename
+//     (a pending rename of the same element renames the remote's new id).
+//   - Both added a node or a group with one id, or the remote took the id
+//     a pending rename gives: the remote's came first; the pending add (or
+//     rename) and the pending ops on that id are dropped and reported.
+//   - Both connected the same two nodes: one edge, the remote's; the
+//     pending ops on the edge edit it.
+//   - Edges between the same two nodes, and notes on one thing, are
+//     renumbered round the remote's adds and removals; a pending add placed
+//     where the remote added one is placed after it.
+func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
+	kept = slices.Clone(pending)
+	alive := make([]bool, len(kept))
+	for i := range alive {
+		alive[i] = true
+	}
+	drop := func(i int, why string) {
+		if !alive[i] {
+			return
+		}
+		alive[i] = false
+		if why == "" {
+			return
+		}
+		overridden = append(overridden, Overridden{Op: pending[i], What: pending[i].Describe(), Why: why})
+	}
+	report := func(i int, why string) {
+		overridden = append(overridden, Overridden{Op: pending[i], What: pending[i].Describe(), Why: why})
+	}
+	// lost holds ids whose pending add lost to the remote's: later pending
+	// ops on them were about the user's element, not the remote's.
+	lost := map[string]string{}
+	for _, r := range remote {
+		for i := range kept {
+			if !alive[i] {
+				continue
+			}
+			rename := kept[i].Op == RenameNode || kept[i].Op == RenameGroup
+			transform(&kept[i], r, i, drop, report, lost)
+			if rename && !alive[i] {
+				// The element is gone under its new name too: the
+				// user's later ops on it go as if it were deleted.
+				var to string
+				if json.Unmarshal(kept[i].Value, &to) == nil {
+					gone := Op{Op: RemoveNode, Key: Key{ID: to}}
+					if kept[i].Op == RenameGroup {
+						gone.Op = RemoveGroup
+					}
+					for j := i + 1; j < len(kept); j++ {
+						if alive[j] {
+							transform(&kept[j], gone, j, drop, report, lost)
+						}
+					}
+				}
+			}
+		}
+	}
+	for i := range kept {
+		if !alive[i] {
+			continue
+		}
+		if why, ok := lost[kept[i].Key.ID]; ok && kept[i].Key.ID != "" && kept[i].Op.target() <= onGroup && kept[i].Op.target() != onDesign {
+			drop(i, why)
+		}
+	}
+	// A later op placed after an element whose add was dropped is placed
+	// where that add would have put it.
+	for i := range kept {
+		if alive[i] || !isAdd(kept[i].Op) {
+			continue
+		}
+		for j := i + 1; j < len(kept); j++ {
+			if alive[j] && kept[j].After != nil && kept[j].Op.target() == kept[i].Op.target() && *kept[j].After == kept[i].Key {
+				kept[j].After = kept[i].After
+			}
+		}
+	}
+	ownSuppress := slices.ContainsFunc(kept, func(op Op) bool { return op.Op == SetDesign && op.Field == "suppress" })
+	var out []Op
+	for i, op := range kept {
+		if !alive[i] {
+			continue
+		}
+		switch op.Op {
+		case RemoveNode, RemoveGroup:
+			out = append(out, cleanUp(op, remote, out)...)
+		}
+		out = append(out, op)
+	}
+	// The remote's suppressions of nodes the user deleted go with them,
+	// unless the user's change sets the suppressions itself (and wins).
+	var suppress json.RawMessage
+	for _, r := range remote {
+		if r.Op == SetDesign && r.Field == "suppress" {
+			suppress = r.Value
+		}
+	}
+	if suppress != nil && !ownSuppress {
+		fixed, changed := suppress, false
+		for _, op := range out {
+			if op.Op == RemoveNode && valueNamesNode(fixed, op.Key.ID) {
+				fixed, changed = withoutSuppressionsOf(fixed, op.Key.ID), true
+			}
+		}
+		if changed {
+			out = append(out, Op{Op: SetDesign, Field: "suppress", Value: fixed})
+		}
+	}
+	return out, overridden
+}
+
+// transform rewrites pending op p (the i-th) to apply after remote op r,
+// or drops it.
+func transform(p *Op, r Op, i int, drop, report func(int, string), lost map[string]string) {
+	pt, rt := p.Op.target(), r.Op.target()
+	switch r.Op {
+	case RemoveNode, RemoveGroup:
+		id := r.Key.ID
+		why := "someone else deleted " + r.Key.words(rt)
+		if pt == rt && p.Key.ID == id {
+			if p.Op == r.Op {
+				drop(i, "") // both deleted it: nothing lost
+				return
+			}
+			drop(i, why)
+			return
+		}
+		if a := p.After; a != nil && (pt == rt && a.ID == id || rt == onNode && pt == onEdge && (a.From == id || a.To == id) || pt == onNote && a.On == id) {
+			p.After = nil // placed by its n (see settle)
+		}
+		if names(p, id, rt) {
+			switch p.Op {
+			case RemoveEdge, RemoveNote:
+				drop(i, "") // gone with it, as the user wanted
+			case SetNode, SetGroup, AddNode, AddGroup:
+				// The element is kept (an edit of it may be needed, as a
+				// node moved out of a group the user deletes), without
+				// what is gone.
+				unname(p, id, rt)
+				report(i, why+"; it now names none")
+			default:
+				drop(i, why)
+			}
+			return
+		}
+		if p.Op == SetDesign && p.Field == "suppress" && rt == onNode {
+			p.Value = withoutSuppressionsOf(p.Value, id)
+		}
+	case RenameNode, RenameGroup:
+		var to string
+		if json.Unmarshal(r.Value, &to) != nil {
+			return
+		}
+		renameIn(p, r.Key.ID, to, rt)
+		if (p.Op == AddNode || p.Op == AddGroup) && p.Key.ID == to {
+			lost[to] = "someone else gave " + r.Key.words(rt) + " the id " + to + " first"
+			drop(i, lost[to])
+		}
+		if (p.Op == RenameNode || p.Op == RenameGroup) && string(p.Value) == fmt.Sprintf("%q", to) && p.Key.ID != to {
+			lost[to] = "someone else gave " + r.Key.words(rt) + " the id " + to + " first"
+			drop(i, lost[to])
+		}
+	case AddNode, AddGroup:
+		id := r.Key.ID
+		why := "someone else added " + r.Key.words(rt) + " first"
+		if (p.Op == AddNode || p.Op == AddGroup) && p.Key.ID == id {
+			lost[id] = why
+			drop(i, why)
+		}
+		if p.Op == RenameNode || p.Op == RenameGroup {
+			var to string
+			if json.Unmarshal(p.Value, &to) == nil && to == id {
+				lost[id] = why
+				drop(i, "someone else added "+r.Key.words(rt)+" first, so the id is taken")
+			}
+		}
+	case AddEdge, RemoveEdge, AddNote, RemoveNote:
+		if pt != rt {
+			return
+		}
+		same := func(k Key) bool {
+			if rt == onEdge {
+				return k.From == r.Key.From && k.To == r.Key.To
+			}
+			return k.On == r.Key.On
+		}
+		if r.Op == RemoveEdge || r.Op == RemoveNote {
+			if same(p.Key) && p.Key.N == r.Key.N && p.Op != AddEdge && p.Op != AddNote {
+				if p.Op == r.Op {
+					drop(i, "")
+				} else {
+					drop(i, "someone else deleted "+r.Key.words(rt))
+				}
+				return
+			}
+			if same(p.Key) && p.Key.N > r.Key.N {
+				p.Key.N--
+			}
+			if p.After != nil && same(*p.After) {
+				switch {
+				case p.After.N == r.Key.N:
+					p.After = nil
+				case p.After.N > r.Key.N:
+					p.After.N--
+				}
+			}
+			return
+		}
+		// The remote added one.
+		if p.Op == AddEdge && same(p.Key) {
+			drop(i, "someone else connected "+r.Key.From+" to "+r.Key.To+" first; your edits of the edge apply to theirs")
+			p.Key.N = r.Key.N
+			return
+		}
+		if p.Op == AddNote && same(p.Key) && sameAfter(p.After, r.After) {
+			after := r.Key
+			p.After = &after
+			p.Key.N = r.Key.N + 1
+			return
+		}
+		if same(p.Key) && p.Key.N >= r.Key.N {
+			p.Key.N++
+		}
+		if p.After != nil && same(*p.After) && p.After.N >= r.Key.N {
+			p.After.N++
+		}
+	}
+}
+
+func sameAfter(a, b *Key) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+// names reports whether op p refers to node or group id (t) in what it
+// adds or sets: an edge's end, a note's target, a node's group, copy or
+// zones, a group's parent.
+func names(p *Op, id string, t target) bool {
+	switch {
+	case t == onNode && p.Op.target() == onEdge:
+		return p.Key.From == id || p.Key.To == id
+	case p.Op.target() == onNote:
+		return p.Key.On == id
+	case p.Op == SetNode && (p.Field == "in" || p.Field == "zones") && t == onGroup,
+		p.Op == SetNode && p.Field == "replicaOf" && t == onNode,
+		p.Op == SetGroup && p.Field == "in" && t == onGroup:
+		return valueNames(p.Value, id)
+	case p.Op == AddNode || p.Op == AddGroup:
+		var m map[string]json.RawMessage
+		if json.Unmarshal(p.Value, &m) != nil {
+			return false
+		}
+		if t == onGroup {
+			return valueNames(m["in"], id) || valueNames(m["zones"], id)
+		}
+		return valueNames(m["replicaOf"], id)
+	}
+	return false
+}
+
+// valueNames reports whether a JSON value is id or a list holding it.
+func valueNames(raw json.RawMessage, id string) bool {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s == id
+	}
+	var list []string
+	return json.Unmarshal(raw, &list) == nil && slices.Contains(list, id)
+}
+
+// renameIn points what p names from id from (of target t) to to.
+func renameIn(p *Op, from, to string, t target) {
+	pt := p.Op.target()
+	if pt == t && p.Key.ID == from {
+		p.Key.ID = to
+	}
+	if p.After != nil && pt == t && p.After.ID == from {
+		p.After.ID = to
+	}
+	if t == onNode && pt == onEdge {
+		if p.Key.From == from {
+			p.Key.From = to
+		}
+		if p.Key.To == from {
+			p.Key.To = to
+		}
+		if p.After != nil && p.After.From == from {
+			p.After.From = to
+		}
+		if p.After != nil && p.After.To == from {
+			p.After.To = to
+		}
+	}
+	if pt == onNote {
+		if p.Key.On == from {
+			p.Key.On = to
+		}
+		if p.After != nil && p.After.On == from {
+			p.After.On = to
+		}
+	}
+	rewrite := func(raw json.RawMessage) json.RawMessage {
+		var s string
+		if json.Unmarshal(raw, &s) == nil && s == from {
+			return encode(to)
+		}
+		var list []string
+		if json.Unmarshal(raw, &list) == nil && slices.Contains(list, from) {
+			list[slices.Index(list, from)] = to
+			return encode(list)
+		}
+		return raw
+	}
+	switch {
+	case p.Op == SetNode && (p.Field == "in" || p.Field == "zones") && t == onGroup,
+		p.Op == SetNode && p.Field == "replicaOf" && t == onNode,
+		p.Op == SetGroup && p.Field == "in" && t == onGroup:
+		p.Value = rewrite(p.Value)
+	case p.Op == AddNode || p.Op == AddGroup:
+		var m map[string]json.RawMessage
+		if json.Unmarshal(p.Value, &m) != nil {
+			return
+		}
+		keys := []string{"replicaOf"}
+		if t == onGroup {
+			keys = []string{"in", "zones"}
+		}
+		for _, k := range keys {
+			if v, ok := m[k]; ok {
+				m[k] = rewrite(v)
+			}
+		}
+		p.Value = encode(m)
+	case p.Op == SetDesign && p.Field == "suppress" && t == onNode:
+		var list []map[string]string
+		if json.Unmarshal(p.Value, &list) == nil {
+			for _, s := range list {
+				if s["node"] == from {
+					s["node"] = to
+				}
+			}
+			p.Value = encode(list)
+		}
+	}
+}
+
+// withoutSuppressionsOf drops a suppressions list's entries on node id.
+func withoutSuppressionsOf(raw json.RawMessage, id string) json.RawMessage {
+	var list []map[string]string
+	if json.Unmarshal(raw, &list) != nil {
+		return raw
+	}
+	list = slices.DeleteFunc(list, func(s map[string]string) bool { return s["node"] == id })
+	if len(list) == 0 {
+		return encode(nil)
+	}
+	return encode(list)
+}
+
+// cleanUp returns the ops that must come before a pending removal so that
+// it wins over what the remote made point at the removed element: the
+// remote's edges to a removed node and notes on it, its nodes and groups
+// placed in a removed group.
+func cleanUp(rm Op, remote []Op, before []Op) []Op {
+	id := rm.Key.ID
+	var out []Op
+	for _, r := range remote {
+		switch {
+
+		case rm.Op == RemoveNode && r.Op == AddEdge && (r.Key.From == id || r.Key.To == id):
+			out = append(out, Op{Op: RemoveEdge, Key: Key{From: r.Key.From, To: r.Key.To, N: r.Key.N}})
+		case r.Op == AddNote && r.Key.On == id:
+			out = append(out, Op{Op: RemoveNote, Key: Key{On: id, N: r.Key.N}})
+		case rm.Op == RemoveNode && r.Op == SetNode && r.Field == "replicaOf" && valueNames(r.Value, id):
+			out = append(out, Op{Op: SetNode, Key: r.Key, Field: "replicaOf", Value: encode(nil)})
+		case rm.Op == RemoveGroup && r.Op == SetNode && r.Field == "in" && valueNames(r.Value, id),
+			rm.Op == RemoveGroup && r.Op == AddNode && names(&r, id, onGroup):
+			out = append(out, Op{Op: SetNode, Key: Key{ID: r.Key.ID}, Field: "in", Value: encode(nil)})
+		case rm.Op == RemoveGroup && (r.Op == SetGroup && r.Field == "in" && valueNames(r.Value, id) || r.Op == AddGroup && names(&r, id, onGroup)):
+			out = append(out, Op{Op: SetGroup, Key: Key{ID: r.Key.ID}, Field: "in", Value: encode(nil)})
+		}
+	}
+	// Removed last first, so that the keys of duplicates stay right; an
+	// edge or note the pending ops removed already is not removed twice.
+	slices.Reverse(out)
+	return slices.DeleteFunc(out, func(op Op) bool {
+		return slices.ContainsFunc(before, func(b Op) bool { return b.Op == op.Op && b.Key == op.Key })
+	})
+}
+
+func isAdd(k Kind) bool {
+	return k == AddNode || k == AddGroup || k == AddEdge || k == AddNote
+}
+
+// unname takes node or group id (of target t) out of what p sets or adds:
+// a node's group, copy or zones, a group's parent.
+func unname(p *Op, id string, t target) {
+	clear := func(raw json.RawMessage) json.RawMessage {
+		var list []string
+		if json.Unmarshal(raw, &list) == nil {
+			list = slices.DeleteFunc(list, func(s string) bool { return s == id })
+			if len(list) > 0 {
+				return encode(list)
+			}
+		}
+		var s string
+		if json.Unmarshal(raw, &s) == nil && s != id {
+			return raw
+		}
+		return encode(nil)
+	}
+	if p.Op == SetNode || p.Op == SetGroup {
+		p.Value = clear(p.Value)
+		return
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(p.Value, &m) != nil {
+		return
+	}
+	keys := []string{"replicaOf"}
+	if t == onGroup {
+		keys = []string{"in", "zones"}
+	}
+	for _, k := range keys {
+		if v, ok := m[k]; ok && valueNames(v, id) {
+			if c := clear(v); isNull(c) {
+				delete(m, k)
+			} else {
+				m[k] = c
+			}
+		}
+	}
+	p.Value = encode(m)
+}
+
+// valueNamesNode reports whether a suppressions list names node id.
+func valueNamesNode(raw json.RawMessage, id string) bool {
+	var list []map[string]string
+	return json.Unmarshal(raw, &list) == nil && slices.ContainsFunc(list, func(s map[string]string) bool { return s["node"] == id })
+}

@@ -1,0 +1,123 @@
+package patch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/diag"
+)
+
+// A change Diff made goes through JSON and comes back the same.
+func TestChangeJSONRoundTrip(t *testing.T) {
+	designs := exampleDesigns(t)
+	a, b := designs["examples/order-events.yaml"], designs["examples/resilient-orders.yaml"]
+	c := Change{ID: "123e4567-e89b-12d3-a456-426614174000", Base: 42, Ops: Diff(a, b)}
+	data, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeChange(data, DefaultLimits())
+	if err != nil {
+		t.Fatalf("DecodeChange of what Marshal wrote: %v", err)
+	}
+	again, _ := json.Marshal(got)
+	if !bytes.Equal(data, again) {
+		t.Fatalf("the change changed on its way:\n%s\n%s", data, again)
+	}
+	d, err := Apply(a, got.Ops)
+	if err != nil || !bytes.Equal(catalogue.EncodeDesignYAML(d), catalogue.EncodeDesignYAML(b)) {
+		t.Fatalf("the decoded change does not make b: %v", err)
+	}
+}
+
+func TestDecodeChangeRefuses(t *testing.T) {
+	small := Limits{Bytes: 2000, Ops: 3, Value: 200}
+	for _, c := range []struct {
+		name, msg string
+		code      diag.Code
+		op        int
+		want      string // in the message
+	}{
+		{"not JSON", `{`, CodeInvalidChange, -1, "not a change"},
+		{"unknown field", `{"id":"c1","base":0,"ops":[],"extra":1}`, diag.CodeUnknownKey, -1, "extra"},
+		{"wrong type", `{"id":"c1","base":"0","ops":[]}`, diag.CodeWrongType, -1, "base is string"},
+		{"no id", `{"base":0,"ops":[]}`, diag.CodeRequired, -1, "`id` is required"},
+		{"bad change id", `{"id":"C 1","base":0,"ops":[]}`, diag.CodeInvalidID, -1, "not an id"},
+		{"no base", `{"id":"c1","ops":[]}`, diag.CodeRequired, -1, "`base` is required"},
+		{"no ops", `{"id":"c1","base":0}`, diag.CodeRequired, -1, "`ops` is required"},
+		{"trailing", `{"id":"c1","base":0,"ops":[]} {}`, CodeInvalidChange, -1, "more after"},
+		{"too many ops", `{"id":"c1","base":0,"ops":[{},{},{},{}]}`, diag.CodeTooLarge, -1, "4 ops"},
+		{"too large", `{"id":"c1","base":0,"ops":[],"x":"` + strings.Repeat("a", 2000) + `"}`, diag.CodeTooLarge, -1, "bytes"},
+		{"unknown op", `{"id":"c1","base":0,"ops":[{"op":"explode","key":{}}]}`, diag.CodeUnknownOp, 0, "use one of addNode"},
+		{"unknown op field", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"},"why":1}]}`, diag.CodeUnknownKey, 0, "why"},
+		{"bad node id", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"A_b"}}]}`, diag.CodeInvalidID, 0, "key.id"},
+		{"edge key on a node op", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a","from":"b"}}]}`, diag.CodeInvalidID, 0, "alone"},
+		{"bad edge end", `{"id":"c1","base":0,"ops":[{"op":"removeEdge","key":{"from":"a","to":""}}]}`, diag.CodeInvalidID, 0, "not both ids"},
+		{"negative n", `{"id":"c1","base":0,"ops":[{"op":"removeEdge","key":{"from":"a","to":"b","n":-1}}]}`, diag.CodeInvalidID, 0, "counts from 0"},
+		{"set without field", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"value":1}]}`, diag.CodeRequired, 0, "`field`"},
+		{"unknown field name", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"}},{"op":"setNode","key":{"id":"a"},"field":"colour","value":"red"}]}`, CodeUnknownField, 1, "props.<name>"},
+		{"wrong value type", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"entry","value":"yes"}]}`, diag.CodeWrongType, 0, "true or false"},
+		{"object as a property", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"props.acks","value":{"a":1}}]}`, diag.CodeWrongType, 0, "a string, an integer or a boolean"},
+		{"bad property name", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"props.a-b","value":1}]}`, diag.CodeWrongType, 0, "not a property name"},
+		{"control character", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"name","value":"a\u0007b"}]}`, diag.CodeWrongType, 0, "U+0007"},
+		{"value too large", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"name","value":"` + strings.Repeat("a", 300) + `"}]}`, diag.CodeTooLarge, 0, "302 bytes"},
+		{"add without component", `{"id":"c1","base":0,"ops":[{"op":"addNode","key":{"id":"a"},"value":{"name":"A"}}]}`, diag.CodeWrongType, 0, `"component" is required`},
+		{"self edge", `{"id":"c1","base":0,"ops":[{"op":"addEdge","key":{"from":"a","to":"a"},"value":{}}]}`, diag.CodeSelfEdge, 0, "itself"},
+		{"rename to a bad id", `{"id":"c1","base":0,"ops":[{"op":"renameNode","key":{"id":"a"},"value":"B"}]}`, diag.CodeInvalidID, 0, "new id"},
+		{"value on a removal", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"},"value":1}]}`, diag.CodeNotApplicable, 0, "no `value`"},
+		{"after on a set", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"name","value":"x","after":{"id":"b"}}]}`, diag.CodeNotApplicable, 0, "only for add and move"},
+		{"a flow that is none", `{"id":"c1","base":0,"ops":[{"op":"setEdge","key":{"from":"a","to":"b"},"field":"flow","value":"carrier-pigeon"}]}`, diag.CodeWrongType, 0, "not a flow"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := DecodeChange([]byte(c.msg), small)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("DecodeChange = %v, want an *Error", err)
+			}
+			if e.Code != c.code || e.Op != c.op || !strings.Contains(e.Error(), c.want) {
+				t.Fatalf("DecodeChange = %v (code %s, op %d); want code %s, op %d, saying %q", err, e.Code, e.Op, c.code, c.op, c.want)
+			}
+		})
+	}
+}
+
+// Apply refuses an op that does not fit the design, says which and why,
+// and changes nothing.
+func TestApplyRefusesAllOrNothing(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ops  []Op
+		code diag.Code
+		op   int
+	}{
+		{"unknown node", []Op{{Op: SetNode, Key: Key{ID: "nope"}, Field: "name", Value: encode("x")}}, diag.CodeUnknownNode, 0},
+		{"edge to a node that is gone", []Op{{Op: SetNode, Key: Key{ID: "api"}, Field: "name", Value: encode("API")}, {Op: RemoveNode, Key: Key{ID: "db"}}}, CodeDanglingReference, 1},
+		{"an id taken", []Op{{Op: AddNode, Key: Key{ID: "eu"}, Value: encode(map[string]string{"component": "kafka"})}}, diag.CodeDuplicateID, 0},
+		{"unknown edge", []Op{{Op: SetEdge, Key: Key{From: "db", To: "api"}, Field: "label", Value: encode("x")}}, CodeUnknownEdge, 0},
+		{"a second edge's rank", []Op{{Op: SetEdge, Key: Key{From: "api", To: "queue", N: 1}, Field: "label", Value: encode("x")}}, CodeUnknownEdge, 0},
+		{"unknown note", []Op{{Op: RemoveNote, Key: Key{On: "api"}}}, CodeUnknownNote, 0},
+		{"in an unknown group", []Op{{Op: SetNode, Key: Key{ID: "api"}, Field: "in", Value: encode("us")}}, diag.CodeUnknownGroup, 0},
+		{"a group in itself", []Op{{Op: AddGroup, Key: Key{ID: "az"}, Value: encode(map[string]string{"boundary": "zone", "in": "eu"})}, {Op: SetGroup, Key: Key{ID: "eu"}, Field: "in", Value: encode("az")}}, diag.CodeCycle, 1},
+		{"after an unknown node", []Op{{Op: MoveNode, Key: Key{ID: "api"}, After: &Key{ID: "nope"}}}, diag.CodeUnknownNode, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := base()
+			before := catalogue.EncodeDesignYAML(d)
+			got, err := Apply(d, c.ops)
+			var e *Error
+			if !errors.As(err, &e) || got != nil {
+				t.Fatalf("Apply = %v, %v; want no design and an *Error", got, err)
+			}
+			if e.Code != c.code || e.Op != c.op {
+				t.Fatalf("Apply: %v; want code %s at op %d", err, c.code, c.op)
+			}
+			if !bytes.Equal(before, catalogue.EncodeDesignYAML(d)) {
+				t.Fatal("a refused change changed the design")
+			}
+		})
+	}
+}

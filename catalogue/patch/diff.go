@@ -54,12 +54,14 @@ type list[T any] struct {
 	fields                 []field[T]
 	props                  func(*T) map[string]catalogue.Value // nil: no props
 	add, remove, move, set Kind
+	// same, when set, tells at once that two elements agree in everything.
+	same func(x, y *T) bool
 }
 
 var nodeList = list[catalogue.Node]{
 	t: onNode, base: func(n *catalogue.Node) Key { return Key{ID: n.ID} }, fields: nodeFields,
 	props: func(n *catalogue.Node) map[string]catalogue.Value { return n.Props },
-	add:   AddNode, remove: RemoveNode, move: MoveNode, set: SetNode,
+	add:   AddNode, remove: RemoveNode, move: MoveNode, set: SetNode, same: sameNode,
 }
 
 var groupList = list[catalogue.Group]{
@@ -71,6 +73,7 @@ var groupList = list[catalogue.Group]{
 var edgeList = list[catalogue.Edge]{
 	t: onEdge, base: func(e *catalogue.Edge) Key { return Key{From: e.From, To: e.To} }, counts: true, fields: edgeFields,
 	add: AddEdge, remove: RemoveEdge, move: MoveEdge, set: SetEdge,
+	same: func(x, y *catalogue.Edge) bool { return *x == *y },
 }
 
 var noteList = list[catalogue.Note]{
@@ -98,6 +101,9 @@ func (l list[T]) keys(xs []T) []Key {
 }
 
 func diffList[T any](p *phases, a, b []T, l list[T]) {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return // one list, shared: an edit left it alone
+	}
 	same := len(a) == len(b)
 	for i := 0; same && i < len(a); i++ {
 		same = l.base(&a[i]) == l.base(&b[i])
@@ -170,6 +176,9 @@ func diffList[T any](p *phases, a, b []T, l list[T]) {
 // fieldOps appends a set op for each field (and property) x and y differ
 // in; key is called only when one is needed.
 func (l list[T]) fieldOps(ops []Op, x, y *T, key func() Key) []Op {
+	if l.same != nil && l.same(x, y) {
+		return ops
+	}
 	for _, f := range l.fields {
 		if !f.equal(x, y) {
 			ops = append(ops, Op{Op: l.set, Key: key(), Field: f.name, Value: encode(f.get(y))})

@@ -16,7 +16,7 @@ import (
 func Apply(d *catalogue.Design, ops []Op) (*catalogue.Design, error) {
 	out := *d
 	out.Positions = nil
-	a := applier{d: &out, lastRef: -1}
+	a := applier{d: &out, lastRef: -1, edgeTail: tail{last: -1}, noteTail: tail{last: -1}}
 	for i, op := range ops {
 		if err := a.apply(i, op); err != nil {
 			return nil, err
@@ -35,8 +35,9 @@ func Apply(d *catalogue.Design, ops []Op) (*catalogue.Design, error) {
 type applier struct {
 	d                                       *catalogue.Design
 	nodesOwn, groupsOwn, edgesOwn, notesOwn bool
-	nodeAt                                  map[string]int // nil until many lookups; dropped when indexes shift
-	nodeScans                               int
+	nodes, groups                           idIndex
+	edgeTail, noteTail                      tail
+	edges, notes                            keyIndex
 	// lastRef is the last op that may have left a reference dangling (an
 	// add, a remove, a rename, a set of a reference), -1 for none; gone
 	// holds the op that removed or renamed away each id.
@@ -68,65 +69,45 @@ func (a *applier) ownNotes() {
 	}
 }
 
-// node returns the index of node id, or -1. A few lookups scan the list (an
-// edit names one node); more build an index.
+// node returns the index of node id, or -1.
 func (a *applier) node(id string) int {
-	if a.nodeAt == nil && a.nodeScans < 8 {
-		a.nodeScans++
-		for i := range a.d.Nodes {
-			if a.d.Nodes[i].ID == id {
-				return i
-			}
-		}
-		return -1
-	}
-	if a.nodeAt == nil {
-		a.nodeAt = make(map[string]int, len(a.d.Nodes))
-		for i := range a.d.Nodes {
-			a.nodeAt[a.d.Nodes[i].ID] = i
-		}
-	}
-	if i, ok := a.nodeAt[id]; ok {
-		return i
-	}
-	return -1
+	return a.nodes.find(len(a.d.Nodes), func(i int) string { return a.d.Nodes[i].ID }, id)
 }
 
 func (a *applier) group(id string) int {
-	for i := range a.d.Groups {
-		if a.d.Groups[i].ID == id {
-			return i
-		}
-	}
-	return -1
+	return a.groups.find(len(a.d.Groups), func(i int) string { return a.d.Groups[i].ID }, id)
 }
+
+func (a *applier) edgeBase(i int) Key { e := &a.d.Edges[i]; return Key{From: e.From, To: e.To} }
+
+func (a *applier) noteBase(i int) Key { return Key{On: a.d.Notes[i].On} }
 
 // edge returns the index of the edge with key k, or -1.
-func (a *applier) edge(k Key) int {
-	n := 0
-	for i := range a.d.Edges {
-		if e := &a.d.Edges[i]; e.From == k.From && e.To == k.To {
-			if n == k.N {
-				return i
-			}
-			n++
-		}
-	}
-	return -1
-}
+func (a *applier) edge(k Key) int { return a.edges.find(len(a.d.Edges), a.edgeBase, k) }
 
 // note returns the index of the note with key k, or -1.
-func (a *applier) note(k Key) int {
-	n := 0
-	for i := range a.d.Notes {
-		if a.d.Notes[i].On == k.On {
-			if n == k.N {
-				return i
-			}
-			n++
+func (a *applier) note(k Key) int { return a.notes.find(len(a.d.Notes), a.noteBase, k) }
+
+// placeAdd returns where an added edge or note goes: after the element
+// op.After names (at once when that is the last one added), settled to its
+// rank (see settle); at the end, the rank is checked from counts, without a
+// pass over the list.
+func (a *applier) placeAdd(i int, op Op, t *tail, size int, find func(Key) int, baseOf func(int) Key, code diag.Code) (int, error) {
+	var at int
+	if op.After != nil && t.last >= 0 && *op.After == t.key {
+		at = t.last + 1
+	} else {
+		var err error
+		if at, err = a.place(i, op, find, code); err != nil {
+			return 0, err
 		}
 	}
-	return -1
+	base := op.Key
+	base.N = 0
+	if at == size && t.count(size, baseOf, base) == op.Key.N {
+		return at, nil
+	}
+	return settle(i, op, at, size, func(j int) bool { return baseOf(j) == base })
 }
 
 // place returns where an add or move op puts its element: after the
@@ -212,7 +193,7 @@ func (a *applier) applyNode(i int, op Op) error {
 		}
 		a.ownNodes()
 		a.d.Nodes = slices.Insert(a.d.Nodes, at, n)
-		a.shiftedNodes(at, id)
+		a.nodes.inserted(at, len(a.d.Nodes), id)
 		delete(a.gone, id)
 		a.lastRef = i
 		return nil
@@ -225,20 +206,20 @@ func (a *applier) applyNode(i int, op Op) error {
 	case RemoveNode:
 		a.ownNodes()
 		a.d.Nodes = slices.Delete(a.d.Nodes, j, j+1)
-		a.nodeAt = nil
+		a.nodes.shifted()
 		a.forget(id, i)
 		a.lastRef = i
 	case MoveNode:
 		n := a.d.Nodes[j]
 		a.ownNodes()
 		a.d.Nodes = slices.Delete(a.d.Nodes, j, j+1)
-		a.nodeAt = nil
+		a.nodes.shifted()
 		at, err := a.place(i, op, func(k Key) int { return a.node(k.ID) }, diag.CodeUnknownNode)
 		if err != nil {
 			return err
 		}
 		a.d.Nodes = slices.Insert(a.d.Nodes, at, n)
-		a.nodeAt = nil
+		a.nodes.shifted()
 	case RenameNode:
 		to, err := id2(op)
 		if err != nil {
@@ -276,15 +257,6 @@ func (a *applier) applyNode(i int, op Op) error {
 		return opError(i, op, diag.CodeUnknownOp, "unknown op %q", op.Op)
 	}
 	return nil
-}
-
-// shiftedNodes keeps the index right after node id was inserted at at.
-func (a *applier) shiftedNodes(at int, id string) {
-	if a.nodeAt != nil && at == len(a.d.Nodes)-1 {
-		a.nodeAt[id] = at
-		return
-	}
-	a.nodeAt = nil
 }
 
 // id2 reads a rename's new id.
@@ -325,10 +297,9 @@ func (a *applier) renameNode(j int, from, to string) {
 			a.d.Nodes[k].ReplicaOf = to
 		}
 	}
-	if a.nodeAt != nil {
-		delete(a.nodeAt, from)
-		a.nodeAt[to] = j
-	}
+	a.nodes.renamed(j, from, to)
+	a.edges.shifted()
+	a.edgeTail.reset()
 	for k, e := range a.d.Edges {
 		if e.From == from || e.To == from {
 			a.ownEdges()
@@ -353,6 +324,8 @@ func (a *applier) renameNode(j int, from, to string) {
 }
 
 func (a *applier) renameNotesOn(from, to string) {
+	a.notes.shifted()
+	a.noteTail.reset()
 	for k := range a.d.Notes {
 		if a.d.Notes[k].On == from {
 			a.ownNotes()
@@ -366,6 +339,7 @@ func (a *applier) renameNotesOn(from, to string) {
 func (a *applier) renameGroup(j int, from, to string) {
 	a.ownGroups()
 	a.d.Groups[j].ID = to
+	a.groups.renamed(j, from, to)
 	for k := range a.d.Groups {
 		if a.d.Groups[k].In == from {
 			a.d.Groups[k].In = to
@@ -407,6 +381,7 @@ func (a *applier) applyGroup(i int, op Op) error {
 		}
 		a.ownGroups()
 		a.d.Groups = slices.Insert(a.d.Groups, at, g)
+		a.groups.inserted(at, len(a.d.Groups), id)
 		delete(a.gone, id)
 		a.lastRef = i
 		return nil
@@ -419,17 +394,20 @@ func (a *applier) applyGroup(i int, op Op) error {
 	case RemoveGroup:
 		a.ownGroups()
 		a.d.Groups = slices.Delete(a.d.Groups, j, j+1)
+		a.groups.shifted()
 		a.forget(id, i)
 		a.lastRef = i
 	case MoveGroup:
 		g := a.d.Groups[j]
 		a.ownGroups()
 		a.d.Groups = slices.Delete(a.d.Groups, j, j+1)
+		a.groups.shifted()
 		at, err := a.place(i, op, find, diag.CodeUnknownGroup)
 		if err != nil {
 			return err
 		}
 		a.d.Groups = slices.Insert(a.d.Groups, at, g)
+		a.groups.shifted()
 	case RenameGroup:
 		to, err := id2(op)
 		if err != nil {
@@ -483,16 +461,14 @@ func (a *applier) applyEdge(i int, op Op) error {
 		if err := decodeElement(op.Value, &e, edgeFields, nil); err != nil {
 			return opError(i, op, diag.CodeWrongType, "%v", err)
 		}
-		at, err := a.place(i, op, a.edge, CodeUnknownEdge)
+		at, err := a.placeAdd(i, op, &a.edgeTail, len(a.d.Edges), a.edge, a.edgeBase, CodeUnknownEdge)
 		if err != nil {
-			return err
-		}
-		sameEdge := func(j int) bool { return a.d.Edges[j].From == k.From && a.d.Edges[j].To == k.To }
-		if at, err = settle(i, op, at, len(a.d.Edges), sameEdge); err != nil {
 			return err
 		}
 		a.ownEdges()
 		a.d.Edges = slices.Insert(a.d.Edges, at, e)
+		a.edges.shifted()
+		a.edgeTail.added(at, k, Key{From: k.From, To: k.To})
 		a.lastRef = i
 		return nil
 	}
@@ -504,10 +480,14 @@ func (a *applier) applyEdge(i int, op Op) error {
 	case RemoveEdge:
 		a.ownEdges()
 		a.d.Edges = slices.Delete(a.d.Edges, j, j+1)
+		a.edges.shifted()
+		a.edgeTail.removed(Key{From: k.From, To: k.To})
 	case MoveEdge:
 		e := a.d.Edges[j]
 		a.ownEdges()
 		a.d.Edges = slices.Delete(a.d.Edges, j, j+1)
+		a.edges.shifted()
+		a.edgeTail.last = -1
 		at, err := a.place(i, op, a.edge, CodeUnknownEdge)
 		if err != nil {
 			return err
@@ -517,6 +497,7 @@ func (a *applier) applyEdge(i int, op Op) error {
 			return err
 		}
 		a.d.Edges = slices.Insert(a.d.Edges, at, e)
+		a.edges.shifted()
 	case SetEdge:
 		f := findField(edgeFields, op.Field)
 		if f == nil {
@@ -580,15 +561,14 @@ func (a *applier) applyNote(i int, op Op) error {
 		if err := decodeElement(op.Value, &note, noteFields, nil, "text"); err != nil {
 			return opError(i, op, diag.CodeWrongType, "%v", err)
 		}
-		at, err := a.place(i, op, a.note, CodeUnknownNote)
+		at, err := a.placeAdd(i, op, &a.noteTail, len(a.d.Notes), a.note, a.noteBase, CodeUnknownNote)
 		if err != nil {
-			return err
-		}
-		if at, err = settle(i, op, at, len(a.d.Notes), sameNote); err != nil {
 			return err
 		}
 		a.ownNotes()
 		a.d.Notes = slices.Insert(a.d.Notes, at, note)
+		a.notes.shifted()
+		a.noteTail.added(at, k, Key{On: k.On})
 		a.lastRef = i
 		return nil
 	}
@@ -600,10 +580,14 @@ func (a *applier) applyNote(i int, op Op) error {
 	case RemoveNote:
 		a.ownNotes()
 		a.d.Notes = slices.Delete(a.d.Notes, j, j+1)
+		a.notes.shifted()
+		a.noteTail.removed(Key{On: k.On})
 	case MoveNote:
 		note := a.d.Notes[j]
 		a.ownNotes()
 		a.d.Notes = slices.Delete(a.d.Notes, j, j+1)
+		a.notes.shifted()
+		a.noteTail.last = -1
 		at, err := a.place(i, op, a.note, CodeUnknownNote)
 		if err != nil {
 			return err
@@ -612,6 +596,7 @@ func (a *applier) applyNote(i int, op Op) error {
 			return err
 		}
 		a.d.Notes = slices.Insert(a.d.Notes, at, note)
+		a.notes.shifted()
 	case SetNote:
 		f := findField(noteFields, op.Field)
 		if f == nil {

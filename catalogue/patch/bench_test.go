@@ -82,3 +82,19 @@ func BenchmarkRebaseOneEditEach(b *testing.B) {
 		Rebase(pending, remote)
 	}
 }
+
+// A whole design sent as one change: every node, edge and group added.
+func BenchmarkApplyWholeDesign10000(b *testing.B) {
+	d := chain(10000)
+	for i := range 2000 {
+		d.Groups = append(d.Groups, catalogue.Group{ID: fmt.Sprintf("g-%d", i), Boundary: "zone"})
+		d.Notes = append(d.Notes, catalogue.Note{Text: "note", On: fmt.Sprintf("n-%d", i%50)})
+	}
+	ops := Diff(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, d)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Apply(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, ops); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -66,13 +66,22 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 	// lost holds ids whose pending add lost to the remote's: later pending
 	// ops on them were about the user's element, not the remote's.
 	lost := map[string]string{}
-	for _, r := range remote {
+	for _, r0 := range remote {
+		// r as the pending op at hand sees it: through the pending
+		// renames before it.
+		r := r0
 		for i := range kept {
 			if !alive[i] {
 				continue
 			}
 			rename := kept[i].Op == RenameNode || kept[i].Op == RenameGroup
 			transform(&kept[i], r, i, drop, report, lost)
+			if rename && alive[i] {
+				var to string
+				if json.Unmarshal(kept[i].Value, &to) == nil {
+					renameIn(&r, kept[i].Key.ID, to, kept[i].Op.target())
+				}
+			}
 			if rename && !alive[i] {
 				// The element is gone under its new name too: the
 				// user's later ops on it go as if it were deleted.
@@ -82,8 +91,8 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 					if kept[i].Op == RenameGroup {
 						gone.Op = RemoveGroup
 					}
-					for j := i + 1; j < len(kept); j++ {
-						if alive[j] {
+					for j := range kept {
+						if alive[j] && j != i {
 							transform(&kept[j], gone, j, drop, report, lost)
 						}
 					}

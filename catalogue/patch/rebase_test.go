@@ -173,8 +173,9 @@ func TestRebaseConvergesOnRandomEdits(t *testing.T) {
 	designs := exampleDesigns(t)
 	names := slices.Sorted(maps.Keys(designs))
 	rng := rand.New(rand.NewPCG(41, 2))
+	const rounds = 1000
 	failed := 0
-	for round := range 1000 {
+	for round := range rounds {
 		s0 := designs[names[round%len(names)]]
 		a, b := mutate(rng, s0, 1+rng.IntN(4)), mutate(rng, s0, 1+rng.IntN(4))
 		remote, pending := Diff(s0, a), Diff(s0, b)
@@ -191,6 +192,6 @@ func TestRebaseConvergesOnRandomEdits(t *testing.T) {
 		}
 	}
 	if failed > 0 {
-		t.Errorf("%d of 1000 rounds did not converge", failed)
+		t.Errorf("%d of %d rounds did not converge", failed, rounds)
 	}
 }

@@ -242,7 +242,7 @@ var designFields = []field[catalogue.Design]{
 				return nil
 			}
 			var list []catalogue.Suppression
-			if err := strict(raw, &list); err != nil {
+			if err := strictObject(raw, &list); err != nil {
 				return fmt.Errorf("not a list of {rule, node, reason}: %v", err)
 			}
 			if len(list) > catalogue.MaxSuppressions {

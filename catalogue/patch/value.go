@@ -18,18 +18,13 @@ func isNull(raw json.RawMessage) bool {
 	return len(t) == 0 || string(t) == "null"
 }
 
-// strict decodes raw into v, refusing unknown fields and trailing data.
-func strict(raw json.RawMessage, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
+// strict decodes raw into v: one JSON value of v's type and nothing after
+// it (json.Unmarshal refuses trailing data).
+func strict(raw json.RawMessage, v any) error { return json.Unmarshal(raw, v) }
+
+// strictObject decodes raw into v, a struct or a list of structs, also
+// refusing fields v does not have.
+func strictObject(raw json.RawMessage, v any) error { return decodeStrict(raw, v) }
 
 // encode writes v as JSON without HTML escaping; the values an op carries
 // always encode.
@@ -129,11 +124,11 @@ func point(raw json.RawMessage) (*catalogue.Point, error) {
 	if isNull(raw) {
 		return nil, nil
 	}
-	var p catalogue.Point
-	if err := strict(raw, &p); err != nil {
-		return nil, fmt.Errorf("not a position {\"x\": number, \"y\": number}: %v", err)
+	var p struct{ X, Y *float64 }
+	if err := strictObject(raw, &p); err != nil || p.X == nil || p.Y == nil {
+		return nil, fmt.Errorf("not a position {\"x\": number, \"y\": number}")
 	}
-	return &p, nil
+	return &catalogue.Point{X: *p.X, Y: *p.Y}, nil
 }
 
 // propValue reads a property's value: a string, an integer or a boolean;

@@ -283,19 +283,14 @@ func names(p *Op, id string, t target) bool {
 		return p.Key.From == id || p.Key.To == id
 	case p.Op.target() == onNote:
 		return p.Key.On == id
-	case p.Op == SetNode && (p.Field == "in" || p.Field == "zones") && t == onGroup,
-		p.Op == SetNode && p.Field == "replicaOf" && t == onNode,
-		p.Op == SetGroup && p.Field == "in" && t == onGroup:
+	case refersBy(p, t):
 		return valueNames(p.Value, id)
 	case p.Op == AddNode || p.Op == AddGroup:
 		var m map[string]json.RawMessage
 		if json.Unmarshal(p.Value, &m) != nil {
 			return false
 		}
-		if t == onGroup {
-			return valueNames(m["in"], id) || valueNames(m["zones"], id)
-		}
-		return valueNames(m["replicaOf"], id)
+		return slices.ContainsFunc(refKeys(t), func(k string) bool { return valueNames(m[k], id) })
 	}
 	return false
 }
@@ -353,27 +348,8 @@ func renameIn(p *Op, from, to string, t target) {
 		}
 		return raw
 	}
-	switch {
-	case p.Op == SetNode && (p.Field == "in" || p.Field == "zones") && t == onGroup,
-		p.Op == SetNode && p.Field == "replicaOf" && t == onNode,
-		p.Op == SetGroup && p.Field == "in" && t == onGroup:
-		p.Value = rewrite(p.Value)
-	case p.Op == AddNode || p.Op == AddGroup:
-		var m map[string]json.RawMessage
-		if json.Unmarshal(p.Value, &m) != nil {
-			return
-		}
-		keys := []string{"replicaOf"}
-		if t == onGroup {
-			keys = []string{"in", "zones"}
-		}
-		for _, k := range keys {
-			if v, ok := m[k]; ok {
-				m[k] = rewrite(v)
-			}
-		}
-		p.Value = encode(m)
-	case p.Op == SetDesign && p.Field == "suppress" && t == onNode:
+	rewriteRefs(p, t, rewrite)
+	if p.Op == SetDesign && p.Field == "suppress" && t == onNode {
 		var list []map[string]string
 		if json.Unmarshal(p.Value, &list) == nil {
 			for _, s := range list {
@@ -451,21 +427,55 @@ func unname(p *Op, id string, t target) {
 		}
 		return encode(nil)
 	}
-	if p.Op == SetNode || p.Op == SetGroup {
-		p.Value = clear(p.Value)
+	rewriteRefs(p, t, func(raw json.RawMessage) json.RawMessage {
+		if valueNames(raw, id) {
+			return clear(raw)
+		}
+		return raw
+	})
+}
+
+// valueNamesNode reports whether a suppressions list names node id.
+func valueNamesNode(raw json.RawMessage, id string) bool {
+	var list []map[string]string
+	return json.Unmarshal(raw, &list) == nil && slices.ContainsFunc(list, func(s map[string]string) bool { return s["node"] == id })
+}
+
+// refersBy reports whether set op p sets a field that names a node (t
+// onNode: replicaOf) or a group (onGroup: a node's in and zones, a group's
+// in).
+func refersBy(p *Op, t target) bool {
+	return p.Op == SetNode && (p.Field == "in" || p.Field == "zones") && t == onGroup ||
+		p.Op == SetNode && p.Field == "replicaOf" && t == onNode ||
+		p.Op == SetGroup && p.Field == "in" && t == onGroup
+}
+
+// refKeys are the fields of an added element that name a node or a group.
+func refKeys(t target) []string {
+	if t == onGroup {
+		return []string{"in", "zones"}
+	}
+	return []string{"replicaOf"}
+}
+
+// rewriteRefs passes the values of p that name a node or a group (t)
+// through f: a set op's value, an add's references (left out when f makes
+// them null).
+func rewriteRefs(p *Op, t target, f func(json.RawMessage) json.RawMessage) {
+	if refersBy(p, t) {
+		p.Value = f(p.Value)
+		return
+	}
+	if p.Op != AddNode && p.Op != AddGroup {
 		return
 	}
 	var m map[string]json.RawMessage
 	if json.Unmarshal(p.Value, &m) != nil {
 		return
 	}
-	keys := []string{"replicaOf"}
-	if t == onGroup {
-		keys = []string{"in", "zones"}
-	}
-	for _, k := range keys {
-		if v, ok := m[k]; ok && valueNames(v, id) {
-			if c := clear(v); isNull(c) {
+	for _, k := range refKeys(t) {
+		if v, ok := m[k]; ok {
+			if c := f(v); isNull(c) {
 				delete(m, k)
 			} else {
 				m[k] = c
@@ -473,10 +483,4 @@ func unname(p *Op, id string, t target) {
 		}
 	}
 	p.Value = encode(m)
-}
-
-// valueNamesNode reports whether a suppressions list names node id.
-func valueNamesNode(raw json.RawMessage, id string) bool {
-	var list []map[string]string
-	return json.Unmarshal(raw, &list) == nil && slices.ContainsFunc(list, func(s map[string]string) bool { return s["node"] == id })
 }

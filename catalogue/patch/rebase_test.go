@@ -195,3 +195,29 @@ func TestRebaseConvergesOnRandomEdits(t *testing.T) {
 		t.Errorf("%d of %d rounds did not converge", failed, rounds)
 	}
 }
+
+// The one who sent first is told what the later change undid of theirs.
+func TestOverwritten(t *testing.T) {
+	mine := edit(func(d *catalogue.Design) {
+		d.Nodes[1].Props = map[string]catalogue.Value{"acks": catalogue.StringValue("none")}
+		d.Nodes[2].Name = "Orders DB"
+		d.Edges[0].Label = "publish"
+		d.Nodes[0].Name = "API"
+	})
+	later := edit(func(d *catalogue.Design) {
+		d.Nodes[1].Props = map[string]catalogue.Value{"acks": catalogue.StringValue("leader")}
+		removeNode(d, 2)
+		d.Nodes[0].Name = "API"
+	})
+	var got []string
+	for _, o := range Overwritten(mine, later) {
+		got = append(got, o.Message())
+	}
+	want := []string{
+		`Your change to node queue: props.acks was not kept: someone else set it to "leader" afterwards.`,
+		`Your change to node db: name was not kept: someone else deleted node db afterwards.`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Overwritten:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

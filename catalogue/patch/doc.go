@@ -21,10 +21,13 @@
 //
 // A rename of a node or a group is one op, as the editor's RenameNode and
 // RenameGroup are one edit: it renames every reference (edges, `in`,
-// `replicaOf`, zones, notes' `on`, suppressions). Diff finds one when an
-// element left and another arrived whose content is the same but for the
-// id, so a co-editor's edits of the node follow it under its new name
-// instead of being lost to a delete.
+// `replicaOf`, zones, notes' `on`, suppressions). Diff finds one where an
+// element left and another arrived at the same place in a list of the same
+// length, the same but for the id (what an edit's rename looks like), so a
+// co-editor's edits of the node follow it under its new name instead of
+// being lost to a delete. Other renames come out as a removal and an add.
+// An edge's ends and a note's target are its key, not fields: changing
+// them is a removal and an add.
 //
 // Design-level fields (id, name, description, objectives, constraints and
 // the suppressions, as one list) are set whole.
@@ -33,7 +36,15 @@
 // shares designs): it copies the lists it changes, and within them only
 // the maps and slices of what it changes. An op that cannot apply is an
 // *Error with a stable code, the op's index and what would be right, and
-// Apply then returns no design: all or nothing.
+// Apply then returns no design: all or nothing. Apply checks what a design
+// file's reader checks of its structure (ids, references between its
+// parts, values' types and limits); what the catalogue says (components,
+// properties, boundaries) is Catalogue.Check's, as for a file.
+//
+// A Change carries ops with the client's id for it and the stream's
+// sequence it was made on; DecodeChange reads one strictly, within Limits
+// (schema/change.schema.json describes it). Its id is what lets the server
+// apply a change sent again after a reconnect once.
 //
 // Rebase is what a client does when the server's stream holds changes it had
 // not seen before its own pending ones: the stream's order decides, and the
@@ -42,5 +53,12 @@
 // them), so a pending op that sets a field the remote also set still wins;
 // a delete wins over edits of what it deleted, in either direction; an add
 // of an id the remote added too loses, since the remote's is earlier. What
-// the user loses is reported as Overridden, in words the editor can show.
+// the user loses is reported as Overridden, in words the editor can show;
+// Overwritten tells the one who sent first what a later change undid.
+//
+// Rebase works from the ops alone, without the design: the ranks of
+// duplicate edges and of notes on one thing are renumbered round the
+// remote's adds and removals as well as ops tell, and where a rebased add
+// or move no longer fits its place, Apply settles it by its rank, the same
+// way on every client.
 package patch

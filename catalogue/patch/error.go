@@ -39,6 +39,7 @@ type Error struct {
 	Msg   string
 }
 
+// Error says it in one line: "ops[3] (node api: props.acks): … [code]".
 func (e *Error) Error() string {
 	if e.Op < 0 {
 		return fmt.Sprintf("change: %s [%s]", e.Msg, e.Code)

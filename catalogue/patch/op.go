@@ -85,8 +85,8 @@ func (k Kind) target() target {
 	return onDesign
 }
 
-// String names the key for people: "node api", "edge api → db",
-// "the 2nd edge api → db", "note on api", "the design".
+// words names the key of an element of t for people: "node api", "edge
+// api → db", "edge #2 api → db", "note on api", "the design".
 func (k Key) words(t target) string {
 	nth := ""
 	if k.N > 0 {

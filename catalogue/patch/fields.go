@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
 )
@@ -196,7 +197,7 @@ var edgeFields = []field[catalogue.Edge]{
 var noteFields = []field[catalogue.Note]{
 	strField("text", func(n *catalogue.Note) *string { return &n.Text }, func(raw json.RawMessage) (string, error) {
 		s, err := text(raw)
-		if err == nil && s == "" {
+		if err == nil && strings.TrimSpace(s) == "" {
 			err = errors.New("empty; a note says something")
 		}
 		return s, err
@@ -252,7 +253,10 @@ var designFields = []field[catalogue.Design]{
 				if !catalogue.ValidID(s.Rule) || s.Node != "" && !catalogue.ValidID(s.Node) {
 					return fmt.Errorf("suppress[%d]: the rule and the node must be ids", i)
 				}
-				if _, problem := catalogue.TextProblem(s.Reason); problem != "" || s.Reason == "" {
+				if slices.ContainsFunc(list[:i], func(t catalogue.Suppression) bool { return t.Rule == s.Rule && t.Node == s.Node }) {
+					return fmt.Errorf("suppress[%d]: rule %s is acknowledged here already; keep one", i, s.Rule)
+				}
+				if _, problem := catalogue.TextProblem(s.Reason); problem != "" || strings.TrimSpace(s.Reason) == "" {
 					return fmt.Errorf("suppress[%d].reason: say why the design accepts the violation %s", i, problem)
 				}
 			}

@@ -11,7 +11,8 @@ import (
 // FuzzDecodeChange: reading any message never panics; a change it accepts,
 // applied to a design, never panics either, applies all or nothing (a
 // refused change leaves the design as it was) and, applied, makes a design
-// that reads back without a problem.
+// that reads back without a problem; rebased over another's edit or under
+// it, it never panics.
 func FuzzDecodeChange(f *testing.F) {
 	designs := exampleDesigns(f)
 	a, b := designs["examples/order-events.yaml"], designs["examples/resilient-orders.yaml"]
@@ -44,6 +45,21 @@ func FuzzDecodeChange(f *testing.F) {
 		}
 		if _, errs := catalogue.ParseDesign("applied.yaml", catalogue.EncodeDesignYAML(got)); len(errs) > 0 {
 			t.Fatalf("an applied change makes a design that does not read back: %v\n%s", errs, catalogue.EncodeDesignYAML(got))
+		}
+		// Rebased over another's edit, and that edit over it, the change
+		// never panics and still applies all or nothing.
+		other := Diff(d, mutateSeed(d))
+		first, err := Apply(d, other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, _ := Rebase(c.Ops, other)
+		if res, err := Apply(first, kept); (err == nil) == (res == nil) {
+			t.Fatal("Apply of a rebased change returned both or neither of a design and an error")
+		}
+		kept, _ = Rebase(other, c.Ops)
+		if res, err := Apply(got, kept); (err == nil) == (res == nil) {
+			t.Fatal("Apply of a change rebased over it returned both or neither of a design and an error")
 		}
 	})
 }

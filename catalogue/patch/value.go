@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/archdesigner/designer/catalogue"
 )
@@ -98,8 +100,12 @@ func percent(raw json.RawMessage) (float64, error) {
 	if err := strict(raw, &f); err != nil {
 		return 0, errors.New("not a number")
 	}
-	if f < 0 || f > 100 {
-		return 0, fmt.Errorf("%v is not a percentage above 0 and at most 100 (or null, for none)", f)
+	if f == 0 {
+		return 0, nil
+	}
+	// As a design file writes it, so that what Apply makes reads back.
+	if _, problem := catalogue.ParsePercent(strconv.FormatFloat(f, 'f', -1, 64)); problem != "" {
+		return 0, fmt.Errorf("%s (or null, for none)", problem)
 	}
 	return f, nil
 }
@@ -127,6 +133,11 @@ func point(raw json.RawMessage) (*catalogue.Point, error) {
 	var p struct{ X, Y *float64 }
 	if err := strictObject(raw, &p); err != nil || p.X == nil || p.Y == nil {
 		return nil, fmt.Errorf("not a position {\"x\": number, \"y\": number}")
+	}
+	for _, c := range []float64{*p.X, *p.Y} {
+		if c < -1e15 || c > 1e15 {
+			return nil, fmt.Errorf("%v is not a coordinate between -1e15 and 1e15, as a design file holds", c)
+		}
 	}
 	return &catalogue.Point{X: *p.X, Y: *p.Y}, nil
 }
@@ -163,9 +174,12 @@ func ids(raw json.RawMessage, most int) ([]string, error) {
 	if len(list) > most {
 		return nil, fmt.Errorf("%d entries; at most %d", len(list), most)
 	}
-	for _, s := range list {
+	for i, s := range list {
 		if _, problem := catalogue.TextProblem(s); problem != "" || s == "" {
 			return nil, fmt.Errorf("%q cannot be an entry: not empty, %s", clip(s), problem)
+		}
+		if slices.Contains(list[:i], s) {
+			return nil, fmt.Errorf("%q is listed twice; list each once", clip(s))
 		}
 	}
 	if len(list) == 0 {

@@ -57,12 +57,17 @@ type tail struct {
 	last   int // index of the element the last add inserted, -1 for none
 	key    Key // its key
 	counts map[Key]int
+	adds   int // adds so far: counts are made for many, not for one
 }
 
 func (t *tail) reset() { t.last, t.counts = -1, nil }
 
-// count returns how many elements have base key k.
+// count returns how many elements have base key k, or -1 while there
+// have been too few adds to make counting them all worth it.
 func (t *tail) count(n int, baseOf func(int) Key, k Key) int {
+	if t.counts == nil && t.adds < 8 {
+		return -1
+	}
 	if t.counts == nil {
 		t.counts = make(map[Key]int)
 		for i := 0; i < n; i++ {
@@ -75,6 +80,7 @@ func (t *tail) count(n int, baseOf func(int) Key, k Key) int {
 // added records an add of key k (of base key base) at at.
 func (t *tail) added(at int, k, base Key) {
 	t.last, t.key = at, k
+	t.adds++
 	if t.counts != nil {
 		t.counts[base]++
 	}

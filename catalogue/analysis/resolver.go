@@ -48,6 +48,22 @@ func (r *Resolver) Resolve(d *catalogue.Design) (*catalogue.Resolution, *Report)
 	return res, rep
 }
 
+// ResolveFirst is Resolve for an editor that would rather draw an edit
+// before the design's analysis is done: when the last report holds for d it
+// returns what Resolve does, with done set; otherwise it resolves and checks
+// the catalogue's part only, returning a resolution without the analysis's
+// findings and no report, and Resolve(d) (cheap then for the catalogue's
+// part, which is kept) completes both. Between the two, the resolver keeps
+// the last report, so an edit back to a design it holds for (an undo)
+// needs no analysis at all.
+func (r *Resolver) ResolveFirst(d *catalogue.Design) (res *catalogue.Resolution, rep *Report, done bool) {
+	if r.rep != nil && r.last != nil && r.rep.unchangedBy(r.last, d) {
+		res, rep = r.Resolve(d)
+		return res, rep, true
+	}
+	return r.res.Resolve(d, nil), nil, false
+}
+
 // unchangedBy reports whether the report of design last holds for design d:
 // the two differ at most in properties of nodes that the analysis did not
 // read, by value or by the conditions of the nodes' SLAs and durability

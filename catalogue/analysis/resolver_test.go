@@ -51,6 +51,62 @@ func TestResolverMatchesResolve(t *testing.T) {
 	}
 }
 
+// ResolveFirst, then Resolve, give Resolve's result after every step of
+// random edit sequences; ResolveFirst alone gives it when it says it is done,
+// and otherwise the catalogue's part of it (ResolveWith without the
+// analysis's findings). Some steps are left without Resolve, as an editor
+// leaves them when the next edit comes before the analysis.
+func TestResolveFirstThenResolveMatchesResolve(t *testing.T) {
+	cat := testCatalogue(t)
+	for seed := uint64(1); seed <= 8; seed++ {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 23))
+			d := startDesign(t, cat, rng)
+			r := NewResolver(cat)
+			done, deferred := 0, 0
+			for step := 0; step < 200; step++ {
+				next, what := edit(cat, d, rng)
+				if errs := cat.Check(next); len(errs) > 0 {
+					continue
+				}
+				d = next
+				wantRes, wantRep := Resolve(cat, d)
+				gotRes, gotRep, ok := r.ResolveFirst(d)
+				if ok {
+					done++
+					if !reflect.DeepEqual(gotRes, wantRes) {
+						t.Fatalf("step %d (%s): done, but the resolution differs from Resolve's", step, what)
+					}
+					if diff := reportDiff(gotRep, wantRep); diff != "" {
+						t.Fatalf("step %d (%s): done, but the analysis differs from Resolve's: %s", step, what, diff)
+					}
+					continue
+				}
+				deferred++
+				if gotRep != nil {
+					t.Fatalf("step %d (%s): not done, yet a report", step, what)
+				}
+				if want := cat.ResolveWith(d, nil); !reflect.DeepEqual(gotRes, want) {
+					t.Fatalf("step %d (%s): not done, and the resolution is not the catalogue's part", step, what)
+				}
+				if rng.IntN(3) == 0 {
+					continue // the next edit came first
+				}
+				gotRes, gotRep = r.Resolve(d)
+				if !reflect.DeepEqual(gotRes, wantRes) {
+					t.Fatalf("step %d (%s): completed, the resolution differs from Resolve's", step, what)
+				}
+				if diff := reportDiff(gotRep, wantRep); diff != "" {
+					t.Fatalf("step %d (%s): completed, the analysis differs from Resolve's: %s", step, what, diff)
+				}
+			}
+			if done == 0 || deferred == 0 {
+				t.Fatalf("%d steps done at once, %d deferred: the test exercises too little", done, deferred)
+			}
+		})
+	}
+}
+
 // reportDiff compares what reports say (not how they are held).
 func reportDiff(got, want *Report) string {
 	for _, f := range []struct {

@@ -75,8 +75,14 @@ func (a *Analysis) Render() app.UI {
 	spofs := r.SPOFs[:a.shown("spofs", len(r.SPOFs))]
 	sinks := r.Sinks[:a.shown("sinks", len(r.Sinks))]
 	durability := r.Durability[:a.shown("durability", len(r.Durability))]
-	return app.Section().ID("analysis").Aria("label", "Analysis").Body(
+	pending := a.Store.AnalysisPending()
+	return app.Section().ID("analysis").Aria("label", "Analysis").Aria("busy", strconv.FormatBool(pending)).Body(
 		app.H2().Text("Analysis"),
+		// An edit of a large design is drawn first and analysed in the
+		// next task: until then what follows is of the design before it.
+		app.P().Class("hint").Aria("live", "polite").ID("analysis-status").Body(
+			app.If(pending, app.Text("Updating: what follows is the analysis before the last edit.")),
+		),
 		app.Div().Class("field").Body(
 			app.Label().For("design-objective").Text("Availability objective of every entry point (%)"),
 			input(a.Store.ReadOnly()).ID("design-objective").Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").

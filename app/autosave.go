@@ -108,6 +108,9 @@ func (a *autosave) flush() {
 	if !a.unsaved {
 		return
 	}
+	// What is saved with the design (its problems, in the list of
+	// designs; the host's autosave event) is of the design as it is.
+	s.store.Settle()
 	if s.readOnlyView() {
 		a.unsaved = false // a shared design, or a version, is never stored
 		return

@@ -119,6 +119,11 @@ func (e *Editor) OnMount(ctx app.Context) {
 	s.tab.show(e)
 	e.store.OnExported = s.versions.exportedPicture
 	e.unsubscribe = e.store.Subscribe(e.changed)
+	if app.IsClient {
+		// A large design's edit is drawn before its system analysis runs
+		// (the Analysis region says it is updating meanwhile).
+		e.store.DeferAnalysis(func(run func()) { afterNextPaint(e.ctx, run) })
+	}
 	defer s.tab.runPending()
 	defer e.Update()
 	if e.platform != nil {
@@ -260,4 +265,26 @@ func (e *Editor) changed(s *state.Store, c state.Changed) {
 		e.drawnVersion = s.Version()
 		e.ctx.Dispatch(func(app.Context) {})
 	}
+}
+
+// afterNextPaint runs run on the UI goroutine in a task after the browser
+// has painted the frame that go-app is rendering: go-app renders on a timer
+// of its own and the browser paints only once the wasm yields, so the
+// function waits for the render (Defer), then for the next animation frame
+// (which comes just before the paint) and then for a task after it.
+func afterNextPaint(ctx app.Context, run func()) {
+	ctx.Defer(func(ctx app.Context) {
+		var frame, task app.Func
+		task = app.FuncOf(func(app.Value, []app.Value) any {
+			task.Release()
+			ctx.Dispatch(func(app.Context) { run() })
+			return nil
+		})
+		frame = app.FuncOf(func(app.Value, []app.Value) any {
+			frame.Release()
+			app.Window().Call("setTimeout", task, 0)
+			return nil
+		})
+		app.Window().Call("requestAnimationFrame", frame)
+	})
 }

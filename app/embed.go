@@ -166,8 +166,10 @@ func (em *embedding) handle(m message) {
 		}
 		em.send(map[string]any{"event": "export", "format": m.Format, "data": data})
 	case "validate":
+		s.Settle() // the analysis's findings too, when an edit left it pending
 		em.send(map[string]any{"event": "validation", "violations": violations(s), "errors": []any{}})
 	case "analyze":
+		s.Settle()
 		// The same report as designer analyze -o json.
 		em.send(map[string]any{"event": "analysis", "analysis": s.Analysis(), "errors": []any{}})
 	case "configure":

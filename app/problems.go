@@ -210,6 +210,7 @@ func (p *Problems) Render() app.UI {
 	}
 	return app.Section().ID("problems").Aria("label", "Problems").Body(
 		app.H2().Text("Problems ("+strconv.Itoa(n)+")"),
+		app.If(p.Store.AnalysisPending(), app.P().Class("hint").ID("problems-updating").Text("Updating: the system analysis's findings follow.")),
 		app.If(n == 0, app.P().Class("ok").Text("No problems: every node keeps every rule that applies.")),
 		app.If(n > 0, app.P().Class("counts").Text(library.Count(counts[catalogue.SeverityError], "error")+", "+library.Count(counts[catalogue.SeverityWarning], "warning")+", "+strconv.Itoa(counts[catalogue.SeverityInfo])+" info")),
 		form,

@@ -47,6 +47,10 @@ type Changed struct {
 	// its history, selection and views start afresh, and the canvas shows
 	// it whole.
 	Opened bool
+	// Analysed says the analysis an edit left pending is done (see
+	// DeferAnalysis): the analysis, its findings among the violations and
+	// the single points of failure are the design's now.
+	Analysed bool
 }
 
 // Subscribe calls f after every commit with what changed, until the
@@ -77,6 +81,7 @@ type change struct {
 	readOnly  *bool                // the new read-only setting
 	focus     *bool                // the new focus mode
 	opened    bool                 // another design is opened: the history and the design's views go
+	analysed  bool                 // the pending analysis is done (see Settle)
 	comparing bool                 // compare replaces the comparison (nil: none)
 	compare   *comparison          // the comparison with a file (Compare with…)
 	// compareErrors replaces the problems of a file that could not be
@@ -151,8 +156,15 @@ func (s *Store) commit(c change) {
 			d = s.design
 		}
 		s.index(d)
+		if d := s.pending; d != nil {
+			s.later(func() {
+				if s.pending == d { // else a later edit has its own
+					s.Settle()
+				}
+			})
+		}
 	}
-	if failed || c.design != nil || c.cat != nil {
+	if failed || c.design != nil || c.cat != nil || c.analysed {
 		s.fail(s.analysis)
 	}
 	switch {
@@ -180,8 +192,8 @@ func (s *Store) commit(c change) {
 	}
 	selected := s.selection != before || s.extraVersion != beforeExtra
 	ev := Changed{Design: c.design != nil, History: c.history, Catalogue: c.cat != nil, Selection: selected, Reveal: c.reveal, Opened: c.opened,
-		Session: drawn || c.widths != nil || c.view != nil || c.shared != nil || c.autoAt != nil}
-	if ev.Design || ev.Catalogue || ev.Selection || c.notice != nil || drawn || c.reveal || c.opened {
+		Session: drawn || c.widths != nil || c.view != nil || c.shared != nil || c.autoAt != nil, Analysed: c.analysed}
+	if ev.Design || ev.Catalogue || ev.Selection || c.notice != nil || drawn || c.reveal || c.opened || c.analysed {
 		s.version++
 	}
 	for id, n := 0, s.nextSub; id < n; id++ {
@@ -189,4 +201,26 @@ func (s *Store) commit(c change) {
 			f(s, ev)
 		}
 	}
+}
+
+// DeferAnalysis makes an edit of a design of a thousand nodes or more
+// commit, and so be drawn, before the design's system analysis has run,
+// when the last analysis does not hold for it: later is handed the rest to
+// run in a later task, after the frame. Until then AnalysisPending says so,
+// Analysis is the last report and the resolution lacks its findings; the
+// analysis done, a commit of its own (Changed.Analysed) shows it. Without
+// it (tests, the CLI's uses) every commit is analysed at once.
+func (s *Store) DeferAnalysis(later func(run func())) { s.later = later }
+
+// Settle runs the analysis an edit left pending now, and commits it: for
+// what must answer for the design as it is (the embedding host's validate
+// and analyze, a save). It does nothing when none is pending.
+func (s *Store) Settle() {
+	if s.pending == nil {
+		return
+	}
+	res, rep := s.resolver.Resolve(s.pending)
+	s.pending = nil
+	s.derive(res, rep, false)
+	s.commit(change{analysed: true})
 }

@@ -45,7 +45,23 @@ type Document struct {
 	edgeViolations map[catalogue.EdgeRef][]int32
 	// title is the name the user gave the design (see SetTitle).
 	title string
+	// later, when set, runs the analysis of a large design after the frame
+	// that shows its edit (see Store.DeferAnalysis); pending is the design
+	// whose analysis is still to run (nil: analysis is the design's).
+	later   func(run func())
+	pending *catalogue.Design
 }
+
+// deferAnalysisFrom is the size from which an edit's analysis, when the
+// editor asks for it, follows the frame that shows the edit: below it the
+// analysis takes a few milliseconds, and running it at once spares the
+// Analysis region a flash of "updating".
+const deferAnalysisFrom = 1000
+
+// AnalysisPending reports whether the design's analysis is still to run
+// after an edit: Analysis is then an earlier design's report, and the
+// resolution lacks the analysis's findings, until the store's next commit.
+func (doc *Document) AnalysisPending() bool { return doc.pending != nil }
 
 // Catalogue returns the catalogue the design is resolved against.
 func (doc *Document) Catalogue() *catalogue.Catalogue { return doc.cat }
@@ -83,14 +99,37 @@ func (doc *Document) index(d *catalogue.Design) {
 	if doc.resolver == nil || doc.resolverCat != doc.cat {
 		doc.resolver, doc.resolverCat = analysis.NewResolver(doc.cat), doc.cat
 	}
-	doc.resolution, doc.analysis = doc.resolver.Resolve(d)
-	doc.spofs = map[string]bool{}
-	for _, sp := range doc.analysis.SPOFs {
-		if sp.Node != "" {
-			doc.spofs[sp.Node] = true
+	doc.pending = nil
+	if doc.later != nil && len(d.Nodes) >= deferAnalysisFrom {
+		res, rep, done := doc.resolver.ResolveFirst(d)
+		if !done {
+			// The last report stays shown, said to be updating, until
+			// the analysis of d is done (see settle).
+			doc.pending = d
+			doc.derive(res, doc.analysis, !sameNodes)
+			return
+		}
+		doc.derive(res, rep, !sameNodes)
+		return
+	}
+	res, rep := doc.resolver.Resolve(d)
+	doc.derive(res, rep, !sameNodes)
+}
+
+// derive makes res and rep the design's resolution and analysis, with what
+// is found from them: the single points of failure and the violations by
+// node and by edge (the index by id too when renumbered).
+func (doc *Document) derive(res *catalogue.Resolution, rep *analysis.Report, renumbered bool) {
+	if rep != doc.analysis || doc.spofs == nil {
+		doc.spofs = map[string]bool{}
+		for _, sp := range rep.SPOFs {
+			if sp.Node != "" {
+				doc.spofs[sp.Node] = true
+			}
 		}
 	}
-	if !sameNodes || len(doc.resolved) != len(doc.resolution.Nodes) {
+	doc.resolution, doc.analysis = res, rep
+	if renumbered || len(doc.resolved) != len(doc.resolution.Nodes) {
 		doc.resolved = make(map[string]int, len(doc.resolution.Nodes))
 		for i, n := range doc.resolution.Nodes {
 			doc.resolved[n.ID] = i

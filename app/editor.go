@@ -268,23 +268,30 @@ func (e *Editor) changed(s *state.Store, c state.Changed) {
 }
 
 // afterNextPaint runs run on the UI goroutine in a task after the browser
-// has painted the frame that go-app is rendering: go-app renders on a timer
-// of its own and the browser paints only once the wasm yields, so the
-// function waits for the render (Defer), then for the next animation frame
-// (which comes just before the paint) and then for a task after it.
+// has painted the frame that go-app is rendering, once it is idle: go-app
+// renders on a timer of its own and the browser paints only once the wasm
+// yields, so the function waits for the render (Defer), then for an idle
+// period (which follows the paint, and any input waiting), or 200 ms at
+// most. Where requestIdleCallback is missing (Safari), it waits for the
+// next animation frame (which comes just before the paint) and a task
+// after it.
 func afterNextPaint(ctx app.Context, run func()) {
 	ctx.Defer(func(ctx app.Context) {
-		var frame, task app.Func
+		var wait, task app.Func
 		task = app.FuncOf(func(app.Value, []app.Value) any {
 			task.Release()
 			ctx.Dispatch(func(app.Context) { run() })
 			return nil
 		})
-		frame = app.FuncOf(func(app.Value, []app.Value) any {
-			frame.Release()
+		if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
+			w.Call("requestIdleCallback", task, map[string]any{"timeout": 200})
+			return
+		}
+		wait = app.FuncOf(func(app.Value, []app.Value) any {
+			wait.Release()
 			app.Window().Call("setTimeout", task, 0)
 			return nil
 		})
-		app.Window().Call("requestAnimationFrame", frame)
+		app.Window().Call("requestAnimationFrame", wait)
 	})
 }

@@ -2,6 +2,7 @@ package state
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -127,5 +128,49 @@ func TestSettleRunsThePendingAnalysis(t *testing.T) {
 	}
 	if want := cat.ResolveWith(s.Design(), nil); len(s.Analysis().Entries) == 0 && reflect.DeepEqual(s.Resolution(), want) {
 		t.Fatal("after Settle the design has no analysis")
+	}
+}
+
+// BenchmarkEditBeforeAnalysis is what an edit costs the store before its
+// frame can be drawn, with the analysis at once (now) and deferred (the
+// editor's way, the deferred task left out): an edit the analysis reads
+// (a stream's replication) and a node added then deleted, on
+// browserbench's chain of 1,000 and 10,000 nodes.
+func BenchmarkEditBeforeAnalysis(b *testing.B) {
+	cat := statetest.Catalogue(b)
+	comps := []string{"kafka", "redpanda", "nats-jetstream", "aws-lambda", "postgresql", "aws-sqs", "service"}
+	for _, size := range []int{1000, 10000} {
+		for _, mode := range []string{"now", "deferred"} {
+			s := NewStore(cat)
+			if mode == "deferred" {
+				s.DeferAnalysis(func(func()) {})
+			}
+			if err := s.Import("big.yaml", statetest.Chain(size, comps)); err != nil {
+				b.Fatal(err)
+			}
+			s.Settle()
+			b.Run(fmt.Sprintf("nodes=%d/%s/replication", size, mode), func(b *testing.B) {
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					n++
+					if err := s.SetProp("n-497", "replicationFactor", catalogue.IntValue(int64(1+n%3))); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("nodes=%d/%s/add-delete", size, mode), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					id, err := s.AddNode("kafka")
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := s.DeleteNode(id); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

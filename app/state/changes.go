@@ -203,7 +203,7 @@ func (s *Store) commit(c change) {
 	}
 }
 
-// DeferAnalysis makes an edit of a design of a thousand nodes or more
+// DeferAnalysis makes an edit of a design of 5,000 nodes or more
 // commit, and so be drawn, before the design's system analysis has run,
 // when the last analysis does not hold for it: later is handed the rest to
 // run in a later task, after the frame. Until then AnalysisPending says so,

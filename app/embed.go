@@ -166,7 +166,6 @@ func (em *embedding) handle(m message) {
 		}
 		em.send(map[string]any{"event": "export", "format": m.Format, "data": data})
 	case "validate":
-		s.Settle() // the analysis's findings too, when an edit left it pending
 		em.send(map[string]any{"event": "validation", "violations": violations(s), "errors": []any{}})
 	case "analyze":
 		s.Settle()
@@ -238,6 +237,7 @@ func (em *embedding) selection() {
 }
 
 func violations(s *state.Store) []catalogue.Violation {
+	s.Settle() // the analysis's findings too, when an edit left it pending
 	return append([]catalogue.Violation{}, s.Resolution().Violations...)
 }
 

@@ -50,10 +50,11 @@ func main() {
 	tidyOnly := flag.Bool("tidy-only", false, "measure Tidy up of the 1,000-node design in groups only, and print it (for trying changes)")
 	openOnly := flag.Bool("open-only", false, "measure opening a 100-node design from Designs in place of another only, and print it")
 	editOnly := flag.Bool("edit-only", false, "measure the edit path (import, property edits, add, delete, undo, redo, pan, zoom, drag, memory) only, and print it")
+	bigOnly := flag.Bool("big-only", false, "measure the import of a 40,000-node design and its restore after a reload only, and print them")
 	sizes := flag.String("sizes", "1000,10000", "with -edit-only: the design sizes, in nodes")
 	prof := flag.Bool("profile", false, "with -edit-only: print where the property edits' time goes (app.wasm built with function names)")
 	flag.Parse()
-	if *startOnly || *dragOnly || *tidyOnly || *editOnly || *openOnly {
+	if *startOnly || *dragOnly || *tidyOnly || *editOnly || *openOnly || *bigOnly {
 		*write = ""
 	}
 	var err error
@@ -66,6 +67,11 @@ func main() {
 		var opens []float64
 		if opens, err = openRuns(*runs, *level); err == nil {
 			fmt.Print(openRow(opens))
+		}
+	case *bigOnly:
+		var f *bigFigures
+		if f, err = bigRuns(*runs, *level); err == nil {
+			fmt.Print(f.report())
 		}
 	case *editOnly:
 		var ns []int

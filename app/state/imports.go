@@ -21,14 +21,34 @@ type imports struct{ s *Store }
 // groups, failing group, comparison and where new nodes were placed gone;
 // the panels as they were. Nothing changes when the file does not read.
 func (ed imports) Open(name string, data []byte) error {
-	d, errs := ed.s.cat.ReadDesign(name, data)
-	if len(errs) > 0 {
-		return errs
+	r := ed.Reading(name, data, false)
+	for r.Next() {
 	}
-	d.Positions = nil // positions serve the import's errors only
-	drawing.PlaceUnplaced(d)
+	return ed.OpenRead(r)
+}
+
+// OpenRead is Open of the design r read (see Reading), once its last step
+// is done: one commit, or nothing changed when the file did not read. A
+// reading against another catalogue than the store's (an embedding host
+// replaced it meanwhile) is read again.
+func (ed imports) OpenRead(r *Reading) error {
+	d, err := ed.finish(r)
+	if err != nil {
+		return err
+	}
 	ed.s.commit(change{design: d, history: NotRecorded, opened: true, selection: &Selection{Edge: -1}})
 	return nil
+}
+
+// finish returns the design r read, reading it again to the end against
+// the store's catalogue when r's is another.
+func (ed imports) finish(r *Reading) (*catalogue.Design, error) {
+	if r.cat != ed.s.cat {
+		r = ed.Reading(r.name, r.data, r.text)
+	}
+	for r.Next() {
+	}
+	return r.design, r.err
 }
 
 // Clear opens an empty design, as Open does a design read: for a new
@@ -107,13 +127,29 @@ func (ed imports) LoadFromHost(name string, data []byte) error {
 // the design laid out where it has no positions, its text as the editor
 // writes it, and what an import left out, a line each.
 func (ed imports) Read(name string, data []byte) (*catalogue.Design, string, []string, error) {
-	d, report, err := ed.s.parse(name, data)
+	if importer.Detect(data) != "" {
+		d, report, err := ed.s.parse(name, data)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		d.Positions = nil
+		drawing.PlaceUnplaced(d)
+		return d, string(catalogue.EncodeDesignYAML(d)), report, nil
+	}
+	r := ed.Reading(name, data, true)
+	for r.Next() {
+	}
+	return ed.ReadResult(r)
+}
+
+// ReadResult is what Read returns, of the design r read (see Reading)
+// once its last step is done.
+func (ed imports) ReadResult(r *Reading) (*catalogue.Design, string, []string, error) {
+	d, err := ed.finish(r)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	d.Positions = nil
-	drawing.PlaceUnplaced(d)
-	return d, string(catalogue.EncodeDesignYAML(d)), report, nil
+	return d, r.encoded, nil, nil
 }
 
 // parse reads a file Import takes into a design, once: what an import of

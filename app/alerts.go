@@ -36,6 +36,7 @@ func (a *Alerts) Render() app.UI {
 	s := a.Session
 	save := s.autosave
 	return app.Div().ID("alerts").Body(
+		a.renderLoading(),
 		a.renderShare(),
 		a.renderLibrary(),
 		app.If(save.theirs != "",
@@ -69,7 +70,9 @@ func (a *Alerts) Render() app.UI {
 				app.If(save.unreadable != "",
 					app.Button().Text("Export the saved design").OnClick(func(app.Context, app.Event) { s.autosave.exportSaved() }),
 				),
-				app.If(save.holding,
+				app.If(save.stopped != "",
+					app.Button().Text("Restore it").OnClick(func(app.Context, app.Event) { s.autosave.restoreStopped() }),
+				).ElseIf(save.holding,
 					app.Button().Text("Discard the saved design").OnClick(func(app.Context, app.Event) { s.autosave.discardSaved() }),
 				).Else(
 					app.Button().Text("Dismiss").OnClick(func(app.Context, app.Event) { s.autosave.restoreWarning = "" }),

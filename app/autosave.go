@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
@@ -41,6 +42,11 @@ type autosave struct {
 	// exports or discards it.
 	unreadable string
 	holding    bool
+	// stopped is the saved design whose restore the user stopped (see
+	// restored), kept as it is in storage: autosave holds until it is
+	// restored (Restore it) or another design is opened.
+	stopped          string
+	stoppedFromLocal bool
 	// afterRestore runs once the saved design is restored (a restore of a
 	// version, asked for by the address).
 	afterRestore func()
@@ -341,14 +347,8 @@ func (a *autosave) restore() {
 			}
 			if s.store.Design() != empty && err == nil && ok && saved != string(s.store.Export()) {
 				// The user changed the design before the database
-				// answered: neither is dropped; the saved one waits for
-				// the user's choice, as another tab's does.
-				a.restoring, a.theirs = false, saved
-				s.opened()
-				if id := a.adding; id != "" {
-					a.adding = ""
-					addFromCatalogue(s.store, id)
-				}
+				// answered.
+				a.bothChanged(saved)
 				return
 			}
 			a.restored(saved, err, false)
@@ -362,6 +362,54 @@ func (a *autosave) restore() {
 // meanwhile), or an empty one in place of the design before, which reopen
 // kept shown meanwhile.
 func (a *autosave) restored(saved string, err error, fromLocal bool) {
+	s := a.s
+	if err == nil && len(saved) >= stepBytes && s.ctx() != nil {
+		// A big design: read in steps, with progress and Stop, while
+		// autosave waits (restoring). What the user does meanwhile is
+		// not overwritten: it waits for a choice, as another tab's
+		// change does.
+		before := s.store.Design()
+		a.restoring = true
+		s.readInSteps("Restoring the saved design", s.store.Reading("saved design", []byte(saved), false), func(r *state.Reading) {
+			if s.store.Design() != before && saved != string(s.store.Export()) {
+				a.bothChanged(saved)
+				return
+			}
+			a.open(saved, nil, fromLocal, func() error { return s.store.OpenRead(r) })
+		}, func() {
+			a.restoring, a.holding, a.stopped, a.stoppedFromLocal = false, true, saved, fromLocal
+			a.restoreWarning = "Restoring the saved design was stopped. It is kept as it was in this browser's storage; " +
+				"autosave is off until it is restored, so what you change now is not saved."
+		})
+		return
+	}
+	a.open(saved, err, fromLocal, func() error { return s.store.Open("saved design", []byte(saved)) })
+}
+
+// restoreStopped restores the saved design whose restore was stopped.
+func (a *autosave) restoreStopped() {
+	saved := a.stopped
+	a.stopped, a.holding, a.restoreWarning = "", false, ""
+	a.restoring = true
+	a.restored(saved, nil, a.stoppedFromLocal)
+}
+
+// bothChanged keeps the design the user changed before the saved one was
+// read, and the saved one waiting for the user's choice (as another tab's
+// does): neither is dropped.
+func (a *autosave) bothChanged(saved string) {
+	s := a.s
+	a.restoring, a.theirs = false, saved
+	s.opened()
+	if id := a.adding; id != "" {
+		a.adding = ""
+		addFromCatalogue(s.store, id)
+	}
+}
+
+// open takes the saved design restored read, opened by openSaved, as
+// restored says.
+func (a *autosave) open(saved string, err error, fromLocal bool, openSaved func() error) {
 	s := a.s
 	a.restoring = false
 	if s.opening {
@@ -385,7 +433,7 @@ func (a *autosave) restored(saved string, err error, fromLocal bool) {
 		defer a.runAfterRestore()
 		defer s.library.relist(true)
 		a.saved = saved
-		if err := s.store.Open("saved design", []byte(saved)); err != nil {
+		if err := openSaved(); err != nil {
 			if s.tab.opens > 0 {
 				s.store.Clear() // not the design before, which reopen kept shown
 			}

@@ -6,7 +6,9 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/importer"
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
@@ -265,7 +267,24 @@ func (l *designLibrary) importFile(name string, data []byte) {
 		l.s.importData(name, data)
 		return
 	}
+	if len(data) >= stepBytes && importer.Detect(data) == "" {
+		// A big design: read in steps, with progress and Stop (another
+		// tool's file is imported at once).
+		l.s.readInSteps("Importing "+fileBase(name), l.s.store.Reading(name, data, true), func(r *state.Reading) {
+			d, text, report, err := l.s.store.ReadResult(r)
+			l.imported(name, d, text, report, err)
+		}, func() {
+			l.s.store.Say(fmt.Sprintf("Stopped importing %s; your designs are unchanged.", fileBase(name)))
+		})
+		return
+	}
 	d, text, report, err := l.s.store.Read(name, data)
+	l.imported(name, d, text, report, err)
+}
+
+// imported adds the design read from file name to the library, or says
+// why not (see importFile).
+func (l *designLibrary) imported(name string, d *catalogue.Design, text string, report []string, err error) {
 	l.s.importErrors, l.importReport = nil, nil
 	if list, ok := err.(catalogue.ErrorList); ok {
 		l.s.importErrors = list.Lines()

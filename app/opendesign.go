@@ -154,6 +154,15 @@ func (s *tabSession) leaveFor(leave func(), refused func(error)) {
 	case a.theirs != "":
 		refused(fmt.Errorf("Choose which design to keep (the alert above) before opening another"))
 		return
+	case s.loading != nil && !a.restoring:
+		refused(fmt.Errorf("A design is being imported; wait until it is, or press Stop, before opening another"))
+		return
+	case a.stopped != "":
+		// Its restore stopped, the saved design is as it was: nothing
+		// of it is lost by leaving (what was changed since is not
+		// saved, as the alert says).
+		leave()
+		return
 	case a.holding:
 		refused(fmt.Errorf("Export or discard the saved design that no longer loads (the alert above) before opening another"))
 		return

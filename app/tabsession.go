@@ -36,6 +36,8 @@ type tabSession struct {
 	// never stored (see openShared); shareProblems why a link was refused.
 	sharing       bool
 	shareProblems []string
+	// loading is the design being read in steps, if any (see readInSteps).
+	loading *loading
 	// importErrors are why a file was not imported, until dismissed.
 	importErrors []string
 	// sheet is the drawer open over the workspace (see the drawers'
@@ -82,6 +84,7 @@ func newSession(p Platform, store *state.Store) *tabSession {
 // load on another design would: its autosave, versions, conflicts,
 // warnings, and the drawers open over it.
 func (s *tabSession) startAfresh() {
+	s.dropLoading()
 	s.designID = library.FirstID
 	*s.autosave = autosave{s: s}
 	*s.library = designLibrary{s: s}

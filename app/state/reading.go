@@ -35,8 +35,12 @@ type Reading struct {
 }
 
 // readSteps are the labels of a Reading's steps, in order, with %s for
-// what is read (a file's size, then its nodes).
+// what is read (a file's size, then its nodes); applyStep is the label of
+// the commit that applies it, which resolves the design, checks its rules,
+// analyses it, and the editor draws it.
 var readSteps = []string{"Reading %s", "Checking %s", "Laying out %s"}
+
+const applyStep = "Resolving and drawing %s"
 
 // Reading starts reading the design file name, a design's YAML, as Open
 // does; with text, as Read does: a picture Export picture drew is read too
@@ -46,30 +50,26 @@ func (ed imports) Reading(name string, data []byte, text bool) *Reading {
 	return &Reading{cat: ed.s.cat, name: name, data: data, text: text}
 }
 
-// Steps is how many steps the reading takes.
-func (r *Reading) Steps() int { return len(readSteps) }
+// Steps is how many steps the reading takes, the commit that applies it
+// the last.
+func (r *Reading) Steps() int { return len(readSteps) + 1 }
 
 // Step is how many steps are done (of a reading that failed, before the
 // one that failed).
 func (r *Reading) Step() int { return r.step }
 
-// Nodes is how many nodes the design read has (0 before it is parsed).
-func (r *Reading) Nodes() int {
-	if r.design == nil {
-		return 0
-	}
-	return len(r.design.Nodes)
-}
-
 // Label names the next step and what it reads ("Checking 40,000
-// nodes"), or "" when none is left.
+// nodes"), the commit once Next has no more, or "" when a step failed.
 func (r *Reading) Label() string {
-	if r.failed || r.step >= len(readSteps) {
+	if r.failed {
 		return ""
 	}
 	what := fmt.Sprintf("%s (%s)", r.name, bytesText(len(r.data)))
 	if r.design != nil {
 		what = countText(len(r.design.Nodes), "node")
+	}
+	if r.step >= len(readSteps) {
+		return fmt.Sprintf(applyStep, what)
 	}
 	return fmt.Sprintf(readSteps[r.step], what)
 }

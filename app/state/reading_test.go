@@ -16,10 +16,10 @@ func TestReadingInSteps(t *testing.T) {
 		name, file string
 		data       []byte
 		steps      int      // steps done before it ends
-		labels     []string // the labels seen before each step
+		labels     []string // the labels seen before each step, and the commit's
 		err        string
 	}{
-		{"good", "chain.yaml", chain, 3, []string{"Reading chain.yaml (", "Checking 1,200 nodes", "Laying out 1,200 nodes"}, ""},
+		{"good", "chain.yaml", chain, 3, []string{"Reading chain.yaml (", "Checking 1,200 nodes", "Laying out 1,200 nodes", "Resolving and drawing 1,200 nodes"}, ""},
 		{"unparsable", "bad.yaml", []byte("nodes: [\n"), 0, []string{"Reading bad.yaml (9 bytes)"}, "bad.yaml:"},
 		{"unknown component", "bad.yaml", []byte("nodes:\n  - { id: \"a\", component: \"kafak\" }\n"), 1, []string{"Reading bad.yaml (", "Checking 1 node"},
 			"bad.yaml:2:27: nodes[0].component: unknown component `kafak`; did you mean `kafka`?"},
@@ -35,6 +35,9 @@ func TestReadingInSteps(t *testing.T) {
 				if !r.Next() {
 					break
 				}
+			}
+			if last := r.Label(); last != "" {
+				labels = append(labels, last) // the commit's
 			}
 			if r.Step() != c.steps {
 				t.Errorf("ended after %d steps, want %d", r.Step(), c.steps)

@@ -1,0 +1,118 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/app/state"
+)
+
+// A big design (an import, or the saved design restored at start-up) is
+// read in steps on a goroutine of its own, which sleeps between them: in
+// WebAssembly every goroutine shares the browser's one thread, and only a
+// goroutine that waits hands it back, to paint and to take input. Between
+// steps the alerts show how far it is (a progress bar naming the step) and
+// a Stop button; the design read is applied in one commit at the end, or
+// not at all when stopped, so the design open before stays as it was.
+
+// stepBytes is the size from which a design is read in steps: below it, a
+// design reads within a frame or two, and a progress bar would only flash.
+const stepBytes = 512 << 10
+
+// stepPause is how long the reading goroutine sleeps between steps: long
+// enough for the browser to paint the progress and handle a click on Stop.
+const stepPause = 20 * time.Millisecond
+
+// loading is a design being read in steps: what it is ("Importing
+// orders.yaml"), the step under way, and whether Stop was pressed. The UI
+// goroutine reads and writes its fields but stop, which the reading
+// goroutine reads.
+type loading struct {
+	what  string
+	label string
+	step  int
+	steps int
+	stop  atomic.Bool
+}
+
+// readInSteps reads r on a goroutine of its own, showing its progress
+// (see loading) as what, then, on the UI goroutine, hands it to apply, or
+// calls stopped when Stop was pressed first (the store unchanged). Another
+// reading under way is dropped.
+func (s *tabSession) readInSteps(what string, r *state.Reading, apply func(*state.Reading), stopped func()) {
+	s.dropLoading()
+	l := &loading{what: what, label: r.Label(), steps: r.Steps()}
+	s.loading = l
+	go func() {
+		for {
+			time.Sleep(stepPause)
+			if l.stop.Load() {
+				break
+			}
+			// The last step, the commit, is the UI goroutine's (apply).
+			more := r.Next()
+			label, step := r.Label(), r.Step()
+			if r.Err() != nil {
+				label = "Listing the problems"
+			}
+			s.run(func() { l.label, l.step = label, step })
+			if !more {
+				break
+			}
+		}
+		time.Sleep(stepPause)
+		s.run(func() {
+			if s.loading != l {
+				return // dropped: another design opened, or another reading started
+			}
+			s.loading = nil
+			if l.stop.Load() {
+				stopped()
+				return
+			}
+			apply(r)
+		})
+	}()
+}
+
+// dropLoading forgets the reading under way, if any, which stops and
+// applies nothing: another design opens.
+func (s *tabSession) dropLoading() {
+	if l := s.loading; l != nil {
+		l.stop.Store(true)
+		s.loading = nil
+	}
+}
+
+// stopLoading stops the reading under way: the design open stays as it
+// was.
+func (s *tabSession) stopLoading() {
+	if l := s.loading; l != nil {
+		l.stop.Store(true)
+		l.label = "Stopping"
+	}
+}
+
+// renderLoading is the progress of the design being read, if any: a
+// progress bar whose text names the step ("Checking 40,000 nodes… 2 of
+// 4"), and Stop.
+func (a *Alerts) renderLoading() app.UI {
+	l := a.Session.loading
+	if l == nil {
+		return nil
+	}
+	text := fmt.Sprintf("%s… %d of %d", l.label, l.step+1, l.steps)
+	return app.Div().Class("notice").ID("loading").Body(
+		app.Span().Text(l.what),
+		app.Div().Class("progress").Role("progressbar").Aria("label", l.what).
+			Aria("valuemin", "0").Aria("valuemax", strconv.Itoa(l.steps)).Aria("valuenow", strconv.Itoa(l.step)).Aria("valuetext", text).Body(
+			app.Div().Class("progress-done").Style("width", fmt.Sprintf("%d%%", 100*l.step/l.steps)),
+		),
+		app.Span().Class("progress-step").Text(text),
+		app.Button().Text("Stop").Disabled(l.stop.Load()).OnClick(func(app.Context, app.Event) { a.Session.stopLoading() }),
+	)
+}

@@ -365,11 +365,24 @@ var designKeys = []string{"schemaVersion", "type", "id", "name", "description", 
 // enough to check further and report every problem at once, never a design to
 // use in place of the user's.
 func ParseDesign(name string, data []byte) (*Design, ErrorList) {
+	return ParseDesignYielding(name, data, nil)
+}
+
+// yieldItems is how many nodes or edges ParseDesignYielding reads between
+// two calls of its yield.
+const yieldItems = 256
+
+// ParseDesignYielding is ParseDesign calling yield (if not nil) every few
+// hundred lines and items of a large design: in WebAssembly, a yield that
+// sleeps lets the browser paint and take input in the middle of a
+// 40,000-node design.
+func ParseDesignYielding(name string, data []byte, yield func()) (*Design, ErrorList) {
 	var errs ErrorList
 	if err := SizeError(name, int64(len(data))); err != nil {
 		return nil, append(errs, err)
 	}
 	d := newDecoder(name, &errs)
+	d.Yield = yield
 	d.Hints = diag.NewHints(diag.HintBudget)
 	root, f := d.Open(data, "design", designKeys...)
 	if root == nil {
@@ -426,6 +439,9 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		des.Nodes = make([]Node, 0, len(v.Val.Content))
 		src.nodes = make([]nodePos, len(v.Val.Content))
 		for i, n := range v.Val.Content {
+			if yield != nil && i%yieldItems == yieldItems-1 {
+				yield()
+			}
 			node := d.parseNode(n, i, src)
 			if node.ID != "" {
 				if prev, dup := ids[node.ID]; dup {
@@ -448,6 +464,9 @@ func ParseDesign(name string, data []byte) (*Design, ErrorList) {
 		var nodeIDs []string // for hints, sorted when first needed
 		src.edges = make([]edgePos, len(v.Val.Content))
 		for i, n := range v.Val.Content {
+			if yield != nil && i%yieldItems == yieldItems-1 {
+				yield()
+			}
 			what := "edges[" + strconv.Itoa(i) + "]"
 			ef := d.Fields(n, what, "from", "to", "label", "flow", "protocol")
 			if ef == nil {

@@ -143,3 +143,28 @@ func BenchmarkReadDesign(b *testing.B) {
 		})
 	}
 }
+
+// ParseDesignYielding reads a design as ParseDesign does, calling its yield
+// now and then through a large one.
+func TestParseDesignYielding(t *testing.T) {
+	var y strings.Builder
+	y.WriteString("nodes:\n")
+	for i := range 3000 {
+		fmt.Fprintf(&y, "  - { id: \"n-%d\", component: kafka }\n", i)
+	}
+	y.WriteString("edges:\n")
+	for i := 1; i < 3000; i++ {
+		fmt.Fprintf(&y, "  - { from: \"n-%d\", to: \"n-%d\" }\n", i-1, i)
+	}
+	for _, data := range [][]byte{[]byte(y.String()), []byte(y.String() + "notes: [{ text: \"x\" }]\n  bad: indentation\n")} {
+		want, werrs := ParseDesign("d.yaml", data)
+		yields := 0
+		got, errs := ParseDesignYielding("d.yaml", data, func() { yields++ })
+		if fmt.Sprint(errs) != fmt.Sprint(werrs) || (want == nil) != (got == nil) || (got != nil && (len(got.Nodes) != len(want.Nodes) || len(got.Edges) != len(want.Edges))) {
+			t.Errorf("read differently: %v and %v", errs, werrs)
+		}
+		if want != nil && yields < 20 {
+			t.Errorf("yielded %d times through 6,000 items", yields)
+		}
+	}
+}

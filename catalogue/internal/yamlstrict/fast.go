@@ -18,8 +18,10 @@ import (
 // parses (and reports, if it is wrong). yaml.v3 took most of a 10,000-node
 // import in WebAssembly; a test checks the two agree on every file and fuzz
 // input the fast path takes.
-func parseFast(data []byte) (*yaml.Node, bool) {
-	p := &fastParser{}
+//
+// yield, if not nil, is called every yieldLines lines (see Decoder.Yield).
+func parseFast(data []byte, yield func()) (*yaml.Node, bool) {
+	p := &fastParser{yield: yield}
 	if !p.split(data) || len(p.lines) == 0 {
 		return nil, false
 	}
@@ -31,10 +33,15 @@ func parseFast(data []byte) (*yaml.Node, bool) {
 }
 
 type fastParser struct {
+	yield func()
 	lines []fastLine
 	i     int // the line being read
 	depth int // blocks open
 }
+
+// yieldLines is how many lines of a list the fast path reads between two
+// calls of its yield: about a millisecond's work in WebAssembly.
+const yieldLines = 512
 
 // maxFastDepth is how deep the fast path nests (designs nest four deep):
 // deeper is left to yaml.v3, which bounds it.
@@ -145,6 +152,9 @@ func (p *fastParser) sequence(indent int) (*yaml.Node, bool) {
 		}
 		if ln.indent > indent || !isItem(ln.text) {
 			return nil, false
+		}
+		if p.yield != nil && p.i%yieldLines == 0 {
+			p.yield()
 		}
 		if ln.text == "-" {
 			return nil, false // the item on the lines below: rare, left to yaml.v3

@@ -48,7 +48,7 @@ func treeDiff(got, want *yaml.Node, path string) string {
 // yaml.v3, or takes what yaml.v3 refuses.
 func checkFast(t *testing.T, name string, data []byte) bool {
 	t.Helper()
-	got, ok := parseFast(data)
+	got, ok := parseFast(data, nil)
 	if !ok {
 		return false
 	}
@@ -160,7 +160,7 @@ func FuzzFastMatchesYAML(f *testing.F) {
 func BenchmarkFastFlowLine(b *testing.B) {
 	data := []byte("nodes: [" + strings.Repeat("{ id: \"é\", x: 1 }, ", 100000) + "a]\n")
 	for b.Loop() {
-		if _, ok := parseFast(data); !ok {
+		if _, ok := parseFast(data, nil); !ok {
 			b.Fatal("not read by the fast path")
 		}
 	}
@@ -169,7 +169,7 @@ func BenchmarkFastFlowLine(b *testing.B) {
 // The columns along a long flow line are the ones yaml.v3 gives.
 func TestFastFlowLineColumns(t *testing.T) {
 	data := []byte("nodes: [" + strings.Repeat("{ id: \"é\", x: 1 }, ", 300) + "a]\n")
-	got, ok := parseFast(data)
+	got, ok := parseFast(data, nil)
 	if !ok {
 		t.Fatal("not read by the fast path")
 	}

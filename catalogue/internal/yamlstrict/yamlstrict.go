@@ -27,6 +27,10 @@ type Decoder struct {
 	Errs *diag.ErrorList
 	// Hints budgets the "did you mean" hints; nil means no budget.
 	Hints *diag.Hints
+	// Yield, if not nil, is called now and then while a large document is
+	// read, so that a caller in WebAssembly can hand the thread back to
+	// the browser (by sleeping) in the middle of a big design.
+	Yield func()
 }
 
 // DidYouMean is the hint for an unknown word among candidates, within the
@@ -85,7 +89,7 @@ func (d *Decoder) Document(data []byte) *yaml.Node {
 		d.Errs.Add(diag.Pos{File: d.File, Line: pos.Line, Column: pos.Column}, diag.CodeNotUTF8, "%s; a file is UTF-8 text", what)
 		return nil
 	}
-	if root, ok := parseFast(data); ok {
+	if root, ok := parseFast(data, d.Yield); ok {
 		return root
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))

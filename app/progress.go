@@ -47,6 +47,11 @@ func (s *tabSession) readInSteps(what string, r *state.Reading, apply func(*stat
 	s.dropLoading()
 	l := &loading{what: what, label: r.Label(), steps: r.Steps()}
 	s.loading = l
+	// Within a step too (parsing 40,000 nodes takes seconds): the page
+	// paints and takes a click on Stop, which ends the reading at the end
+	// of the step.
+	yield := yielder(&l.stop)
+	r.Yield = func() { yield() }
 	go func() {
 		for {
 			time.Sleep(stepPause)
@@ -108,10 +113,10 @@ func (a *Alerts) renderLoading() app.UI {
 	text := fmt.Sprintf("%s… %d of %d", l.label, l.step+1, l.steps)
 	return app.Div().Class("notice").ID("loading").Body(
 		app.Span().Text(l.what),
-		app.Div().Class("progress").Role("progressbar").Aria("label", l.what).
-			Aria("valuemin", "0").Aria("valuemax", strconv.Itoa(l.steps)).Aria("valuenow", strconv.Itoa(l.step)).Aria("valuetext", text).Body(
-			app.Div().Class("progress-done").Style("width", fmt.Sprintf("%d%%", 100*l.step/l.steps)),
-		),
+		// A progress element: a bar drawn without a style attribute,
+		// which the page's content security policy refuses.
+		app.Progress().Class("progress").Role("progressbar").Aria("label", l.what).Value(l.step).Max(l.steps).
+			Aria("valuemin", "0").Aria("valuemax", strconv.Itoa(l.steps)).Aria("valuenow", strconv.Itoa(l.step)).Aria("valuetext", text),
 		app.Span().Class("progress-step").Text(text),
 		app.Button().Text("Stop").Disabled(l.stop.Load()).OnClick(func(app.Context, app.Event) { a.Session.stopLoading() }),
 	)

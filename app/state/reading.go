@@ -18,6 +18,10 @@ import (
 // A Reading is used by one goroutine at a time: the one that steps it, then
 // the one that applies it.
 type Reading struct {
+	// Yield, if not nil, is called now and then within a step (see
+	// catalogue.ParseDesignYielding).
+	Yield func()
+
 	cat  *catalogue.Catalogue
 	name string
 	data []byte
@@ -89,7 +93,7 @@ func (r *Reading) Next() bool {
 				return r.fail(catalogue.ErrorList{err.(*catalogue.Error)})
 			}
 		}
-		r.design, r.errs = catalogue.ParseDesign(r.name, text)
+		r.design, r.errs = catalogue.ParseDesignYielding(r.name, text, r.Yield)
 		if r.design == nil {
 			return r.fail(r.errs)
 		}

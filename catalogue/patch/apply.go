@@ -124,6 +124,11 @@ func (a *applier) place(i int, op Op, find func(Key) int, code diag.Code) (int, 
 }
 
 func (a *applier) apply(i int, op Op) error {
+	// A rank below 0 would place an element before the list (Check refuses
+	// it in a decoded change; ops made otherwise reach here unchecked).
+	if op.Key.N < 0 || op.After != nil && op.After.N < 0 {
+		return opError(i, op, diag.CodeInvalidID, "n is below 0; it counts from 0 the edges between the same two nodes, or the notes on one thing")
+	}
 	switch op.Op.target() {
 	case onNode:
 		return a.applyNode(i, op)

@@ -103,6 +103,12 @@ func TestApplyRefusesAllOrNothing(t *testing.T) {
 		{"in an unknown group", []Op{{Op: SetNode, Key: Key{ID: "api"}, Field: "in", Value: encode("us")}}, diag.CodeUnknownGroup, 0},
 		{"a group in itself", []Op{{Op: AddGroup, Key: Key{ID: "az"}, Value: encode(map[string]string{"boundary": "zone", "in": "eu"})}, {Op: SetGroup, Key: Key{ID: "eu"}, Field: "in", Value: encode("az")}}, diag.CodeCycle, 1},
 		{"after an unknown node", []Op{{Op: MoveNode, Key: Key{ID: "api"}, After: &Key{ID: "nope"}}}, diag.CodeUnknownNode, 0},
+		// Ops not read by DecodeChange (the editor's, a server's own) must
+		// not panic either.
+		{"an edge added at a negative rank", []Op{{Op: AddEdge, Key: Key{From: "api", To: "db", N: -1}, Value: encode(map[string]string{})}}, diag.CodeInvalidID, 0},
+		{"a note added at a negative rank", []Op{{Op: AddNote, Key: Key{N: -1}, Value: encode(map[string]string{"text": "x"})}}, diag.CodeInvalidID, 0},
+		{"a note on a node at a negative rank", []Op{{Op: AddNote, Key: Key{On: "api", N: -2}, Value: encode(map[string]string{"text": "x"})}}, diag.CodeInvalidID, 0},
+		{"moved after a negative rank", []Op{{Op: MoveEdge, Key: Key{From: "api", To: "queue"}, After: &Key{From: "queue", To: "db", N: -1}}}, diag.CodeInvalidID, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := base()

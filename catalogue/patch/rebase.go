@@ -82,7 +82,7 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 					renameIn(&r, kept[i].Key.ID, to, kept[i].Op.target())
 				}
 			}
-			if rename && !alive[i] {
+			if rename && !alive[i] && !sameRename(kept[i]) {
 				// The element is gone under its new name too: the
 				// user's later ops on it go as if it were deleted.
 				var to string
@@ -197,6 +197,10 @@ func transform(p *Op, r Op, i int, drop, report func(int, string), lost map[stri
 			return
 		}
 		renameIn(p, r.Key.ID, to, rt)
+		if p.Op == r.Op && sameRename(*p) {
+			drop(i, "") // both gave it the same id: nothing lost
+			return
+		}
 		if (p.Op == AddNode || p.Op == AddGroup) && p.Key.ID == to {
 			lost[to] = "someone else gave " + r.Key.words(rt) + " the id " + to + " first"
 			drop(i, lost[to])
@@ -270,6 +274,14 @@ func transform(p *Op, r Op, i int, drop, report func(int, string), lost map[stri
 			p.After.N++
 		}
 	}
+}
+
+// sameRename reports whether rename op p gives its element the id it has,
+// as a pending rename the remote made too becomes: the element is there
+// under that id, and the pending ops on it stand.
+func sameRename(p Op) bool {
+	var to string
+	return json.Unmarshal(p.Value, &to) == nil && to == p.Key.ID
 }
 
 func sameAfter(a, b *Key) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

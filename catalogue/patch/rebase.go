@@ -390,32 +390,137 @@ func withoutSuppressionsOf(raw json.RawMessage, id string) json.RawMessage {
 // cleanUp returns the ops that must come before a pending removal so that
 // it wins over what the remote made point at the removed element: the
 // remote's edges to a removed node and notes on it, its nodes and groups
-// placed in a removed group.
+// placed in a removed group or zone, its copies of a removed node.
 func cleanUp(rm Op, remote []Op, before []Op) []Op {
 	id := rm.Key.ID
 	var out []Op
 	for _, r := range remote {
 		switch {
-
 		case rm.Op == RemoveNode && r.Op == AddEdge && (r.Key.From == id || r.Key.To == id):
 			out = append(out, Op{Op: RemoveEdge, Key: Key{From: r.Key.From, To: r.Key.To, N: r.Key.N}})
 		case r.Op == AddNote && r.Key.On == id:
 			out = append(out, Op{Op: RemoveNote, Key: Key{On: id, N: r.Key.N}})
-		case rm.Op == RemoveNode && r.Op == SetNode && r.Field == "replicaOf" && valueNames(r.Value, id):
-			out = append(out, Op{Op: SetNode, Key: r.Key, Field: "replicaOf", Value: encode(nil)})
-		case rm.Op == RemoveGroup && r.Op == SetNode && r.Field == "in" && valueNames(r.Value, id),
-			rm.Op == RemoveGroup && r.Op == AddNode && names(&r, id, onGroup):
-			out = append(out, Op{Op: SetNode, Key: Key{ID: r.Key.ID}, Field: "in", Value: encode(nil)})
-		case rm.Op == RemoveGroup && (r.Op == SetGroup && r.Field == "in" && valueNames(r.Value, id) || r.Op == AddGroup && names(&r, id, onGroup)):
-			out = append(out, Op{Op: SetGroup, Key: Key{ID: r.Key.ID}, Field: "in", Value: encode(nil)})
 		}
 	}
 	// Removed last first, so that the keys of duplicates stay right; an
 	// edge or note the pending ops removed already is not removed twice.
 	slices.Reverse(out)
-	return slices.DeleteFunc(out, func(op Op) bool {
+	out = slices.DeleteFunc(out, func(op Op) bool {
 		return slices.ContainsFunc(before, func(b Op) bool { return b.Op == op.Op && b.Key == op.Key })
 	})
+	return append(out, unreference(rm, remote, before)...)
+}
+
+// refField is a field of a node or a group that names another: its set
+// op's kind, the element's id, the field.
+type refField struct {
+	set       Kind
+	id, field string
+}
+
+// unreference returns the set ops that take the node or group a pending
+// removal removes out of what the remote left naming it: what the remote
+// last set (or added) of each element's in, zones and replicaOf, followed
+// through the remote's renames and forgotten with the remote's removals,
+// so that a later value of the remote's that names something else stands;
+// and through the pending ops before the removal (before), which may have
+// renamed or removed the element.
+func unreference(rm Op, remote, before []Op) []Op {
+	var order []refField
+	last := map[refField]json.RawMessage{}
+	put := func(f refField, v json.RawMessage) {
+		if _, ok := last[f]; !ok {
+			order = append(order, f)
+		}
+		last[f] = v
+	}
+	forget := func(set Kind, id string) {
+		for f := range last {
+			if f.set == set && f.id == id {
+				delete(last, f)
+			}
+		}
+	}
+	refs := func(k Kind) []string {
+		if k == SetGroup {
+			return []string{"in"}
+		}
+		return []string{"in", "zones", "replicaOf"}
+	}
+	for _, r := range remote {
+		set := SetNode
+		if r.Op.target() == onGroup {
+			set = SetGroup
+		}
+		switch r.Op {
+		case AddNode, AddGroup:
+			var m map[string]json.RawMessage
+			_ = json.Unmarshal(r.Value, &m)
+			forget(set, r.Key.ID)
+			for _, name := range refs(set) {
+				put(refField{set, r.Key.ID, name}, m[name])
+			}
+		case SetNode, SetGroup:
+			if slices.Contains(refs(set), r.Field) {
+				put(refField{set, r.Key.ID, r.Field}, r.Value)
+			}
+		case RemoveNode, RemoveGroup:
+			forget(set, r.Key.ID)
+		case RenameNode, RenameGroup:
+			var to string
+			if json.Unmarshal(r.Value, &to) != nil {
+				continue
+			}
+			for _, f := range order {
+				v, ok := last[f]
+				if !ok {
+					continue
+				}
+				// What the remote set names the element by its new id now.
+				p := Op{Op: f.set, Key: Key{ID: f.id}, Field: f.field, Value: v}
+				renameIn(&p, r.Key.ID, to, r.Op.target())
+				last[f] = p.Value
+				if f.set == set && f.id == r.Key.ID {
+					delete(last, f)
+					put(refField{set, to, f.field}, p.Value)
+				}
+			}
+		}
+	}
+	t := rm.Op.target()
+	var out []Op
+	for _, f := range order {
+		v, ok := last[f]
+		if !ok || v == nil {
+			continue
+		}
+		names := t == onNode && f.field == "replicaOf" || t == onGroup && f.field != "replicaOf"
+		if !names || f.set == rm.Op && f.id == rm.Key.ID {
+			continue
+		}
+		p := Op{Op: f.set, Key: Key{ID: f.id}, Field: f.field, Value: v}
+		if !refersBy(&p, t) || !valueNames(v, rm.Key.ID) {
+			continue
+		}
+		unname(&p, rm.Key.ID, t)
+		gone := false
+		for _, b := range before {
+			switch {
+			case b.Op.target() != p.Op.target() || b.Key.ID != p.Key.ID:
+			case b.Op == RemoveNode || b.Op == RemoveGroup:
+				gone = true
+			case b.Op == RenameNode || b.Op == RenameGroup:
+				var to string
+				if json.Unmarshal(b.Value, &to) == nil {
+					p.Key.ID = to
+				}
+			}
+		}
+		if !gone && !slices.ContainsFunc(out, func(o Op) bool { return o.Key == p.Key && o.Field == p.Field && o.Op == p.Op }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func isAdd(k Kind) bool {

@@ -2,6 +2,8 @@ package patch
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -36,6 +38,64 @@ func TestRebaseConflicts(t *testing.T) {
 		name:    "both rename a group to the same id",
 		remote:  `[{"op":"renameGroup","key":{"id":"eu"},"value":"west"}]`,
 		pending: `[{"op":"renameGroup","key":{"id":"eu"},"value":"west"}]`,
+	}, {
+		name:    "remote puts a node in a zone the user deletes",
+		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"zones","value":["eu"]}]`,
+		pending: `[{"op":"removeGroup","key":{"id":"eu"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Groups) != 0 || len(node(d, "api").Zones) != 0 {
+				return "eu is still there, or api's zones name it"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote adds a node in a zone the user deletes",
+		remote:  `[{"op":"addGroup","key":{"id":"az"},"value":{"boundary":"zone"},"after":{"id":"eu"}},{"op":"addNode","key":{"id":"x"},"value":{"component":"redis","zones":["eu","az"]},"after":{"id":"db"}}]`,
+		pending: `[{"op":"removeGroup","key":{"id":"eu"}}]`,
+		check: func(d *catalogue.Design) string {
+			if z := node(d, "x").Zones; !slices.Equal(z, []string{"az"}) {
+				return "x's zones are " + strings.Join(z, ",")
+			}
+			return ""
+		},
+	}, {
+		name:    "remote adds a copy of a node the user deletes",
+		remote:  `[{"op":"addNode","key":{"id":"x"},"value":{"component":"postgresql","replicaOf":"db"},"after":{"id":"db"}}]`,
+		pending: `[{"op":"removeEdge","key":{"from":"queue","to":"db"}},{"op":"removeNode","key":{"id":"db"}}]`,
+		check: func(d *catalogue.Design) string {
+			if n := node(d, "x"); n == nil || n.ReplicaOf != "" || node(d, "db") != nil {
+				return "x is gone or still a copy of db"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote moves a node out of a zone the user deletes: its later group stands",
+		remote:  `[{"op":"addGroup","key":{"id":"az"},"value":{"boundary":"zone"},"after":{"id":"eu"}},{"op":"setNode","key":{"id":"api"},"field":"in","value":"eu"},{"op":"setNode","key":{"id":"api"},"field":"in","value":"az"}]`,
+		pending: `[{"op":"removeGroup","key":{"id":"eu"}}]`,
+		check: func(d *catalogue.Design) string {
+			if in := node(d, "api").In; in != "az" {
+				return "api is in " + in + ", not az"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote adds a node in a zone and removes it, the user deletes the zone",
+		remote:  `[{"op":"addNode","key":{"id":"x"},"value":{"component":"redis","in":"eu"},"after":{"id":"db"}},{"op":"removeNode","key":{"id":"x"}}]`,
+		pending: `[{"op":"removeGroup","key":{"id":"eu"}}]`,
+	}, {
+		name:    "remote puts a node in a zone, the user renames the node and deletes the zone",
+		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"in","value":"eu"}]`,
+		pending: `[{"op":"renameNode","key":{"id":"api"},"value":"web"},{"op":"removeGroup","key":{"id":"eu"}}]`,
+		check: func(d *catalogue.Design) string {
+			if n := node(d, "web"); n == nil || n.In != "" {
+				return "web is missing or still in eu"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote puts a node in a zone, the user deletes both",
+		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"in","value":"eu"}]`,
+		pending: `[{"op":"removeEdge","key":{"from":"api","to":"queue"}},{"op":"removeNode","key":{"id":"api"}},{"op":"removeGroup","key":{"id":"eu"}}]`,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

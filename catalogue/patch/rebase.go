@@ -70,12 +70,22 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 		// r as the pending op at hand sees it: through the pending
 		// renames before it.
 		r := r0
+		// merged is the pending add of an edge the remote added too,
+		// once dropped: the later pending ops on it edit the remote's.
+		var merged *merge
 		for i := range kept {
 			if !alive[i] {
 				continue
 			}
+			if merged != nil && followMerge(&kept[i], merged) {
+				continue
+			}
 			rename := kept[i].Op == RenameNode || kept[i].Op == RenameGroup
+			k := kept[i].Key
 			transform(&kept[i], r, i, drop, report, lost)
+			if r.Op == AddEdge && kept[i].Op == AddEdge && !alive[i] && merged == nil {
+				merged = &merge{mine: k, theirs: r.Key}
+			}
 			if rename && alive[i] {
 				var to string
 				if json.Unmarshal(kept[i].Value, &to) == nil {
@@ -282,6 +292,74 @@ func transform(p *Op, r Op, i int, drop, report func(int, string), lost map[stri
 func sameRename(p Op) bool {
 	var to string
 	return json.Unmarshal(p.Value, &to) == nil && to == p.Key.ID
+}
+
+// merge is the pending add of an edge (mine) dropped for the remote's add
+// of an edge with the same ends (theirs), as the pending ops after it see
+// them; gone once a pending op removed it.
+type merge struct {
+	mine, theirs Key
+	gone         bool
+}
+
+// followMerge renumbers an edge op that comes after a merged add: what
+// named mine names theirs, and the others of those ends lose mine's place
+// and make room for theirs. It reports whether p names an edge of those
+// ends (and so needs no other renumbering for the remote's add).
+func followMerge(p *Op, m *merge) bool {
+	if p.Op.target() != onEdge {
+		return false
+	}
+	same := func(k Key) bool { return k.From == m.mine.From && k.To == m.mine.To }
+	renumber := func(n int) int {
+		switch {
+		case m.gone:
+			return n
+		case n == m.mine.N:
+			return m.theirs.N
+		case n > m.mine.N:
+			n--
+		}
+		if n >= m.theirs.N {
+			n++
+		}
+		return n
+	}
+	hit := false
+	if p.After != nil && same(*p.After) {
+		after := *p.After
+		after.N = renumber(after.N)
+		p.After = &after
+		hit = true
+	}
+	if !same(p.Key) {
+		return hit
+	}
+	n := p.Key.N
+	switch {
+	case m.gone:
+	case p.Op == AddEdge && n <= m.mine.N:
+		// Added before mine: before theirs too, and both move up.
+		if n == m.mine.N {
+			p.Key.N = m.theirs.N
+		} else {
+			p.Key.N = renumber(n)
+		}
+		m.mine.N++
+		m.theirs.N++
+		return true
+	case p.Op == RemoveEdge && n == m.mine.N:
+		p.Key.N = m.theirs.N
+		m.gone = true
+		return true
+	case p.Op == RemoveEdge && n < m.mine.N:
+		p.Key.N = renumber(n)
+		m.mine.N--
+		m.theirs.N--
+		return true
+	}
+	p.Key.N = renumber(n)
+	return true
 }
 
 func sameAfter(a, b *Key) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

@@ -96,6 +96,46 @@ func TestRebaseConflicts(t *testing.T) {
 		name:    "remote puts a node in a zone, the user deletes both",
 		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"in","value":"eu"}]`,
 		pending: `[{"op":"removeEdge","key":{"from":"api","to":"queue"}},{"op":"removeNode","key":{"id":"api"}},{"op":"removeGroup","key":{"id":"eu"}}]`,
+	}, {
+		name:    "both connect api to db: the user's edits apply to the remote's edge",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"r"},"after":{"from":"queue","to":"db"}}]`,
+		pending: `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"p"},"after":{"from":"queue","to":"db"}},{"op":"setEdge","key":{"from":"api","to":"db"},"field":"protocol","value":"http"}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 3 || d.Edges[2].Protocol != "http" || d.Edges[2].Label != "r" {
+				return "want the remote's edge, with the user's protocol"
+			}
+			return ""
+		},
+	}, {
+		name:    "both connect api to db, the user twice: the user's second edge is kept",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"r"},"after":{"from":"queue","to":"db"}}]`,
+		pending: `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"p"},"after":{"from":"queue","to":"db"}},{"op":"addEdge","key":{"from":"api","to":"db","n":1},"value":{"label":"p2"},"after":{"from":"api","to":"db"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 4 || d.Edges[2].Label != "r" || d.Edges[3].Label != "p2" {
+				return "want the remote's edge then the user's second"
+			}
+			return ""
+		},
+	}, {
+		name:    "both connect api to db, the user then adds one before theirs and edits the first",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"r"},"after":{"from":"queue","to":"db"}}]`,
+		pending: `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"p"},"after":{"from":"queue","to":"db"}},{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"p0"},"after":{"from":"queue","to":"db"}},{"op":"setEdge","key":{"from":"api","to":"db","n":1},"field":"protocol","value":"http"}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 4 || d.Edges[2].Label != "p0" || d.Edges[3].Label != "r" || d.Edges[3].Protocol != "http" {
+				return "want the user's p0, then the remote's edge with the user's protocol"
+			}
+			return ""
+		},
+	}, {
+		name:    "both connect api to db, the user then deletes it",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"r"},"after":{"from":"queue","to":"db"}}]`,
+		pending: `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{"label":"p"},"after":{"from":"queue","to":"db"}},{"op":"removeEdge","key":{"from":"api","to":"db"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 2 {
+				return "the edge is still there"
+			}
+			return ""
+		},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

@@ -117,6 +117,12 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 		if why, ok := lost[kept[i].Key.ID]; ok && kept[i].Key.ID != "" && kept[i].Op.target() <= onGroup && kept[i].Op.target() != onDesign {
 			drop(i, why)
 		}
+		// The user's edges and notes on their element, not the remote's.
+		for _, id := range []string{kept[i].Key.From, kept[i].Key.To, kept[i].Key.On} {
+			if why, ok := lost[id]; ok && id != "" && kept[i].Op.target() >= onEdge {
+				drop(i, why)
+			}
+		}
 	}
 	// A later op placed after an element whose add was dropped is placed
 	// where that add would have put it.

@@ -136,6 +136,16 @@ func TestRebaseConflicts(t *testing.T) {
 			}
 			return ""
 		},
+	}, {
+		name:    "both add node x: the user's edges and notes on their x are not put on the remote's",
+		remote:  `[{"op":"addNode","key":{"id":"x"},"value":{"component":"redis"},"after":{"id":"db"}}]`,
+		pending: `[{"op":"addNode","key":{"id":"x"},"value":{"component":"kafka"},"after":{"id":"db"}},{"op":"addEdge","key":{"from":"x","to":"db"},"value":{},"after":{"from":"queue","to":"db"}},{"op":"addNote","key":{"on":"x"},"value":{"text":"mine"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 2 || len(d.Notes) != 1 {
+				return "the user's edge or note landed on the remote's x"
+			}
+			return ""
+		},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/diag"
@@ -57,13 +58,20 @@ func DecodeChange(data []byte, lim Limits) (Change, error) {
 	if len(data) > lim.Bytes {
 		return c, &Error{Code: diag.CodeTooLarge, Op: -1, Msg: fmt.Sprintf("the message is %d bytes; a change is at most %d (send a large edit as several changes)", len(data), lim.Bytes)}
 	}
-	var top struct {
-		ID   *string           `json:"id"`
-		Base *uint64           `json:"base"`
-		Ops  []json.RawMessage `json:"ops"`
+	if !utf8.Valid(data) {
+		at := 0
+		for at < len(data) {
+			r, size := utf8.DecodeRune(data[at:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			at += size
+		}
+		return c, &Error{Code: CodeInvalidChange, Op: -1, Msg: fmt.Sprintf("the message is not UTF-8 (byte %d); send JSON text, which is UTF-8", at)}
 	}
-	if err := decodeStrict(data, &top); err != nil {
-		return c, &Error{Code: codeOf(err), Op: -1, Msg: "not a change {\"id\", \"base\", \"ops\"}: " + words(err)}
+	top, err := readTop(data, lim)
+	if err != nil {
+		return c, err
 	}
 	switch {
 	case top.ID == nil:
@@ -74,12 +82,13 @@ func DecodeChange(data []byte, lim Limits) (Change, error) {
 		return c, &Error{Code: diag.CodeRequired, Op: -1, Msg: "`base` is required: the last sequence of the design's stream the client had applied (0 for none)"}
 	case top.Ops == nil:
 		return c, &Error{Code: diag.CodeRequired, Op: -1, Msg: "`ops` is required: a list of ops (it may be empty)"}
-	case len(top.Ops) > lim.Ops:
-		return c, &Error{Code: diag.CodeTooLarge, Op: -1, Msg: fmt.Sprintf("%d ops; a change carries at most %d (send it as several changes)", len(top.Ops), lim.Ops)}
 	}
 	c = Change{ID: *top.ID, Base: *top.Base, Ops: make([]Op, len(top.Ops))}
 	for i, raw := range top.Ops {
 		op := &c.Ops[i]
+		if msg, code := checkKeys(raw); msg != "" {
+			return Change{}, &Error{Code: code, Op: i, Msg: msg}
+		}
 		if err := decodeStrict(raw, op); err != nil {
 			return Change{}, &Error{Code: codeOf(err), Op: i, Msg: "not an op {\"op\", \"key\", \"field\", \"value\", \"after\"}: " + words(err)}
 		}
@@ -259,4 +268,155 @@ func words(err error) string {
 		return fmt.Sprintf("%s is %s where %s is wanted", typeErr.Field, typeErr.Value, typeErr.Type)
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// top is a change message's own fields; Ops holds each op unread.
+type top struct {
+	ID   *string
+	Base *uint64
+	Ops  []json.RawMessage
+}
+
+// readTop reads a change's own fields, streaming its ops so that a message
+// of more ops than lim.Ops is refused before they are all held, and
+// refusing a field twice or spelled in another case (encoding/json would
+// take the last, and any case).
+func readTop(data []byte, lim Limits) (top, *Error) {
+	var t top
+	fail := func(code diag.Code, msg string) (top, *Error) {
+		return top{}, &Error{Code: code, Op: -1, Msg: "not a change {\"id\", \"base\", \"ops\"}: " + msg}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil {
+		return fail(CodeInvalidChange, words(err))
+	} else if tok != json.Delim('{') {
+		return fail(diag.CodeWrongType, fmt.Sprintf("the message is %v, not an object", tok))
+	}
+	seen := map[string]bool{}
+	typeErr := func(name string, err error) (top, *Error) {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return fail(diag.CodeWrongType, fmt.Sprintf("%s is %s where %s is wanted", name, te.Value, te.Type))
+		}
+		return fail(CodeInvalidChange, words(err))
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return fail(CodeInvalidChange, words(err))
+		}
+		name, _ := tok.(string)
+		if seen[name] {
+			return fail(CodeInvalidChange, fmt.Sprintf("%q twice; give each field once", clip(name)))
+		}
+		seen[name] = true
+		switch name {
+		case "id":
+			if err := dec.Decode(&t.ID); err != nil {
+				return typeErr(name, err)
+			}
+		case "base":
+			if err := dec.Decode(&t.Base); err != nil {
+				return typeErr(name, err)
+			}
+		case "ops":
+			tok, err := dec.Token()
+			if err != nil {
+				return fail(CodeInvalidChange, words(err))
+			}
+			if tok == nil {
+				continue // null: missing
+			}
+			if tok != json.Delim('[') {
+				return fail(diag.CodeWrongType, fmt.Sprintf("ops is %v where a list of ops is wanted", tok))
+			}
+			t.Ops = []json.RawMessage{}
+			for dec.More() {
+				if len(t.Ops) == lim.Ops {
+					return top{}, &Error{Code: diag.CodeTooLarge, Op: -1, Msg: fmt.Sprintf("more than %d ops; a change carries at most %d (send it as several changes)", lim.Ops, lim.Ops)}
+				}
+				var raw json.RawMessage
+				if err := dec.Decode(&raw); err != nil {
+					return fail(CodeInvalidChange, words(err))
+				}
+				t.Ops = append(t.Ops, raw)
+			}
+			if _, err := dec.Token(); err != nil {
+				return fail(CodeInvalidChange, words(err))
+			}
+		default:
+			return fail(diag.CodeUnknownKey, fmt.Sprintf("unknown field %q; the fields are id, base and ops", clip(name)))
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fail(CodeInvalidChange, words(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fail(CodeInvalidChange, "more after the JSON value")
+	}
+	return t, nil
+}
+
+// structKeys are the names of the fields that ops and their values decode
+// into structs; encoding/json matches them in any case.
+var structKeys = []string{"op", "key", "field", "value", "after", "id", "from", "to", "on", "n", "x", "y", "rule", "node", "reason"}
+
+// checkKeys says what is wrong with the keys of the objects in an op, or
+// "": a key given twice in one object (encoding/json would keep the last,
+// where another reader may keep the first), or a field's name in another
+// case. Malformed JSON is left to the decoder to report.
+func checkKeys(raw []byte) (string, diag.Code) {
+	type object struct {
+		keys    map[string]bool
+		wantKey bool
+	}
+	var stack []*object // nil for a list
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1] != nil {
+			stack[n-1].wantKey = true
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", ""
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			switch v {
+			case '{':
+				stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+			case '[':
+				stack = append(stack, nil)
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) == 0 {
+					return "", ""
+				}
+				valueDone()
+			}
+			continue
+		case string:
+			if n := len(stack); n > 0 && stack[n-1] != nil && stack[n-1].wantKey {
+				o := stack[n-1]
+				if o.keys[v] {
+					return fmt.Sprintf("%q twice in one object; give each field once", clip(v)), CodeInvalidChange
+				}
+				o.keys[v] = true
+				o.wantKey = false
+				for _, k := range structKeys {
+					if v != k && strings.EqualFold(v, k) {
+						return fmt.Sprintf("unknown field %q; write it %q", clip(v), k), diag.CodeUnknownKey
+					}
+				}
+				continue
+			}
+		}
+		valueDone()
+		if len(stack) == 0 {
+			return "", ""
+		}
+	}
 }

@@ -50,7 +50,7 @@ func TestDecodeChangeRefuses(t *testing.T) {
 		{"no base", `{"id":"c1","ops":[]}`, diag.CodeRequired, -1, "`base` is required"},
 		{"no ops", `{"id":"c1","base":0}`, diag.CodeRequired, -1, "`ops` is required"},
 		{"trailing", `{"id":"c1","base":0,"ops":[]} {}`, CodeInvalidChange, -1, "more after"},
-		{"too many ops", `{"id":"c1","base":0,"ops":[{},{},{},{}]}`, diag.CodeTooLarge, -1, "4 ops"},
+		{"too many ops", `{"id":"c1","base":0,"ops":[{},{},{},{}]}`, diag.CodeTooLarge, -1, "more than 3 ops"},
 		{"too large", `{"id":"c1","base":0,"ops":[],"x":"` + strings.Repeat("a", 2000) + `"}`, diag.CodeTooLarge, -1, "bytes"},
 		{"unknown op", `{"id":"c1","base":0,"ops":[{"op":"explode","key":{}}]}`, diag.CodeUnknownOp, 0, "use one of addNode"},
 		{"unknown op field", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"},"why":1}]}`, diag.CodeUnknownKey, 0, "why"},
@@ -70,6 +70,13 @@ func TestDecodeChangeRefuses(t *testing.T) {
 		{"rename to a bad id", `{"id":"c1","base":0,"ops":[{"op":"renameNode","key":{"id":"a"},"value":"B"}]}`, diag.CodeInvalidID, 0, "new id"},
 		{"value on a removal", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"},"value":1}]}`, diag.CodeNotApplicable, 0, "no `value`"},
 		{"after on a set", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"name","value":"x","after":{"id":"b"}}]}`, diag.CodeNotApplicable, 0, "only for add and move"},
+		{"a key twice", `{"id":"c1","base":0,"ops":[],"id":"c2"}`, CodeInvalidChange, -1, `"id" twice`},
+		{"a key in other case", `{"ID":"c1","base":0,"ops":[]}`, diag.CodeUnknownKey, -1, `"ID"`},
+		{"an op's key twice", `{"id":"c1","base":0,"ops":[{"op":"removeNode","key":{"id":"a"}},{"op":"setNode","key":{"id":"a"},"field":"name","value":"x","value":"y"}]}`, CodeInvalidChange, 1, `"value" twice`},
+		{"an op's key in other case", `{"id":"c1","base":0,"ops":[{"op":"removeNode","Key":{"id":"a"}}]}`, diag.CodeUnknownKey, 0, `"Key"`},
+		{"a property twice", `{"id":"c1","base":0,"ops":[{"op":"addNode","key":{"id":"a"},"value":{"component":"c","props":{"a":1,"a":2}}}]}`, CodeInvalidChange, 0, `"a" twice`},
+		{"a position's x in other case", `{"id":"c1","base":0,"ops":[{"op":"setNode","key":{"id":"a"},"field":"position","value":{"X":1,"y":2}}]}`, diag.CodeUnknownKey, 0, `"X"`},
+		{"not UTF-8", "{\"id\":\"c1\",\"base\":0,\"ops\":[{\"op\":\"setNode\",\"key\":{\"id\":\"a\"},\"field\":\"name\",\"value\":\"a\xffb\"}]}", CodeInvalidChange, -1, "UTF-8"},
 		{"a flow that is none", `{"id":"c1","base":0,"ops":[{"op":"setEdge","key":{"from":"a","to":"b"},"field":"flow","value":"carrier-pigeon"}]}`, diag.CodeWrongType, 0, "not a flow"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,5 +132,20 @@ func TestApplyRefusesAllOrNothing(t *testing.T) {
 				t.Fatal("a refused change changed the design")
 			}
 		})
+	}
+}
+
+// A message of many tiny ops is refused for their number before they are
+// all read: the limits bound the work.
+func TestDecodeChangeCountsOpsFirst(t *testing.T) {
+	lim := DefaultLimits()
+	msg := `{"id":"c1","base":0,"ops":[` + strings.Repeat("{},", lim.Bytes/3-20) + `{}]}`
+	allocs := testing.AllocsPerRun(1, func() {
+		if _, err := DecodeChange([]byte(msg), lim); err == nil {
+			t.Fatal("no error")
+		}
+	})
+	if allocs > float64(4*lim.Ops) {
+		t.Fatalf("%.0f allocations to refuse %d bytes of ops; the limit is %d ops", allocs, len(msg), lim.Ops)
 	}
 }

@@ -478,21 +478,61 @@ func withoutSuppressionsOf(raw json.RawMessage, id string) json.RawMessage {
 func cleanUp(rm Op, remote []Op, before []Op) []Op {
 	id := rm.Key.ID
 	var out []Op
-	for _, r := range remote {
+	for i, r := range remote {
+		var k Key
 		switch {
 		case rm.Op == RemoveNode && r.Op == AddEdge && (r.Key.From == id || r.Key.To == id):
-			out = append(out, Op{Op: RemoveEdge, Key: Key{From: r.Key.From, To: r.Key.To, N: r.Key.N}})
+			k = Key{From: r.Key.From, To: r.Key.To, N: r.Key.N}
 		case r.Op == AddNote && r.Key.On == id:
-			out = append(out, Op{Op: RemoveNote, Key: Key{On: id, N: r.Key.N}})
+			k = Key{On: id, N: r.Key.N}
+		default:
+			continue
+		}
+		// Its rank now: after the remote's later ops and the pending
+		// ones before the removal (which may have removed it already).
+		if rankThrough(&k, r.Op, remote[i+1:]) && rankThrough(&k, r.Op, before) {
+			out = append(out, Op{Op: r.Op.removal(), Key: k})
 		}
 	}
-	// Removed last first, so that the keys of duplicates stay right; an
-	// edge or note the pending ops removed already is not removed twice.
-	slices.Reverse(out)
-	out = slices.DeleteFunc(out, func(op Op) bool {
-		return slices.ContainsFunc(before, func(b Op) bool { return b.Op == op.Op && b.Key == op.Key })
-	})
+	// Removed last first, so that the keys of duplicates stay right.
+	slices.SortStableFunc(out, func(x, y Op) int { return y.Key.N - x.Key.N })
 	return append(out, unreference(rm, remote, before)...)
+}
+
+// rankThrough renumbers k, the key of an element added by an op of kind
+// add, through ops that add and remove elements of its base; it reports
+// false when one of them removed it.
+func rankThrough(k *Key, add Kind, ops []Op) bool {
+	rm := add.removal()
+	for _, op := range ops {
+		b := op.Key
+		b.N = k.N
+		if b != *k {
+			continue
+		}
+		switch {
+		case op.Op == add && op.Key.N <= k.N:
+			k.N++
+		case op.Op == rm && op.Key.N == k.N:
+			return false
+		case op.Op == rm && op.Key.N < k.N:
+			k.N--
+		}
+	}
+	return true
+}
+
+// removal is the kind that removes what an add of kind k adds.
+func (k Kind) removal() Kind {
+	switch k {
+	case AddEdge:
+		return RemoveEdge
+	case AddNote:
+		return RemoveNote
+	case AddNode:
+		return RemoveNode
+	}
+	return RemoveGroup
 }
 
 // refField is a field of a node or a group that names another: its set

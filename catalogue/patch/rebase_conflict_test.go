@@ -146,6 +146,20 @@ func TestRebaseConflicts(t *testing.T) {
 			}
 			return ""
 		},
+	}, {
+		name:    "remote adds a second edge from a node the user deletes with its first",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"queue","n":1},"value":{"label":"r"},"after":{"from":"api","to":"queue"}}]`,
+		pending: `[{"op":"removeEdge","key":{"from":"api","to":"queue"}},{"op":"removeNode","key":{"id":"api"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 1 || node(d, "api") != nil {
+				return "api or an edge of it is still there"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote adds a second note on a node the user deletes with its first",
+		remote:  `[{"op":"addNote","key":{"on":"api"},"value":{"text":"one"},"after":{}},{"op":"addNote","key":{"on":"api","n":1},"value":{"text":"two"},"after":{"on":"api"}}]`,
+		pending: `[{"op":"removeNote","key":{}},{"op":"addNote","key":{"on":"api"},"value":{"text":"mine"}},{"op":"removeNote","key":{"on":"api"}},{"op":"removeEdge","key":{"from":"api","to":"queue"}},{"op":"removeNode","key":{"id":"api"}}]`,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

@@ -2,7 +2,10 @@ package patch
 
 // idIndex finds an element of a list by id: a few lookups scan the list (an
 // edit names one element), more build a map, kept while elements are only
-// appended and dropped when indexes shift.
+// appended and dropped when indexes shift. After a shift it scans again for
+// a few lookups before building another: a change that shifts the list at
+// every op (removals from the front) would otherwise build a map of the
+// whole list per op.
 type idIndex struct {
 	at    map[string]int
 	scans int
@@ -36,7 +39,7 @@ func (x *idIndex) inserted(at, n int, id string) {
 		x.at[id] = at
 		return
 	}
-	x.at = nil
+	x.at, x.scans = nil, 0
 }
 
 // renamed records that the element at i is now called to.
@@ -47,7 +50,7 @@ func (x *idIndex) renamed(i int, from, to string) {
 	}
 }
 
-func (x *idIndex) shifted() { x.at = nil }
+func (x *idIndex) shifted() { x.at, x.scans = nil, 0 }
 
 // tail speeds up adds at the end of the edges or the notes, as a whole
 // design sent as one change makes them: where the last add went, and how
@@ -96,7 +99,7 @@ func (t *tail) removed(base Key) {
 
 // keyIndex finds an edge or a note by its key (base and rank): a few
 // lookups scan the list, more build a map, dropped when the list changes
-// but for a set.
+// but for a set (and then, as idIndex, a few lookups scan again).
 type keyIndex struct {
 	at    map[Key]int
 	scans int
@@ -135,4 +138,4 @@ func (x *keyIndex) find(n int, baseOf func(int) Key, k Key) int {
 	return -1
 }
 
-func (x *keyIndex) shifted() { x.at = nil }
+func (x *keyIndex) shifted() { x.at, x.scans = nil, 0 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -293,5 +294,27 @@ func TestDiffFindsRenames(t *testing.T) {
 	ops := roundTrip(t, "rename", a, b)
 	if len(ops) != 1 || ops[0].Op != RenameNode || ops[0].Key.ID != from || string(ops[0].Value) != `"renamed"` {
 		t.Fatalf("Diff of a rename = %s, want one renameNode of %s", opsText(ops), from)
+	}
+}
+
+// A change that shifts the lists at every op (removals from the front, as a
+// hostile client may send) costs no index of the whole list per op.
+func TestApplyShiftingOpsCostNoIndexEach(t *testing.T) {
+	d := chain(3000)
+	var ops []Op
+	for i := 0; i < 1500; i++ {
+		ops = append(ops, Op{Op: RemoveEdge, Key: Key{From: fmt.Sprintf("n-%d", i), To: fmt.Sprintf("n-%d", i+1)}})
+	}
+	for i := 0; i < 1500; i++ {
+		ops = append(ops, Op{Op: RemoveNode, Key: Key{ID: fmt.Sprintf("n-%d", i)}})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := Apply(d, ops); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 20 {
+		t.Fatalf("Apply allocated %d MB for %d removals from a design of %d nodes", mb, len(ops), len(d.Nodes))
 	}
 }

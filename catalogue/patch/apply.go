@@ -22,6 +22,9 @@ func Apply(d *catalogue.Design, ops []Op) (*catalogue.Design, error) {
 			return nil, err
 		}
 	}
+	if err := checkSizes(&out, ops); err != nil {
+		return nil, err
+	}
 	if a.lastRef >= 0 {
 		if err := a.checkReferences(ops); err != nil {
 			return nil, err
@@ -615,6 +618,33 @@ func (a *applier) applyNote(i int, op Op) error {
 		a.d.Notes[j] = note
 	default:
 		return opError(i, op, diag.CodeUnknownOp, "unknown op %q", op.Op)
+	}
+	return nil
+}
+
+// checkSizes refuses a design grown past what a design file may hold (its
+// reader refuses more nodes, edges, groups or notes), blaming the last add
+// of the list that grew too long.
+func checkSizes(d *catalogue.Design, ops []Op) error {
+	for _, l := range []struct {
+		n, most int
+		add     Kind
+		what    string
+	}{
+		{len(d.Nodes), catalogue.MaxNodes, AddNode, "nodes"},
+		{len(d.Edges), catalogue.MaxEdges, AddEdge, "edges"},
+		{len(d.Groups), catalogue.MaxGroups, AddGroup, "groups"},
+		{len(d.Notes), catalogue.MaxNotes, AddNote, "notes"},
+	} {
+		if l.n <= l.most {
+			continue
+		}
+		for i := len(ops) - 1; i >= 0; i-- {
+			if ops[i].Op == l.add {
+				return opError(i, ops[i], diag.CodeTooLarge, "the design would have %d %s; a design is limited to %d", l.n, l.what, l.most)
+			}
+		}
+		// Too large before the change, which added none: not its fault.
 	}
 	return nil
 }

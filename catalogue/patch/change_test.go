@@ -149,3 +149,36 @@ func TestDecodeChangeCountsOpsFirst(t *testing.T) {
 		t.Fatalf("%.0f allocations to refuse %d bytes of ops; the limit is %d ops", allocs, len(msg), lim.Ops)
 	}
 }
+
+// Apply keeps a design within what a design file may hold, so that what it
+// makes reads back: a change cannot grow one past the limits.
+func TestApplyRefusesPastTheLimits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		fill func(d *catalogue.Design)
+		op   Op
+	}{
+		{"notes", func(d *catalogue.Design) {
+			d.Notes = make([]catalogue.Note, catalogue.MaxNotes)
+			for i := range d.Notes {
+				d.Notes[i].Text = "n"
+			}
+		}, Op{Op: AddNote, Key: Key{N: catalogue.MaxNotes}, Value: encode(map[string]string{"text": "one more"}), After: &Key{N: catalogue.MaxNotes - 1}}},
+		{"edges", func(d *catalogue.Design) {
+			d.Edges = make([]catalogue.Edge, catalogue.MaxEdges)
+			for i := range d.Edges {
+				d.Edges[i] = catalogue.Edge{From: "api", To: "db"}
+			}
+		}, Op{Op: AddEdge, Key: Key{From: "db", To: "api"}, Value: encode(map[string]string{})}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := base()
+			c.fill(d)
+			got, err := Apply(d, []Op{{Op: SetDesign, Field: "name", Value: encode("x")}, c.op})
+			var e *Error
+			if !errors.As(err, &e) || got != nil || e.Code != diag.CodeTooLarge || e.Op != 1 {
+				t.Fatalf("Apply = %v; want too-large at op 1", err)
+			}
+		})
+	}
+}

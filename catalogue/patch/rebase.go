@@ -479,18 +479,17 @@ func cleanUp(rm Op, remote []Op, before []Op) []Op {
 	id := rm.Key.ID
 	var out []Op
 	for i, r := range remote {
-		var k Key
-		switch {
-		case rm.Op == RemoveNode && r.Op == AddEdge && (r.Key.From == id || r.Key.To == id):
-			k = Key{From: r.Key.From, To: r.Key.To, N: r.Key.N}
-		case r.Op == AddNote && r.Key.On == id:
-			k = Key{On: id, N: r.Key.N}
-		default:
+		if !(rm.Op == RemoveNode && r.Op == AddEdge || r.Op == AddNote) {
 			continue
 		}
-		// Its rank now: after the remote's later ops and the pending
-		// ones before the removal (which may have removed it already).
-		if rankThrough(&k, r.Op, remote[i+1:]) && rankThrough(&k, r.Op, before) {
+		// Its key now: after the remote's later ops and the pending ones
+		// before the removal (which may have renamed its ends or what it
+		// is on, or removed it already).
+		k := r.Key
+		if !rankThrough(&k, r.Op, remote[i+1:]) || !rankThrough(&k, r.Op, before) {
+			continue
+		}
+		if r.Op == AddEdge && (k.From == id || k.To == id) || r.Op == AddNote && k.On == id {
 			out = append(out, Op{Op: r.Op.removal(), Key: k})
 		}
 	}
@@ -499,12 +498,22 @@ func cleanUp(rm Op, remote []Op, before []Op) []Op {
 	return append(out, unreference(rm, remote, before)...)
 }
 
-// rankThrough renumbers k, the key of an element added by an op of kind
-// add, through ops that add and remove elements of its base; it reports
-// false when one of them removed it.
+// rankThrough follows k, the key of an edge or note added by an op of kind
+// add, through ops: renamed with its ends or what it is on, renumbered by
+// the adds and removals of its base; it reports false when one of them
+// removed it.
 func rankThrough(k *Key, add Kind, ops []Op) bool {
 	rm := add.removal()
 	for _, op := range ops {
+		if op.Op == RenameNode || op.Op == RenameGroup {
+			var to string
+			if json.Unmarshal(op.Value, &to) == nil {
+				p := Op{Op: add, Key: *k}
+				renameIn(&p, op.Key.ID, to, op.Op.target())
+				*k = p.Key
+			}
+			continue
+		}
 		b := op.Key
 		b.N = k.N
 		if b != *k {

@@ -160,6 +160,20 @@ func TestRebaseConflicts(t *testing.T) {
 		name:    "remote adds a second note on a node the user deletes with its first",
 		remote:  `[{"op":"addNote","key":{"on":"api"},"value":{"text":"one"},"after":{}},{"op":"addNote","key":{"on":"api","n":1},"value":{"text":"two"},"after":{"on":"api"}}]`,
 		pending: `[{"op":"removeNote","key":{}},{"op":"addNote","key":{"on":"api"},"value":{"text":"mine"}},{"op":"removeNote","key":{"on":"api"}},{"op":"removeEdge","key":{"from":"api","to":"queue"}},{"op":"removeNode","key":{"id":"api"}}]`,
+	}, {
+		name:    "remote connects two nodes, the user renames one and deletes the other",
+		remote:  `[{"op":"addEdge","key":{"from":"api","to":"db"},"value":{},"after":{"from":"queue","to":"db"}}]`,
+		pending: `[{"op":"renameNode","key":{"id":"api"},"value":"web"},{"op":"removeEdge","key":{"from":"queue","to":"db"}},{"op":"removeNode","key":{"id":"db"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Edges) != 1 || node(d, "db") != nil {
+				return "db or an edge to it is still there"
+			}
+			return ""
+		},
+	}, {
+		name:    "remote puts a note on a group, the user renames then deletes it",
+		remote:  `[{"op":"addNote","key":{"on":"eu"},"value":{"text":"r"}}]`,
+		pending: `[{"op":"renameGroup","key":{"id":"eu"},"value":"west"},{"op":"removeGroup","key":{"id":"west"}}]`,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

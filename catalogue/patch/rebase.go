@@ -628,27 +628,27 @@ func unreference(rm Op, remote, before []Op) []Op {
 			continue
 		}
 		names := t == onNode && f.field == "replicaOf" || t == onGroup && f.field != "replicaOf"
-		if !names || f.set == rm.Op && f.id == rm.Key.ID {
+		if !names {
 			continue
 		}
 		p := Op{Op: f.set, Key: Key{ID: f.id}, Field: f.field, Value: v}
-		if !refersBy(&p, t) || !valueNames(v, rm.Key.ID) {
-			continue
-		}
-		unname(&p, rm.Key.ID, t)
 		gone := false
 		for _, b := range before {
-			switch {
-			case b.Op.target() != p.Op.target() || b.Key.ID != p.Key.ID:
-			case b.Op == RemoveNode || b.Op == RemoveGroup:
-				gone = true
-			case b.Op == RenameNode || b.Op == RenameGroup:
+			switch b.Op {
+			case RemoveNode, RemoveGroup:
+				gone = gone || b.Op.target() == p.Op.target() && b.Key.ID == p.Key.ID
+			case RenameNode, RenameGroup:
+				// The element, and what it names, by their new ids.
 				var to string
 				if json.Unmarshal(b.Value, &to) == nil {
-					p.Key.ID = to
+					renameIn(&p, b.Key.ID, to, b.Op.target())
 				}
 			}
 		}
+		if !refersBy(&p, t) || !valueNames(p.Value, rm.Key.ID) {
+			continue
+		}
+		unname(&p, rm.Key.ID, t)
 		if !gone && !slices.ContainsFunc(out, func(o Op) bool { return o.Key == p.Key && o.Field == p.Field && o.Op == p.Op }) {
 			out = append(out, p)
 		}

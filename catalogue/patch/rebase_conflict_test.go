@@ -174,6 +174,14 @@ func TestRebaseConflicts(t *testing.T) {
 		name:    "remote puts a note on a group, the user renames then deletes it",
 		remote:  `[{"op":"addNote","key":{"on":"eu"},"value":{"text":"r"}}]`,
 		pending: `[{"op":"renameGroup","key":{"id":"eu"},"value":"west"},{"op":"removeGroup","key":{"id":"west"}}]`,
+	}, {
+		name:    "remote adds a group in one the user renames then deletes",
+		remote:  `[{"op":"addGroup","key":{"id":"az"},"value":{"boundary":"zone","in":"eu"},"after":{"id":"eu"}}]`,
+		pending: `[{"op":"renameGroup","key":{"id":"eu"},"value":"west"},{"op":"removeGroup","key":{"id":"west"}}]`,
+	}, {
+		name:    "remote makes a node a copy of one the user renames then deletes",
+		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"replicaOf","value":"db"}]`,
+		pending: `[{"op":"renameNode","key":{"id":"db"},"value":"d2"},{"op":"removeEdge","key":{"from":"queue","to":"d2"}},{"op":"removeNode","key":{"id":"d2"}}]`,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

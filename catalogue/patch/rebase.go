@@ -157,14 +157,22 @@ func Rebase(pending, remote []Op) (kept []Op, overridden []Overridden) {
 		}
 	}
 	if suppress != nil && !ownSuppress {
-		fixed, changed := suppress, false
+		// Followed through the user's renames, as Apply renames them, so
+		// that the list set again names the nodes as they are then.
+		fixed, changed := Op{Op: SetDesign, Field: "suppress", Value: suppress}, false
 		for _, op := range out {
-			if op.Op == RemoveNode && valueNamesNode(fixed, op.Key.ID) {
-				fixed, changed = withoutSuppressionsOf(fixed, op.Key.ID), true
+			switch {
+			case op.Op == RenameNode:
+				var to string
+				if json.Unmarshal(op.Value, &to) == nil {
+					renameIn(&fixed, op.Key.ID, to, onNode)
+				}
+			case op.Op == RemoveNode && valueNamesNode(fixed.Value, op.Key.ID):
+				fixed.Value, changed = withoutSuppressionsOf(fixed.Value, op.Key.ID), true
 			}
 		}
 		if changed {
-			out = append(out, Op{Op: SetDesign, Field: "suppress", Value: fixed})
+			out = append(out, fixed)
 		}
 	}
 	return out, overridden

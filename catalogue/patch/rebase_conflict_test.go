@@ -182,6 +182,16 @@ func TestRebaseConflicts(t *testing.T) {
 		name:    "remote makes a node a copy of one the user renames then deletes",
 		remote:  `[{"op":"setNode","key":{"id":"api"},"field":"replicaOf","value":"db"}]`,
 		pending: `[{"op":"renameNode","key":{"id":"db"},"value":"d2"},{"op":"removeEdge","key":{"from":"queue","to":"d2"}},{"op":"removeNode","key":{"id":"d2"}}]`,
+	}, {
+		name:    "remote acknowledges rules on two nodes, the user renames one and deletes the other",
+		remote:  `[{"op":"setDesign","key":{},"field":"suppress","value":[{"rule":"r","node":"api","reason":"ok"},{"rule":"r","node":"db","reason":"ok"}]}]`,
+		pending: `[{"op":"renameNode","key":{"id":"api"},"value":"web"},{"op":"removeEdge","key":{"from":"queue","to":"db"}},{"op":"removeNode","key":{"id":"db"}}]`,
+		check: func(d *catalogue.Design) string {
+			if len(d.Suppress) != 1 || d.Suppress[0].Node != "web" {
+				return "want the suppression of web alone"
+			}
+			return ""
+		},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			remote, pending := opsOf(t, c.remote), opsOf(t, c.pending)

@@ -47,8 +47,10 @@ func DefaultLimits() Limits {
 // maxField bounds a set op's field name: "props." and a property name.
 const maxField = len("objectives.availability") + 64
 
-// DecodeChange reads a change message strictly: unknown fields, wrong
-// types, a change or an op over its limits, ids that are not design ids,
+// DecodeChange reads a change message strictly: unknown fields, a field
+// given twice or spelled in another case, text that is not UTF-8, wrong
+// types, a change or an op over its limits (more ops than lim.Ops are
+// refused before they are all read), ids that are not design ids,
 // fields and values an op cannot have, are an *Error with a stable code,
 // the op's index (-1 for the change itself) and what would be right. What
 // it returns applies or fails on a design (Apply) as a whole; it has not

@@ -371,6 +371,8 @@ func checkKeys(raw []byte) (string, diag.Code) {
 	type object struct {
 		keys    map[string]bool
 		wantKey bool
+		last    string // the key whose value comes next
+		props   bool   // an object of property values: any names
 	}
 	var stack []*object // nil for a list
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -389,7 +391,11 @@ func checkKeys(raw []byte) (string, diag.Code) {
 		case json.Delim:
 			switch v {
 			case '{':
-				stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+				o := &object{keys: map[string]bool{}, wantKey: true}
+				if n := len(stack); n > 0 && stack[n-1] != nil {
+					o.props = stack[n-1].last == "props"
+				}
+				stack = append(stack, o)
 			case '[':
 				stack = append(stack, nil)
 			default:
@@ -407,8 +413,11 @@ func checkKeys(raw []byte) (string, diag.Code) {
 					return fmt.Sprintf("%q twice in one object; give each field once", clip(v)), CodeInvalidChange
 				}
 				o.keys[v] = true
-				o.wantKey = false
+				o.wantKey, o.last = false, v
 				for _, k := range structKeys {
+					if o.props {
+						break
+					}
 					if v != k && strings.EqualFold(v, k) {
 						return fmt.Sprintf("unknown field %q; write it %q", clip(v), k), diag.CodeUnknownKey
 					}

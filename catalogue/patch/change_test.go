@@ -182,3 +182,12 @@ func TestApplyRefusesPastTheLimits(t *testing.T) {
 		})
 	}
 }
+
+// A property may be named like a field of an op in another case: only the
+// fields read into structs are held to their case.
+func TestDecodeChangeTakesAnyPropertyName(t *testing.T) {
+	msg := `{"id":"c1","base":0,"ops":[{"op":"addNode","key":{"id":"a"},"value":{"component":"c","props":{"iD":1}}}]}`
+	if _, err := DecodeChange([]byte(msg), DefaultLimits()); err != nil {
+		t.Fatalf("a property named iD: %v", err)
+	}
+}

@@ -1,0 +1,449 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// hub is one design live on this server while it has clients: the design
+// as of its last change, the recent changes for clients catching up, the
+// design's members, and the presences of everyone on it from any server.
+// Every server with clients of a design consumes the design's subject, so
+// each sees every change in stream order.
+type hub struct {
+	w  *Workspace
+	id string
+
+	mu       sync.Mutex
+	advanced *sync.Cond // signalled when seq moves on
+	design   []byte
+	seq      uint64
+	snapSeq  uint64
+	ring     []ringEntry
+	recent   map[string]uint64
+	entry    *Entry
+	clients  map[*client]struct{}
+	presence map[string]*presenceState
+	broken   error
+	stopped  bool
+
+	appendMu sync.Mutex // one append at a time from this server
+	touch    chan struct{}
+	cancel   context.CancelFunc
+	consume  jetstream.ConsumeContext
+	sub      *nats.Subscription
+}
+
+type ringEntry struct {
+	seq  uint64
+	id   string
+	data []byte // the encoded ServerMessage
+}
+
+type presenceState struct {
+	data []byte
+	seen time.Time
+}
+
+// join returns the design's hub, starting it when it has none here.
+func (w *Workspace) join(id string) (*hub, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return nil, errors.New("the workspace is closing")
+	}
+	if h, ok := w.hubs[id]; ok {
+		return h, nil
+	}
+	h, err := w.startHub(id)
+	if err != nil {
+		return nil, err
+	}
+	w.hubs[id] = h
+	return h, nil
+}
+
+func (w *Workspace) startHub(id string) (*hub, error) {
+	ctx, cancel := context.WithCancel(w.ctx)
+	h := &hub{w: w, id: id, recent: map[string]uint64{}, clients: map[*client]struct{}{}, presence: map[string]*presenceState{}, touch: make(chan struct{}, 1), cancel: cancel}
+	h.advanced = sync.NewCond(&h.mu)
+	fail := func(err error) (*hub, error) {
+		h.stop()
+		return nil, err
+	}
+	load, cancelLoad := context.WithTimeout(ctx, 20*time.Second)
+	defer cancelLoad()
+	e, _, err := w.entry(load, id)
+	if err != nil {
+		return fail(err)
+	}
+	h.entry = e
+	snap, err := w.getSnapshot(load, id)
+	if err != nil {
+		return fail(err)
+	}
+	h.design, h.seq, h.snapSeq = []byte(snap.Design), snap.Seq, snap.Seq
+	for k, v := range snap.Recent {
+		h.recent[k] = v
+	}
+	last, err := w.lastSeq(load, id)
+	if err != nil {
+		return fail(err)
+	}
+	if err := w.readChanges(load, id, h.seq, last, func(seq uint64, r record) error { h.apply(seq, r); return nil }); err != nil {
+		return fail(err)
+	}
+	cons, err := w.changes.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{subject(id)}, DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: h.seq + 1,
+	})
+	if err != nil {
+		return fail(err)
+	}
+	if h.consume, err = cons.Consume(h.onMessage); err != nil {
+		return fail(err)
+	}
+	if h.sub, err = w.nc.Subscribe(presencePrefix+id, h.onPresence); err != nil {
+		return fail(err)
+	}
+	watcher, err := w.index.Watch(ctx, id, jetstream.UpdatesOnly())
+	if err != nil {
+		return fail(err)
+	}
+	go h.watchEntry(ctx, watcher)
+	go h.housekeep(ctx)
+	return h, nil
+}
+
+// onMessage takes one change from the stream.
+func (h *hub) onMessage(msg jetstream.Msg) {
+	meta, err := msg.Metadata()
+	if err != nil {
+		return
+	}
+	var r record
+	if err := json.Unmarshal(msg.Data(), &r); err != nil {
+		h.w.log.Printf("workspace: design %s: change %d is unreadable: %v", h.id, meta.Sequence.Stream, err)
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.apply(meta.Sequence.Stream, r)
+}
+
+// apply moves the design on by one stored change and sends it to every
+// client; h.mu is held.
+func (h *hub) apply(seq uint64, r record) {
+	if seq <= h.seq {
+		return
+	}
+	next, err := h.w.cfg.Codec.Apply(h.design, r.Change)
+	if err != nil {
+		// Checked before it was stored, so only a codec that changed
+		// meanwhile gets here: clients are sent to resync.
+		h.broken = fmt.Errorf("stored change %d (%s) does not apply: %w", seq, r.ID, err)
+		h.w.log.Printf("workspace: design %s: %v", h.id, h.broken)
+	} else {
+		h.design = next
+	}
+	h.seq = seq
+	data, _ := json.Marshal(ServerMessage{Type: "change", Seq: seq, ID: r.ID, User: r.User, Name: r.Name, At: r.At.Format(time.RFC3339Nano), Change: r.Change})
+	h.ring = append(h.ring, ringEntry{seq: seq, id: r.ID, data: data})
+	h.recent[r.ID] = seq
+	if over := len(h.ring) - h.w.limits.CatchUp; over > 0 {
+		for _, old := range h.ring[:over] {
+			if h.recent[old.id] == old.seq {
+				delete(h.recent, old.id)
+			}
+		}
+		h.ring = append([]ringEntry(nil), h.ring[over:]...)
+	}
+	for c := range h.clients {
+		c.queue(data)
+	}
+	h.advanced.Broadcast()
+	if h.broken == nil && seq-h.snapSeq >= uint64(h.w.limits.SnapshotEvery) {
+		h.snapSeq = seq
+		snap := snapshot{Seq: seq, Design: string(h.design), Recent: map[string]uint64{}}
+		for _, e := range h.ring {
+			snap.Recent[e.id] = e.seq
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if err := h.w.putSnapshot(ctx, h.id, snap); err != nil {
+				h.w.log.Printf("workspace: design %s: snapshot at %d: %v", h.id, seq, err)
+			}
+		}()
+	}
+}
+
+// waitBeyond waits until the design has moved past seq, or timeout.
+func (h *hub) waitBeyond(seq uint64, timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	timer := time.AfterFunc(timeout, func() {
+		h.mu.Lock()
+		h.advanced.Broadcast()
+		h.mu.Unlock()
+	})
+	defer timer.Stop()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for h.seq <= seq && !h.stopped && time.Now().Before(deadline) {
+		h.advanced.Wait()
+	}
+	return h.seq > seq
+}
+
+// submit checks a client's change against the design as it is, stores it
+// right after the design's last change, and returns its sequence once this
+// hub has it. A change id already stored returns its sequence: a resend is
+// applied once.
+func (h *hub) submit(ctx context.Context, user User, m *ClientMessage) (uint64, *ProtocolError) {
+	h.appendMu.Lock()
+	defer h.appendMu.Unlock()
+	for range 20 {
+		h.mu.Lock()
+		seq, resent := h.recent[m.ID]
+		design, last, broken := h.design, h.seq, h.broken
+		h.mu.Unlock()
+		if resent {
+			return seq, nil
+		}
+		if broken != nil {
+			return 0, protoErr(CodeBusy, "the server cannot apply this design's changes (%v); reload it", broken)
+		}
+		next, err := h.w.cfg.Codec.Apply(design, m.Change)
+		if err != nil {
+			return 0, protoErr(CodeConflict, "change %s does not apply to the design at %d: %v", m.ID, last, err)
+		}
+		if len(next) > h.w.limits.DesignBytes {
+			return 0, protoErr(CodeTooLarge, "after change %s the design would be %d bytes; designs are limited to %d", m.ID, len(next), h.w.limits.DesignBytes)
+		}
+		r := record{ID: m.ID, Base: m.Base, User: user.ID, Name: user.Name, At: time.Now().UTC(), Change: m.Change}
+		ack, err := h.w.appendChange(ctx, h.id, last, r)
+		if isWrongLast(err) {
+			// Another server stored a change first: catch up, try again.
+			h.waitBeyond(last, 5*time.Second)
+			continue
+		}
+		if err != nil {
+			return 0, protoErr(CodeBusy, "the store did not take change %s: %v; send it again (it is stored once)", m.ID, err)
+		}
+		if !h.waitBeyond(ack.Sequence-1, 10*time.Second) {
+			return 0, protoErr(CodeBusy, "change %s is stored at %d but not yet seen here; resync", m.ID, ack.Sequence)
+		}
+		h.markUpdated()
+		return ack.Sequence, nil
+	}
+	return 0, protoErr(CodeBusy, "the design changed too often to store change %s; send it again", m.ID)
+}
+
+func (h *hub) markUpdated() {
+	select {
+	case h.touch <- struct{}{}:
+	default:
+	}
+}
+
+// housekeep writes the index's updated and seq at most twice a second,
+// and expires presences.
+func (h *hub) housekeep(ctx context.Context) {
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			h.expirePresence(time.Now())
+			select {
+			case <-h.touch:
+				h.mu.Lock()
+				seq := h.seq
+				h.mu.Unlock()
+				uctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				_, err := h.w.updateEntry(uctx, h.id, func(e *Entry) error {
+					if seq > e.Seq {
+						e.Seq, e.Updated = seq, time.Now().UTC()
+					}
+					return nil
+				})
+				cancel()
+				if err != nil && !errors.Is(err, errNotFound) {
+					h.w.log.Printf("workspace: design %s: index: %v", h.id, err)
+				}
+			default:
+			}
+		}
+	}
+}
+
+// watchEntry follows the design's index entry: new members take effect at
+// once, a member removed is dropped, a deleted design closes every client.
+func (h *hub) watchEntry(ctx context.Context, watcher jetstream.KeyWatcher) {
+	defer watcher.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case kv, ok := <-watcher.Updates():
+			if !ok {
+				return
+			}
+			if kv == nil {
+				continue
+			}
+			if kv.Operation() != jetstream.KeyValuePut {
+				h.shutdown(closeNotFound, "not found: the design was deleted")
+				return
+			}
+			var e Entry
+			if json.Unmarshal(kv.Value(), &e) != nil {
+				continue
+			}
+			h.mu.Lock()
+			h.entry = &e
+			for c := range h.clients {
+				if e.RoleOf(c.user.ID) == "" {
+					go c.close(closeNotFound, "not found")
+				}
+			}
+			h.mu.Unlock()
+		}
+	}
+}
+
+// role is user's role now.
+func (h *hub) role(user string) Role {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.entry.RoleOf(user)
+}
+
+// add registers c, queueing first what it missed since `since`: the
+// changes after it, or the whole design when it is too far behind (or
+// ahead of what the store has), then the presences here.
+func (h *hub) add(c *client, since uint64) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stopped {
+		return errors.New("the design is closing")
+	}
+	if len(h.clients) >= h.w.limits.ConnectionsPerDesign {
+		return fmt.Errorf("the design has %d live connections here, the most it may; try again later", len(h.clients))
+	}
+	role := h.entry.RoleOf(c.user.ID)
+	welcome, _ := json.Marshal(ServerMessage{Type: "welcome", User: c.user.ID, Name: c.user.Name, Role: role, Seq: h.seq, Session: c.session})
+	c.queue(welcome)
+	switch {
+	case since == h.seq:
+	case since < h.seq && len(h.ring) > 0 && since+1 >= h.ring[0].seq:
+		for _, e := range h.ring {
+			if e.seq > since {
+				c.queue(e.data)
+			}
+		}
+	default:
+		snap, _ := json.Marshal(ServerMessage{Type: "snapshot", Seq: h.seq, Design: string(h.design)})
+		c.queue(snap)
+	}
+	for _, p := range h.presence {
+		c.queue(p.data)
+	}
+	h.clients[c] = struct{}{}
+	return nil
+}
+
+// remove unregisters c; the last client out stops the hub.
+func (h *hub) remove(c *client) {
+	h.w.mu.Lock()
+	defer h.w.mu.Unlock()
+	h.mu.Lock()
+	delete(h.clients, c)
+	empty := len(h.clients) == 0
+	h.mu.Unlock()
+	if empty && h.w.hubs[h.id] == h {
+		delete(h.w.hubs, h.id)
+		h.stop()
+	}
+}
+
+// shutdown closes every client with code and reason and stops the hub.
+func (h *hub) shutdown(code int, reason string) {
+	h.mu.Lock()
+	clients := make([]*client, 0, len(h.clients))
+	for c := range h.clients {
+		clients = append(clients, c)
+	}
+	h.mu.Unlock()
+	for _, c := range clients {
+		c.close(code, reason)
+	}
+}
+
+func (h *hub) stop() {
+	h.mu.Lock()
+	h.stopped = true
+	h.advanced.Broadcast()
+	h.mu.Unlock()
+	if h.consume != nil {
+		h.consume.Stop()
+	}
+	if h.sub != nil {
+		h.sub.Unsubscribe()
+	}
+	h.cancel()
+}
+
+// onPresence takes what goes over ws.presence.<id> from any server: a
+// presence, a leave, or the design's deletion.
+func (h *hub) onPresence(msg *nats.Msg) {
+	var m ServerMessage
+	if json.Unmarshal(msg.Data, &m) != nil {
+		return
+	}
+	switch m.Type {
+	case "deleted":
+		go h.shutdown(closeNotFound, "not found: the design was deleted")
+		return
+	case "presence", "gone":
+	default:
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if m.Type == "gone" {
+		if _, ok := h.presence[m.Session]; !ok {
+			return
+		}
+		delete(h.presence, m.Session)
+	} else {
+		h.presence[m.Session] = &presenceState{data: msg.Data, seen: time.Now()}
+	}
+	for c := range h.clients {
+		if c.session != m.Session {
+			c.queue(msg.Data)
+		}
+	}
+}
+
+func (h *hub) expirePresence(now time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for session, p := range h.presence {
+		if now.Sub(p.seen) > h.w.limits.PresenceTTL {
+			delete(h.presence, session)
+			gone, _ := json.Marshal(ServerMessage{Type: "gone", Session: session})
+			for c := range h.clients {
+				c.queue(gone)
+			}
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// WebSocket close codes besides the standard ones. A client that gets
+// closeResync reconnects with the last sequence it has.
+const (
+	closeGoingAway    = int(websocket.StatusGoingAway)
+	closeResync       = 4000 // too slow: messages piled up; reconnect and resync
+	closeUnauthorized = 4001 // no valid identity
+	closeProtocol     = 4002 // the first message was not a hello
+	closeNotFound     = 4004 // no design you may see (deleted, or your access removed)
+	closeFull         = 4029 // too many connections to this design
+)
+
+// client is one WebSocket connection to one design.
+type client struct {
+	conn         *websocket.Conn
+	user         User
+	session      string
+	send         chan []byte
+	rate         *bucket
+	presenceRate *bucket
+
+	once   sync.Once
+	closed chan struct{}
+}
+
+// queue sends data to the client without waiting: a client whose queue is
+// full is dropped, to resync, rather than buffered without bound.
+func (c *client) queue(data []byte) {
+	select {
+	case <-c.closed:
+	case c.send <- data:
+	default:
+		go c.close(closeResync, "too slow: resync from your last sequence")
+	}
+}
+
+func (c *client) close(code int, reason string) {
+	c.once.Do(func() {
+		close(c.closed)
+		c.conn.Close(websocket.StatusCode(code), reason)
+	})
+}
+
+// live serves /api/workspace/designs/{id}/live.
+func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	conn, err := websocket.Accept(rw, r, nil)
+	if err != nil {
+		return // Accept answered the request
+	}
+	conn.SetReadLimit(int64(w.limits.MessageBytes))
+	ctx, cancel := context.WithCancel(w.ctx)
+	defer cancel()
+	c := &client{conn: conn, session: newID(), send: make(chan []byte, w.limits.Queue), closed: make(chan struct{}),
+		rate: newBucket(w.limits.ChangesPerSecond, w.limits.ChangeBurst), presenceRate: newBucket(20, 40)}
+	defer c.close(int(websocket.StatusNormalClosure), "")
+
+	// The hello: who, and what the client has.
+	helloCtx, cancelHello := context.WithTimeout(ctx, 10*time.Second)
+	_, data, err := conn.Read(helloCtx)
+	cancelHello()
+	if err != nil {
+		return
+	}
+	hello, perr := DecodeClient(data, w.limits.MessageBytes)
+	if perr == nil && hello.Type != "hello" {
+		perr = protoErr(CodeNotHello, "the first message must be {\"type\":\"hello\",\"since\":N} (with \"token\" when the server checks tokens)")
+	}
+	if perr != nil {
+		c.close(closeProtocol, perr.Error())
+		return
+	}
+	if c.user, err = w.cfg.Auth.Identify(r, hello.Token); err != nil {
+		c.close(closeUnauthorized, clipReason(err.Error()))
+		return
+	}
+	e, _, err := w.entry(ctx, id)
+	if err != nil || e.RoleOf(c.user.ID) == "" {
+		c.close(closeNotFound, "not found")
+		return
+	}
+	h, err := w.join(id)
+	if err != nil {
+		c.close(int(websocket.StatusTryAgainLater), clipReason(err.Error()))
+		return
+	}
+	if err := h.add(c, hello.Since); err != nil {
+		c.close(closeFull, clipReason(err.Error()))
+		h.remove(c)
+		return
+	}
+	defer func() {
+		h.remove(c)
+		gone, _ := json.Marshal(ServerMessage{Type: "gone", Session: c.session})
+		w.nc.Publish(presencePrefix+id, gone)
+	}()
+	go c.write(ctx)
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		c.handle(ctx, w, h, data)
+	}
+}
+
+// write sends the client's queue; a write that takes longer than 10 s
+// drops the client.
+func (c *client) write(ctx context.Context) {
+	for {
+		select {
+		case <-c.closed:
+			return
+		case <-ctx.Done():
+			return
+		case data := <-c.send:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := c.conn.Write(wctx, websocket.MessageText, data)
+			cancel()
+			if err != nil {
+				c.close(closeResync, "too slow: resync from your last sequence")
+				return
+			}
+		}
+	}
+}
+
+// handle authorizes and carries out one message; refusals go back to the
+// client, which stays connected.
+func (c *client) handle(ctx context.Context, w *Workspace, h *hub, data []byte) {
+	reply := func(m ServerMessage) {
+		b, _ := json.Marshal(m)
+		c.queue(b)
+	}
+	m, perr := DecodeClient(data, w.limits.MessageBytes)
+	if perr != nil {
+		reply(ServerMessage{Type: "error", Error: perr})
+		return
+	}
+	role := h.role(c.user.ID)
+	if role == "" {
+		c.close(closeNotFound, "not found")
+		return
+	}
+	switch m.Type {
+	case "hello":
+		reply(ServerMessage{Type: "error", Error: protoErr(CodeBadField, "hello comes once, first")})
+	case "change":
+		if role == Viewer {
+			reply(ServerMessage{Type: "refused", ID: m.ID, Error: protoErr(CodeViewer, "you are a viewer of this design; an owner can make you an editor")})
+			return
+		}
+		if !c.rate.take(time.Now()) {
+			reply(ServerMessage{Type: "refused", ID: m.ID, Error: protoErr(CodeRate, "more than %g changes a second; send it again in a moment", w.limits.ChangesPerSecond)})
+			return
+		}
+		if id, err := w.cfg.Codec.Check(m.Change); err != nil {
+			reply(ServerMessage{Type: "refused", ID: m.ID, Error: protoErr(CodeBadField, "change %s: %v", m.ID, err)})
+			return
+		} else if id != "" && id != m.ID {
+			reply(ServerMessage{Type: "refused", ID: m.ID, Error: protoErr(CodeBadField, "the message's id %q differs from the change's %q; send the change's id", m.ID, id)})
+			return
+		}
+		seq, perr := h.submit(ctx, c.user, m)
+		if perr != nil {
+			reply(ServerMessage{Type: "refused", ID: m.ID, Error: perr})
+			return
+		}
+		reply(ServerMessage{Type: "ack", ID: m.ID, Seq: seq})
+	case "presence":
+		if !c.presenceRate.take(time.Now()) {
+			return // presence is a hint: too many are dropped, not refused
+		}
+		p, _ := json.Marshal(ServerMessage{Type: "presence", Session: c.session, User: c.user.ID, Name: firstNonEmpty(m.Name, c.user.Name), Colour: m.Colour, Pointer: m.Pointer, Selection: m.Selection})
+		if err := w.nc.Publish(presencePrefix+h.id, p); err != nil && !errors.Is(err, context.Canceled) {
+			w.log.Printf("workspace: presence: %v", err)
+		}
+	}
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// clipReason keeps a close reason within the 123 bytes a close frame has.
+func clipReason(s string) string {
+	if len(s) > 120 {
+		return strings.ToValidUTF8(s[:117], "") + "..."
+	}
+	return s
+}

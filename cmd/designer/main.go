@@ -14,6 +14,7 @@
 //	designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
 //	designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
 //	designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
+//	               [--data DIR | --nats URL[,URL…]] [--auth-header NAME --trusted-proxy CIDR[,…]] [--jwt-key FILE] [--workspace=false]
 //	designer static --out DIR [--web DIR] [--base-url URL]
 //
 // Exit status: 0 when every design is valid and breaks no error-severity rule
@@ -55,6 +56,8 @@ Usage:
   designer [--catalogue DIR] catalogue page [--kind|--rule|--boundary] ID [--base-url URL]
   designer [--catalogue DIR] catalogue pages --out DIR [--base-url URL]
   designer serve [--addr host:port] [--web DIR] [--base-url URL] [--embed-origin ORIGIN]...
+                 [--data DIR | --nats URL[,URL…]] [--auth-header NAME --trusted-proxy CIDR[,…]]
+                 [--jwt-key FILE] [--workspace=false]
   designer static --out DIR [--web DIR] [--base-url URL]
 
 check's sarif is for code scanning, junit for test reports, github for
@@ -89,7 +92,10 @@ layout writes positions into FILE in place, keeping its comments: for the
 nodes without one, beside what they connect to (the others stay), or, with
 --all, for every node, in layers left to right (lr) or top to bottom (tb).
 serve runs the editor on http://127.0.0.1:8000 from the web/ folder, which
-needs app.wasm (make run builds it).
+needs app.wasm (make run builds it), with the team workspace at /api/workspace/
+kept by an embedded NATS server in --data (.workspace by default), or by an
+external NATS cluster (--nats); without --auth-header or --jwt-key it has one
+local user and serves only loopback.
 --catalogue DIR overlays an organisation's kinds, components and rules on the
 embedded catalogue. Exit status: 0 valid, 1 an error-severity rule is broken,
 2 unusable input, bad usage or a report not written in full (a full disk).

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/archdesigner/designer/internal/server"
+	"github.com/archdesigner/designer/internal/workspace"
 )
 
 // serve runs the editor's web server.
@@ -30,8 +31,9 @@ func (e *env) serve(args []string) int {
 		origins = append(origins, u.Scheme+"://"+u.Host)
 		return nil
 	})
+	wf := workspaceFlags(fs)
 	if rest, err := parse(fs, args); err != nil || len(rest) > 0 {
-		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL --embed-origin ORIGIN")
+		fmt.Fprintln(e.stderr, "designer serve: takes only flags: --addr host:port --web DIR --base-url URL --embed-origin ORIGIN --data DIR --nats URL[,URL…] --auth-header NAME --trusted-proxy CIDR[,…] --jwt-key FILE --workspace=false")
 		return exitUnusable
 	}
 	opts, ok := e.servedCatalogue("serve")
@@ -39,6 +41,17 @@ func (e *env) serve(args []string) int {
 		return exitUnusable
 	}
 	opts.BaseURL, opts.EmbedOrigins = *base, origins
+	var ws *workspace.Workspace
+	var said string
+	if wf.enabled {
+		var err error
+		if ws, said, err = wf.open(*addr, opts.Catalogue); err != nil {
+			fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
+			return exitUnusable
+		}
+		defer ws.Close()
+		opts.Workspace = ws.Handler()
+	}
 	handler, err := server.New(*web, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "designer serve: %v\n", err)
@@ -51,6 +64,9 @@ func (e *env) serve(args []string) int {
 	}
 	srv := server.HTTPServer(handler, server.DefaultLimits())
 	fmt.Fprintf(e.stdout, "designer: serving the editor on http://%s\n", ln.Addr())
+	if said != "" {
+		fmt.Fprintln(e.stdout, said)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	drained := make(chan struct{})

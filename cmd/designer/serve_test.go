@@ -37,7 +37,7 @@ func TestServeStopsGracefully(t *testing.T) {
 		}
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$")
-	cmd.Env = append(os.Environ(), "DESIGNER_SERVE_CHILD="+strings.Join([]string{"serve", "--addr", "127.0.0.1:0", "--web", web}, "\n"))
+	cmd.Env = append(os.Environ(), "DESIGNER_SERVE_CHILD="+strings.Join([]string{"serve", "--addr", "127.0.0.1:0", "--web", web, "--data", t.TempDir()}, "\n"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

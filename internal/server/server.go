@@ -43,6 +43,9 @@ type Options struct {
 	// EmbedOrigins are the origins ("https://portal.example.com") whose pages
 	// may frame the editor and talk to it (the embed protocol).
 	EmbedOrigins []string
+	// Workspace, when set, serves /api/workspace/ (the team's shared
+	// designs): any method, with the same security headers.
+	Workspace http.Handler
 }
 
 // New returns the editor's handler serving the static files of dir, which
@@ -153,7 +156,11 @@ func New(dir string, opts Options) (http.Handler, error) {
 	mux.Handle("/catalogue", catalogueHTML)
 	mux.Handle("/catalogue/", catalogueHTML)
 	mux.Handle("/", app)
-	return harden(mux, opts.EmbedOrigins), nil
+	hardened := harden(mux, opts.EmbedOrigins)
+	if opts.Workspace == nil {
+		return hardened, nil
+	}
+	return withWorkspace(hardened, opts.Workspace, opts.EmbedOrigins), nil
 }
 
 // markdownPages serves the catalogue pages as markdown at their path plus

@@ -57,6 +57,11 @@ func (c *client) close(code int, reason string) {
 // live serves /api/workspace/designs/{id}/live.
 func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	// The HTTP server's deadlines are for requests; a live connection
+	// lasts, and its writes have their own (write).
+	rc := http.NewResponseController(rw)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	conn, err := websocket.Accept(rw, r, nil)
 	if err != nil {
 		return // Accept answered the request

@@ -178,13 +178,22 @@ func share(t testing.TB, ts *testServer, tok, id string, members ...Member) {
 	}
 }
 
+// readDesign reads a design, asking again for up to 20 s while the store
+// is busy (503), as a client does while a cluster elects new leaders.
 func readDesign(t testing.TB, ts *testServer, tok, id string) Design {
 	t.Helper()
-	var d Design
-	if code := call(t, ts.url, "GET", "/api/workspace/designs/"+id, tok, nil, &d); code != http.StatusOK {
-		t.Fatalf("read: %d", code)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var d Design
+		code := call(t, ts.url, "GET", "/api/workspace/designs/"+id, tok, nil, &d)
+		if code == http.StatusOK {
+			return d
+		}
+		if code != http.StatusServiceUnavailable || time.Now().After(deadline) {
+			t.Fatalf("read: %d", code)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
-	return d
 }
 
 // liveClient is a WebSocket client that keeps the design as it learns it:
@@ -218,6 +227,15 @@ func dial(t testing.TB, ts *testServer, id, tok string, since uint64, design []b
 	c := &liveClient{t: t, conn: conn, design: design, seq: since, acks: map[string]uint64{}, refused: map[string]*ProtocolError{}, msgs: make(chan ServerMessage, 10000)}
 	go c.read()
 	t.Cleanup(func() { conn.CloseNow() })
+	// The first answer: the welcome, or a close.
+	select {
+	case m, ok := <-c.msgs:
+		if ok && m.Type != "welcome" {
+			return nil, fmt.Errorf("the first message is %+v, not a welcome", m)
+		}
+	case <-time.After(15 * time.Second):
+		return nil, errors.New("no welcome in 15 s")
+	}
 	return c, nil
 }
 
@@ -269,6 +287,40 @@ func (c *liveClient) send(id string, change json.RawMessage) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return c.conn.Write(ctx, websocket.MessageText, data)
+}
+
+// sendUntilAcked sends a change, and sends it again (same id) while the
+// server answers busy or says nothing, as the editor will after a
+// reconnect, until it is acked.
+func (c *liveClient) sendUntilAcked(id string, change json.RawMessage) error {
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if err := c.send(id, change); err != nil {
+			return err
+		}
+		wait := time.Now().Add(3 * time.Second)
+		for time.Now().Before(wait) {
+			c.mu.Lock()
+			_, acked := c.acks[id]
+			refused := c.refused[id]
+			delete(c.refused, id)
+			closed := c.closed
+			c.mu.Unlock()
+			switch {
+			case acked:
+				return nil
+			case closed != nil:
+				return fmt.Errorf("change %s: the connection closed: %v", id, closed)
+			case refused != nil && refused.Code != CodeBusy:
+				return fmt.Errorf("change %s refused: %v", id, refused)
+			case refused != nil:
+				c.t.Logf("change %s: %v; sending it again", id, refused)
+				wait = time.Now()
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	return fmt.Errorf("change %s was not acked in 15 s", id)
 }
 
 // waitFor waits until cond holds of the client's state.

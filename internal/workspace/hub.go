@@ -106,7 +106,13 @@ func (w *Workspace) startHub(id string) (*hub, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if h.consume, err = cons.Consume(h.onMessage); err != nil {
+	// Heartbeats every second: when the node that holds the consumer goes,
+	// the ordered consumer notices within seconds and starts again after
+	// the last change it delivered.
+	if h.consume, err = cons.Consume(h.onMessage, jetstream.PullHeartbeat(time.Second), jetstream.PullExpiry(5*time.Second),
+		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+			w.log.Printf("workspace: design %s: consuming changes: %v", id, err)
+		})); err != nil {
 		return fail(err)
 	}
 	if h.sub, err = w.nc.Subscribe(presencePrefix+id, h.onPresence); err != nil {
@@ -184,9 +190,34 @@ func (h *hub) apply(seq uint64, r record) {
 	}
 }
 
+// catchUp reads the design's changes up to upto from the stream itself,
+// for when the consumer lags (its node lost, being recreated): the
+// consumer's own copies of them are then skipped.
+func (h *hub) catchUp(ctx context.Context, upto uint64) {
+	h.mu.Lock()
+	from := h.seq
+	h.mu.Unlock()
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	err := h.w.readChanges(rctx, h.id, from, upto, func(seq uint64, r record) error {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.apply(seq, r)
+		return nil
+	})
+	if err != nil {
+		h.w.log.Printf("workspace: design %s: catching up to %d: %v", h.id, upto, err)
+	}
+}
+
 // waitBeyond waits until the design has moved past seq, or timeout.
 func (h *hub) waitBeyond(seq uint64, timeout time.Duration) bool {
 	deadline := time.Now().Add(timeout)
+	if timeout <= 0 {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.seq > seq
+	}
 	timer := time.AfterFunc(timeout, func() {
 		h.mu.Lock()
 		h.advanced.Broadcast()
@@ -230,14 +261,21 @@ func (h *hub) submit(ctx context.Context, user User, m *ClientMessage) (uint64, 
 		ack, err := h.w.appendChange(ctx, h.id, last, r)
 		if isWrongLast(err) {
 			// Another server stored a change first: catch up, try again.
-			h.waitBeyond(last, 5*time.Second)
+			if !h.waitBeyond(last, time.Second) {
+				if upto, err := h.w.lastSeq(ctx, h.id); err == nil {
+					h.catchUp(ctx, upto)
+				}
+			}
 			continue
 		}
 		if err != nil {
 			return 0, protoErr(CodeBusy, "the store did not take change %s: %v; send it again (it is stored once)", m.ID, err)
 		}
-		if !h.waitBeyond(ack.Sequence-1, 10*time.Second) {
-			return 0, protoErr(CodeBusy, "change %s is stored at %d but not yet seen here; resync", m.ID, ack.Sequence)
+		if !h.waitBeyond(ack.Sequence-1, time.Second) {
+			h.catchUp(ctx, ack.Sequence)
+		}
+		if !h.waitBeyond(ack.Sequence-1, 0) {
+			return 0, protoErr(CodeBusy, "change %s is stored at %d but not yet seen here; send it again (it is stored once)", m.ID, ack.Sequence)
 		}
 		h.markUpdated()
 		return ack.Sequence, nil

@@ -97,7 +97,15 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 		c.close(closeNotFound, "not found")
 		return
 	}
-	h, err := w.join(id)
+	// A cluster electing new leaders answers "no responders" for a few
+	// seconds: the client waits that long rather than reconnect.
+	var h *hub
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if h, err = w.join(id); err == nil || errors.Is(err, errNotFound) || time.Now().After(deadline) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 	if err != nil {
 		c.close(int(websocket.StatusTryAgainLater), clipReason(err.Error()))
 		return

@@ -297,5 +297,6 @@ func (w *Workspace) appendChange(ctx context.Context, id string, last uint64, r 
 // isWrongLast reports whether err is JetStream's "wrong last sequence".
 func isWrongLast(err error) bool {
 	var apiErr *jetstream.APIError
-	return errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
+	// 10071 alone, 10164 (its constant form) from a replicated stream.
+	return errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence || apiErr.ErrorCode == 10164)
 }

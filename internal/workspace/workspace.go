@@ -147,20 +147,26 @@ func (w *Workspace) setUp(replicas int) error {
 		Bucket: indexBucket, Description: "the workspace's designs: name, owner, members, updated, last sequence",
 		History: 1, Replicas: replicas, Storage: jetstream.FileStorage,
 	}); err != nil {
-		return err
+		return fmt.Errorf("bucket %s: %w", indexBucket, err)
 	}
 	if w.snaps, err = w.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
 		Bucket: snapshotStore, Description: "each design's latest snapshot and the sequence it includes",
 		Replicas: replicas, Storage: jetstream.FileStorage,
 	}); err != nil {
-		return err
+		return fmt.Errorf("object store %s: %w", snapshotStore, err)
 	}
 	w.changes, err = w.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: changeStream, Description: "every design's changes, one subject per design",
 		Subjects: []string{changePrefix + "*"}, Storage: jetstream.FileStorage, Replicas: replicas,
 		Duplicates: dedupWindow, MaxMsgSize: int32(w.limits.MessageBytes) + 4096,
+		// Any replica answers "the last change of this design", so reads
+		// go on while a lost node's streams elect new leaders.
+		AllowDirect: true,
 	})
-	return err
+	if err != nil {
+		return fmt.Errorf("stream %s: %w", changeStream, err)
+	}
+	return nil
 }
 
 // startEmbedded runs nats-server in this process with JetStream's files

@@ -108,8 +108,10 @@ func openOn(t *testing.T, url string) *testServer {
 // connected to), and both clients end with the same design, which holds
 // every change that was acked.
 func TestClusterConvergesThroughNodeLoss(t *testing.T) {
+	start := time.Now()
 	nodes := startCluster(t)
 	one, two := openOn(t, nodes[0].url), openOn(t, nodes[1].url)
+	t.Logf("the cluster took the workspaces after %v", time.Since(start).Round(time.Millisecond))
 	alice, bob := token(t, "alice", time.Hour), token(t, "bob", time.Hour)
 	id := create(t, one, alice)
 	share(t, one, alice, id, Member{"bob", Editor})
@@ -136,11 +138,13 @@ func TestClusterConvergesThroughNodeLoss(t *testing.T) {
 	go edit(b, "b")
 	a.waitFor("a few acks", func(c *liveClient) bool { return len(c.acks) >= 5 })
 	nodes[0].kill()
+	killed := time.Now()
 	for range 2 {
 		if msg := <-done; msg != "" {
 			t.Fatal(msg)
 		}
 	}
+	t.Logf("the edits were acked %v after the node was killed", time.Since(killed).Round(time.Millisecond))
 	d := readDesign(t, two, bob, id)
 	for _, c := range []*liveClient{a, b} {
 		c.waitFor("the last change", func(c *liveClient) bool { return c.seq == d.Seq })

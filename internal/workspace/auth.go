@@ -21,6 +21,9 @@ type User struct {
 	ID string `json:"user"`
 	// Name is what others see; the ID when the token gives none.
 	Name string `json:"name"`
+	// expires is when the token it came with expires (zero for none): a
+	// live connection is closed then.
+	expires time.Time
 }
 
 // Auth says who a request comes from. Its zero value has no way in: the
@@ -139,7 +142,7 @@ func (a Auth) verify(token string) (User, error) {
 	if name == "" || len(name) > maxNameLength {
 		name = c.Subject
 	}
-	return User{ID: c.Subject, Name: name}, nil
+	return User{ID: c.Subject, Name: name, expires: c.ExpiresAt.Time}, nil
 }
 
 // ParseKey reads --jwt-key's file: an Ed25519 public key in PEM ("BEGIN

@@ -163,6 +163,10 @@ func (c *client) handle(ctx context.Context, w *Workspace, h *hub, data []byte) 
 		reply(ServerMessage{Type: "error", Error: perr})
 		return
 	}
+	if !c.user.expires.IsZero() && time.Now().After(c.user.expires) {
+		c.close(closeUnauthorized, "your token expired; reconnect with a fresh one")
+		return
+	}
 	role := h.role(c.user.ID)
 	if role == "" {
 		c.close(closeNotFound, "not found")

@@ -107,6 +107,14 @@ func TestAuthorizationMatrixLive(t *testing.T) {
 	if e := viewer.refused["v1"]; e.Code != CodeViewer || !strings.Contains(e.Message, "viewer") {
 		t.Errorf("the viewer's change was refused with %+v", e)
 	}
+	// A token past its exp, taken within the 30 s leeway for clocks apart,
+	// is expired by the first change: the connection is closed.
+	short, _ := dial(t, ts, id, token(t, "bob", -29*time.Second), 0, []byte(firstDesign))
+	short.send("s1", addChange("late"))
+	short.waitFor("the close", func(c *liveClient) bool { return c.closed != nil })
+	if code, reason := short.closeStatus(); code != closeUnauthorized || short.acks["s1"] != 0 {
+		t.Errorf("a token expired while connected: closed with %d %q, acks %v", code, reason, short.acks)
+	}
 	editor, _ := dial(t, ts, id, token(t, "bob", time.Hour), 0, []byte(firstDesign))
 	editor.send("e1", addChange("db"))
 	editor.waitFor("the ack", func(c *liveClient) bool { return c.acks["e1"] > 0 })

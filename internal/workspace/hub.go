@@ -52,22 +52,43 @@ type presenceState struct {
 	seen time.Time
 }
 
-// join returns the design's hub, starting it when it has none here.
+// join returns the design's hub, starting it when it has none here. A
+// hub starts outside the workspace's lock (it reads the store, which may
+// take seconds while a cluster elects leaders); others joining the same
+// design meanwhile wait for it.
 func (w *Workspace) join(id string) (*hub, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.closed {
-		return nil, errors.New("the workspace is closing")
+	for {
+		w.mu.Lock()
+		if w.closed {
+			w.mu.Unlock()
+			return nil, errors.New("the workspace is closing")
+		}
+		if h, ok := w.hubs[id]; ok {
+			w.mu.Unlock()
+			return h, nil
+		}
+		if starting, ok := w.starting[id]; ok {
+			w.mu.Unlock()
+			<-starting
+			continue
+		}
+		starting := make(chan struct{})
+		w.starting[id] = starting
+		w.mu.Unlock()
+		h, err := w.startHub(id)
+		w.mu.Lock()
+		delete(w.starting, id)
+		if err == nil && w.closed {
+			h.stop()
+			h, err = nil, errors.New("the workspace is closing")
+		}
+		if err == nil {
+			w.hubs[id] = h
+		}
+		w.mu.Unlock()
+		close(starting)
+		return h, err
 	}
-	if h, ok := w.hubs[id]; ok {
-		return h, nil
-	}
-	h, err := w.startHub(id)
-	if err != nil {
-		return nil, err
-	}
-	w.hubs[id] = h
-	return h, nil
 }
 
 func (w *Workspace) startHub(id string) (*hub, error) {

@@ -77,11 +77,12 @@ type Workspace struct {
 	changes  jetstream.Stream
 	log      *log.Logger
 
-	mu     sync.Mutex
-	hubs   map[string]*hub
-	closed bool
-	ctx    context.Context
-	cancel context.CancelFunc
+	mu       sync.Mutex
+	hubs     map[string]*hub
+	starting map[string]chan struct{} // hubs being started, closed when done
+	closed   bool
+	ctx      context.Context
+	cancel   context.CancelFunc
 }
 
 // Names in NATS.
@@ -102,7 +103,7 @@ func Open(cfg Config) (*Workspace, error) {
 	if cfg.Catalogue == nil || cfg.Codec == nil {
 		return nil, errors.New("workspace: Config needs a Catalogue and a Codec")
 	}
-	w := &Workspace{cfg: cfg, limits: cfg.Limits.withDefaults(), hubs: map[string]*hub{}, log: cfg.Log}
+	w := &Workspace{cfg: cfg, limits: cfg.Limits.withDefaults(), hubs: map[string]*hub{}, starting: map[string]chan struct{}{}, log: cfg.Log}
 	if w.log == nil {
 		w.log = log.New(discard{}, "", 0)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log"
 	"net/http"
 	"strings"
 	"sync"
@@ -31,6 +32,8 @@ type client struct {
 	send         chan []byte
 	rate         *bucket
 	presenceRate *bucket
+	log          *log.Logger // where a drop is told
+	design       string
 
 	once   sync.Once
 	closed chan struct{}
@@ -43,8 +46,15 @@ func (c *client) queue(data []byte) {
 	case <-c.closed:
 	case c.send <- data:
 	default:
-		go c.close(closeResync, "too slow: resync from your last sequence")
+		go c.drop()
 	}
+}
+
+// drop closes a client that fell behind. The close frame may not get
+// through (its socket is full, which is why it fell behind); the log says.
+func (c *client) drop() {
+	c.log.Printf("workspace: design %s: dropped %s (session %s): too slow, %d messages queued", c.design, c.user.ID, c.session, len(c.send))
+	c.close(closeResync, "too slow: resync from your last sequence")
 }
 
 func (c *client) close(code int, reason string) {
@@ -69,7 +79,7 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(int64(w.limits.MessageBytes))
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
-	c := &client{conn: conn, session: newID(), send: make(chan []byte, w.limits.Queue), closed: make(chan struct{}),
+	c := &client{conn: conn, session: newID(), log: w.log, design: id, send: make(chan []byte, w.limits.Queue), closed: make(chan struct{}),
 		rate: newBucket(w.limits.ChangesPerSecond, w.limits.ChangeBurst), presenceRate: newBucket(20, 40)}
 	defer c.close(int(websocket.StatusNormalClosure), "")
 
@@ -144,7 +154,7 @@ func (c *client) write(ctx context.Context) {
 			err := c.conn.Write(wctx, websocket.MessageText, data)
 			cancel()
 			if err != nil {
-				c.close(closeResync, "too slow: resync from your last sequence")
+				c.drop()
 				return
 			}
 		}

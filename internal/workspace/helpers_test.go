@@ -293,12 +293,12 @@ func (c *liveClient) send(id string, change json.RawMessage) error {
 // server answers busy or says nothing, as the editor will after a
 // reconnect, until it is acked.
 func (c *liveClient) sendUntilAcked(id string, change json.RawMessage) error {
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(25 * time.Second)
 	for time.Now().Before(deadline) {
 		if err := c.send(id, change); err != nil {
 			return err
 		}
-		wait := time.Now().Add(3 * time.Second)
+		wait := time.Now().Add(12 * time.Second) // the server answers within 10 s
 		for time.Now().Before(wait) {
 			c.mu.Lock()
 			_, acked := c.acks[id]
@@ -320,7 +320,7 @@ func (c *liveClient) sendUntilAcked(id string, change json.RawMessage) error {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
-	return fmt.Errorf("change %s was not acked in 15 s", id)
+	return fmt.Errorf("change %s was not acked in 25 s", id)
 }
 
 // waitFor waits until cond holds of the client's state.

@@ -261,6 +261,9 @@ func (h *hub) submit(ctx context.Context, user User, m *ClientMessage) (uint64, 
 	h.appendMu.Lock()
 	defer h.appendMu.Unlock()
 	for range 20 {
+		if ctx.Err() != nil {
+			break
+		}
 		h.mu.Lock()
 		seq, resent := h.recent[m.ID]
 		design, last, broken := h.design, h.seq, h.broken
@@ -301,7 +304,7 @@ func (h *hub) submit(ctx context.Context, user User, m *ClientMessage) (uint64, 
 		h.markUpdated()
 		return ack.Sequence, nil
 	}
-	return 0, protoErr(CodeBusy, "the design changed too often to store change %s; send it again", m.ID)
+	return 0, protoErr(CodeBusy, "the store did not take change %s in time; send it again (it is stored once)", m.ID)
 }
 
 func (h *hub) markUpdated() {
@@ -386,6 +389,10 @@ func (h *hub) role(user string) Role {
 	return h.entry.RoleOf(user)
 }
 
+// errHubStopped is add's answer when the hub's last client left between
+// join and add: the caller joins again, starting a new hub.
+var errHubStopped = errors.New("the design's hub stopped")
+
 // add registers c, queueing first what it missed since `since`: the
 // changes after it, or the whole design when it is too far behind (or
 // ahead of what the store has), then the presences here.
@@ -393,7 +400,7 @@ func (h *hub) add(c *client, since uint64) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped {
-		return errors.New("the design is closing")
+		return errHubStopped
 	}
 	if len(h.clients) >= h.w.limits.ConnectionsPerDesign {
 		return fmt.Errorf("the design has %d live connections here, the most it may; try again later", len(h.clients))

@@ -108,22 +108,30 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A cluster electing new leaders answers "no responders" for a few
-	// seconds: the client waits that long rather than reconnect.
+	// seconds: the client waits that long rather than reconnect. A hub
+	// whose last client left between join and add is joined again.
 	var h *hub
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		if h, err = w.join(id); err == nil || errors.Is(err, errNotFound) || time.Now().After(deadline) || ctx.Err() != nil {
-			break
+		h, err = w.join(id)
+		if err == nil {
+			if err = h.add(c, hello.Since); err == nil {
+				break
+			}
+			h.remove(c)
+			if !errors.Is(err, errHubStopped) {
+				c.close(closeFull, clipReason(err.Error()))
+				return
+			}
 		}
-		time.Sleep(250 * time.Millisecond)
-	}
-	if err != nil {
-		c.close(int(websocket.StatusTryAgainLater), clipReason(err.Error()))
-		return
-	}
-	if err := h.add(c, hello.Since); err != nil {
-		c.close(closeFull, clipReason(err.Error()))
-		h.remove(c)
-		return
+		if errors.Is(err, errNotFound) {
+			c.close(closeNotFound, "not found")
+			return
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			c.close(int(websocket.StatusTryAgainLater), clipReason(err.Error()))
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 	defer func() {
 		h.remove(c)
@@ -201,7 +209,11 @@ func (c *client) handle(ctx context.Context, w *Workspace, h *hub, data []byte) 
 			reply(ServerMessage{Type: "refused", ID: m.ID, Error: protoErr(CodeBadField, "the message's id %q differs from the change's %q; send the change's id", m.ID, id)})
 			return
 		}
-		seq, perr := h.submit(ctx, c.user, m)
+		// A change is answered within 10 s, stored or busy: the client
+		// resends a busy one, and the store keeps it once.
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		seq, perr := h.submit(sctx, c.user, m)
+		cancel()
 		if perr != nil {
 			reply(ServerMessage{Type: "refused", ID: m.ID, Error: perr})
 			return

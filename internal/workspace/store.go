@@ -220,6 +220,9 @@ func (w *Workspace) readChanges(ctx context.Context, id string, after, upto uint
 	}
 	cons, err := w.changes.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{subject(id)}, DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: after + 1,
+		// Unbounded by default: a read whose consumer was on a lost node
+		// retried for ever. Bounded, it fails and its caller answers busy.
+		MaxResetAttempts: 3,
 	})
 	if err != nil {
 		return err

@@ -95,7 +95,7 @@ load: wasm build
 
 ## fuzz: each fuzz target in turn, FUZZTIME each (10m by default; a count such as 100000x avoids go.dev/issue/75804): design parsing and the export round
 ## trip, catalogue loading, rules, the YAML string writer, the analysis, share links, designs archives, the importer (its JSON reader and its
-## YAML density scan), pictures and co-editing's change messages (decoded, then applied all or nothing)
+## YAML density scan), pictures, co-editing's change messages (decoded, then applied all or nothing) and the workspace's protocol decoder
 fuzz:
 	for target in FuzzParseDesign FuzzLoadComponent FuzzRule; do \
 		$(GO) test ./catalogue -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) || exit 1; \
@@ -110,6 +110,7 @@ fuzz:
 	done
 	$(GO) test ./catalogue/picture -run '^$$' -fuzz '^FuzzDesign$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./catalogue/patch -run '^$$' -fuzz '^FuzzDecodeChange$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/workspace -run '^$$' -fuzz '^FuzzDecodeClient$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/app.wasm web/app.wasm.br web/app.wasm.gz wasm/snapshot/catalogue.snapshot

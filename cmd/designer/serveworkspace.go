@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/patch"
 	"github.com/archdesigner/designer/internal/workspace"
 )
 
@@ -71,7 +72,7 @@ func (w *serveWorkspace) open(addr string, cat *catalogue.Catalogue) (*workspace
 			return nil, "", fmt.Errorf("--addr %s is not a loopback address: without --auth-header or --jwt-key the workspace has one local user and serves only loopback (or pass --workspace=false to serve the editor alone)", addr)
 		}
 	}
-	cfg := workspace.Config{Catalogue: cat, Codec: changesNotWired{}, Auth: auth, Log: log.New(os.Stderr, "", log.LstdFlags)}
+	cfg := workspace.Config{Catalogue: cat, Codec: patchCodec{}, Auth: auth, Log: log.New(os.Stderr, "", log.LstdFlags)}
 	if w.nats != "" {
 		cfg.URLs = strings.Split(w.nats, ",")
 	} else {
@@ -107,12 +108,28 @@ func loopback(addr string) bool {
 	return err == nil && a.IsLoopback()
 }
 
-// changesNotWired is the workspace's Codec until catalogue/patch's is
-// wired in: designs are created, read, shared and deleted, presence works,
-// and every live change is refused, saying why.
-type changesNotWired struct{}
+// patchCodec is the workspace's Codec: a live change is catalogue/patch's
+// Change, applied to the design's YAML all or nothing. Its message size is
+// bounded before it gets here (the workspace's MessageBytes).
+type patchCodec struct{}
 
-var errChangesNotWired = errors.New("this server does not apply live changes yet (its change codec is not built in)")
+func (patchCodec) Check(change []byte) (string, error) {
+	c, err := patch.DecodeChange(change, patch.DefaultLimits())
+	return c.ID, err
+}
 
-func (changesNotWired) Check([]byte) (string, error)         { return "", errChangesNotWired }
-func (changesNotWired) Apply([]byte, []byte) ([]byte, error) { return nil, errChangesNotWired }
+func (patchCodec) Apply(design, change []byte) ([]byte, error) {
+	c, err := patch.DecodeChange(change, patch.DefaultLimits())
+	if err != nil {
+		return nil, err
+	}
+	d, errs := catalogue.ParseDesign("design.yaml", design)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	next, err := patch.Apply(d, c.Ops)
+	if err != nil {
+		return nil, err
+	}
+	return catalogue.EncodeDesignYAML(next), nil
+}

@@ -155,7 +155,7 @@ func (s *Store) commit(c change) {
 		if d == nil {
 			d = s.design
 		}
-		s.index(d)
+		s.index(d, c.opened)
 		if d := s.pending; d != nil {
 			s.later(func() {
 				if s.pending == d { // else a later edit has its own
@@ -208,7 +208,9 @@ func (s *Store) commit(c change) {
 // when the last analysis does not hold for it: later is handed the rest to
 // run in a later task, after the frame. Until then AnalysisPending says so,
 // Analysis is the last report and the resolution lacks its findings; the
-// analysis done, a commit of its own (Changed.Analysed) shows it. Without
+// analysis done, a commit of its own (Changed.Analysed) shows it. A design
+// opened in place is analysed in its own commit: the last report is
+// another design's, not one before an edit. Without
 // it (tests, the CLI's uses) every commit is analysed at once.
 func (s *Store) DeferAnalysis(later func(run func())) { s.later = later }
 

@@ -175,3 +175,41 @@ func BenchmarkEditBeforeAnalysis(b *testing.B) {
 		}
 	}
 }
+
+// Another design opened in place (Open, as a restore or a design of
+// Designs does) is analysed in its own commit: it has no analysis of its
+// own to show meanwhile, and the previous design's would mark its nodes
+// (by the same ids) with the other design's single points of failure.
+func TestOpenedDesignIsNotShownWithThePreviousAnalysis(t *testing.T) {
+	cat := statetest.Catalogue(t)
+	first := statetest.Chain(deferAnalysisFrom, []string{"kafka", "service"})
+	second := statetest.Chain(deferAnalysisFrom, []string{"service", "postgresql", "aws-sqs"})
+	now, later := NewStore(cat), NewStore(cat)
+	var tasks []func()
+	later.DeferAnalysis(func(run func()) { tasks = append(tasks, run) })
+	for _, s := range []*Store{now, later} {
+		if err := s.Open("first.yaml", first); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, run := range tasks {
+		run()
+	}
+	tasks = nil
+	for _, s := range []*Store{now, later} {
+		if err := s.Open("second.yaml", second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if later.AnalysisPending() {
+		t.Fatal("the design opened shows the previous design's analysis, said to be updating")
+	}
+	if !reflect.DeepEqual(later.Analysis().SPOFs, now.Analysis().SPOFs) {
+		t.Fatal("the design opened has another analysis than its own")
+	}
+	for _, n := range now.Design().Nodes {
+		if later.SPOF(n.ID) != now.SPOF(n.ID) || later.Worst(n.ID) != now.Worst(n.ID) {
+			t.Fatalf("node %s is marked as the previous design's was", n.ID)
+		}
+	}
+}

@@ -82,8 +82,11 @@ func (doc *Document) Analysis() *analysis.Report { return doc.analysis }
 
 // index makes d the design and re-resolves it: incrementally, from what
 // the last resolution found (see analysis.Resolver), and keeping the
-// indexes by id while the nodes are the same, in the same order.
-func (doc *Document) index(d *catalogue.Design) {
+// indexes by id while the nodes are the same, in the same order. The
+// analysis of an edit may follow (see Store.DeferAnalysis), never that of
+// a design opened: the last report is another design's, whose single
+// points of failure and copies would mark the nodes it shares ids with.
+func (doc *Document) index(d *catalogue.Design, opened bool) {
 	sameNodes := doc.design != nil && doc.resolver != nil && doc.resolverCat == doc.cat && len(doc.design.Nodes) == len(d.Nodes)
 	for i := 0; sameNodes && i < len(d.Nodes); i++ {
 		sameNodes = doc.design.Nodes[i].ID == d.Nodes[i].ID
@@ -103,7 +106,7 @@ func (doc *Document) index(d *catalogue.Design) {
 		doc.resolver, doc.resolverCat = analysis.NewResolver(doc.cat), doc.cat
 	}
 	doc.pending = nil
-	if doc.later != nil && len(d.Nodes) >= deferAnalysisFrom {
+	if doc.later != nil && !opened && len(d.Nodes) >= deferAnalysisFrom {
 		res, rep, done := doc.resolver.ResolveFirst(d)
 		if !done {
 			// The last report stays shown, said to be updating, until

@@ -70,7 +70,7 @@ func NewStore(cat *catalogue.Catalogue) *Store {
 	s.manyEdits, s.pasteEdits, s.checkEdits, s.tidyEdits = manyEdits{s}, pasteEdits{s}, checkEdits{s}, tidyEdits{s}
 	s.imports, s.undoSteps = imports{s}, undoSteps{s}
 	s.selectionEdits, s.viewEdits, s.compareEdits = selectionEdits{s}, viewEdits{s}, compareEdits{s}
-	s.index(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion})
+	s.index(&catalogue.Design{SchemaVersion: catalogue.SchemaVersion}, true)
 	return s
 }
 

@@ -267,6 +267,12 @@ func (l *designLibrary) importFile(name string, data []byte) {
 		l.s.importData(name, data)
 		return
 	}
+	if l.s.loading != nil {
+		// Not dropped for this one: a restore dropped would leave autosave
+		// waiting for it for good, an import dropped would go unsaid.
+		l.s.store.Report(fmt.Errorf("%s was not imported: another design is being read (%s); wait until it is, or press Stop, then import it again", fileBase(name), l.s.loading.what))
+		return
+	}
 	if len(data) >= stepBytes && importer.Detect(data) == "" {
 		// A big design: read in steps, with progress and Stop (another
 		// tool's file is imported at once).

@@ -42,7 +42,8 @@ type loading struct {
 // readInSteps reads r on a goroutine of its own, showing its progress
 // (see loading) as what, then, on the UI goroutine, hands it to apply, or
 // calls stopped when Stop was pressed first (the store unchanged). Another
-// reading under way is dropped.
+// reading under way is dropped: callers start one only when none is (an
+// import waits for it) or when another design opens (startAfresh).
 func (s *tabSession) readInSteps(what string, r *state.Reading, apply func(*state.Reading), stopped func()) {
 	s.dropLoading()
 	l := &loading{what: what, label: r.Label(), steps: r.Steps()}

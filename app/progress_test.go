@@ -1,0 +1,50 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archdesigner/designer/app/state/statetest"
+)
+
+// untilRead consumes the editor's dispatches until no design is being read
+// in steps.
+func untilRead(t *testing.T, le *libraryEditor) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); le.session.loading != nil; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the reading never ended")
+		}
+		le.d.Consume()
+	}
+	le.d.Consume()
+}
+
+// A big import while the saved design is being restored in steps is
+// refused: dropping the restore left autosave waiting for it for good (the
+// saved design neither shown nor ever written again, with no word of it).
+func TestImportWaitsForTheRestoreUnderWay(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	// As restore does once the storage answers; the steps' results reach
+	// the editor only through its dispatches (Consume), so the import
+	// below comes while the restore is under way.
+	le.p.db[keyDesign] = saved
+	le.session.autosave.restoring = true
+	le.session.autosave.restored(saved, nil, false)
+	if le.session.loading == nil {
+		t.Fatal("the big saved design is not restored in steps")
+	}
+	le.session.library.importFile("other.yaml", statetest.Chain(7000, []string{"postgresql", "service"}))
+	untilRead(t, le)
+	if le.session.autosave.restoring {
+		t.Fatal("autosave still waits for a restore that was dropped")
+	}
+	if d := le.store.Design(); len(d.Nodes) != 7000 || d.Nodes[0].Component != "kafka" {
+		t.Fatalf("the saved design was not restored: %d nodes", len(d.Nodes))
+	}
+	if n := le.store.Notice(); !strings.Contains(n.Text, "other.yaml was not imported") {
+		t.Errorf("the import was refused without a word: %q", n.Text)
+	}
+}

@@ -167,8 +167,11 @@ func (p *PictureDialog) export() {
 // the edges among them, the groups they sit in and the notes on them (a
 // picture of the selection, titled with the design's name), each node marked
 // with its worst problem when opt asks for badges. The name is the one the
-// design has in Designs, as the other exports' titles (Store.Titled).
+// design has in Designs, as the other exports' titles (Store.Titled). A
+// pending analysis is settled first: the badges of a file that leaves the
+// editor are the design's findings, not those before its last edit.
 func pictureOf(s *state.Store, nodes []string, opt drawing.PictureOptions) string {
+	s.Settle()
 	d := s.Titled()
 	if nodes != nil {
 		if frag := s.FragmentDesign(nodes); frag != nil {

@@ -5,7 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/app/state/statetest"
+	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
 // untilRead consumes the editor's dispatches until no design is being read
@@ -46,5 +48,30 @@ func TestImportWaitsForTheRestoreUnderWay(t *testing.T) {
 	}
 	if n := le.store.Notice(); !strings.Contains(n.Text, "other.yaml was not imported") {
 		t.Errorf("the import was refused without a word: %q", n.Text)
+	}
+}
+
+// A picture with badges drawn while an edit's analysis is pending marks
+// the nodes with the analysis's findings too: it is a file that leaves the
+// editor, of the design as it is.
+func TestPictureSettlesThePendingAnalysis(t *testing.T) {
+	s := state.NewStore(statetest.Catalogue(t))
+	s.DeferAnalysis(func(func()) {}) // only a settle analyses
+	if err := s.Import("big.yaml", statetest.Chain(5000, []string{"service"})); err != nil {
+		t.Fatal(err)
+	}
+	s.Settle()
+	opt := drawing.PictureOptions{Badges: true}
+	before := pictureOf(s, nil, opt)
+	if err := s.SetDesignObjective("99.9999"); err != nil {
+		t.Fatal(err)
+	}
+	if !s.AnalysisPending() {
+		t.Fatal("the objective's analysis is not pending")
+	}
+	got := pictureOf(s, nil, opt)
+	s.Settle()
+	if want := pictureOf(s, nil, opt); got != want || want == before {
+		t.Fatalf("the picture drawn while the analysis was pending has other badges than the design's (changed by the objective: %v)", want != before)
 	}
 }

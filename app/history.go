@@ -114,9 +114,9 @@ func (vs *versions) recordSaying(why, summary, text string, then func(error)) {
 	case vs.s.platform == nil || vs.s.readOnlyView():
 		then(errors.New("this design is not stored here"))
 		return
-	case vs.s.autosave.restoring || vs.s.opening:
-		// The store still shows what was there before the design is read:
-		// it is not a version of this design.
+	case vs.s.autosave.restoring || vs.s.opening || vs.s.autosave.stopped != "":
+		// The store still shows what was there before the design is read
+		// (or its restore was stopped): it is not a version of this design.
 		then(errors.New("the design is still being read"))
 		return
 	case !vs.loaded:

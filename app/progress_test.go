@@ -8,6 +8,7 @@ import (
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue/drawing"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // untilRead consumes the editor's dispatches until no design is being read
@@ -73,5 +74,45 @@ func TestPictureSettlesThePendingAnalysis(t *testing.T) {
 	s.Settle()
 	if want := pictureOf(s, nil, opt); got != want || want == before {
 		t.Fatalf("the picture drawn while the analysis was pending has other badges than the design's (changed by the objective: %v)", want != before)
+	}
+}
+
+// startStoppedRestore restores saved in steps as restore does once the
+// storage answers, and presses Stop before the first step.
+func startStoppedRestore(t *testing.T, le *libraryEditor, saved string) {
+	t.Helper()
+	le.p.db[keyDesign] = saved
+	le.session.autosave.restoring = true
+	le.session.autosave.restored(saved, nil, false)
+	if le.session.loading == nil {
+		t.Fatal("the big saved design is not restored in steps")
+	}
+	le.session.stopLoading()
+	untilRead(t, le)
+	if le.session.autosave.stopped != saved {
+		t.Fatal("the restore did not stop")
+	}
+}
+
+// While its restore is stopped, the store shows what was there before the
+// saved design is read: nothing of it is stored as the design, nor
+// recorded as a version of it.
+func TestStoppedRestoreStoresNothingOfAnother(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	history := le.p.db[library.HistoryKey(library.FirstID)]
+	startStoppedRestore(t, le, saved)
+	if _, err := le.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	le.save()
+	le.session.versions.saveVersion()
+	le.session.versions.record(library.WhyExport, string(le.store.Export()), nil)
+	le.d.Consume()
+	if le.p.db[keyDesign] != saved {
+		t.Fatal("autosave wrote over the saved design whose restore was stopped")
+	}
+	if got := le.p.db[library.HistoryKey(library.FirstID)]; got != history {
+		t.Fatalf("a version of another design was recorded in the saved design's history:\n%s", got)
 	}
 }

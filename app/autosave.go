@@ -378,6 +378,12 @@ func (a *autosave) restored(saved string, err error, fromLocal bool) {
 			a.open(saved, nil, fromLocal, func() error { return s.store.OpenRead(r) })
 		}, func() {
 			a.restoring, a.holding, a.stopped, a.stoppedFromLocal = false, true, saved, fromLocal
+			if s.opening {
+				// Not the design before, which reopen kept shown
+				// read-only, under this one's name.
+				s.store.Clear()
+				s.opened()
+			}
 			a.restoreWarning = "Restoring the saved design was stopped. It is kept as it was in this browser's storage; " +
 				"autosave is off until it is restored, so what you change now is not saved."
 		})

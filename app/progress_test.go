@@ -116,3 +116,22 @@ func TestStoppedRestoreStoresNothingOfAnother(t *testing.T) {
 		t.Fatalf("a version of another design was recorded in the saved design's history:\n%s", got)
 	}
 }
+
+// A restore stopped while another design opens in place (from Designs)
+// does not leave the design before shown, read-only, under the new one's
+// name: the editor shows an empty design, editable, as when the saved one
+// does not load.
+func TestStoppedRestoreInPlaceEndsTheOpening(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	if _, err := le.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	// As reopen leaves it while the next design is read.
+	le.store.SetReadOnly(true)
+	le.session.opening = true
+	startStoppedRestore(t, le, saved)
+	if le.session.opening || le.store.ReadOnly() || len(le.store.Design().Nodes) != 0 {
+		t.Fatalf("after Stop: opening %v, read-only %v, %d nodes of the design before shown", le.session.opening, le.store.ReadOnly(), len(le.store.Design().Nodes))
+	}
+}

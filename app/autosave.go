@@ -394,6 +394,11 @@ func (a *autosave) restored(saved string, err error, fromLocal bool) {
 
 // restoreStopped restores the saved design whose restore was stopped.
 func (a *autosave) restoreStopped() {
+	if l := a.s.loading; l != nil {
+		// Not dropped for it (see readInSteps).
+		a.s.store.Report(fmt.Errorf("The saved design was not restored: another design is being read (%s); wait until it is, or press Stop, then restore it", l.what))
+		return
+	}
 	saved := a.stopped
 	a.stopped, a.holding, a.restoreWarning = "", false, ""
 	a.restoring = true

@@ -135,3 +135,24 @@ func TestStoppedRestoreInPlaceEndsTheOpening(t *testing.T) {
 		t.Fatalf("after Stop: opening %v, read-only %v, %d nodes of the design before shown", le.session.opening, le.store.ReadOnly(), len(le.store.Design().Nodes))
 	}
 }
+
+// Restore it, pressed while a big import is under way, waits for it: it
+// dropped the import without a word.
+func TestRestoreItWaitsForTheImportUnderWay(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	startStoppedRestore(t, le, saved)
+	le.session.library.importFile("other.yaml", statetest.Chain(7000, []string{"postgresql", "service"}))
+	importing := le.session.loading
+	if importing == nil {
+		t.Fatal("the big import is not read in steps")
+	}
+	le.session.autosave.restoreStopped()
+	if le.session.loading != importing {
+		t.Fatal("Restore it dropped the import under way")
+	}
+	if le.session.autosave.stopped != saved {
+		t.Fatal("Restore it, refused, forgot the saved design")
+	}
+	untilRead(t, le)
+}

@@ -99,26 +99,33 @@ func (s *tabSession) dropLoading() {
 func (s *tabSession) stopLoading() {
 	if l := s.loading; l != nil {
 		l.stop.Store(true)
-		l.label = "Stopping"
 	}
 }
 
 // renderLoading is the progress of the design being read, if any: a
 // progress bar whose text names the step ("Checking 40,000 nodes… 2 of
-// 4"), and Stop.
+// 4"), in a live region so that it is heard as it goes, and Stop, in a
+// group named for what is read (what Stop stops). Once pressed, Stop stays
+// focusable (aria-disabled: a disabled button drops the focus to the page)
+// and the bar says Stopping, whatever step the reading ends.
 func (a *Alerts) renderLoading() app.UI {
 	l := a.Session.loading
 	if l == nil {
 		return nil
 	}
-	text := fmt.Sprintf("%s… %d of %d", l.label, l.step+1, l.steps)
-	return app.Div().Class("notice").ID("loading").Body(
+	stopped := l.stop.Load()
+	label := l.label
+	if stopped {
+		label = "Stopping"
+	}
+	text := fmt.Sprintf("%s… %d of %d", label, l.step+1, l.steps)
+	return app.Div().Class("notice").ID("loading").Role("group").Aria("label", l.what).Body(
 		app.Span().Text(l.what),
 		// A progress element: a bar drawn without a style attribute,
 		// which the page's content security policy refuses.
 		app.Progress().Class("progress").Role("progressbar").Aria("label", l.what).Value(l.step).Max(l.steps).
 			Aria("valuemin", "0").Aria("valuemax", strconv.Itoa(l.steps)).Aria("valuenow", strconv.Itoa(l.step)).Aria("valuetext", text),
-		app.Span().Class("progress-step").Text(text),
-		app.Button().Text("Stop").Disabled(l.stop.Load()).OnClick(func(app.Context, app.Event) { a.Session.stopLoading() }),
+		app.Span().Class("progress-step").Role("status").Text(text),
+		app.Button().Text("Stop").Aria("disabled", strconv.FormatBool(stopped)).OnClick(func(app.Context, app.Event) { a.Session.stopLoading() }),
 	)
 }

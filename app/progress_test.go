@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue/drawing"
@@ -155,4 +157,28 @@ func TestRestoreItWaitsForTheImportUnderWay(t *testing.T) {
 		t.Fatal("Restore it, refused, forgot the saved design")
 	}
 	untilRead(t, le)
+}
+
+// The progress is heard as well as seen: the step is in a live region (a
+// status), and the bar and Stop sit in a group named for what is read, so
+// that Stop says what it stops; Stop pressed keeps the focus (a disabled
+// button drops it to the page) and the bar says Stopping. (go-app writes
+// aria-disabled="true" as a bare aria-disabled.)
+func TestProgressIsAccessible(t *testing.T) {
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	l := &loading{what: "Importing orders.yaml", label: "Checking 40,000 nodes", step: 1, steps: 4}
+	le.session.loading = l
+	html := app.HTMLString(&Alerts{Session: le.session})
+	for _, want := range []string{`role="group" aria-label="Importing orders.yaml"`, `role="status"`, `Checking 40,000 nodes… 2 of 4`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the progress lacks %s:\n%s", want, html)
+		}
+	}
+	l.stop.Store(true)
+	l.label = "Laying out 40,000 nodes" // the step under way when Stop was pressed ends
+	html = app.HTMLString(&Alerts{Session: le.session})
+	if strings.Contains(html, "<button disabled") || !strings.Contains(html, "<button aria-disabled>") || !strings.Contains(html, "Stopping… ") {
+		t.Errorf("after Stop:\n%s", html)
+	}
+	le.session.loading = nil
 }

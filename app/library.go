@@ -273,9 +273,9 @@ func (l *designLibrary) importFile(name string, data []byte) {
 		l.s.store.Report(fmt.Errorf("%s was not imported: another design is being read (%s); wait until it is, or press Stop, then import it again", fileBase(name), l.s.loading.what))
 		return
 	}
-	if len(data) >= stepBytes && importer.Detect(data) == "" {
+	if len(data) >= stepBytes && importer.Detect(data) == "" && bigDesign(name, data) {
 		// A big design: read in steps, with progress and Stop (another
-		// tool's file is imported at once).
+		// tool's file, and a picture of a small design, at once).
 		l.s.readInSteps("Importing "+fileBase(name), l.s.store.Reading(name, data, true), func(r *state.Reading) {
 			d, text, report, err := l.s.store.ReadResult(r)
 			l.imported(name, d, text, report, err)
@@ -286,6 +286,14 @@ func (l *designLibrary) importFile(name string, data []byte) {
 	}
 	d, text, report, err := l.s.store.Read(name, data)
 	l.imported(name, d, text, report, err)
+}
+
+// bigDesign says the design in file name is big enough to be read in
+// steps: its text's size, a picture's design's rather than the picture's.
+// A picture that does not read is read at once, which says why.
+func bigDesign(name string, data []byte) bool {
+	text, err := importer.DesignText(name, data)
+	return err == nil && len(text) >= stepBytes
 }
 
 // imported adds the design read from file name to the library, or says

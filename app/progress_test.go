@@ -1,6 +1,10 @@
 package app
 
 import (
+	"bytes"
+	"image"
+	"image/png"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +15,7 @@ import (
 	"github.com/archdesigner/designer/app/state/statetest"
 	"github.com/archdesigner/designer/catalogue/drawing"
 	"github.com/archdesigner/designer/catalogue/library"
+	"github.com/archdesigner/designer/catalogue/picture"
 )
 
 // untilRead consumes the editor's dispatches until no design is being read
@@ -181,4 +186,37 @@ func TestProgressIsAccessible(t *testing.T) {
 		t.Errorf("after Stop:\n%s", html)
 	}
 	le.session.loading = nil
+}
+
+// A picture of a small design is imported at once, however big the
+// picture: the steps, and their progress, are for a big design (a 2x PNG
+// of a few nodes is often past the size, and its bar only flashed).
+func TestBigPictureOfASmallDesignIsImportedAtOnce(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 600, 600))
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range img.Pix {
+		img.Pix[i] = byte(rnd.IntN(256)) // noise: it does not compress
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	data, err := picture.EmbedPNG(b.Bytes(), []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) < stepBytes {
+		t.Fatalf("the picture is %d bytes, under the size read in steps", len(data))
+	}
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	le.session.library.importFile("small.png", data)
+	if le.session.loading != nil {
+		le.session.stopLoading()
+		untilRead(t, le)
+		t.Fatal("a picture of one node was read in steps, with a progress bar")
+	}
+	le.d.Consume()
+	if d := le.store.Design(); len(d.Nodes) != 1 {
+		t.Fatalf("the picture's design was not imported: %d nodes", len(d.Nodes))
+	}
 }

@@ -284,7 +284,13 @@ func (a *autosave) watch() {
 }
 
 // otherTabSaved notes a design another tab stored, unless it is this tab's.
+// While a restore is stopped it is the saved design that Restore it
+// restores: this tab shows no design of its own to keep over it.
 func (a *autosave) otherTabSaved(value string) {
+	if a.stopped != "" {
+		a.stopped = value
+		return
+	}
 	if value == a.saved || value == string(a.s.store.Export()) {
 		return
 	}

@@ -220,3 +220,19 @@ func TestBigPictureOfASmallDesignIsImportedAtOnce(t *testing.T) {
 		t.Fatalf("the picture's design was not imported: %d nodes", len(d.Nodes))
 	}
 }
+
+// Another tab's save of the design whose restore was stopped is the saved
+// design now, which Restore it restores: not a conflict whose "Keep this
+// tab's design" would store what this tab shows (not the design, whose
+// restore was stopped) over it.
+func TestStoppedRestoreTakesAnotherTabsSave(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	startStoppedRestore(t, le, saved)
+	theirs := saved + "notes:\n  - {text: \"theirs\"}\n"
+	le.p.db[keyDesign] = theirs
+	le.session.autosave.otherTabSaved(theirs)
+	if a := le.session.autosave; a.theirs != "" || a.stopped != theirs {
+		t.Fatalf("another tab's save while the restore is stopped: a conflict %v, Restore it restores theirs %v", a.theirs != "", a.stopped == theirs)
+	}
+}

@@ -319,8 +319,13 @@ func (l *designLibrary) imported(name string, d *catalogue.Design, text string, 
 }
 
 // blank says the open design holds nothing: an import fills it rather than
-// add a design beside it.
+// add a design beside it. While autosave holds (a restore stopped, a saved
+// design that no longer loads), what is shown stands in for the saved
+// design and is stored nowhere: an import is a design of its own.
 func (l *designLibrary) blank() bool {
+	if l.s.autosave.holding {
+		return false
+	}
 	d := l.s.store.Design()
 	return len(d.Nodes)+len(d.Groups)+len(d.Notes)+len(d.Edges) == 0
 }

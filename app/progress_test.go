@@ -236,3 +236,20 @@ func TestStoppedRestoreTakesAnotherTabsSave(t *testing.T) {
 		t.Fatalf("another tab's save while the restore is stopped: a conflict %v, Restore it restores theirs %v", a.theirs != "", a.stopped == theirs)
 	}
 }
+
+// An import while a restore is stopped is added as a design of its own:
+// the empty design shown stands in for the saved one, and filled with the
+// import it was stored nowhere (autosave holds) and lost on leaving.
+func TestImportWhileARestoreIsStoppedIsADesignOfItsOwn(t *testing.T) {
+	saved := string(statetest.Chain(7000, []string{"kafka", "service"}))
+	le := newLibraryEditor(t, &fakePlatform{stored: map[string]string{}, db: map[string]string{}})
+	startStoppedRestore(t, le, saved)
+	le.session.library.importFile("payments.yaml", []byte("nodes:\n  - { id: \"q\", component: \"aws-sqs\" }\n"))
+	le.d.Consume()
+	if len(le.store.Design().Nodes) != 0 {
+		t.Fatal("the import filled the design shown in place of the one whose restore was stopped")
+	}
+	if ix := le.index(t); len(ix.Designs) != 2 || len(le.went) != 1 {
+		t.Fatalf("the import is not a design of its own: %d designs, went to %v", len(ix.Designs), le.went)
+	}
+}

@@ -51,6 +51,7 @@ var LocalUser = User{ID: "local", Name: "Local user"}
 var (
 	errNoIdentity = errors.New("no identity: send the portal's token (Authorization: Bearer …) or come through the trusted proxy")
 	errNotLocal   = errors.New("this server has one local user and serves only loopback addresses; start it with --auth-header or --jwt-key to serve others")
+	errLocalHost  = errors.New("this server has one local user and answers only requests for localhost or a loopback address (the Host header)")
 )
 
 // Identify returns who r comes from, by the proxy's header (from a trusted
@@ -64,6 +65,12 @@ func (a Auth) Identify(r *http.Request, token string) (User, error) {
 	if a.Local() {
 		if !remote.IsLoopback() {
 			return User{}, errNotLocal
+		}
+		// A hostile page whose name resolves to 127.0.0.1 (DNS rebinding)
+		// comes from loopback and is same-origin with itself: its Host
+		// names it, not localhost.
+		if !loopbackHost(r.Host) {
+			return User{}, errLocalHost
 		}
 		return LocalUser, nil
 	}
@@ -87,6 +94,20 @@ func (a Auth) Identify(r *http.Request, token string) (User, error) {
 		return User{}, errNoIdentity
 	}
 	return a.verify(token)
+}
+
+// loopbackHost reports whether a Host header names localhost or a loopback
+// address, with or without a port.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") || strings.EqualFold(host, "localhost.") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.Unmap().IsLoopback()
 }
 
 func (a Auth) trusted(addr netip.Addr) bool {

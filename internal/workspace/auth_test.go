@@ -37,7 +37,7 @@ func TestIdentify(t *testing.T) {
 		{"local from elsewhere", Auth{}, "192.0.2.1:5000", "", "", ""},
 	} {
 		r := httptest.NewRequest("GET", "/api/workspace/me", nil)
-		r.RemoteAddr = c.remote
+		r.RemoteAddr, r.Host = c.remote, "localhost:8000"
 		if c.user != "" {
 			r.Header.Set("X-User", c.user)
 		}

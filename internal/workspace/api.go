@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +61,10 @@ func (w *Workspace) Handler() http.Handler {
 // api identifies the user of every request and writes the answer as JSON.
 func (w *Workspace) api(f func(ctx context.Context, u User, r *http.Request) (int, any, error)) http.HandlerFunc {
 	return func(rw http.ResponseWriter, r *http.Request) {
+		if err := sameSite(r); err != nil {
+			writeError(rw, err)
+			return
+		}
 		u, err := w.cfg.Auth.Identify(r, "")
 		if err != nil {
 			writeError(rw, &apiError{status: http.StatusUnauthorized, Code: CodeUnauthorized, Message: err.Error()})
@@ -76,6 +82,30 @@ func (w *Workspace) api(f func(ctx context.Context, u User, r *http.Request) (in
 		rw.WriteHeader(status)
 		json.NewEncoder(rw).Encode(body)
 	}
+}
+
+// sameSite refuses a state-changing request a hostile page could make a
+// browser send with the user's credentials (the proxy's cookie, a local
+// server's loopback): one from another Origin, and a body that is not
+// JSON (a form or text/plain goes without a CORS preflight; JSON does
+// not). Reads are safe: without CORS headers another site cannot read
+// the answer.
+func sameSite(r *http.Request) error {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return nil
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		u, err := url.Parse(origin)
+		if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) {
+			return &apiError{status: http.StatusForbidden, Code: "cross-origin", Message: "a request from another site's page (Origin " + diag.Clip(origin) + ") may not change the workspace"}
+		}
+	}
+	if r.Method == http.MethodPost || r.Method == http.MethodPut {
+		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+			return &apiError{status: http.StatusUnsupportedMediaType, Code: "not-json", Message: "send the body as Content-Type: application/json"}
+		}
+	}
+	return nil
 }
 
 func writeError(rw http.ResponseWriter, err error) {

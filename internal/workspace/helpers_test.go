@@ -148,6 +148,9 @@ func call(t testing.TB, base, method, path, tok string, body any, out any) int {
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

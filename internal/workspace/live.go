@@ -138,6 +138,14 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 		gone, _ := json.Marshal(ServerMessage{Type: "gone", Session: c.session})
 		w.nc.Publish(presencePrefix+id, gone)
 	}()
+	// A token's connection ends when the token expires, whether or not
+	// the client sends anything: it would otherwise go on receiving.
+	if !c.user.expires.IsZero() {
+		expiry := time.AfterFunc(time.Until(c.user.expires), func() {
+			c.close(closeUnauthorized, "your token expired; reconnect with a fresh one")
+		})
+		defer expiry.Stop()
+	}
 	go c.write(ctx)
 	for {
 		_, data, err := conn.Read(ctx)

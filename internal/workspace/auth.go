@@ -150,9 +150,14 @@ func (a Auth) verify(token string) (User, error) {
 	default:
 		return User{}, errors.New("no usable token key")
 	}
+	// The hello's token is bounded by DecodeClient; the Authorization
+	// header only by the HTTP server's header limit (1 MB).
+	if len(token) > maxTokenLength {
+		return User{}, fmt.Errorf("the token is refused: %d bytes; tokens are limited to %d", len(token), maxTokenLength)
+	}
 	var c claims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return a.Key, nil },
-		jwt.WithValidMethods([]string{method}), jwt.WithExpirationRequired(), jwt.WithLeeway(30*time.Second))
+		jwt.WithValidMethods([]string{method}), jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithLeeway(30*time.Second))
 	if err != nil {
 		return User{}, fmt.Errorf("the token is refused: %v", err)
 	}

@@ -1,0 +1,191 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// A local server is reached by a hostile page through DNS rebinding: its
+// name resolves to 127.0.0.1, so the request comes from loopback, is
+// same-origin to the page, and names the page's host. Only a loopback
+// Host is the local user.
+func TestLocalRefusesForeignHost(t *testing.T) {
+	ts := open(t, t.TempDir(), Auth{}, Limits{})
+	req, _ := http.NewRequest("GET", ts.url+"/api/workspace/me", nil)
+	req.Host = "rebind.evil.example:80"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a rebound Host got %d, want 401", resp.StatusCode)
+	}
+	for _, host := range []string{"localhost:8000", "127.0.0.1:8000", "[::1]:8000", "localhost"} {
+		r := httptest.NewRequest("GET", "/api/workspace/me", nil)
+		r.RemoteAddr, r.Host = "127.0.0.1:5000", host
+		if _, err := (Auth{}).Identify(r, ""); err != nil {
+			t.Errorf("Host %s: %v", host, err)
+		}
+	}
+	// The WebSocket too: the Origin matches the (rebound) Host.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(ts.url, "http") + "/api/workspace/designs/000000000000000000/live"
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Host: "rebind.evil.example", HTTPHeader: http.Header{"Origin": {"http://rebind.evil.example"}}})
+	if err != nil {
+		return // refused at the upgrade: fine
+	}
+	defer conn.CloseNow()
+	hello, _ := json.Marshal(ClientMessage{Type: "hello"})
+	conn.Write(ctx, websocket.MessageText, hello)
+	_, _, err = conn.Read(ctx)
+	var ce websocket.CloseError
+	if !asClose(err, &ce) || ce.Code != closeUnauthorized {
+		t.Errorf("a rebound WebSocket: %v, want close %d", err, closeUnauthorized)
+	}
+}
+
+func asClose(err error, ce *websocket.CloseError) bool {
+	c := websocket.CloseStatus(err)
+	if c == -1 {
+		return false
+	}
+	ce.Code = c
+	return true
+}
+
+// A hostile page can make a browser POST text/plain (no preflight) with the
+// user's cookies, which a proxy turns into its header; state-changing
+// routes take only JSON, and refuse another site's Origin.
+func TestStateChangingRefusesCrossSite(t *testing.T) {
+	ts := open(t, t.TempDir(), Auth{}, Limits{})
+	body := `{"name":"csrf","design":"nodes:\n  - id: api\n    component: kafka\n"}`
+	for _, c := range []struct {
+		name, ctype, origin string
+		want                int
+	}{
+		{"text/plain", "text/plain", "", http.StatusUnsupportedMediaType},
+		{"form", "application/x-www-form-urlencoded", "", http.StatusUnsupportedMediaType},
+		{"other origin", "application/json", "https://evil.example", http.StatusForbidden},
+		{"null origin", "application/json", "null", http.StatusForbidden},
+		{"same origin", "application/json", ts.url, http.StatusCreated},
+		{"no origin (not a browser)", "application/json; charset=utf-8", "", http.StatusCreated},
+	} {
+		req, _ := http.NewRequest("POST", ts.url+"/api/workspace/designs", strings.NewReader(body))
+		req.Header.Set("Content-Type", c.ctype)
+		if c.origin != "" {
+			req.Header.Set("Origin", c.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: %d, want %d", c.name, resp.StatusCode, c.want)
+		}
+	}
+	// DELETE from another site, too.
+	req, _ := http.NewRequest("DELETE", ts.url+"/api/workspace/designs/000000000000000000", nil)
+	req.Header.Set("Origin", "https://evil.example")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-site DELETE: %d, want 403", resp.StatusCode)
+	}
+}
+
+// A live connection ends when its token expires, even when it sends
+// nothing: it would otherwise go on receiving the design's changes.
+func TestIdleConnectionClosedAtExpiry(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	share(t, ts, alice, id, Member{"bob", Viewer})
+	// Within the 30 s leeway: taken, and expired 1 s later.
+	tok := token(t, "bob", -29*time.Second)
+	cl, err := dial(t, ts, id, tok, 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl.waitFor("the close", func(c *liveClient) bool { return c.closed != nil })
+	if code, reason := cl.closeStatus(); code != closeUnauthorized {
+		t.Errorf("closed with %d %q, want %d", code, reason, closeUnauthorized)
+	}
+}
+
+// A token issued in the future (iat), or not yet valid (nbf), is refused;
+// so is one far larger than any portal's.
+func TestTokenTimesAndSize(t *testing.T) {
+	sign := func(c jwt.MapClaims) string {
+		s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(testSecret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	exp := time.Now().Add(time.Hour).Unix()
+	future := time.Now().Add(10 * time.Minute).Unix()
+	for name, tok := range map[string]string{
+		"iat in the future": sign(jwt.MapClaims{"sub": "ada", "exp": exp, "iat": future}),
+		"nbf in the future": sign(jwt.MapClaims{"sub": "ada", "exp": exp, "nbf": future}),
+		"no exp":            sign(jwt.MapClaims{"sub": "ada"}),
+		"alg none":          "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(sign(jwt.MapClaims{"sub": "ada", "exp": exp}), ".")[1] + ".",
+		"huge":              sign(jwt.MapClaims{"sub": "ada", "exp": exp, "pad": strings.Repeat("x", 64<<10)}),
+	} {
+		r := httptest.NewRequest("GET", "/api/workspace/me", nil)
+		r.RemoteAddr = "192.0.2.1:5000"
+		r.Header.Set("Authorization", "Bearer "+tok)
+		if u, err := (Auth{Key: testSecret}).Identify(r, ""); err == nil {
+			t.Errorf("%s: taken as %q", name, u.ID)
+		}
+	}
+}
+
+// history?before=SEQ lists only changes before SEQ, even when the
+// design's next change is after another design's.
+func TestHistoryBefore(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	a, b := create(t, ts, alice), create(t, ts, alice)
+	ca, _ := dial(t, ts, a, alice, 0, []byte(firstDesign))
+	cb, _ := dial(t, ts, b, alice, 0, []byte(firstDesign))
+	if err := ca.sendUntilAcked("a1", addChange("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := cb.sendUntilAcked("b1", addChange("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ca.sendUntilAcked("a2", addChange("y")); err != nil {
+		t.Fatal(err)
+	}
+	var h struct{ Changes []Change }
+	before := ca.acks["a2"]
+	if code := call(t, ts.url, "GET", "/api/workspace/designs/"+a+"/history?before="+itoa(before), alice, nil, &h); code != 200 {
+		t.Fatalf("history: %d", code)
+	}
+	for _, c := range h.Changes {
+		if c.Seq >= before {
+			t.Errorf("history before %d lists change %d (%s)", before, c.Seq, c.ID)
+		}
+	}
+	if len(h.Changes) != 1 {
+		t.Errorf("history before %d: %+v, want a1 alone", before, h.Changes)
+	}
+}
+
+func itoa(n uint64) string { return strings.TrimSpace(jsonNumber(n)) }
+
+func jsonNumber(n uint64) string { b, _ := json.Marshal(n); return string(b) }

@@ -20,7 +20,7 @@ import (
 // client's receipt, and the server's heap per live connection.
 func BenchmarkFanOut50(b *testing.B) {
 	const clients = 50
-	ts := open(b, b.TempDir(), jwtAuth(), Limits{ChangesPerSecond: 1e6, ChangeBurst: 1 << 20})
+	ts := open(b, b.TempDir(), jwtAuth(), Limits{ChangesPerSecond: 1e6, ChangeBurst: 1 << 20, ConnectionsPerUser: clients})
 	alice := token(b, "alice", time.Hour)
 	id := create(b, ts, alice)
 	url := "ws" + strings.TrimPrefix(ts.url, "http") + "/api/workspace/designs/" + id + "/live"

@@ -405,6 +405,15 @@ func (h *hub) add(c *client, since uint64) error {
 	if len(h.clients) >= h.w.limits.ConnectionsPerDesign {
 		return fmt.Errorf("the design has %d live connections here, the most it may; try again later", len(h.clients))
 	}
+	mine := 0
+	for other := range h.clients {
+		if other.user.ID == c.user.ID {
+			mine++
+		}
+	}
+	if mine >= h.w.limits.ConnectionsPerUser {
+		return fmt.Errorf("you have %d live connections to this design here, the most a user may; close one", mine)
+	}
 	role := h.entry.RoleOf(c.user.ID)
 	welcome, _ := json.Marshal(ServerMessage{Type: "welcome", User: c.user.ID, Name: c.user.Name, Role: role, Seq: h.seq, Session: c.session})
 	c.queue(welcome)

@@ -20,6 +20,9 @@ type Limits struct {
 	ChangeBurst      int
 	// ConnectionsPerDesign bounds one design's live clients on this server.
 	ConnectionsPerDesign int
+	// ConnectionsPerUser bounds one user's live clients of one design on
+	// this server, so that one member cannot fill the design's.
+	ConnectionsPerUser int
 	// Queue bounds the messages waiting to go to one client; a client that
 	// falls further behind is dropped and resyncs.
 	Queue int
@@ -36,7 +39,7 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{
 		DesignsPerUser: 200, MembersPerDesign: 50, DesignBytes: 4 << 20, MessageBytes: 64 << 10,
-		ChangesPerSecond: 20, ChangeBurst: 40, ConnectionsPerDesign: 100, Queue: 256, CatchUp: 1000,
+		ChangesPerSecond: 20, ChangeBurst: 40, ConnectionsPerDesign: 100, ConnectionsPerUser: 10, Queue: 256, CatchUp: 1000,
 		SnapshotEvery: 200, PresenceTTL: 5 * time.Second,
 	}
 }
@@ -54,6 +57,7 @@ func (l Limits) withDefaults() Limits {
 	set(&l.MessageBytes, d.MessageBytes)
 	set(&l.ChangeBurst, d.ChangeBurst)
 	set(&l.ConnectionsPerDesign, d.ConnectionsPerDesign)
+	set(&l.ConnectionsPerUser, d.ConnectionsPerUser)
 	set(&l.Queue, d.Queue)
 	set(&l.CatchUp, d.CatchUp)
 	set(&l.SnapshotEvery, d.SnapshotEvery)

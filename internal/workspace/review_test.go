@@ -189,3 +189,37 @@ func TestHistoryBefore(t *testing.T) {
 func itoa(n uint64) string { return strings.TrimSpace(jsonNumber(n)) }
 
 func jsonNumber(n uint64) string { b, _ := json.Marshal(n); return string(b) }
+
+// One member's connections cannot fill a design's: a viewer opening
+// tabs until the design is full would shut its owner out.
+func TestOneUserCannotFillADesign(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{ConnectionsPerDesign: 4, ConnectionsPerUser: 2})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	share(t, ts, alice, id, Member{"carol", Viewer})
+	carol := token(t, "carol", time.Hour)
+	var refused int
+	for range 4 {
+		if !welcomed(t, ts, id, carol) {
+			refused++
+		}
+	}
+	if refused != 2 {
+		t.Errorf("carol's 4 connections: %d refused, want 2", refused)
+	}
+	if !welcomed(t, ts, id, alice) {
+		t.Errorf("the owner was refused once carol opened 4")
+	}
+}
+
+// welcomed dials and reports whether the server welcomed the client
+// rather than closing it (dial returns either way).
+func welcomed(t *testing.T, ts *testServer, id, tok string) bool {
+	cl, err := dial(t, ts, id, tok, 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	return cl.closed == nil
+}

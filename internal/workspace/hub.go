@@ -43,7 +43,7 @@ type hub struct {
 
 type ringEntry struct {
 	seq  uint64
-	id   string
+	id   string // resendKey's: the author's and the change's
 	data []byte // the encoded ServerMessage
 }
 
@@ -181,8 +181,9 @@ func (h *hub) apply(seq uint64, r record) {
 	}
 	h.seq = seq
 	data, _ := json.Marshal(ServerMessage{Type: "change", Seq: seq, ID: r.ID, User: r.User, Name: r.Name, At: r.At.Format(time.RFC3339Nano), Change: r.Change})
-	h.ring = append(h.ring, ringEntry{seq: seq, id: r.ID, data: data})
-	h.recent[r.ID] = seq
+	key := resendKey(r.User, r.ID)
+	h.ring = append(h.ring, ringEntry{seq: seq, id: key, data: data})
+	h.recent[key] = seq
 	if over := len(h.ring) - h.w.limits.CatchUp; over > 0 {
 		for _, old := range h.ring[:over] {
 			if h.recent[old.id] == old.seq {
@@ -265,7 +266,7 @@ func (h *hub) submit(ctx context.Context, user User, m *ClientMessage) (uint64, 
 			break
 		}
 		h.mu.Lock()
-		seq, resent := h.recent[m.ID]
+		seq, resent := h.recent[resendKey(user.ID, m.ID)]
 		design, last, broken := h.design, h.seq, h.broken
 		h.mu.Unlock()
 		if resent {

@@ -223,3 +223,36 @@ func welcomed(t *testing.T, ts *testServer, id, tok string) bool {
 	defer cl.mu.Unlock()
 	return cl.closed == nil
 }
+
+// A change's id is unique to its author, not to the design: another
+// member's change with the same id (two editors counting c-1, c-2…, or
+// one guessing the other's next id) is stored, not acked as a resend of
+// the first while it was never stored.
+func TestSameChangeIDFromTwoUsers(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice, bob := token(t, "alice", time.Hour), token(t, "bob", time.Hour)
+	id := create(t, ts, alice)
+	share(t, ts, alice, id, Member{"bob", Editor})
+	a, _ := dial(t, ts, id, alice, 0, []byte(firstDesign))
+	if err := a.sendUntilAcked("c-1", addChange("db")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := dial(t, ts, id, bob, 0, []byte(firstDesign))
+	b.waitFor("alice's change", func(c *liveClient) bool { return c.seq == a.acks["c-1"] })
+	if err := b.sendUntilAcked("c-1", addChange("cache")); err != nil {
+		t.Fatal(err)
+	}
+	if b.acks["c-1"] == a.acks["c-1"] {
+		t.Errorf("bob's c-1 was acked at alice's sequence %d: not stored", a.acks["c-1"])
+	}
+	if d := readDesign(t, ts, alice, id); !strings.Contains(d.Design, "cache") {
+		t.Errorf("bob's acked change is not in the design:\n%s", d.Design)
+	}
+	// Each one's resend is still stored once.
+	a2, _ := dial(t, ts, id, alice, 0, []byte(firstDesign))
+	a2.send("c-1", addChange("db"))
+	a2.waitFor("the ack", func(c *liveClient) bool { return c.acks["c-1"] > 0 || c.refused["c-1"] != nil })
+	if a2.acks["c-1"] != a.acks["c-1"] {
+		t.Errorf("alice's resend: acked at %d (refused %v), want %d", a2.acks["c-1"], a2.refused["c-1"], a.acks["c-1"])
+	}
+}

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -56,7 +57,8 @@ func (e *Entry) RoleOf(user string) Role {
 }
 
 // snapshot is a design's YAML and the sequence of the last change it
-// includes, with the ids of the changes before it that a resend may repeat.
+// includes, with the changes before it that a resend may repeat (by
+// resendKey).
 type snapshot struct {
 	Seq    uint64            `json:"seq"`
 	Design string            `json:"design"`
@@ -236,6 +238,11 @@ func (w *Workspace) readChanges(ctx context.Context, id string, after, upto uint
 		if err != nil {
 			return err
 		}
+		// upto need not be one of this design's sequences (history's
+		// before=): the design's next change may be beyond it.
+		if meta.Sequence.Stream > upto {
+			return nil
+		}
 		var r record
 		if err := json.Unmarshal(msg.Data(), &r); err != nil {
 			return fmt.Errorf("change %d of %s: %w", meta.Sequence.Stream, id, err)
@@ -294,7 +301,16 @@ func (w *Workspace) remove(ctx context.Context, id string, rev uint64) error {
 func (w *Workspace) appendChange(ctx context.Context, id string, last uint64, r record) (*jetstream.PubAck, error) {
 	data, _ := json.Marshal(r)
 	msg := &nats.Msg{Subject: subject(id), Data: data, Header: nats.Header{}}
-	return w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(id+"/"+r.ID), jetstream.WithExpectLastSequencePerSubject(last))
+	return w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(id+"/"+resendKey(r.User, r.ID)), jetstream.WithExpectLastSequencePerSubject(last))
+}
+
+// resendKey names a change as its author's resend would: a change id is
+// unique to the client that made it, not to the design, so another
+// member's change with the same id is another change. The user's id,
+// which may be long and hold anything, goes in hashed.
+func resendKey(user, changeID string) string {
+	sum := sha256.Sum256([]byte(user))
+	return hex.EncodeToString(sum[:12]) + "/" + changeID
 }
 
 // isWrongLast reports whether err is JetStream's "wrong last sequence".

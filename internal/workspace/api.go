@@ -267,15 +267,21 @@ func (w *Workspace) setMembers(ctx context.Context, u User, r *http.Request) (in
 			return errOwnerOnly
 		}
 		owner := e.Owner
+		// A local copy: f runs again when another server changed the
+		// entry meanwhile, and must not add the owner twice.
+		members := body.Members
 		if !seen[owner] {
-			body.Members = append([]Member{{User: owner, Role: Owner}}, body.Members...)
+			members = append([]Member{{User: owner, Role: Owner}}, members...)
 		}
-		for i := range body.Members {
-			if body.Members[i].User == owner && body.Members[i].Role != Owner {
+		for i := range members {
+			if members[i].User == owner && members[i].Role != Owner {
 				return &apiError{status: http.StatusBadRequest, Code: CodeBadField, Message: fmt.Sprintf("members[%d].role: the design's owner %q stays its owner", i, diag.Clip(owner))}
 			}
 		}
-		e.Members, e.Updated = body.Members, time.Now().UTC()
+		if len(members) > w.limits.MembersPerDesign {
+			return &apiError{status: http.StatusConflict, Code: "limit-members", Message: fmt.Sprintf("%d members with the owner; a design may have %d", len(members), w.limits.MembersPerDesign)}
+		}
+		e.Members, e.Updated = members, time.Now().UTC()
 		return nil
 	})
 	if err != nil {

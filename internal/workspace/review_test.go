@@ -256,3 +256,16 @@ func TestSameChangeIDFromTwoUsers(t *testing.T) {
 		t.Errorf("alice's resend: acked at %d (refused %v), want %d", a2.acks["c-1"], a2.refused["c-1"], a.acks["c-1"])
 	}
 }
+
+// MembersPerDesign counts the owner, whom setMembers adds when the list
+// leaves them out.
+func TestMembersLimitCountsTheOwner(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{MembersPerDesign: 2})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	code := call(t, ts.url, "PUT", "/api/workspace/designs/"+id+"/members", alice, map[string]any{"members": []Member{{"bob", Editor}, {"carol", Viewer}}}, nil)
+	if code != http.StatusConflict {
+		t.Errorf("3 members with the owner, limit 2: %d, want 409", code)
+	}
+	share(t, ts, alice, id, Member{"bob", Editor})
+}

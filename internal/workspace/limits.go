@@ -23,6 +23,9 @@ type Limits struct {
 	// ConnectionsPerUser bounds one user's live clients of one design on
 	// this server, so that one member cannot fill the design's.
 	ConnectionsPerUser int
+	// PendingHellos bounds the live connections on this server that have
+	// not yet sent their hello (and so are nobody's yet).
+	PendingHellos int
 	// Queue bounds the messages waiting to go to one client; a client that
 	// falls further behind is dropped and resyncs.
 	Queue int
@@ -39,7 +42,7 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{
 		DesignsPerUser: 200, MembersPerDesign: 50, DesignBytes: 4 << 20, MessageBytes: 64 << 10,
-		ChangesPerSecond: 20, ChangeBurst: 40, ConnectionsPerDesign: 100, ConnectionsPerUser: 10, Queue: 256, CatchUp: 1000,
+		ChangesPerSecond: 20, ChangeBurst: 40, ConnectionsPerDesign: 100, ConnectionsPerUser: 10, PendingHellos: 1000, Queue: 256, CatchUp: 1000,
 		SnapshotEvery: 200, PresenceTTL: 5 * time.Second,
 	}
 }
@@ -58,6 +61,7 @@ func (l Limits) withDefaults() Limits {
 	set(&l.ChangeBurst, d.ChangeBurst)
 	set(&l.ConnectionsPerDesign, d.ConnectionsPerDesign)
 	set(&l.ConnectionsPerUser, d.ConnectionsPerUser)
+	set(&l.PendingHellos, d.PendingHellos)
 	set(&l.Queue, d.Queue)
 	set(&l.CatchUp, d.CatchUp)
 	set(&l.SnapshotEvery, d.SnapshotEvery)

@@ -72,6 +72,14 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(rw)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
+	// Until its hello a socket is nobody's: their number is bounded.
+	if w.pending.Add(1) > int64(w.limits.PendingHellos) {
+		w.pending.Add(-1)
+		writeError(rw, &apiError{status: http.StatusServiceUnavailable, Code: CodeBusy, Message: "too many connections are waiting for their hello; try again in a moment"})
+		return
+	}
+	helloDone := sync.OnceFunc(func() { w.pending.Add(-1) })
+	defer helloDone()
 	conn, err := websocket.Accept(rw, r, nil)
 	if err != nil {
 		return // Accept answered the request
@@ -87,6 +95,7 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 	helloCtx, cancelHello := context.WithTimeout(ctx, 10*time.Second)
 	_, data, err := conn.Read(helloCtx)
 	cancelHello()
+	helloDone()
 	if err != nil {
 		return
 	}

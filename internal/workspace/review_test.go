@@ -269,3 +269,29 @@ func TestMembersLimitCountsTheOwner(t *testing.T) {
 	}
 	share(t, ts, alice, id, Member{"bob", Editor})
 }
+
+// Sockets that have not said hello are anyone's (nobody is identified
+// yet): their number is bounded, the hello's 10 s wait alone is not.
+func TestPendingHellosBounded(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{PendingHellos: 2})
+	url := "ws" + strings.TrimPrefix(ts.url, "http") + "/api/workspace/designs/000000000000000000/live"
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for i := range 3 {
+		conn, resp, err := websocket.Dial(ctx, url, nil)
+		if i < 2 {
+			if err != nil {
+				t.Fatalf("connection %d: %v", i, err)
+			}
+			defer conn.CloseNow()
+			continue
+		}
+		if err == nil {
+			conn.CloseNow()
+			t.Fatal("a third silent connection was accepted")
+		}
+		if resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("the third: %v, want 503", err)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"log"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -76,6 +77,8 @@ type Workspace struct {
 	snaps    jetstream.ObjectStore
 	changes  jetstream.Stream
 	log      *log.Logger
+
+	pending atomic.Int64 // live connections waiting for their hello
 
 	mu       sync.Mutex
 	hubs     map[string]*hub

@@ -459,9 +459,17 @@ func (h *hub) shutdown(code int, reason string) {
 		clients = append(clients, c)
 	}
 	h.mu.Unlock()
+	// Each close waits up to 5 s for the client's answer: all at once,
+	// or a few silent clients would hold the server's stop for minutes.
+	var wg sync.WaitGroup
 	for _, c := range clients {
-		c.close(code, reason)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.close(code, reason)
+		}()
 	}
+	wg.Wait()
 }
 
 func (h *hub) stop() {

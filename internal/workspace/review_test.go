@@ -295,3 +295,31 @@ func TestPendingHellosBounded(t *testing.T) {
 		}
 	}
 }
+
+// Closing the workspace does not wait on each client in turn: a client
+// that never answers the close handshake costs its 5 s once, not once
+// per client.
+func TestCloseDoesNotWaitOnClientsInTurn(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	url := "ws" + strings.TrimPrefix(ts.url, "http") + "/api/workspace/designs/" + id + "/live"
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for range 3 {
+		conn, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.CloseNow()
+		hello, _ := json.Marshal(ClientMessage{Type: "hello", Token: alice})
+		conn.Write(ctx, websocket.MessageText, hello)
+		// and never reads again: the close frame goes unanswered
+	}
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	ts.ws.Close()
+	if took := time.Since(start); took > 9*time.Second {
+		t.Errorf("Close took %v with 3 silent clients", took)
+	}
+}

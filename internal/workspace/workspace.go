@@ -205,9 +205,15 @@ func (w *Workspace) Close() error {
 		hubs = append(hubs, h)
 	}
 	w.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, h := range hubs {
-		h.shutdown(closeGoingAway, "the server is stopping; reconnect and resync")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.shutdown(closeGoingAway, "the server is stopping; reconnect and resync")
+		}()
 	}
+	wg.Wait()
 	w.cancel()
 	if w.nc != nil {
 		w.nc.Drain()

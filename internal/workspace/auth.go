@@ -128,7 +128,9 @@ func remoteAddr(r *http.Request) (netip.Addr, error) {
 	if err != nil {
 		return netip.Addr{}, fmt.Errorf("unreadable remote address %q", r.RemoteAddr)
 	}
-	return addr.Unmap(), nil
+	// A zone (fe80::1%eth0) names the interface, not the host: the
+	// proxies' CIDRs have none, and Prefix.Contains is false for any.
+	return addr.Unmap().WithZone(""), nil
 }
 
 // claims are what a portal's token carries: sub is the user, name is
@@ -212,6 +214,13 @@ func ParseProxies(s string) ([]netip.Prefix, error) {
 				return nil, fmt.Errorf("%q is not a CIDR like 10.0.0.0/8 or an address", part)
 			}
 			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		// Remote addresses are compared unmapped: so are the proxies.
+		if p.Addr().Is4In6() {
+			if p.Bits() < 96 {
+				return nil, fmt.Errorf("%q spans more than the IPv4-mapped range; write the IPv4 CIDR", part)
+			}
+			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
 		}
 		out = append(out, p.Masked())
 	}

@@ -323,3 +323,32 @@ func TestCloseDoesNotWaitOnClientsInTurn(t *testing.T) {
 		t.Errorf("Close took %v with 3 silent clients", took)
 	}
 }
+
+// A proxy written as an IPv4-mapped IPv6 CIDR (as some tools print
+// addresses) is the same proxy: remote addresses are compared unmapped.
+func TestTrustedProxyMappedAndZoned(t *testing.T) {
+	for _, c := range []struct{ proxies, remote string }{
+		{"::ffff:10.0.0.0/104", "10.1.2.3:5000"},
+		{"::ffff:10.1.2.3", "[::ffff:10.1.2.3]:5000"},
+		{"fe80::/64", "[fe80::1%eth0]:5000"},
+	} {
+		p, err := ParseProxies(c.proxies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := httptest.NewRequest("GET", "/api/workspace/me", nil)
+		r.RemoteAddr = c.remote
+		r.Header.Set("X-User", "ada")
+		if u, err := (Auth{Header: "X-User", TrustedProxies: p}).Identify(r, ""); err != nil || u.ID != "ada" {
+			t.Errorf("proxy %s, remote %s: %q %v", c.proxies, c.remote, u.ID, err)
+		}
+	}
+	// and nothing else is trusted by them
+	p, _ := ParseProxies("::ffff:10.0.0.0/104")
+	r := httptest.NewRequest("GET", "/api/workspace/me", nil)
+	r.RemoteAddr = "192.0.2.1:5000"
+	r.Header.Set("X-User", "ada")
+	if u, err := (Auth{Header: "X-User", TrustedProxies: p}).Identify(r, ""); err == nil {
+		t.Errorf("192.0.2.1 was trusted as %q", u.ID)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -333,19 +334,21 @@ func (w *Workspace) history(ctx context.Context, u User, r *http.Request) (int, 
 		}
 		last = min(last, before-1)
 	}
-	// The stream holds every design's changes: read this design's from
-	// the start, keeping the last maxHistory.
+	// Back from the last, one direct get a change: a page reads its 200
+	// changes, not the design's whole history from its first.
 	var out []Change
-	err = w.readChanges(ctx, e.ID, 0, last, func(seq uint64, rec record) error {
-		out = append(out, Change{Seq: seq, ID: rec.ID, User: rec.User, Name: rec.Name, At: rec.At, Change: rec.Change})
-		if len(out) > maxHistory {
-			out = out[1:]
+	for upto := last; upto > 0 && len(out) < maxHistory; {
+		seq, rec, found, err := w.changeBefore(ctx, e.ID, upto)
+		if err != nil {
+			return 0, nil, err
 		}
-		return nil
-	})
-	if err != nil {
-		return 0, nil, err
+		if !found {
+			break
+		}
+		out = append(out, Change{Seq: seq, ID: rec.ID, User: rec.User, Name: rec.Name, At: rec.At, Change: rec.Change})
+		upto = seq - 1
 	}
+	slices.Reverse(out)
 	if out == nil {
 		out = []Change{}
 	}

@@ -352,3 +352,39 @@ func TestTrustedProxyMappedAndZoned(t *testing.T) {
 		t.Errorf("192.0.2.1 was trusted as %q", u.ID)
 	}
 }
+
+// history reads back from its end: the last 200 changes, in order, and
+// before= pages further back, with other designs' changes in between.
+func TestHistoryPagesBack(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{ChangesPerSecond: 1e6, ChangeBurst: 1 << 20})
+	alice := token(t, "alice", time.Hour)
+	a, b := create(t, ts, alice), create(t, ts, alice)
+	ca, _ := dial(t, ts, a, alice, 0, []byte(firstDesign))
+	cb, _ := dial(t, ts, b, alice, 0, []byte(firstDesign))
+	const n = 230
+	for i := range n {
+		if err := ca.sendUntilAcked("a"+itoa(uint64(i)), json.RawMessage(`{"op":"touch"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if i%50 == 0 {
+			if err := cb.sendUntilAcked("b"+itoa(uint64(i)), json.RawMessage(`{"op":"touch"}`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var page struct{ Changes []Change }
+	call(t, ts.url, "GET", "/api/workspace/designs/"+a+"/history", alice, nil, &page)
+	if len(page.Changes) != maxHistory || page.Changes[0].ID != "a30" || page.Changes[maxHistory-1].ID != "a229" {
+		t.Fatalf("the last page: %d changes, %s to %s", len(page.Changes), page.Changes[0].ID, page.Changes[len(page.Changes)-1].ID)
+	}
+	for i := 1; i < len(page.Changes); i++ {
+		if page.Changes[i].Seq <= page.Changes[i-1].Seq {
+			t.Fatalf("out of order at %d", i)
+		}
+	}
+	var prev struct{ Changes []Change }
+	call(t, ts.url, "GET", "/api/workspace/designs/"+a+"/history?before="+itoa(page.Changes[0].Seq), alice, nil, &prev)
+	if len(prev.Changes) != 30 || prev.Changes[0].ID != "a0" || prev.Changes[29].ID != "a29" || prev.Changes[0].User != "alice" {
+		t.Fatalf("the page before: %d changes %+v", len(prev.Changes), prev.Changes)
+	}
+}

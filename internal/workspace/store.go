@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -253,6 +254,48 @@ func (w *Workspace) readChanges(ctx context.Context, id string, after, upto uint
 		if meta.Sequence.Stream >= upto {
 			return nil
 		}
+	}
+}
+
+// changeBefore returns a design's last change at or before stream
+// sequence upto (1 or more), by one direct get: found is false when there
+// is none. History reads back with it, one change a request, so that a
+// page costs its 200 changes whatever the design's length.
+func (w *Workspace) changeBefore(ctx context.Context, id string, upto uint64) (seq uint64, r record, found bool, err error) {
+	req, _ := json.Marshal(map[string]any{"multi_last": []string{subject(id)}, "up_to_seq": upto})
+	inbox := w.nc.NewRespInbox()
+	sub, err := w.nc.SubscribeSync(inbox)
+	if err != nil {
+		return 0, r, false, err
+	}
+	defer sub.Unsubscribe()
+	if err := w.nc.PublishRequest("$JS.API.DIRECT.GET."+changeStream, inbox, req); err != nil {
+		return 0, r, false, err
+	}
+	for {
+		msg, err := sub.NextMsgWithContext(ctx)
+		if err != nil {
+			return 0, r, false, fmt.Errorf("read the change of %s before %d: %w", id, upto+1, err)
+		}
+		switch status := msg.Header.Get("Status"); status {
+		case "":
+		case "404":
+			return 0, r, false, nil
+		case "204": // the end of the batch
+			return seq, r, found, nil
+		default:
+			return 0, r, false, fmt.Errorf("read the change of %s before %d: status %s %s", id, upto+1, status, msg.Header.Get("Description"))
+		}
+		if found {
+			continue // one subject: no more than one, but do not trust it
+		}
+		if seq, err = strconv.ParseUint(msg.Header.Get(jetstream.SequenceHeader), 10, 64); err != nil || seq == 0 || seq > upto {
+			return 0, r, false, fmt.Errorf("read the change of %s before %d: sequence %q", id, upto+1, msg.Header.Get(jetstream.SequenceHeader))
+		}
+		if err := json.Unmarshal(msg.Data, &r); err != nil {
+			return 0, r, false, fmt.Errorf("change %d of %s: %w", seq, id, err)
+		}
+		found = true
 	}
 }
 

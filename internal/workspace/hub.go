@@ -31,8 +31,12 @@ type hub struct {
 	entry    *Entry
 	clients  map[*client]struct{}
 	presence map[string]*presenceState
-	broken   error
-	stopped  bool
+	// rates are each member's change rate here, shared by their clients
+	// and kept while the hub lives (members are bounded), so neither more
+	// sockets nor reconnecting buys more changes a second.
+	rates   map[string]*bucket
+	broken  error
+	stopped bool
 
 	appendMu sync.Mutex // one append at a time from this server
 	touch    chan struct{}
@@ -93,7 +97,7 @@ func (w *Workspace) join(id string) (*hub, error) {
 
 func (w *Workspace) startHub(id string) (*hub, error) {
 	ctx, cancel := context.WithCancel(w.ctx)
-	h := &hub{w: w, id: id, recent: map[string]uint64{}, clients: map[*client]struct{}{}, presence: map[string]*presenceState{}, touch: make(chan struct{}, 1), cancel: cancel}
+	h := &hub{w: w, id: id, recent: map[string]uint64{}, clients: map[*client]struct{}{}, presence: map[string]*presenceState{}, rates: map[string]*bucket{}, touch: make(chan struct{}, 1), cancel: cancel}
 	h.advanced = sync.NewCond(&h.mu)
 	fail := func(err error) (*hub, error) {
 		h.stop()
@@ -415,6 +419,10 @@ func (h *hub) add(c *client, since uint64) error {
 	if mine >= h.w.limits.ConnectionsPerUser {
 		return fmt.Errorf("you have %d live connections to this design here, the most a user may; close one", mine)
 	}
+	if h.rates[c.user.ID] == nil {
+		h.rates[c.user.ID] = newBucket(h.w.limits.ChangesPerSecond, h.w.limits.ChangeBurst)
+	}
+	c.rate = h.rates[c.user.ID]
 	role := h.entry.RoleOf(c.user.ID)
 	welcome, _ := json.Marshal(ServerMessage{Type: "welcome", User: c.user.ID, Name: c.user.Name, Role: role, Seq: h.seq, Session: c.session})
 	c.queue(welcome)

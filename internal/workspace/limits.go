@@ -15,7 +15,8 @@ type Limits struct {
 	DesignBytes int
 	// MessageBytes bounds one WebSocket message, and so one change.
 	MessageBytes int
-	// ChangesPerSecond and ChangeBurst bound one client's changes.
+	// ChangesPerSecond and ChangeBurst bound one user's changes to one
+	// design on this server, over all their connections.
 	ChangesPerSecond float64
 	ChangeBurst      int
 	// ConnectionsPerDesign bounds one design's live clients on this server.

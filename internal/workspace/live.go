@@ -30,7 +30,7 @@ type client struct {
 	user         User
 	session      string
 	send         chan []byte
-	rate         *bucket
+	rate         *bucket // the user's on this design, shared (hub.add)
 	presenceRate *bucket
 	log          *log.Logger // where a drop is told
 	design       string
@@ -88,7 +88,7 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
 	c := &client{conn: conn, session: newID(), log: w.log, design: id, send: make(chan []byte, w.limits.Queue), closed: make(chan struct{}),
-		rate: newBucket(w.limits.ChangesPerSecond, w.limits.ChangeBurst), presenceRate: newBucket(20, 40)}
+		presenceRate: newBucket(20, 40)} // rate: the user's, from the hub
 	defer c.close(int(websocket.StatusNormalClosure), "")
 
 	// The hello: who, and what the client has.

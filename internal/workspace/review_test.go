@@ -388,3 +388,28 @@ func TestHistoryPagesBack(t *testing.T) {
 		t.Fatalf("the page before: %d changes %+v", len(prev.Changes), prev.Changes)
 	}
 }
+
+// The change rate is a user's on a design, not a connection's: more
+// sockets do not buy more changes a second.
+func TestChangeRateIsPerUser(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{ChangesPerSecond: 0.001, ChangeBurst: 2})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	var acked, limited int
+	for c := range 2 {
+		cl, _ := dial(t, ts, id, alice, 0, []byte(firstDesign))
+		for i := range 2 {
+			cid := "c" + itoa(uint64(c*2+i))
+			cl.send(cid, json.RawMessage(`{"op":"touch"}`))
+			cl.waitFor("an answer", func(c *liveClient) bool { return c.acks[cid] > 0 || c.refused[cid] != nil })
+			if cl.acks[cid] > 0 {
+				acked++
+			} else if cl.refused[cid].Code == CodeRate {
+				limited++
+			}
+		}
+	}
+	if acked != 2 || limited != 2 {
+		t.Errorf("4 changes from 2 sockets, burst 2: %d acked, %d refused for rate", acked, limited)
+	}
+}

@@ -105,11 +105,27 @@ func (w *Workspace) startHub(id string) (*hub, error) {
 	}
 	load, cancelLoad := context.WithTimeout(ctx, 20*time.Second)
 	defer cancelLoad()
+	// The watch begins before the entry is read: a change of members
+	// while the hub starts (reading the design may take seconds) comes
+	// through it, after the entry read here, and is applied in order.
+	watcher, err := w.index.Watch(ctx, id, jetstream.UpdatesOnly())
+	if err != nil {
+		return fail(err)
+	}
+	watching := false
+	defer func() {
+		if !watching {
+			watcher.Stop()
+		}
+	}()
 	e, _, err := w.entry(load, id)
 	if err != nil {
 		return fail(err)
 	}
 	h.entry = e
+	if afterHubEntryRead != nil {
+		afterHubEntryRead(id)
+	}
 	snap, err := w.getSnapshot(load, id)
 	if err != nil {
 		return fail(err)
@@ -143,14 +159,15 @@ func (w *Workspace) startHub(id string) (*hub, error) {
 	if h.sub, err = w.nc.Subscribe(presencePrefix+id, h.onPresence); err != nil {
 		return fail(err)
 	}
-	watcher, err := w.index.Watch(ctx, id, jetstream.UpdatesOnly())
-	if err != nil {
-		return fail(err)
-	}
+	watching = true
 	go h.watchEntry(ctx, watcher)
 	go h.housekeep(ctx)
 	return h, nil
 }
+
+// afterHubEntryRead, when set (by a test), runs when a starting hub has
+// read the design's entry.
+var afterHubEntryRead func(id string)
 
 // onMessage takes one change from the stream.
 func (h *hub) onMessage(msg jetstream.Msg) {
@@ -424,6 +441,9 @@ func (h *hub) add(c *client, since uint64) error {
 	}
 	c.rate = h.rates[c.user.ID]
 	role := h.entry.RoleOf(c.user.ID)
+	if role == "" {
+		return errNotFound // removed since live() read the entry
+	}
 	welcome, _ := json.Marshal(ServerMessage{Type: "welcome", User: c.user.ID, Name: c.user.Name, Role: role, Seq: h.seq, Session: c.session})
 	c.queue(welcome)
 	switch {

@@ -127,6 +127,10 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 				break
 			}
 			h.remove(c)
+			if errors.Is(err, errNotFound) {
+				c.close(closeNotFound, "not found")
+				return
+			}
 			if !errors.Is(err, errHubStopped) {
 				c.close(closeFull, clipReason(err.Error()))
 				return

@@ -413,3 +413,34 @@ func TestChangeRateIsPerUser(t *testing.T) {
 		t.Errorf("4 changes from 2 sockets, burst 2: %d acked, %d refused for rate", acked, limited)
 	}
 }
+
+// A member removed while the design's hub starts (it reads the entry,
+// then the design, which may take seconds, then watches the entry) is
+// cut all the same: the watch must not begin after the read.
+func TestMemberRemovedWhileHubStarts(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice, bob := token(t, "alice", time.Hour), token(t, "bob", time.Hour)
+	id := create(t, ts, alice)
+	share(t, ts, alice, id, Member{"bob", Editor})
+	removed := make(chan struct{})
+	afterHubEntryRead = func(hid string) {
+		if hid == id {
+			call(t, ts.url, "PUT", "/api/workspace/designs/"+id+"/members", alice, map[string]any{"members": []Member{}}, nil)
+			time.Sleep(200 * time.Millisecond) // the update is out before the hub goes on
+			close(removed)
+		}
+	}
+	defer func() { afterHubEntryRead = nil }()
+	cl, err := dial(t, ts, id, bob, 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-removed
+	cl.send("after", addChange("mallory"))
+	cl.waitFor("the close or an answer", func(c *liveClient) bool {
+		return c.closed != nil || c.acks["after"] > 0 || c.refused["after"] != nil
+	})
+	if cl.acks["after"] > 0 {
+		t.Errorf("bob, removed while the hub started, stored a change at %d", cl.acks["after"])
+	}
+}

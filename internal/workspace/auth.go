@@ -191,6 +191,14 @@ func ParseKey(data []byte) (any, error) {
 		}
 		return key, nil
 	}
+	// A public key in another form is not a secret: taken as one, anyone
+	// with the key (everyone) could sign HS256 tokens with its bytes.
+	text := strings.TrimSpace(string(data))
+	for _, public := range []string{"-----BEGIN", "ssh-", "ecdsa-sha2-", "sk-ssh-", "{"} {
+		if strings.HasPrefix(text, public) || (public == "-----BEGIN" && strings.Contains(text, public)) {
+			return nil, errors.New("the file looks like a public key but not a PEM \"PUBLIC KEY\" (OpenSSH's, a JWK, or a PEM cut short): give the Ed25519 key in PEM (openssl pkey -pubout), or a random HS256 secret")
+		}
+	}
 	secret := []byte(strings.TrimRight(string(data), "\r\n"))
 	if len(secret) < 32 {
 		return nil, fmt.Errorf("the HS256 secret is %d bytes; use at least 32 random bytes (or an Ed25519 public key in PEM)", len(secret))

@@ -444,3 +444,18 @@ func TestMemberRemovedWhileHubStarts(t *testing.T) {
 		t.Errorf("bob, removed while the hub started, stored a change at %d", cl.acks["after"])
 	}
 }
+
+// A public key in another format than PEM (OpenSSH's, a JWK, a PEM
+// mangled) is not an HS256 secret: taken as one, anyone who has the
+// public key (everyone) could sign tokens with it.
+func TestParseKeyRefusesPublicKeysAsSecrets(t *testing.T) {
+	for name, data := range map[string]string{
+		"OpenSSH":     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGt8mXcZ0y4bq7kqf0v9y3Yc1pTz4nX2QhK6m7a8b9c0 portal@example\n",
+		"JWK":         `{"kty":"OKP","crv":"Ed25519","x":"a3yZdxnTLhurupJ_S_3LdhzWlPPidfZCErqbtrxvdzQ"}`,
+		"mangled PEM": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAa3yZdxnTLhurupJ/S/3LdhzWlPPidfZCEr\n",
+	} {
+		if _, err := ParseKey([]byte(data)); err == nil {
+			t.Errorf("%s was taken as an HS256 secret", name)
+		}
+	}
+}

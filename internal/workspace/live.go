@@ -112,6 +112,12 @@ func (w *Workspace) live(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, _, err := w.entry(ctx, id)
+	if err != nil && !errors.Is(err, errNotFound) {
+		// The store did not answer: not "not found", which a client takes
+		// as final. Whether the design exists is not told either way.
+		c.close(int(websocket.StatusTryAgainLater), "the store did not answer; reconnect in a moment")
+		return
+	}
 	if err != nil || e.RoleOf(c.user.ID) == "" {
 		c.close(closeNotFound, "not found")
 		return

@@ -459,3 +459,21 @@ func TestParseKeyRefusesPublicKeysAsSecrets(t *testing.T) {
 		}
 	}
 }
+
+// A store that does not answer is not "not found": 4004 tells a client
+// the design is gone or closed to it, and it would give up; it is told to
+// try again later instead.
+func TestLiveStoreDownIsNotNotFound(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	ts.ws.nc.Close()
+	cl, err := dial(t, ts, id, alice, 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl.waitFor("the close", func(c *liveClient) bool { return c.closed != nil })
+	if code, reason := cl.closeStatus(); code != websocket.StatusTryAgainLater {
+		t.Errorf("closed with %d %q, want %d", code, reason, websocket.StatusTryAgainLater)
+	}
+}

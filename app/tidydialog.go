@@ -251,7 +251,7 @@ func (t *TidyDialog) apply() {
 	}
 	f.busy, f.plan = true, plan
 	showBusy()
-	yield := yielder(&f.stop)
+	yield := yielder(&f.stop, 20*time.Millisecond)
 	ctx.Async(func() {
 		plan.Run(yield)
 		ctx.Emit(func() {
@@ -299,17 +299,17 @@ func showBusy() {
 }
 
 // yielder is a layout's Yield that stops it once stop is set and, once
-// the work has gone on for 20 ms since it last paused, sleeps for a
+// the work has gone on for slice since it last paused, sleeps for a
 // millisecond. In WebAssembly, where every goroutine shares one thread,
 // that hands the thread back to the browser, which handles input and
 // paints (an event it passes to Go meanwhile runs the layout on to its
-// next pause first: at most 20 ms more). In a hidden page it pauses only
+// next pause first: at most a slice more). In a hidden page it pauses only
 // every 200 ms: no input waits there, and a background tab's timers fire
 // about once a second.
-func yielder(stop *atomic.Bool) func() bool {
+func yielder(stop *atomic.Bool, slice time.Duration) func() bool {
 	last := time.Now()
 	return func() bool {
-		every := 20 * time.Millisecond
+		every := slice
 		if time.Since(last) >= every {
 			if app.Window().Get("document").Get("hidden").Bool() {
 				every = 200 * time.Millisecond

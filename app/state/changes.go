@@ -87,6 +87,9 @@ type change struct {
 	// compareErrors replaces the problems of a file that could not be
 	// compared.
 	compareErrors *[]string
+	// past and future, when set, replace the undo and redo history (a
+	// co-editor's change carried through it, see Live).
+	past, future *[]*catalogue.Design
 
 	// The session: what the change makes of it.
 	session   bool                       // something of the session changed that the fields below do not name
@@ -115,6 +118,9 @@ func (s *Store) commit(c change) {
 			s.past = s.past[len(s.past)-maxHistory:]
 		}
 		s.future = nil
+	}
+	if c.past != nil {
+		s.past, s.future = *c.past, *c.future
 	}
 	if c.cat != nil {
 		s.cat = c.cat

@@ -85,6 +85,8 @@ func (d *DesignsDrawer) Render() app.UI {
 			app.Label().Class("button").For("archive-file").Text("Import designs archive"),
 			app.Input().ID("archive-file").Type("file").Accept(archiveAccept).Class("visually-hidden").OnChange(d.onImportArchive),
 		),
+		d.renderWorkspace(),
+		app.H3().Class("designs-where").Text("This browser"),
 		app.If(empty, app.P().Class("empty-designs").Text("No saved designs yet: the one open here is empty. "+
 			"What you add to it is saved in this browser as you go; New design starts another, "+
 			"and Import design (in the toolbar) or Import designs archive brings designs in.")),
@@ -178,6 +180,7 @@ func (s *tabSession) toggleDesigns(ctx app.Context) {
 	if s.toggleSheet(ctx, designsSheet, "#designs-button", "#designs-search") {
 		s.library.purgeTrash()
 		s.library.refreshEstimate()
+		s.teamOf().refresh()
 	}
 }
 

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
 
 // Platform is what the editor needs from the browser beyond rendering. The
 // wasm entry point provides the real one; prerendering and native tests run
@@ -70,3 +74,38 @@ const (
 	keyView         = "designer.view"   // with a design id (see viewKey), its pan and zoom
 	keyPanels       = "designer.panels" // the side panels' widths the user chose
 )
+
+// Workspace is the team server's workspace (issue 41) as the editor reaches
+// it on the host that serves it. The browser's Platform implements it too;
+// a Platform that does not (prerendering, tests) has no workspace, and the
+// editor shows none.
+type Workspace interface {
+	// Request calls the workspace's HTTP API: method, a path under
+	// /api/workspace/, a JSON body (nil for none). done gets the status
+	// and the body, or status 0 and an error when no answer came, on any
+	// goroutine.
+	Request(method, path string, body []byte, done func(status int, data []byte, err error))
+	// Dial opens a WebSocket at path on the serving host and keeps it open:
+	// after a loss it reconnects with backoff (at once after close code
+	// 4000, never after 4001, 4002 or 4004) until the Socket is closed.
+	// ev hears it, on any goroutine.
+	Dial(path string, ev SocketEvents) Socket
+}
+
+// SocketEvents is what a Socket tells: each Open (the first and every
+// reconnection), each text message, and each loss with its close code and
+// reason and when it is tried again (-1: never).
+type SocketEvents struct {
+	Open    func()
+	Message func(text string)
+	Closed  func(code int, reason string, retryIn time.Duration)
+}
+
+// Socket is a WebSocket that Dial keeps open.
+type Socket interface {
+	// Send writes one text message, or says false when the socket is not
+	// open (the caller sends it again after the next Open).
+	Send(text string) bool
+	// Close closes it for good.
+	Close()
+}

@@ -55,6 +55,9 @@ type tabSession struct {
 	openKey string
 	// unwatch ends the watch for other tabs' saves of the open design.
 	unwatch func()
+	// team is the team workspace, and the design open live from it (see
+	// live.go); nil until Designs asks for it.
+	team *team
 
 	// navigate goes to an address in the tab (a test's records it): go-app
 	// adds it to the tab's history and calls OnNav, which opens it.
@@ -84,6 +87,7 @@ func newSession(p Platform, store *state.Store) *tabSession {
 // load on another design would: its autosave, versions, conflicts,
 // warnings, and the drawers open over it.
 func (s *tabSession) startAfresh() {
+	s.team.leave()
 	s.dropLoading()
 	s.designID = library.FirstID
 	*s.autosave = autosave{s: s}
@@ -101,9 +105,12 @@ func (s *tabSession) now() time.Time {
 	return time.Now()
 }
 
-// readOnlyView says the page shows a design that is not stored: a share
-// link's, or a version's preview.
-func (s *tabSession) readOnlyView() bool { return s.sharing || s.versions.viewing != "" }
+// readOnlyView says the page shows a design that is not stored here: a
+// share link's, a version's preview, or a workspace design open live (the
+// server keeps it).
+func (s *tabSession) readOnlyView() bool {
+	return s.sharing || s.versions.viewing != "" || s.team != nil && s.team.live != nil
+}
 
 // ctx is the context of the editor shown, or nil while none is.
 func (s *tabSession) ctx() app.Context {

@@ -25,6 +25,9 @@ type Toolbar struct {
 	Sheet    sheet
 	Sharing  bool
 	Embedded bool
+	// Live is what the toolbar says of a workspace design open live ("" for
+	// none; see liveLink.Status).
+	Live string
 
 	// exportTo is set while the Export to… formats show.
 	exportTo bool
@@ -36,7 +39,7 @@ type Toolbar struct {
 
 // newToolbar is the toolbar of the page that shows session s.
 func newToolbar(s *tabSession) *Toolbar {
-	return &Toolbar{Session: s, Version: s.store.Version(), Sheet: s.sheet, Sharing: s.sharing, Embedded: s.embed != nil}
+	return &Toolbar{Session: s, Version: s.store.Version(), Sheet: s.sheet, Sharing: s.sharing, Embedded: s.embed != nil, Live: s.team.liveStatus()}
 }
 
 // Render renders the design-wide actions and the status line.
@@ -71,7 +74,8 @@ func (t *Toolbar) Render() app.UI {
 				}),
 			),
 		),
-		app.If(s.ReadOnly(), app.Span().Class("read-only").Text("Read-only")),
+		app.If(t.Live != "", app.Span().ID("live-status").Role("status").Aria("label", "Workspace: "+t.Live).DataSet("live", liveState(t.Live)).Text(t.Live)),
+		app.If(s.ReadOnly() && t.Live == "", app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),
 		t.renderTheme(),
 	)

@@ -1,0 +1,479 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/archdesigner/designer/app/state"
+	"github.com/archdesigner/designer/catalogue/patch"
+)
+
+// The team workspace (issue 41) as the editor shows it: the server's
+// designs beside this browser's in Designs, copying the open design there,
+// and a workspace design opened live. The server's HTTP API and WebSocket
+// protocol are the README's "Team server"; the browser reaches them through
+// the Workspace the platform gives (wasm/workspace.go).
+
+// teamState is what the editor knows of the serving host's workspace.
+type teamState uint8
+
+const (
+	teamUnknown     teamState = iota // not asked yet
+	teamAsking                       // the question is on its way
+	teamAbsent                       // the host has none (a static host, --workspace=false)
+	teamUnreachable                  // no answer, or an error: offline, or the server failing
+	teamReady                        // it answered: the user and their designs
+)
+
+// workspaceDesign is a design of the workspace as its list shows it to
+// this user (the server's Summary).
+type workspaceDesign struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Owner   string    `json:"owner"`
+	Role    string    `json:"role"`
+	Updated time.Time `json:"updated"`
+	Seq     uint64    `json:"seq"`
+}
+
+// team is a tab session's view of the workspace, and the design it has
+// open live, if any.
+type team struct {
+	s       *tabSession
+	state   teamState
+	why     string // why the workspace is unreachable
+	user    string
+	designs []workspaceDesign
+	copying bool
+	live    *liveLink
+}
+
+// workspace returns the Workspace of the session's platform, or nil when
+// it has none.
+func (s *tabSession) workspace() Workspace {
+	w, _ := s.platform.(Workspace)
+	return w
+}
+
+// teamOf is the session's team, made on first use.
+func (s *tabSession) teamOf() *team {
+	if s.team == nil {
+		s.team = &team{s: s}
+	}
+	return s.team
+}
+
+// apiError reads the workspace's error body ({"error":{"code","message"}})
+// into an error naming the request.
+func apiError(what string, status int, data []byte) error {
+	var body struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(data, &body) == nil && body.Error.Message != "" {
+		return fmt.Errorf("%s: %s (%s)", what, body.Error.Message, body.Error.Code)
+	}
+	return fmt.Errorf("%s: the server answered %d %s", what, status, http.StatusText(status))
+}
+
+// refresh asks the server who the user is and which designs they may see.
+func (t *team) refresh() {
+	w := t.s.workspace()
+	if w == nil {
+		t.state = teamAbsent
+		return
+	}
+	if t.state == teamAsking {
+		return
+	}
+	t.state = teamAsking
+	w.Request("GET", "/api/workspace/me", nil, func(status int, data []byte, err error) {
+		t.s.run(func() {
+			switch {
+			case err != nil || status == 0:
+				t.state, t.why = teamUnreachable, "no answer from the server"
+				return
+			case status == http.StatusNotFound || !json.Valid(data):
+				// A static host answers its own 404 page, or the app's.
+				t.state = teamAbsent
+				return
+			case status != http.StatusOK:
+				t.state, t.why = teamUnreachable, apiError("who you are", status, data).Error()
+				return
+			}
+			var me struct {
+				User string `json:"user"`
+				Name string `json:"name"`
+			}
+			_ = json.Unmarshal(data, &me)
+			t.user = firstOf(me.Name, me.User)
+			t.list()
+		})
+	})
+}
+
+// list reads the designs the user may see.
+func (t *team) list() {
+	t.s.workspace().Request("GET", "/api/workspace/designs", nil, func(status int, data []byte, err error) {
+		t.s.run(func() {
+			var body struct {
+				Designs []workspaceDesign `json:"designs"`
+			}
+			switch {
+			case err != nil || status == 0:
+				t.state, t.why = teamUnreachable, "no answer from the server"
+			case status != http.StatusOK:
+				t.state, t.why = teamUnreachable, apiError("the designs", status, data).Error()
+			case json.Unmarshal(data, &body) != nil:
+				t.state, t.why = teamUnreachable, "the server's list of designs does not read"
+			default:
+				t.state, t.designs = teamReady, body.Designs
+			}
+		})
+	})
+}
+
+// copyOpen copies the open design to the workspace under name, as a new
+// design the user owns.
+func (t *team) copyOpen(name string) {
+	if t.copying || t.state != teamReady {
+		return
+	}
+	t.copying = true
+	body, _ := json.Marshal(map[string]string{"name": name, "design": string(t.s.store.Export())})
+	t.s.workspace().Request("POST", "/api/workspace/designs", body, func(status int, data []byte, err error) {
+		t.s.run(func() {
+			t.copying = false
+			switch {
+			case err != nil || status == 0:
+				t.s.store.Report(fmt.Errorf("Not copied to the workspace: no answer from the server; the design is still here"))
+			case status != http.StatusCreated:
+				t.s.store.Report(apiError("Not copied to the workspace", status, data))
+			default:
+				t.s.store.Say("Copied to the workspace as “" + name + "”: open it there to edit it with others.")
+				t.list()
+			}
+		})
+	})
+}
+
+// open opens workspace design d live in place of the open design, once the
+// open design can give way (see leaveFor).
+func (t *team) open(d workspaceDesign) {
+	s := t.s
+	s.leaveFor(func() {
+		s.startAfresh() // ends the live design before, if any
+		s.tab.opens++
+		s.store.SetShared(false)
+		s.store.SetReadOnly(true) // until it is read
+		t.live = &liveLink{t: t, design: d, status: "Connecting…"}
+		// The address named the design before, which a reload would open.
+		if ctx := s.ctx(); ctx != nil {
+			u := *ctx.Page().URL()
+			u.RawQuery = ""
+			ctx.Page().ReplaceURL(&u)
+		}
+		t.live.load()
+	}, func(err error) {
+		if err != nil {
+			s.store.Report(err)
+		}
+	})
+}
+
+// leave ends the live design, if any: its socket closes and its edits are
+// no longer sent.
+func (t *team) leave() {
+	if t == nil || t.live == nil {
+		return
+	}
+	t.live.close()
+	t.live = nil
+	t.s.store.SetReadOnly(false)
+}
+
+// liveLink is a workspace design open live: the store's Live session fed
+// by a Socket, and what the toolbar says of it.
+type liveLink struct {
+	t       *team
+	design  workspaceDesign
+	session *state.Live
+	sock    Socket
+	role    string
+	online  bool
+	closed  bool
+	status  string // the toolbar's word when not online (Connecting…, Not live: why)
+	retry   *time.Timer
+}
+
+// load reads the design and its sequence, opens it in the store and
+// connects.
+func (l *liveLink) load() {
+	s := l.t.s
+	path := "/api/workspace/designs/" + url.PathEscape(l.design.ID)
+	s.workspace().Request("GET", path, nil, func(status int, data []byte, err error) {
+		s.run(func() {
+			if l.closed {
+				return
+			}
+			var body struct {
+				workspaceDesign
+				Design string `json:"design"`
+			}
+			switch {
+			case err != nil || status == 0:
+				err = errors.New("no answer from the server")
+			case status != http.StatusOK:
+				err = apiError("", status, data)
+			default:
+				err = json.Unmarshal(data, &body)
+			}
+			if err == nil {
+				err = s.store.Open(body.Name+".yaml", []byte(body.Design))
+			}
+			if err != nil {
+				l.status = "Not live: " + strings.TrimPrefix(err.Error(), ": ")
+				s.store.Report(fmt.Errorf("%s was not opened: %w", l.design.Name, err))
+				return
+			}
+			l.design.Name, l.role = body.Name, body.Role
+			s.store.SetReadOnly(false)
+			l.session = s.store.GoLive(body.Seq, l.send, newChangeID)
+			s.store.Say("Opened “" + body.Name + "” from the workspace, live.")
+			l.sock = s.workspace().Dial(path+"/live", SocketEvents{
+				Open:    func() { s.run(l.opened) },
+				Message: func(text string) { s.run(func() { l.receive(text) }) },
+				Closed: func(code int, reason string, retryIn time.Duration) {
+					s.run(func() { l.lost(code, reason, retryIn) })
+				},
+			})
+		})
+	})
+}
+
+// newChangeID is a change's id: a random lower-case UUID (version 4),
+// which is a design id as patch.Change wants.
+func newChangeID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// clientMessage is a message to the server (the protocol's hello and
+// change).
+type clientMessage struct {
+	Type   string          `json:"type"`
+	Since  uint64          `json:"since,omitempty"`
+	ID     string          `json:"id,omitempty"`
+	Base   uint64          `json:"base,omitempty"`
+	Change json.RawMessage `json:"change,omitempty"`
+}
+
+// serverMessage is a message from the server, the fields this slice reads.
+type serverMessage struct {
+	Type   string          `json:"type"`
+	Seq    uint64          `json:"seq"`
+	ID     string          `json:"id"`
+	User   string          `json:"user"`
+	Name   string          `json:"name"`
+	Role   string          `json:"role"`
+	Design string          `json:"design"`
+	Change json.RawMessage `json:"change"`
+	Error  *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// opened says hello with the last sequence the session has folded in.
+func (l *liveLink) opened() {
+	if l.closed || l.sock == nil {
+		return
+	}
+	hello, _ := json.Marshal(clientMessage{Type: "hello", Since: l.session.Seq()})
+	l.sock.Send(string(hello))
+}
+
+// send hands one change to the socket; when it is not open the change
+// waits, and goes again after the next welcome (see Live.Resend).
+func (l *liveLink) send(c patch.Change) {
+	if l.sock == nil || !l.online {
+		l.session.Disconnected()
+		return
+	}
+	change, _ := json.Marshal(c)
+	msg, _ := json.Marshal(clientMessage{Type: "change", ID: c.ID, Base: c.Base, Change: change})
+	if !l.sock.Send(string(msg)) {
+		l.session.Disconnected()
+	}
+}
+
+// receive handles one message from the server.
+func (l *liveLink) receive(text string) {
+	if l.closed || l.session == nil {
+		return
+	}
+	var m serverMessage
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		return // not the protocol's: nothing to act on
+	}
+	s := l.t.s.store
+	switch m.Type {
+	case "welcome":
+		l.online, l.role = true, m.Role
+		if m.Role == "viewer" {
+			l.session.SetViewer("you are a viewer of this design")
+		}
+		l.session.Resend()
+	case "change":
+		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
+		if err == nil {
+			err = l.session.Remote(m.Seq, m.ID, c.Ops)
+		}
+		if err != nil {
+			l.resync(err)
+		}
+	case "snapshot":
+		d, _, _, err := s.Read(l.design.Name+".yaml", []byte(m.Design))
+		if err != nil {
+			l.resync(err)
+			return
+		}
+		l.session.Snapshot(m.Seq, d)
+	case "ack":
+		l.session.Acked(m.ID, m.Seq)
+	case "refused":
+		if m.Error == nil {
+			return
+		}
+		l.session.Refused(m.ID, m.Error.Code, m.Error.Message)
+		if m.Error.Code == state.RefusedBusy || m.Error.Code == state.RefusedRate {
+			l.later(time.Second, l.session.Resend)
+		}
+	case "error":
+		if m.Error != nil {
+			s.Report(errors.New("The workspace refused a message: " + m.Error.Message))
+		}
+	}
+}
+
+// resync reads the design again after the stream and this tab disagreed:
+// what is pending is rebased over it and sent again.
+func (l *liveLink) resync(cause error) {
+	s := l.t.s
+	s.store.Report(fmt.Errorf("Reading the design again from the workspace: %v", cause))
+	s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(l.design.ID), nil, func(status int, data []byte, err error) {
+		s.run(func() {
+			var body struct {
+				Seq    uint64 `json:"seq"`
+				Design string `json:"design"`
+			}
+			if l.closed || err != nil || status != http.StatusOK || json.Unmarshal(data, &body) != nil {
+				return
+			}
+			if d, _, _, err := s.store.Read(l.design.Name+".yaml", []byte(body.Design)); err == nil {
+				l.session.Snapshot(body.Seq, d)
+			}
+		})
+	})
+}
+
+// lost notes the socket's loss; the platform reconnects unless retryIn is
+// negative.
+func (l *liveLink) lost(code int, reason string, retryIn time.Duration) {
+	l.online = false
+	if l.session != nil {
+		l.session.Disconnected()
+	}
+	if retryIn < 0 {
+		if reason == "" {
+			reason = fmt.Sprintf("the server closed the connection (%d)", code)
+		}
+		l.status = "Not live: " + reason
+		l.t.s.store.Report(fmt.Errorf("%s is no longer live: %s; your edits here are not sent", l.design.Name, reason))
+	}
+}
+
+// later runs f on the UI goroutine after d, unless the link closed.
+func (l *liveLink) later(d time.Duration, f func()) {
+	if l.retry != nil {
+		l.retry.Stop()
+	}
+	l.retry = time.AfterFunc(d, func() {
+		l.t.s.run(func() {
+			if !l.closed {
+				f()
+			}
+		})
+	})
+}
+
+// close ends the link.
+func (l *liveLink) close() {
+	l.closed = true
+	if l.retry != nil {
+		l.retry.Stop()
+	}
+	if l.sock != nil {
+		l.sock.Close()
+	}
+	if l.session != nil {
+		l.session.Close()
+	}
+}
+
+// Status is what the toolbar says of the live design: "Live",
+// "Reconnecting… 2 changes waiting", "Read only: you are a viewer".
+func (l *liveLink) Status() string {
+	switch {
+	case l == nil:
+		return ""
+	case l.session != nil && l.session.Viewer() != "":
+		return "Read only: you are a viewer"
+	case l.online:
+		if n := l.session.Waiting(); n > 0 {
+			return fmt.Sprintf("Live · %d %s sending", n, plural(n, "change"))
+		}
+		return "Live"
+	case l.session != nil && !strings.HasPrefix(l.status, "Not live"):
+		n := l.session.Waiting()
+		return fmt.Sprintf("Reconnecting… %d %s waiting", n, plural(n, "change"))
+	}
+	return l.status
+}
+
+func firstOf(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// liveStatus is the live design's Status, "" when none is open.
+func (t *team) liveStatus() string {
+	if t == nil {
+		return ""
+	}
+	return t.live.Status()
+}
+
+// liveState is the status's kind for the stylesheet: live, waiting or off.
+func liveState(status string) string {
+	switch {
+	case status == "Live" || strings.HasPrefix(status, "Live ·"):
+		return "live"
+	case strings.HasPrefix(status, "Reconnecting") || strings.HasPrefix(status, "Connecting"):
+		return "waiting"
+	}
+	return "off"
+}

@@ -1,0 +1,230 @@
+//go:build wasm
+
+package main
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	ui "github.com/archdesigner/designer/app"
+)
+
+// Request calls the serving host's workspace API with fetch: method, a
+// path under /api/workspace/, and a JSON body (none when nil). done gets
+// the status and the body, or status 0 and an error when no answer came.
+func (*browser) Request(method, path string, body []byte, done func(status int, data []byte, err error)) {
+	if !strings.HasPrefix(path, "/api/workspace/") {
+		done(0, nil, errors.New("the workspace's API is under /api/workspace/"))
+		return
+	}
+	fetch, err := safejs.Global().Get("fetch")
+	if err != nil {
+		done(0, nil, err)
+		return
+	}
+	init := map[string]any{"method": method, "credentials": "same-origin", "cache": "no-store"}
+	if body != nil {
+		init["body"] = string(body)
+		init["headers"] = map[string]any{"Content-Type": "application/json"}
+	}
+	promise, err := fetch.Invoke(path, init)
+	if err != nil {
+		done(0, nil, err)
+		return
+	}
+	await(promise, func(resp safejs.Value) {
+		sv, _ := resp.Get("status")
+		status, _ := sv.Int()
+		text, err := resp.Call("text")
+		if err != nil {
+			done(0, nil, err)
+			return
+		}
+		await(text, func(t safejs.Value) {
+			s, err := t.String()
+			done(status, []byte(s), err)
+		}, func(err error) { done(0, nil, err) })
+	}, func(err error) { done(0, nil, err) })
+}
+
+// Socket close codes after which reconnecting cannot help (see the README's
+// Team server): no identity, not a hello, no such design.
+var finalCloses = map[int]bool{4001: true, 4002: true, 4004: true}
+
+// Backoff of reconnects: from the first to the most, doubled each time,
+// with up to a quarter of jitter so that clients dropped together do not
+// come back together.
+const (
+	firstRetry = 500 * time.Millisecond
+	maxRetry   = 30 * time.Second
+)
+
+// socket is a WebSocket to the serving host that reconnects with backoff
+// until closed.
+type socket struct {
+	url string
+	ev  ui.SocketEvents
+
+	mu      sync.Mutex
+	ws      safejs.Value
+	open    bool
+	closed  bool
+	retry   time.Duration
+	funcs   []safejs.Func
+	pending *time.Timer
+}
+
+// Dial opens the WebSocket at path on the serving host (ws: or wss: as the
+// page is served), and keeps it open.
+func (*browser) Dial(path string, ev ui.SocketEvents) ui.Socket {
+	s := &socket{ev: ev, retry: firstRetry}
+	loc, err := safejs.Global().Get("location")
+	if err == nil {
+		proto, _ := loc.Get("protocol")
+		host, _ := loc.Get("host")
+		p, _ := proto.String()
+		h, _ := host.String()
+		scheme := "ws:"
+		if p == "https:" {
+			scheme = "wss:"
+		}
+		s.url = scheme + "//" + h + path
+	}
+	go s.connect()
+	return s
+}
+
+func (s *socket) connect() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.release()
+	ctor, err := safejs.Global().Get("WebSocket")
+	var ws safejs.Value
+	if err == nil {
+		ws, err = ctor.New(s.url)
+	}
+	if err != nil {
+		s.mu.Unlock()
+		s.lost(0, err.Error())
+		return
+	}
+	s.ws = ws
+	on := func(name string, f func(ev safejs.Value)) {
+		fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+			if len(args) > 0 {
+				f(args[0])
+			}
+			return nil
+		})
+		if err == nil {
+			s.funcs = append(s.funcs, fn)
+			ws.Set("on"+name, fn.Value())
+		}
+	}
+	on("open", func(safejs.Value) {
+		s.mu.Lock()
+		if s.ws.Equal(ws) {
+			s.open, s.retry = true, firstRetry
+		}
+		s.mu.Unlock()
+		s.ev.Open()
+	})
+	on("message", func(e safejs.Value) {
+		data, err := e.Get("data")
+		if err != nil || data.Type() != safejs.TypeString {
+			return
+		}
+		text, _ := data.String()
+		s.ev.Message(text)
+	})
+	on("close", func(e safejs.Value) {
+		cv, _ := e.Get("code")
+		code, _ := cv.Int()
+		rv, _ := e.Get("reason")
+		reason, _ := rv.String()
+		s.mu.Lock()
+		current := s.ws.Equal(ws)
+		s.mu.Unlock()
+		if current {
+			s.lost(code, reason)
+		}
+	})
+	s.mu.Unlock()
+}
+
+// lost schedules a reconnect after the socket closed with code, unless
+// the code says it cannot help or Close was called.
+func (s *socket) lost(code int, reason string) {
+	s.mu.Lock()
+	s.open = false
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	wait := s.retry
+	if code == 4000 {
+		wait = 0 // too slow: resync at once
+	}
+	s.retry = min(s.retry*2, maxRetry)
+	final := finalCloses[code]
+	if final {
+		s.closed = true
+	} else {
+		wait += time.Duration(rand.Int64N(int64(wait/4) + 1))
+		s.pending = time.AfterFunc(wait, s.connect)
+	}
+	s.mu.Unlock()
+	if final {
+		wait = -1
+	}
+	s.ev.Closed(code, reason, wait)
+}
+
+// Send writes text when the socket is open; it says false when it is not
+// (the live session sends again after the next Open).
+func (s *socket) Send(text string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.open || s.closed {
+		return false
+	}
+	_, err := s.ws.Call("send", text)
+	return err == nil
+}
+
+// Close closes the socket for good.
+func (s *socket) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.closed, s.open = true, false
+	if s.pending != nil {
+		s.pending.Stop()
+	}
+	if !s.ws.IsUndefined() {
+		s.ws.Call("close", 1000, "closed")
+	}
+}
+
+// release frees the handlers of the previous connection.
+func (s *socket) release() {
+	if !s.ws.IsUndefined() {
+		for _, name := range []string{"onopen", "onmessage", "onclose"} {
+			s.ws.Set(name, nil)
+		}
+	}
+	for _, f := range s.funcs {
+		f.Release()
+	}
+	s.funcs = nil
+}

@@ -1,0 +1,170 @@
+//go:build browser
+
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/patch"
+	"github.com/archdesigner/designer/internal/server"
+	"github.com/archdesigner/designer/internal/workspace"
+)
+
+// patchCodec is the workspace's codec as `designer serve` wires it
+// (cmd/designer/serveworkspace.go): a live change is a patch.Change,
+// applied to the design's YAML all or nothing.
+type patchCodec struct{}
+
+func (patchCodec) Check(change []byte) (string, error) {
+	c, err := patch.DecodeChange(change, patch.DefaultLimits())
+	return c.ID, err
+}
+
+func (patchCodec) Apply(design, change []byte) ([]byte, error) {
+	c, err := patch.DecodeChange(change, patch.DefaultLimits())
+	if err != nil {
+		return nil, err
+	}
+	d, errs := catalogue.ParseDesign("design.yaml", design)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	next, err := patch.Apply(d, c.Ops)
+	if err != nil {
+		return nil, err
+	}
+	return catalogue.EncodeDesignYAML(next), nil
+}
+
+// serveTeam serves the editor with a team workspace (embedded NATS in a
+// temporary directory, the one local user), as `designer serve` does.
+func serveTeam(t *testing.T) *httptest.Server {
+	t.Helper()
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := workspace.Open(workspace.Config{Dir: t.TempDir(), Catalogue: cat, Codec: patchCodec{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	return serveEditor(t, server.Options{Catalogue: cat, Workspace: ws.Handler()})
+}
+
+const liveDesign = `nodes:
+  - {id: api, component: aws-lambda, position: {x: 40, y: 40}}
+  - {id: jobs, component: aws-sqs, position: {x: 340, y: 40}}
+edges:
+  - {from: api, to: jobs}
+`
+
+// openLive opens the workspace design name live in a tab, from Designs.
+func (p *tab) openLive(name string) {
+	p.t.Helper()
+	p.click("button", "Designs")
+	p.clickIn("Workspace", "button", "Open "+name+" live")
+	p.waitText("status", "Workspace: Live", "Live")
+}
+
+// TestLiveTwoBrowsersConverge: two browsers (two profiles) open one
+// workspace design live; one sets a property, the other adds a node, both
+// set one field at once; both end showing the same design, the server's,
+// and say Live.
+func TestLiveTwoBrowsersConverge(t *testing.T) {
+	ts := serveTeam(t)
+	body, _ := json.Marshal(map[string]string{"name": "Orders", "design": liveDesign})
+	resp, err := http.Post(ts.URL+"/api/workspace/designs", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating the design: %v %v", err, resp)
+	}
+	var created struct{ ID string }
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+
+	a := newPage(t, ts.URL)
+	a.server = ts
+	a.do(chromedp.EmulateViewport(1440, 900))
+	a.navigate(ts.URL + "/")
+	// Copy to workspace: the open design, a copy on the server.
+	a.click("button", "Designs")
+	a.clickIn("Workspace", "button", "Copy to workspace")
+	a.waitText("status", "", "Copied to the workspace")
+	a.click("button", "Close designs")
+	a.openLive("Orders")
+
+	b := newPage(t, ts.URL)
+	b.server = ts
+	b.do(chromedp.EmulateViewport(1440, 900))
+	b.navigate(ts.URL + "/")
+	b.openLive("Orders")
+
+	// One sets a property, the other adds a node.
+	a.click("button", "api, AWS Lambda…")
+	a.fill("spinbutton", "timeoutSeconds", "60")
+	b.addProduct("valkey", "Amazon ElastiCache for Valkey", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
+	a.find("button", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
+	// Both the same field at once.
+	b.click("button", "api, AWS Lambda…")
+	b.waitValue("timeoutSeconds", "60")
+	a.fill("spinbutton", "timeoutSeconds", "120")
+	b.fill("spinbutton", "timeoutSeconds", "240")
+
+	var server string
+	a.eventually("both browsers to show the server's design", func() (bool, string) {
+		server = serverDesign(t, ts.URL, created.ID)
+		ya, yb := a.exportYAML(), b.exportYAML()
+		return ya == server && yb == server, "a:\n" + ya + "\nb:\n" + yb + "\nserver:\n" + server
+	})
+	if !strings.Contains(server, "aws-elasticache-valkey") || !strings.Contains(server, "timeoutSeconds") {
+		t.Errorf("the edits are not in the design:\n%s", server)
+	}
+	for _, p := range []*tab{a, b} {
+		if got := p.text("status", "Workspace: Live"); got != "Live" {
+			t.Errorf("status %q", got)
+		}
+		p.checkClean()
+	}
+}
+
+// waitValue waits until the spinbutton named name shows want.
+func (p *tab) waitValue(name, want string) {
+	p.t.Helper()
+	p.eventually(name+" to show "+want, func() (bool, string) {
+		got := p.eval(p.find("spinbutton", name), `function() { return this.value }`)
+		return got == `"`+want+`"`, got
+	})
+}
+
+// exportYAML is the design the tab shows, read from Export YAML's download
+// without its modeline (a comment naming the schema).
+func (p *tab) exportYAML() string {
+	p.t.Helper()
+	_, data := p.download("button", "Export YAML")
+	text := string(data)
+	for strings.HasPrefix(text, "#") {
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	return text
+}
+
+// serverDesign is the workspace's design id now, as the server has it.
+func serverDesign(t *testing.T, origin, id string) string {
+	t.Helper()
+	resp, err := http.Get(origin + "/api/workspace/designs/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var d struct{ Design string }
+	json.NewDecoder(resp.Body).Decode(&d)
+	return d.Design
+}

@@ -98,6 +98,9 @@ func (t *team) refresh() {
 	w.Request("GET", "/api/workspace/me", nil, func(status int, data []byte, err error) {
 		t.s.run(func() {
 			switch {
+			case errors.Is(err, ErrNoWorkspace):
+				t.state = teamAbsent
+				return
 			case err != nil || status == 0:
 				t.state, t.why = teamUnreachable, "no answer from the server"
 				return

@@ -20,9 +20,14 @@ type fakeTeam struct {
 	*fakePlatform
 	routes map[string]func(body []byte) (int, string)
 	sock   *fakeSocket
+	none   bool // the page was served without a workspace
 }
 
 func (f *fakeTeam) Request(method, path string, body []byte, done func(int, []byte, error)) {
+	if f.none {
+		done(0, nil, ErrNoWorkspace)
+		return
+	}
 	r, ok := f.routes[method+" "+path]
 	if !ok {
 		done(0, nil, fmt.Errorf("fetch failed"))
@@ -233,8 +238,16 @@ func TestTeamStates(t *testing.T) {
 			}
 		})
 	}
+	// A page served without a workspace asks nothing, and shows none.
+	p := newFakeTeam()
+	p.none = true
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().refresh()
+	if s.teamOf().state != teamAbsent {
+		t.Error("a page served without a workspace has one")
+	}
 	// A platform without a workspace (prerendering, a host's fake) has none.
-	s := newSession(&fakePlatform{stored: map[string]string{}}, state.NewStore(mustEmbedded(t)))
+	s = newSession(&fakePlatform{stored: map[string]string{}}, state.NewStore(mustEmbedded(t)))
 	s.teamOf().refresh()
 	if s.teamOf().state != teamAbsent {
 		t.Error("a platform without a Workspace has one")

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -75,6 +76,15 @@ const (
 	keyPanels       = "designer.panels" // the side panels' widths the user chose
 )
 
+// WorkspaceEnv names the go-app environment variable that the server sets
+// when it serves a team workspace at /api/workspace/: without it (a static
+// host, `designer serve --workspace=false`) the editor asks nothing of one.
+const WorkspaceEnv = "DESIGNER_WORKSPACE"
+
+// ErrNoWorkspace is Workspace.Request's error when the page was served
+// without a workspace (see WorkspaceEnv): nothing was asked.
+var ErrNoWorkspace = errors.New("the host serves no team workspace")
+
 // Workspace is the team server's workspace (issue 41) as the editor reaches
 // it on the host that serves it. The browser's Platform implements it too;
 // a Platform that does not (prerendering, tests) has no workspace, and the
@@ -83,7 +93,7 @@ type Workspace interface {
 	// Request calls the workspace's HTTP API: method, a path under
 	// /api/workspace/, a JSON body (nil for none). done gets the status
 	// and the body, or status 0 and an error when no answer came, on any
-	// goroutine.
+	// goroutine; ErrNoWorkspace, at once, when the host serves none.
 	Request(method, path string, body []byte, done func(status int, data []byte, err error))
 	// Dial opens a WebSocket at path on the serving host and keeps it open:
 	// after a loss it reconnects with backoff (at once after close code

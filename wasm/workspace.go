@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hack-pad/safejs"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	ui "github.com/archdesigner/designer/app"
 )
@@ -18,6 +19,10 @@ import (
 // path under /api/workspace/, and a JSON body (none when nil). done gets
 // the status and the body, or status 0 and an error when no answer came.
 func (*browser) Request(method, path string, body []byte, done func(status int, data []byte, err error)) {
+	if app.Getenv(ui.WorkspaceEnv) == "" {
+		done(0, nil, ui.ErrNoWorkspace)
+		return
+	}
 	if !strings.HasPrefix(path, "/api/workspace/") {
 		done(0, nil, errors.New("the workspace's API is under /api/workspace/"))
 		return

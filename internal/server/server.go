@@ -88,6 +88,9 @@ func New(dir string, opts Options) (http.Handler, error) {
 		cacheable = append(cacheable, "/schema/"+e.Name())
 	}
 	env := app.Environment{ui.EmbedOriginsEnv: strings.Join(opts.EmbedOrigins, " ")}
+	if opts.Workspace != nil {
+		env[ui.WorkspaceEnv] = "/api/workspace/"
+	}
 	if opts.Overlaid {
 		env[ui.CatalogueEnv] = "/catalogue.snapshot"
 		cacheable = append(cacheable, "/catalogue.snapshot")

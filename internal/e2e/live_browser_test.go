@@ -98,8 +98,11 @@ func TestLiveTwoBrowsersConverge(t *testing.T) {
 	a.click("button", "Designs")
 	a.clickIn("Workspace", "button", "Copy to workspace")
 	a.waitText("status", "", "Copied to the workspace")
+	a.find("button", "Open Orders live")
+	a.checkAccessible("Designs with the Workspace")
 	a.click("button", "Close designs")
 	a.openLive("Orders")
+	a.checkAccessible("a workspace design open live")
 
 	b := newPage(t, ts.URL)
 	b.server = ts

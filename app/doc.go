@@ -63,7 +63,10 @@
 //
 // The browser seam:
 //   - platform.go: Platform, what the editor needs of the browser (the
-//     wasm package's, or a test's); embed.go: the embed protocol as a
+//     wasm package's, or a test's), and Workspace, the team server's API
+//     and WebSocket; live.go: the workspace as the session knows it and a
+//     design open live (the protocol, fed to state.Live), liveworkspace.go:
+//     its section in Designs; embed.go: the embed protocol as a
 //     function from host messages to store actions and events; listen.go,
 //     attrs.go: DOM listeners without re-renders, and boolean attributes
 //     that prerender correctly.

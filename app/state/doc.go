@@ -38,6 +38,8 @@
 //   - undo.go: Undo and Redo.
 //   - selectionedits.go: the selection; viewedits.go: the session's views.
 //   - compare.go: Compare with…, a file's design set beside the open one.
+//   - live.go: a design opened live from a team workspace: local commits
+//     sent as patch changes, the server's changes rebased under them.
 //
 // What the inspector and exports read:
 //   - input.go: ParseInput, text typed for a property to a value.

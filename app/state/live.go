@@ -195,15 +195,7 @@ func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 		l.flush()
 		return nil
 	}
-	var lost []string
-	for i := range l.pending {
-		var over []patch.Overridden
-		l.pending[i].Ops, over = patch.Rebase(l.pending[i].Ops, ops)
-		for _, o := range over {
-			lost = append(lost, o.Message())
-		}
-	}
-	l.show(ops, lost, "")
+	l.show(ops, l.rebase(ops), "")
 	return nil
 }
 
@@ -278,16 +270,21 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) {
 	}
 	ops := patch.Diff(l.confirmed, d)
 	l.confirmed, l.seq = d, seq
-	var lost []string
+	l.show(ops, l.rebase(ops), "")
+	l.Resend()
+}
+
+// rebase rewrites the pending changes to apply after remote, and returns
+// what of them was lost, in words for the user.
+func (l *Live) rebase(remote []patch.Op) (lost []string) {
 	for i := range l.pending {
 		var over []patch.Overridden
-		l.pending[i].Ops, over = patch.Rebase(l.pending[i].Ops, ops)
+		l.pending[i].Ops, over = patch.Rebase(l.pending[i].Ops, remote)
 		for _, o := range over {
 			lost = append(lost, o.Message())
 		}
 	}
-	l.show(ops, lost, "")
-	l.Resend()
+	return lost
 }
 
 // show commits confirmed plus pending as the design, when it differs from

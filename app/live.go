@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -19,6 +18,14 @@ import (
 // and a workspace design opened live. The server's HTTP API and WebSocket
 // protocol are the README's "Team server"; the browser reaches them through
 // the Workspace the platform gives (wasm/workspace.go).
+
+// The HTTP statuses the workspace's API answers that the editor tells
+// apart (net/http would add about a megabyte to app.wasm).
+const (
+	statusOK       = 200
+	statusCreated  = 201
+	statusNotFound = 404
+)
 
 // teamState is what the editor knows of the serving host's workspace.
 type teamState uint8
@@ -81,7 +88,7 @@ func apiError(what string, status int, data []byte) error {
 	if json.Unmarshal(data, &body) == nil && body.Error.Message != "" {
 		return fmt.Errorf("%s: %s (%s)", what, body.Error.Message, body.Error.Code)
 	}
-	return fmt.Errorf("%s: the server answered %d %s", what, status, http.StatusText(status))
+	return fmt.Errorf("%s: the server answered %d", what, status)
 }
 
 // refresh asks the server who the user is and which designs they may see.
@@ -104,11 +111,11 @@ func (t *team) refresh() {
 			case err != nil || status == 0:
 				t.state, t.why = teamUnreachable, "no answer from the server"
 				return
-			case status == http.StatusNotFound || !json.Valid(data):
+			case status == statusNotFound || !json.Valid(data):
 				// A static host answers its own 404 page, or the app's.
 				t.state = teamAbsent
 				return
-			case status != http.StatusOK:
+			case status != statusOK:
 				t.state, t.why = teamUnreachable, apiError("who you are", status, data).Error()
 				return
 			}
@@ -133,7 +140,7 @@ func (t *team) list() {
 			switch {
 			case err != nil || status == 0:
 				t.state, t.why = teamUnreachable, "no answer from the server"
-			case status != http.StatusOK:
+			case status != statusOK:
 				t.state, t.why = teamUnreachable, apiError("the designs", status, data).Error()
 			case json.Unmarshal(data, &body) != nil:
 				t.state, t.why = teamUnreachable, "the server's list of designs does not read"
@@ -158,7 +165,7 @@ func (t *team) copyOpen(name string) {
 			switch {
 			case err != nil || status == 0:
 				t.s.store.Report(fmt.Errorf("Not copied to the workspace: no answer from the server; the design is still here"))
-			case status != http.StatusCreated:
+			case status != statusCreated:
 				t.s.store.Report(apiError("Not copied to the workspace", status, data))
 			default:
 				t.s.store.Say("Copied to the workspace as “" + name + "”: open it there to edit it with others.")
@@ -234,7 +241,7 @@ func (l *liveLink) load() {
 			switch {
 			case err != nil || status == 0:
 				err = errors.New("no answer from the server")
-			case status != http.StatusOK:
+			case status != statusOK:
 				err = apiError("", status, data)
 			default:
 				err = json.Unmarshal(data, &body)
@@ -381,7 +388,7 @@ func (l *liveLink) resync(cause error) {
 				Seq    uint64 `json:"seq"`
 				Design string `json:"design"`
 			}
-			if l.closed || err != nil || status != http.StatusOK || json.Unmarshal(data, &body) != nil {
+			if l.closed || err != nil || status != statusOK || json.Unmarshal(data, &body) != nil {
 				return
 			}
 			if d, _, _, err := s.store.Read(l.design.Name+".yaml", []byte(body.Design)); err == nil {

@@ -87,9 +87,6 @@ type change struct {
 	// compareErrors replaces the problems of a file that could not be
 	// compared.
 	compareErrors *[]string
-	// past and future, when set, replace the undo and redo history (a
-	// co-editor's change carried through it, see Live).
-	past, future *[]*catalogue.Design
 
 	// The session: what the change makes of it.
 	session   bool                       // something of the session changed that the fields below do not name
@@ -106,6 +103,14 @@ type change struct {
 // changes.
 func (s *Store) commit(c change) {
 	before, beforeExtra := s.selection, s.extraVersion
+	if c.design != nil && (c.history == Undone || c.history == Redone) && s.carry != nil {
+		// A step of the history comes back: what co-editors changed since
+		// it was taken comes with it (see Live).
+		var note string
+		if c.design, note = s.carry(c.design); note != "" && c.notice != nil {
+			c.notice = &Notice{Text: c.notice.Text + " " + note}
+		}
+	}
 	if c.opened {
 		s.opens++
 		s.past, s.future = nil, nil
@@ -118,9 +123,6 @@ func (s *Store) commit(c change) {
 			s.past = s.past[len(s.past)-maxHistory:]
 		}
 		s.future = nil
-	}
-	if c.past != nil {
-		s.past, s.future = *c.past, *c.future
 	}
 	if c.cat != nil {
 		s.cat = c.cat

@@ -334,22 +334,34 @@ func TestLiveUndoKeepsOthersChanges(t *testing.T) {
 	}
 }
 
-// TestLiveUndoHistoryCut: a remote change that cannot apply to an older
-// design of the history (it edits a node the user added since) cuts the
-// history there, with a notice, instead of reverting the change.
-func TestLiveUndoHistoryCut(t *testing.T) {
+// TestLiveUndoTakesOthersEditOfOwnStep: Undo of one's own added node
+// takes with it a co-editor's later edit of that node (it has nowhere to
+// go), says so, and both converge on the design without it; the rest of
+// their change stays.
+func TestLiveUndoTakesOthersEditOfOwnStep(t *testing.T) {
 	srv, cs := newSim(t, statetest.ThreeNodes, "a", "b")
 	a, b := cs[0], cs[1]
 	id, err := a.s.AddNode("redis")
 	must(t, err)
 	srv.settle(t)
 	must(t, b.s.SetNodeName(id, "cache"))
+	must(t, b.s.SetNodeName("c", "queue"))
 	srv.settle(t)
-	if a.s.CanUndo() {
-		t.Error("a can still undo the add under b's rename of what it added")
+	if !a.s.Undo() {
+		t.Fatal("a cannot undo its add")
 	}
-	if !strings.Contains(a.s.Notice().Text, "Undo goes back only") {
+	if !strings.Contains(a.s.Notice().Text, "Another person's change to node "+id+": name went with your step") {
 		t.Errorf("a was told %q", a.s.Notice().Text)
+	}
+	srv.settle(t)
+	want := string(catalogue.EncodeDesignYAML(srv.design))
+	for _, c := range cs {
+		if got := string(c.s.Export()); got != want {
+			t.Errorf("%s shows\n%s\nthe server has\n%s", c.name, got, want)
+		}
+	}
+	if strings.Contains(want, id) || !strings.Contains(want, "queue") {
+		t.Errorf("want the node gone and b's other edit kept:\n%s", want)
 	}
 }
 
@@ -406,5 +418,57 @@ func BenchmarkLiveRemote(b *testing.B) {
 				b.Fatalf("the remote change is not shown: timeoutSeconds %v", got)
 			}
 		})
+	}
+}
+
+// BenchmarkLiveUndo times Undo of one's own step at 1,000 nodes after a
+// co-editor's change arrived (it is kept through the step).
+func BenchmarkLiveUndo(b *testing.B) {
+	cat := statetest.Catalogue(b)
+	s := NewStore(cat)
+	if err := s.Open("big.yaml", statetest.Chain(1000, []string{"aws-lambda"})); err != nil {
+		b.Fatal(err)
+	}
+	l := s.GoLive(0, func(patch.Change) {}, func() string { return "x" })
+	for i := range b.N {
+		if err := s.MoveNode("n-1", float64(i), 0); err != nil {
+			b.Fatal(err)
+		}
+		v, _ := json.Marshal(i%900 + 1)
+		op := patch.Op{Op: patch.SetNode, Key: patch.Key{ID: "n-500"}, Field: "props.timeoutSeconds", Value: v}
+		if err := l.Remote(uint64(i+1), fmt.Sprintf("r-%d", i), []patch.Op{op}); err != nil {
+			b.Fatal(err)
+		}
+		if !s.Undo() {
+			b.Fatal("nothing to undo")
+		}
+		if got := s.Design().Nodes[500].Props["timeoutSeconds"]; got != catalogue.IntValue(int64(i%900+1)) {
+			b.Fatalf("Undo reverted the co-editor's change: %v", got)
+		}
+	}
+}
+
+// TestLiveLogBounded: however many co-editors' changes come while the user
+// does nothing, the log kept for the undo history stays bounded, and Undo
+// still keeps them.
+func TestLiveLogBounded(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a", "b")
+	a, b := cs[0], cs[1]
+	must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	srv.settle(t)
+	for i := range 3 * maxLog {
+		must(t, b.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(int64(i%900+1))))
+		srv.settle(t)
+	}
+	if n := len(a.live.log); n >= maxLog {
+		t.Errorf("a keeps %d remote changes, want fewer than %d", n, maxLog)
+	}
+	a.s.Undo()
+	srv.settle(t)
+	for _, c := range cs {
+		d := c.s.Design()
+		if _, ok := d.Nodes[0].Props["timeoutSeconds"]; ok || d.Nodes[1].Props["timeoutSeconds"] != catalogue.IntValue(int64((3*maxLog-1)%900+1)) {
+			t.Errorf("%s: a's own change back, or b's last lost: %v %v", c.name, d.Nodes[0].Props, d.Nodes[1].Props)
+		}
 	}
 }

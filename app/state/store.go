@@ -58,6 +58,10 @@ type Store struct {
 	// held is which groups hold something, as the last edit found (see
 	// keepEmptyFrames).
 	held membership
+	// carry, while a design is open live, brings a design of the undo
+	// history up to date with the co-editors' changes as Undo or Redo
+	// takes it back, with what of theirs could not come (see Live).
+	carry func(*catalogue.Design) (*catalogue.Design, string)
 	// subscribers hear every commit (see Subscribe); nextSub numbers them.
 	subscribers map[int]func(*Store, Changed)
 	nextSub     int

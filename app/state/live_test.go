@@ -27,11 +27,12 @@ type simServer struct {
 
 // simMsg is one message from the server to a client.
 type simMsg struct {
-	kind string // change, ack, refused
-	seq  uint64
-	id   string
-	ops  []patch.Op
-	code string
+	kind   string // change, ack, refused, snapshot
+	design *catalogue.Design
+	seq    uint64
+	id     string
+	ops    []patch.Op
+	code   string
 }
 
 // simClient is one tab: its store, its live session, what it sent that the
@@ -128,6 +129,8 @@ func (c *simClient) read(t *testing.T) {
 			}
 		case "ack":
 			c.live.Acked(m.id, m.seq)
+		case "snapshot":
+			c.live.Snapshot(m.seq, m.design)
 		case "refused":
 			c.refused = append(c.refused, m.code)
 			c.live.Refused(m.id, m.code, "you are a viewer of this design")
@@ -145,6 +148,14 @@ func (srv *simServer) reconnect(c *simClient) {
 		}
 	}
 	c.live.Resend()
+}
+
+// resync brings c back as a server does a client too far behind: the
+// whole design, then what c sends again.
+func (srv *simServer) resync(c *simClient) {
+	c.online = true
+	c.inbox = append(c.inbox, simMsg{kind: "snapshot", seq: srv.seq, design: srv.design})
+	c.read(srv.t)
 }
 
 // settle runs the exchange until nobody has anything to send or read.
@@ -276,6 +287,28 @@ func TestLiveConverges(t *testing.T) {
 				n := d.Nodes[3]
 				if n.Name != "events" || n.Position == nil || n.Position.X != 500 || d.Nodes[0].Props["timeoutSeconds"] != catalogue.IntValue(70) {
 					return "want d named events at 500, a's timeout 70"
+				}
+				return ""
+			},
+		},
+		{
+			name: "a snapshot after an absence: what was stored is acknowledged, the rest rebased and sent",
+			run: func(t *testing.T, srv *simServer, a, b *simClient) {
+				must(t, b.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(70)))
+				srv.take(b) // stored; b hears nothing of it
+				b.online, b.inbox = false, nil
+				b.live.Disconnected()
+				must(t, b.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(33)))
+				must(t, a.s.DeleteNode("d"))
+				srv.take(a)
+				srv.resync(b)
+				if srv.seq != 2 {
+					t.Errorf("the stream holds %d changes before b's second, want 2", srv.seq)
+				}
+			},
+			want: func(d *catalogue.Design) string {
+				if len(d.Nodes) != 3 || d.Nodes[0].Props["timeoutSeconds"] != catalogue.IntValue(70) || d.Nodes[1].Props["timeoutSeconds"] != catalogue.IntValue(33) {
+					return "want d gone, a's timeout 70 and b's 33"
 				}
 				return ""
 			},

@@ -5,9 +5,12 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -170,4 +173,99 @@ func serverDesign(t *testing.T, origin, id string) string {
 	var d struct{ Design string }
 	json.NewDecoder(resp.Body).Decode(&d)
 	return d.Design
+}
+
+// TestLiveOfflineEditsSyncOnReconnect: a browser that loses the server
+// says so, keeps its edit waiting, and sends it when the server is back;
+// the other browser gets it.
+func TestLiveOfflineEditsSyncOnReconnect(t *testing.T) {
+	ts := serveTeam(t)
+	body, _ := json.Marshal(map[string]string{"name": "Orders", "design": liveDesign})
+	resp, err := http.Post(ts.URL+"/api/workspace/designs", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating the design: %v %v", err, resp)
+	}
+	var created struct{ ID string }
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	// a reaches the server through a link the test can cut.
+	link := newCuttable(t, strings.TrimPrefix(ts.URL, "http://"))
+	a, b := newPage(t, link.url), newPage(t, ts.URL)
+	for _, p := range []*tab{a, b} {
+		p.server = ts
+		p.do(chromedp.EmulateViewport(1440, 900))
+		p.navigate(p.origin + "/")
+		p.openLive("Orders")
+	}
+
+	link.cut(true)
+	a.waitText("status", "Workspace: Reconnecting… 0 changes waiting", "Reconnecting")
+	a.click("button", "api, AWS Lambda…")
+	a.fill("spinbutton", "timeoutSeconds", "75")
+	a.waitText("status", "Workspace: Reconnecting… 1 change waiting", "1 change waiting")
+	link.cut(false)
+	a.waitText("status", "Workspace: Live", "Live")
+	b.click("button", "api, AWS Lambda…")
+	b.waitValue("timeoutSeconds", "75")
+	if got := serverDesign(t, ts.URL, created.ID); !strings.Contains(got, "timeoutSeconds: 75") {
+		t.Errorf("the server's design lacks the offline edit:\n%s", got)
+	}
+}
+
+// cuttable is a TCP link to a server that the test can cut (every
+// connection closed, new ones refused) and restore.
+type cuttable struct {
+	url   string
+	mu    sync.Mutex
+	down  bool
+	conns []net.Conn
+}
+
+func newCuttable(t *testing.T, to string) *cuttable {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	c := &cuttable{url: "http://" + ln.Addr().String()}
+	go func() {
+		for {
+			in, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.mu.Lock()
+			down := c.down
+			c.mu.Unlock()
+			if down {
+				in.Close()
+				continue
+			}
+			out, err := net.Dial("tcp", to)
+			if err != nil {
+				in.Close()
+				continue
+			}
+			c.mu.Lock()
+			c.conns = append(c.conns, in, out)
+			c.mu.Unlock()
+			go func() { io.Copy(out, in); out.Close() }()
+			go func() { io.Copy(in, out); in.Close() }()
+		}
+	}()
+	return c
+}
+
+// cut cuts the link (closing what is open) or restores it.
+func (c *cuttable) cut(down bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.down = down
+	if down {
+		for _, conn := range c.conns {
+			conn.Close()
+		}
+		c.conns = nil
+	}
 }

@@ -210,6 +210,16 @@ func (t *team) leave() {
 	t.s.store.SetReadOnly(false)
 }
 
+// warnUnsent reports, once, that the live design has changes the server
+// has not stored, which leaving would lose: a second attempt leaves.
+func (t *team) warnUnsent() bool {
+	if t == nil || t.live == nil || t.live.session == nil || t.live.session.Waiting() == 0 || t.live.warned {
+		return false
+	}
+	t.live.warned = true
+	return true
+}
+
 // liveLink is a workspace design open live: the store's Live session fed
 // by a Socket, and what the toolbar says of it.
 type liveLink struct {
@@ -222,6 +232,7 @@ type liveLink struct {
 	closed  bool
 	status  string // the toolbar's word when not online (Connecting…, Not live: why)
 	retry   *time.Timer
+	warned  bool // leaving was refused once for unsent changes (see warnUnsent)
 }
 
 // load reads the design and its sequence, opens it in the store and

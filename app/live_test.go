@@ -156,6 +156,16 @@ func TestLiveLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	status("Reconnecting… 1 change waiting")
+	// Leaving would lose it: refused once, with why; a second try leaves.
+	left, why := false, error(nil)
+	s.leaveFor(func() { left = true }, func(err error) { why = err })
+	if left || why == nil || !strings.Contains(why.Error(), "1 change waiting: they are lost if you leave") {
+		t.Errorf("leaving with an unsent change: left %v, refused %v", left, why)
+	}
+	s.leaveFor(func() { left = true }, func(error) {})
+	if !left {
+		t.Error("the second try did not leave")
+	}
 	sock.reset()
 	sock.connect()
 	sock.say(`{"type":"welcome","user":"local","role":"editor","seq":5}`)

@@ -166,6 +166,9 @@ func (s *tabSession) leaveFor(leave func(), refused func(error)) {
 	case a.holding:
 		refused(fmt.Errorf("Export or discard the saved design that no longer loads (the alert above) before opening another"))
 		return
+	case s.team.warnUnsent():
+		refused(fmt.Errorf("%s: they are lost if you leave. Wait until the toolbar says Live, or Export YAML to keep them; open the other design again to leave anyway", s.team.live.Status()))
+		return
 	case (a.restoring || s.opening) && !s.readOnlyView():
 		refused(fmt.Errorf("The design is still being read; open the other one in a moment"))
 		return

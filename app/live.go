@@ -38,6 +38,21 @@ const (
 	teamReady                        // it answered: the user and their designs
 )
 
+// workspaceParam is the address's parameter that names the workspace
+// design open live (/?workspace=ID).
+const workspaceParam = "workspace"
+
+// openLiveAddress opens the workspace design address u names, if any,
+// and reports whether it does.
+func (s *tabSession) openLiveAddress(u *url.URL) bool {
+	id := u.Query().Get(workspaceParam)
+	if id == "" || s.workspace() == nil || s.embed != nil {
+		return false
+	}
+	s.teamOf().open(workspaceDesign{ID: id, Name: id})
+	return true
+}
+
 // workspaceDesign is a design of the workspace as its list shows it to
 // this user (the server's Summary).
 type workspaceDesign struct {
@@ -185,10 +200,10 @@ func (t *team) open(d workspaceDesign) {
 		s.store.SetShared(false)
 		s.store.SetReadOnly(true) // until it is read
 		t.live = &liveLink{t: t, design: d, status: "Connecting…"}
-		// The address named the design before, which a reload would open.
+		// The address names it, so that a reload opens it live again.
 		if ctx := s.ctx(); ctx != nil {
 			u := *ctx.Page().URL()
-			u.RawQuery = ""
+			u.RawQuery = url.Values{workspaceParam: {d.ID}}.Encode()
 			ctx.Page().ReplaceURL(&u)
 		}
 		t.live.load()
@@ -261,8 +276,11 @@ func (l *liveLink) load() {
 				err = s.store.Open(body.Name+".yaml", []byte(body.Design))
 			}
 			if err != nil {
-				l.status = "Not live: " + strings.TrimPrefix(err.Error(), ": ")
-				s.store.Report(fmt.Errorf("%s was not opened: %w", l.design.Name, err))
+				// This browser's design opens instead, as a page load on
+				// no address would: nothing is left half open.
+				l.t.leave()
+				s.openAddress(&url.URL{Path: "/"})
+				s.store.Report(fmt.Errorf("The workspace's design %s was not opened: %w", l.design.Name, err))
 				return
 			}
 			l.design.Name, l.role = body.Name, body.Role

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -290,5 +291,26 @@ func TestCopyToWorkspace(t *testing.T) {
 	tm.copyOpen("Payments")
 	if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "invalid-design") {
 		t.Errorf("a refused copy told %+v", n)
+	}
+}
+
+// TestLiveAddressFallsBack: an address naming a workspace design that
+// cannot be opened (the host serves no workspace, or the design is gone)
+// opens this browser's design instead, editable, and says why.
+func TestLiveAddressFallsBack(t *testing.T) {
+	for _, none := range []bool{true, false} {
+		p := newFakeTeam()
+		p.none = none
+		s := newSession(p, state.NewStore(mustEmbedded(t)))
+		u, _ := url.Parse("/?workspace=gone")
+		if !s.openLiveAddress(u) {
+			t.Fatal("the address's workspace design was not tried")
+		}
+		if s.team.live != nil || s.store.ReadOnly() || s.readOnlyView() {
+			t.Errorf("none %v: left half open: live %v, read-only %v", none, s.team.live != nil, s.store.ReadOnly())
+		}
+		if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "gone was not opened") {
+			t.Errorf("none %v: told %+v", none, n)
+		}
 	}
 }

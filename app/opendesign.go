@@ -37,10 +37,13 @@ func designAddress(id string, more ...string) string {
 	return "/?" + q.Encode()
 }
 
-// openAddress starts on what address u names: a version's preview, or a
-// design of the library (then a version of it restored, if asked), or the
+// openAddress starts on what address u names: a workspace design live, a
+// version's preview, or a design of the library (then a version of it restored, if asked), or the
 // design most recently changed.
 func (s *tabSession) openAddress(u *url.URL) {
+	if s.openLiveAddress(u) {
+		return
+	}
 	s.library.choose(u)
 	s.autosave.watch()
 	s.openKey = addressKey(app.Window().URL())

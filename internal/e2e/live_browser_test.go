@@ -210,6 +210,11 @@ func TestLiveOfflineEditsSyncOnReconnect(t *testing.T) {
 	if got := serverDesign(t, ts.URL, created.ID); !strings.Contains(got, "timeoutSeconds: 75") {
 		t.Errorf("the server's design lacks the offline edit:\n%s", got)
 	}
+	// A reload opens the design live again, as the server has it.
+	b.navigate(b.href())
+	b.waitText("status", "Workspace: Live", "Live")
+	b.click("button", "api, AWS Lambda…")
+	b.waitValue("timeoutSeconds", "75")
 }
 
 // cuttable is a TCP link to a server that the test can cut (every

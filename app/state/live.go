@@ -15,9 +15,10 @@ import (
 // well under the server's message size.
 const maxCoalesced = 200
 
-// maxWaiting bounds the changes waiting to be sent; past it, new edits are
-// gathered into the last one whatever its size, so the queue never grows
-// without bound while offline.
+// maxWaiting bounds the changes waiting to be sent; past it, those not yet
+// sent are made one again, the difference between the design after the
+// one in flight and the design shown, so that what waits while offline is
+// never more than the design itself.
 const maxWaiting = 64
 
 // Live is a design opened live from a team workspace (issue 41): the
@@ -150,13 +151,29 @@ func (l *Live) heard(s *Store, c Changed) {
 	if len(ops) == 0 {
 		return
 	}
-	if n := len(l.pending); n > 0 && (n > 1 || !l.headSent) && (len(l.pending[n-1].Ops)+len(ops) <= maxCoalesced || n >= maxWaiting) {
+	switch n := len(l.pending); {
+	case n >= maxWaiting:
+		l.squash()
+	case n > 0 && (n > 1 || !l.headSent) && len(l.pending[n-1].Ops)+len(ops) <= maxCoalesced:
 		last := &l.pending[n-1]
 		last.Ops = append(last.Ops[:len(last.Ops):len(last.Ops)], ops...)
-	} else {
+	default:
 		l.pending = append(l.pending, patch.Change{ID: l.newID(), Base: l.seq, Ops: ops})
 	}
 	l.flush()
+}
+
+// squash makes the changes not yet sent one: the difference between the
+// design after the one sent (or the confirmed design) and the design shown.
+func (l *Live) squash() {
+	from, keep := l.confirmed, 0
+	if l.headSent && len(l.pending) > 0 {
+		keep = 1
+		if d, err := patch.Apply(from, l.pending[0].Ops); err == nil {
+			from = d
+		}
+	}
+	l.pending = append(l.pending[:keep], patch.Change{ID: l.newID(), Base: l.seq, Ops: patch.Diff(from, l.shown)})
 }
 
 // flush hands the head of the pending changes to the sender when none is

@@ -505,3 +505,67 @@ func TestLiveLogBounded(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLiveLocalEdit times one's own edit at 1,000 nodes with the
+// design open live (its change diffed and handed to the sender) and not.
+func BenchmarkLiveLocalEdit(b *testing.B) {
+	for _, live := range []bool{false, true} {
+		b.Run(fmt.Sprintf("live=%v", live), func(b *testing.B) {
+			s := NewStore(statetest.Catalogue(b))
+			if err := s.Open("big.yaml", statetest.Chain(1000, []string{"aws-lambda"})); err != nil {
+				b.Fatal(err)
+			}
+			sent := 0
+			if live {
+				s.GoLive(0, func(patch.Change) { sent++ }, func() string { return "x" })
+			}
+			for i := range b.N {
+				if err := s.SetProp("n-500", "timeoutSeconds", catalogue.IntValue(int64(i%900+1))); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if live && sent == 0 {
+				b.Fatal("nothing sent")
+			}
+		})
+	}
+}
+
+// TestLiveWaitingBounded: edits made offline, however many, wait as at
+// most maxWaiting changes of no more ops than the design has, and once
+// back they converge.
+func TestLiveWaitingBounded(t *testing.T) {
+	srv, cs := newSim(t, string(statetest.Chain(150, []string{"aws-lambda"})), "a", "b")
+	b := cs[1]
+	b.online = false
+	b.live.Disconnected()
+	ids := make([]string, 150)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("n-%d", i)
+	}
+	for range 3 * maxWaiting {
+		// 150 nodes moved: each edit too large to gather with another.
+		must(t, b.s.MoveNodes(ids, 10, 0))
+	}
+	if n := b.live.Waiting(); n > maxWaiting {
+		t.Errorf("%d changes wait, want at most %d", n, maxWaiting)
+	}
+	ops := 0
+	for _, c := range b.live.pending {
+		ops += len(c.Ops)
+	}
+	if ops > maxWaiting*150 {
+		t.Errorf("%d ops wait", ops)
+	}
+	srv.reconnect(b)
+	srv.settle(t)
+	want := string(catalogue.EncodeDesignYAML(srv.design))
+	for _, c := range cs {
+		if got := string(c.s.Export()); got != want {
+			t.Errorf("%s differs from the server", c.name)
+		}
+	}
+	if x := srv.design.Nodes[0].Position.X; x != 40+3*maxWaiting*10 {
+		t.Errorf("n-0 is at x %v on the server, want %v: offline moves lost", x, 40+3*maxWaiting*10)
+	}
+}

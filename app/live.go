@@ -38,6 +38,11 @@ const (
 	teamReady                        // it answered: the user and their designs
 )
 
+// maxChangeBytes is the most a change sent live may be as JSON: the
+// workspace's message limit (64 KiB, the README's Team server) less room
+// for the message around it. A larger edit goes as several changes.
+const maxChangeBytes = 64<<10 - 1<<10
+
 // workspaceParam is the address's parameter that names the workspace
 // design open live (/?workspace=ID).
 const workspaceParam = "workspace"
@@ -286,6 +291,7 @@ func (l *liveLink) load() {
 			l.design.Name, l.role = body.Name, body.Role
 			s.store.SetReadOnly(false)
 			l.session = s.store.GoLive(body.Seq, l.send, newChangeID)
+			l.session.SetMaxBytes(maxChangeBytes)
 			s.store.Say("Opened “" + body.Name + "” from the workspace, live.")
 			l.sock = s.workspace().Dial(path+"/live", SocketEvents{
 				Open:    func() { s.run(l.opened) },

@@ -1,6 +1,7 @@
 package state
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,6 +72,8 @@ type Live struct {
 	viewer   string
 	ended    bool
 	cancel   func()
+	// maxBytes bounds a change as JSON (0: no bound; see SetMaxBytes).
+	maxBytes int
 	// log holds the co-editors' changes (and snapshots' differences) in
 	// the order they were applied, the first being the logBase-th; marks
 	// says, for each design of the undo history, how many of them it has.
@@ -163,6 +166,37 @@ func (l *Live) heard(s *Store, c Changed) {
 	l.flush()
 }
 
+// SetMaxBytes bounds the changes sent, as JSON, to what the server takes
+// in one message: a larger one is sent as several, in order, each applying
+// after the one before.
+func (l *Live) SetMaxBytes(n int) { l.maxBytes = n }
+
+// fit splits the head of the pending changes, not yet sent, until it is
+// within maxBytes. One op alone larger than that cannot be sent: it is
+// dropped, the design shown goes back to what the server has, and the user
+// is told; fit then reports false.
+func (l *Live) fit() bool {
+	if l.maxBytes <= 0 || l.headSent {
+		return true
+	}
+	for {
+		head := l.pending[0]
+		data, _ := json.Marshal(head)
+		if len(data) <= l.maxBytes {
+			return true
+		}
+		if len(head.Ops) == 1 {
+			l.pending = l.pending[1:]
+			l.show(nil, nil, fmt.Sprintf("Your change to %s was not sent: it is %d KB, and the workspace takes changes of up to %d KB.", head.Ops[0].Describe(), len(data)>>10, l.maxBytes>>10))
+			return false
+		}
+		half := len(head.Ops) / 2
+		rest := patch.Change{ID: l.newID(), Base: head.Base, Ops: head.Ops[half:]}
+		l.pending[0].Ops = head.Ops[:half:half]
+		l.pending = slices.Insert(l.pending, 1, rest)
+	}
+}
+
 // squash makes the changes not yet sent one: the difference between the
 // design after the one sent (or the confirmed design) and the design shown.
 func (l *Live) squash() {
@@ -180,6 +214,10 @@ func (l *Live) squash() {
 // in flight.
 func (l *Live) flush() {
 	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" {
+		return
+	}
+	if !l.fit() {
+		l.flush()
 		return
 	}
 	l.inFlight, l.headSent = true, true

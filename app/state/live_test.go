@@ -569,3 +569,45 @@ func TestLiveWaitingBounded(t *testing.T) {
 		t.Errorf("n-0 is at x %v on the server, want %v: offline moves lost", x, 40+3*maxWaiting*10)
 	}
 }
+
+// TestLiveSplitsLargeChanges: a change larger than the server takes in one
+// message goes as several, in order, and converges; one op alone too large
+// is not sent, is taken back, and the user is told.
+func TestLiveSplitsLargeChanges(t *testing.T) {
+	srv, cs := newSim(t, string(statetest.Chain(150, []string{"aws-lambda"})), "a", "b")
+	b := cs[1]
+	b.live.SetMaxBytes(2000)
+	ids := make([]string, 150)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("n-%d", i)
+	}
+	must(t, b.s.MoveNodes(ids, 10, 0))
+	if b.live.Waiting() < 2 {
+		t.Errorf("%d changes wait, want the move split", b.live.Waiting())
+	}
+	for len(b.outbox) > 0 || len(b.inbox) > 0 {
+		for _, data := range b.outbox {
+			if len(data) > 2000 {
+				t.Fatalf("sent %d bytes, over 2000", len(data))
+			}
+		}
+		srv.settle(t)
+	}
+	if got, want := string(b.s.Export()), string(catalogue.EncodeDesignYAML(srv.design)); got != want {
+		t.Errorf("after the split move b and the server differ")
+	}
+	if x := srv.design.Nodes[149].Position.X; x != 40+29*220+10 {
+		t.Errorf("n-149 is at x %v on the server, want %v", x, 40+29*220+10)
+	}
+
+	b.live.SetMaxBytes(60)
+	before := string(b.s.Export())
+	must(t, b.s.SetNodeName("n-1", strings.Repeat("x", 100)))
+	srv.settle(t)
+	if got := string(b.s.Export()); got != before {
+		t.Error("a change too large to send is still shown")
+	}
+	if n := b.s.Notice(); !n.Error || !strings.Contains(n.Text, "was not sent") {
+		t.Errorf("told %+v", n)
+	}
+}

@@ -38,6 +38,9 @@ const (
 	teamReady                        // it answered: the user and their designs
 )
 
+// viewerReason is why a viewer's design is read-only.
+const viewerReason = "you are a viewer of this design"
+
 // maxChangeBytes is the most a change sent live may be as JSON: the
 // workspace's message limit (64 KiB, the README's Team server) less room
 // for the message around it. A larger edit goes as several changes.
@@ -292,6 +295,9 @@ func (l *liveLink) load() {
 			s.store.SetReadOnly(false)
 			l.session = s.store.GoLive(body.Seq, l.send, newChangeID)
 			l.session.SetMaxBytes(maxChangeBytes)
+			if body.Role == "viewer" {
+				l.session.SetViewer(viewerReason)
+			}
 			s.store.Say("Opened “" + body.Name + "” from the workspace, live.")
 			l.sock = s.workspace().Dial(path+"/live", SocketEvents{
 				Open:    func() { s.run(l.opened) },
@@ -377,7 +383,7 @@ func (l *liveLink) receive(text string) {
 	case "welcome":
 		l.online, l.role = true, m.Role
 		if m.Role == "viewer" {
-			l.session.SetViewer("you are a viewer of this design")
+			l.session.SetViewer(viewerReason)
 		}
 		l.session.Resend()
 	case "change":

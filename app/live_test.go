@@ -219,6 +219,24 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
+// TestLiveViewerOpensReadOnly: a viewer's design is read-only as soon as
+// it is read, before the socket's welcome says so again.
+func TestLiveViewerOpensReadOnly(t *testing.T) {
+	p := newFakeTeam()
+	p.routes["GET /api/workspace/designs/d1"] = func([]byte) (int, string) {
+		b, _ := json.Marshal(map[string]any{"id": "d1", "name": "Orders", "role": "viewer", "seq": 4, "design": sharedDesign})
+		return 200, string(b)
+	}
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	if !s.store.ReadOnly() || s.team.liveStatus() != "Read only: you are a viewer" {
+		t.Errorf("read-only %v, status %q", s.store.ReadOnly(), s.team.liveStatus())
+	}
+	if err := s.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(60)); err == nil {
+		t.Error("a viewer could edit")
+	}
+}
+
 func TestTeamStates(t *testing.T) {
 	cases := []struct {
 		name string

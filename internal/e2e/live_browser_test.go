@@ -84,14 +84,7 @@ func (p *tab) openLive(name string) {
 // and say Live.
 func TestLiveTwoBrowsersConverge(t *testing.T) {
 	ts := serveTeam(t)
-	body, _ := json.Marshal(map[string]string{"name": "Orders", "design": liveDesign})
-	resp, err := http.Post(ts.URL+"/api/workspace/designs", "application/json", bytes.NewReader(body))
-	if err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("creating the design: %v %v", err, resp)
-	}
-	var created struct{ ID string }
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
+	id := createDesign(t, ts.URL, "Orders", liveDesign)
 
 	a := newPage(t, ts.URL)
 	a.server = ts
@@ -126,7 +119,7 @@ func TestLiveTwoBrowsersConverge(t *testing.T) {
 
 	var server string
 	a.eventually("both browsers to show the server's design", func() (bool, string) {
-		server = serverDesign(t, ts.URL, created.ID)
+		server = serverDesign(t, ts.URL, id)
 		ya, yb := a.exportYAML(), b.exportYAML()
 		return ya == server && yb == server, "a:\n" + ya + "\nb:\n" + yb + "\nserver:\n" + server
 	})
@@ -162,6 +155,23 @@ func (p *tab) exportYAML() string {
 	return text
 }
 
+// createDesign makes a workspace design through the API, as the local
+// user, and returns its id.
+func createDesign(t *testing.T, origin, name, design string) string {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"name": name, "design": design})
+	resp, err := http.Post(origin+"/api/workspace/designs", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var created struct{ ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("creating the design: %d %v", resp.StatusCode, err)
+	}
+	return created.ID
+}
+
 // serverDesign is the workspace's design id now, as the server has it.
 func serverDesign(t *testing.T, origin, id string) string {
 	t.Helper()
@@ -180,14 +190,7 @@ func serverDesign(t *testing.T, origin, id string) string {
 // the other browser gets it.
 func TestLiveOfflineEditsSyncOnReconnect(t *testing.T) {
 	ts := serveTeam(t)
-	body, _ := json.Marshal(map[string]string{"name": "Orders", "design": liveDesign})
-	resp, err := http.Post(ts.URL+"/api/workspace/designs", "application/json", bytes.NewReader(body))
-	if err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("creating the design: %v %v", err, resp)
-	}
-	var created struct{ ID string }
-	json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
+	id := createDesign(t, ts.URL, "Orders", liveDesign)
 	// a reaches the server through a link the test can cut.
 	link := newCuttable(t, strings.TrimPrefix(ts.URL, "http://"))
 	a, b := newPage(t, link.url), newPage(t, ts.URL)
@@ -207,7 +210,7 @@ func TestLiveOfflineEditsSyncOnReconnect(t *testing.T) {
 	a.waitText("status", "Workspace: Live", "Live")
 	b.click("button", "api, AWS Lambda…")
 	b.waitValue("timeoutSeconds", "75")
-	if got := serverDesign(t, ts.URL, created.ID); !strings.Contains(got, "timeoutSeconds: 75") {
+	if got := serverDesign(t, ts.URL, id); !strings.Contains(got, "timeoutSeconds: 75") {
 		t.Errorf("the server's design lacks the offline edit:\n%s", got)
 	}
 	// A reload opens the design live again, as the server has it.

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/catalogue/patch"
 	"github.com/archdesigner/designer/internal/workspace"
 )
 
@@ -72,7 +71,7 @@ func (w *serveWorkspace) open(addr string, cat *catalogue.Catalogue) (*workspace
 			return nil, "", fmt.Errorf("--addr %s is not a loopback address: without --auth-header or --jwt-key the workspace has one local user and serves only loopback (or pass --workspace=false to serve the editor alone)", addr)
 		}
 	}
-	cfg := workspace.Config{Catalogue: cat, Codec: patchCodec{}, Auth: auth, Log: log.New(os.Stderr, "", log.LstdFlags)}
+	cfg := workspace.Config{Catalogue: cat, Codec: workspace.PatchCodec{}, Auth: auth, Log: log.New(os.Stderr, "", log.LstdFlags)}
 	if w.nats != "" {
 		cfg.URLs = strings.Split(w.nats, ",")
 	} else {
@@ -106,30 +105,4 @@ func loopback(addr string) bool {
 	}
 	a, err := netip.ParseAddr(host)
 	return err == nil && a.IsLoopback()
-}
-
-// patchCodec is the workspace's Codec: a live change is catalogue/patch's
-// Change, applied to the design's YAML all or nothing. Its message size is
-// bounded before it gets here (the workspace's MessageBytes).
-type patchCodec struct{}
-
-func (patchCodec) Check(change []byte) (string, error) {
-	c, err := patch.DecodeChange(change, patch.DefaultLimits())
-	return c.ID, err
-}
-
-func (patchCodec) Apply(design, change []byte) ([]byte, error) {
-	c, err := patch.DecodeChange(change, patch.DefaultLimits())
-	if err != nil {
-		return nil, err
-	}
-	d, errs := catalogue.ParseDesign("design.yaml", design)
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	next, err := patch.Apply(d, c.Ops)
-	if err != nil {
-		return nil, err
-	}
-	return catalogue.EncodeDesignYAML(next), nil
 }

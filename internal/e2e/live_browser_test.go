@@ -16,36 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/archdesigner/designer/catalogue"
-	"github.com/archdesigner/designer/catalogue/patch"
 	"github.com/archdesigner/designer/internal/server"
 	"github.com/archdesigner/designer/internal/workspace"
 )
-
-// patchCodec is the workspace's codec as `designer serve` wires it
-// (cmd/designer/serveworkspace.go): a live change is a patch.Change,
-// applied to the design's YAML all or nothing.
-type patchCodec struct{}
-
-func (patchCodec) Check(change []byte) (string, error) {
-	c, err := patch.DecodeChange(change, patch.DefaultLimits())
-	return c.ID, err
-}
-
-func (patchCodec) Apply(design, change []byte) ([]byte, error) {
-	c, err := patch.DecodeChange(change, patch.DefaultLimits())
-	if err != nil {
-		return nil, err
-	}
-	d, errs := catalogue.ParseDesign("design.yaml", design)
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	next, err := patch.Apply(d, c.Ops)
-	if err != nil {
-		return nil, err
-	}
-	return catalogue.EncodeDesignYAML(next), nil
-}
 
 // serveTeam serves the editor with a team workspace (embedded NATS in a
 // temporary directory, the one local user), as `designer serve` does.
@@ -55,7 +28,7 @@ func serveTeam(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, err := workspace.Open(workspace.Config{Dir: t.TempDir(), Catalogue: cat, Codec: patchCodec{}})
+	ws, err := workspace.Open(workspace.Config{Dir: t.TempDir(), Catalogue: cat, Codec: workspace.PatchCodec{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@
 //
 // By default Open starts nats-server in-process with JetStream on disk and
 // no network listener; with URLs it uses an external cluster, with three
-// replicas. Changes are opaque here: a Codec checks and applies them.
+// replicas. Changes are opaque here: a Codec checks and applies them
+// (PatchCodec, catalogue/patch's changes, is the one `designer serve` uses).
 //
 // The package is native only: the wasm build never links it.
 package workspace

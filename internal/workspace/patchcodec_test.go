@@ -1,4 +1,4 @@
-package main
+package workspace
 
 import (
 	"bytes"
@@ -21,18 +21,18 @@ func TestPatchCodec(t *testing.T) {
 		t.Fatal(errs, errs2)
 	}
 	change, _ := json.Marshal(patch.Change{ID: "c-1", Base: 3, Ops: patch.Diff(a, b)})
-	id, err := patchCodec{}.Check(change)
+	id, err := PatchCodec{}.Check(change)
 	if err != nil || id != "c-1" {
 		t.Fatalf("Check: %q %v", id, err)
 	}
-	got, err := patchCodec{}.Apply(before, change)
+	got, err := PatchCodec{}.Apply(before, change)
 	if err != nil || !bytes.Equal(got, catalogue.EncodeDesignYAML(b)) {
 		t.Fatalf("Apply: %v\n%s", err, got)
 	}
-	if _, err := (patchCodec{}).Apply(got, change); err == nil {
+	if _, err := (PatchCodec{}).Apply(got, change); err == nil {
 		t.Error("adding db twice was taken")
 	}
-	if _, err := (patchCodec{}).Check([]byte(`{"id":"c 1","base":0,"ops":[]}`)); err == nil {
+	if _, err := (PatchCodec{}).Check([]byte(`{"id":"c 1","base":0,"ops":[]}`)); err == nil {
 		t.Error("a bad change id was taken")
 	}
 }

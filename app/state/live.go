@@ -295,7 +295,8 @@ const (
 
 // Refused is the server's refusal of change id with its code and message.
 // A conflict (the change was made before a change the stream now holds)
-// is sent again as rebased on what arrived; busy and rate wait for the
+// is sent again as rebased on what arrived (dropped, the user told, when
+// nothing arrived since it was sent); busy and rate wait for the
 // shell's Resend; viewer makes the design read-only with the reason and
 // drops what was pending; any other code means the change can never be
 // stored, so it is dropped and the user told why.
@@ -306,9 +307,16 @@ func (l *Live) Refused(id, code, message string) {
 	l.inFlight = false
 	switch code {
 	case RefusedConflict:
-		if len(l.pending[0].Ops) == 0 {
+		switch {
+		case len(l.pending[0].Ops) == 0:
 			// Rebased away whole: nothing of it is left to store.
 			l.dropHead()
+		case l.pending[0].Base == l.seq:
+			// Nothing came from the stream since it was sent (the server
+			// sends what it applied before it answers): sent again, it
+			// would be refused again, for ever. It can never be stored.
+			l.dropHead()
+			l.show(nil, nil, "Your change was not stored: "+message)
 		}
 		l.flush()
 	case RefusedBusy, RefusedRate:

@@ -1,0 +1,41 @@
+package state
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archdesigner/designer/app/state/statetest"
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/patch"
+)
+
+// A change refused as a conflict when nothing came from the stream since it
+// was sent will be refused again, as it is: it is not sent again and again
+// (a loop with the server), but dropped, and the user told.
+func TestLiveConflictWithNothingNewIsNotResentForever(t *testing.T) {
+	s := NewStore(statetest.Catalogue(t))
+	must(t, s.Open("shared.yaml", []byte(statetest.ThreeNodes)))
+	var sent []patch.Change
+	n := 0
+	l := s.GoLive(7, func(c patch.Change) { sent = append(sent, c) }, func() string { n++; return strings.Repeat("0", 7) + string(rune('a'+n)) })
+	before := string(s.Export())
+	must(t, s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	if len(sent) != 1 {
+		t.Fatalf("sent %d changes, want 1", len(sent))
+	}
+	for range 3 {
+		l.Refused(sent[len(sent)-1].ID, RefusedConflict, "does not apply to the design at 7")
+	}
+	if len(sent) != 1 {
+		t.Errorf("the refused change was sent %d more times with nothing new from the server", len(sent)-1)
+	}
+	if l.Waiting() != 0 {
+		t.Errorf("%d changes still waiting", l.Waiting())
+	}
+	if got := string(s.Export()); got != before {
+		t.Errorf("the design shown is not the server's:\n%s", got)
+	}
+	if !s.Notice().Error || !strings.Contains(s.Notice().Text, "not stored") {
+		t.Errorf("notice %+v", s.Notice())
+	}
+}

@@ -382,8 +382,12 @@ func (l *liveLink) receive(text string) {
 	switch m.Type {
 	case "welcome":
 		l.online, l.role = true, m.Role
-		if m.Role == "viewer" {
+		switch {
+		case m.Role == "viewer":
 			l.session.SetViewer(viewerReason)
+		case l.session.Viewer() != "":
+			// Made an editor since: the design is editable again.
+			l.session.SetViewer("")
 		}
 		l.session.Resend()
 	case "change":

@@ -72,6 +72,11 @@ type Live struct {
 	viewer   string
 	ended    bool
 	cancel   func()
+	// held is what a snapshot's rebase took of the change in flight, told
+	// only once the server's answer shows it was not in the snapshot: the
+	// snapshot may hold that change itself, and then nobody overrode it.
+	held    []string
+	holding bool // a snapshot's rebase: what the head loses is held
 	// maxBytes bounds a change as JSON (0: no bound; see SetMaxBytes).
 	maxBytes int
 	// log holds the co-editors' changes (and snapshots' differences) in
@@ -233,7 +238,7 @@ func (l *Live) flush() {
 // be.
 func (l *Live) dropHead() {
 	l.pending = l.pending[1:]
-	l.inFlight, l.headSent = false, false
+	l.inFlight, l.headSent, l.held = false, false, nil
 }
 
 // Resend hands the change in flight to the sender again, with its id, as a
@@ -264,8 +269,10 @@ func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 	}
 	l.confirmed, l.seq = next, seq
 	if len(l.pending) > 0 && l.pending[0].ID == id {
+		// Stored after the snapshot, if any: what it lost was lost.
+		lost := l.held
 		l.dropHead()
-		l.show(nil, nil, "")
+		l.show(nil, lost, "")
 		l.flush()
 		return nil
 	}
@@ -352,7 +359,10 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) {
 	}
 	ops := patch.Diff(l.confirmed, d)
 	l.confirmed, l.seq = d, seq
-	l.show(ops, l.rebase(ops), "")
+	l.holding = true
+	lost := l.rebase(ops)
+	l.show(ops, lost, "")
+	l.holding = false
 	l.Resend()
 }
 
@@ -363,7 +373,11 @@ func (l *Live) rebase(remote []patch.Op) (lost []string) {
 		var over []patch.Overridden
 		l.pending[i].Ops, over = patch.Rebase(l.pending[i].Ops, remote)
 		for _, o := range over {
-			lost = append(lost, o.Message())
+			if i == 0 && l.holding && l.headSent {
+				l.held = append(l.held, o.Message())
+			} else {
+				lost = append(lost, o.Message())
+			}
 		}
 	}
 	return lost
@@ -382,7 +396,12 @@ func (l *Live) show(remote []patch.Op, lost []string, say string) {
 		sent := i == 0 && l.headSent
 		next, err := patch.Apply(d, p.Ops)
 		if err != nil {
-			lost = append(lost, "Your change could not be kept after another person's: "+err.Error())
+			why := "Your change could not be kept after another person's: " + err.Error()
+			if sent && l.holding {
+				l.held = append(l.held, why)
+			} else {
+				lost = append(lost, why)
+			}
 			if sent {
 				// The server may hold it: it is answered, and then dropped.
 				p.Ops = nil

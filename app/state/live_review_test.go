@@ -39,3 +39,39 @@ func TestLiveConflictWithNothingNewIsNotResentForever(t *testing.T) {
 		t.Errorf("notice %+v", s.Notice())
 	}
 }
+
+// A snapshot holding this tab's own change in flight (stored before the
+// connection was lost) neither tells the user it was overridden nor shows
+// anything but the server's design once acknowledged.
+func TestLiveSnapshotWithOwnChange(t *testing.T) {
+	for _, edit := range []struct {
+		name string
+		do   func(s *Store) error
+	}{
+		{"a property", func(s *Store) error { return s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)) }},
+		{"a new node", func(s *Store) error { _, err := s.AddNode("redis"); return err }},
+		{"a deleted node", func(s *Store) error { return s.DeleteNode("c") }},
+	} {
+		t.Run(edit.name, func(t *testing.T) {
+			srv, cs := newSim(t, statetest.ThreeNodes, "a")
+			a := cs[0]
+			must(t, edit.do(a.s))
+			srv.take(a)
+			a.inbox, a.online = nil, false // lost before the echo and ack
+			a.live.Disconnected()
+			a.s.Say("")
+			srv.resync(a)
+			a.live.Resend()
+			srv.settle(t)
+			if got, want := string(a.s.Export()), string(catalogue.EncodeDesignYAML(srv.design)); got != want {
+				t.Errorf("shown:\n%s\nserver:\n%s", got, want)
+			}
+			if a.live.Waiting() != 0 || srv.seq != 1 {
+				t.Errorf("waiting %d, server at %d", a.live.Waiting(), srv.seq)
+			}
+			if n := a.s.Notice(); n.Text != "" {
+				t.Errorf("told %+v", n)
+			}
+		})
+	}
+}

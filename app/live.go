@@ -255,7 +255,11 @@ type liveLink struct {
 	closed  bool
 	status  string // the toolbar's word when not online (Connecting…, Not live: why)
 	retry   *time.Timer
-	warned  bool // leaving was refused once for unsent changes (see warnUnsent)
+	// resyncing says the design is being read again; again is the timer
+	// of the next try (see resync).
+	resyncing bool
+	again     *time.Timer
+	warned    bool // leaving was refused once for unsent changes (see warnUnsent)
 }
 
 // load reads the design and its sequence, opens it in the store and
@@ -404,7 +408,9 @@ func (l *liveLink) receive(text string) {
 			l.resync(err)
 			return
 		}
-		l.session.Snapshot(m.Seq, d)
+		if err := l.session.Snapshot(m.Seq, d); err != nil {
+			l.resync(err)
+		}
 	case "ack":
 		l.session.Acked(m.ID, m.Seq)
 	case "refused":
@@ -424,24 +430,58 @@ func (l *liveLink) receive(text string) {
 
 // resync reads the design again after the stream and this tab disagreed:
 // what is pending is rebased over it and sent again.
+// Until the design is read, the stream's changes wait (see Live.Remote);
+// a read that fails, or a design the stream still disagrees with, is read
+// again a little later.
 func (l *liveLink) resync(cause error) {
 	s := l.t.s
-	s.store.Report(fmt.Errorf("Reading the design again from the workspace: %v", cause))
+	if cause != nil {
+		s.store.Report(fmt.Errorf("Reading the design again from the workspace: %v", cause))
+	}
+	if l.resyncing {
+		return
+	}
+	l.resyncing = true
+	again := func() {
+		if l.again != nil {
+			l.again.Stop()
+		}
+		l.again = time.AfterFunc(resyncAgain, func() {
+			s.run(func() {
+				if !l.closed {
+					l.resync(nil)
+				}
+			})
+		})
+	}
 	s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(l.design.ID), nil, func(status int, data []byte, err error) {
 		s.run(func() {
+			l.resyncing = false
+			if l.closed {
+				return
+			}
 			var body struct {
 				Seq    uint64 `json:"seq"`
 				Design string `json:"design"`
 			}
-			if l.closed || err != nil || status != statusOK || json.Unmarshal(data, &body) != nil {
+			if err != nil || status != statusOK || json.Unmarshal(data, &body) != nil {
+				again()
 				return
 			}
-			if d, _, _, err := s.store.Read(l.design.Name+".yaml", []byte(body.Design)); err == nil {
-				l.session.Snapshot(body.Seq, d)
+			d, _, _, err := s.store.Read(l.design.Name+".yaml", []byte(body.Design))
+			if err == nil {
+				err = l.session.Snapshot(body.Seq, d)
+			}
+			if err != nil {
+				again()
 			}
 		})
 	})
 }
+
+// resyncAgain is how long a design that did not read again waits to be
+// read once more.
+const resyncAgain = 5 * time.Second
 
 // lost notes the socket's loss; the platform reconnects unless retryIn is
 // negative.
@@ -478,6 +518,9 @@ func (l *liveLink) close() {
 	l.closed = true
 	if l.retry != nil {
 		l.retry.Stop()
+	}
+	if l.again != nil {
+		l.again.Stop()
 	}
 	if l.sock != nil {
 		l.sock.Close()

@@ -76,6 +76,11 @@ type Live struct {
 	// only once the server's answer shows it was not in the snapshot: the
 	// snapshot may hold that change itself, and then nobody overrode it.
 	held    []string
+	// broken says a change of the stream did not apply here: until a
+	// Snapshot, the stream's changes wait in behind, not folded into a
+	// design known to be wrong, and those past the snapshot follow it.
+	broken bool
+	behind []remoteChange
 	holding bool // a snapshot's rebase: what the head loses is held
 	// maxBytes bounds a change as JSON (0: no bound; see SetMaxBytes).
 	maxBytes int
@@ -253,18 +258,39 @@ func (l *Live) Resend() {
 // Resend.
 func (l *Live) Disconnected() { l.inFlight = false }
 
+// remoteChange is a change of the stream as Remote takes it.
+type remoteChange struct {
+	seq uint64
+	id  string
+	ops []patch.Op
+}
+
+// maxBehind bounds the stream's changes kept while the session waits for a
+// snapshot: past it, the oldest go (the snapshot is then past them, or the
+// next disagreement asks for another).
+const maxBehind = 4096
+
 // Remote folds the stream's change at seq, with id and ops as the server
 // stored them, into the confirmed design. Our own change coming back
 // confirms it; another's is applied under the pending changes, which are
 // rebased over it. A change at or before Seq was already folded and is
 // ignored. An error means the stream and this tab disagree: the shell
-// should resynchronise (see Snapshot).
+// should resynchronise (see Snapshot); until then the stream's changes
+// wait.
 func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 	if l.ended || seq <= l.seq {
 		return nil
 	}
+	if l.broken {
+		if len(l.behind) >= maxBehind {
+			l.behind = l.behind[1:]
+		}
+		l.behind = append(l.behind, remoteChange{seq, id, ops})
+		return nil
+	}
 	next, err := patch.Apply(l.confirmed, ops)
 	if err != nil {
+		l.broken = true
 		return fmt.Errorf("change %d (%s) from the server does not apply here: %w", seq, id, err)
 	}
 	l.confirmed, l.seq = next, seq
@@ -352,10 +378,12 @@ func (l *Live) SetViewer(reason string) {
 // at seq (the client was too far behind): what changed meanwhile is taken
 // as one remote change, and the pending changes are rebased over it and
 // sent again (those already stored are acknowledged once more, not stored
-// twice).
-func (l *Live) Snapshot(seq uint64, d *catalogue.Design) {
+// twice). The stream's changes past seq that came while the session
+// waited for it (see Remote) follow; an error means one of them does not
+// apply either, and the shell should read the design again.
+func (l *Live) Snapshot(seq uint64, d *catalogue.Design) error {
 	if l.ended {
-		return
+		return nil
 	}
 	ops := patch.Diff(l.confirmed, d)
 	l.confirmed, l.seq = d, seq
@@ -363,7 +391,18 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) {
 	lost := l.rebase(ops)
 	l.show(ops, lost, "")
 	l.holding = false
+	behind := l.behind
+	l.broken, l.behind = false, nil
+	var err error
+	for i, c := range behind {
+		if err = l.Remote(c.seq, c.id, c.ops); err != nil {
+			// Still disagreeing: the shell reads the design again.
+			l.behind = append(l.behind, behind[i+1:]...)
+			break
+		}
+	}
 	l.Resend()
+	return err
 }
 
 // rebase rewrites the pending changes to apply after remote, and returns

@@ -75,3 +75,33 @@ func TestLiveSnapshotWithOwnChange(t *testing.T) {
 		})
 	}
 }
+
+// A change of the stream that does not apply here makes the session wait
+// for the design read again: the changes the stream brings meanwhile are
+// not folded into a design known to be wrong, and those past the design
+// read again are folded in after it, so nothing of the stream is lost.
+func TestLiveStreamBrokenUntilSnapshot(t *testing.T) {
+	s := NewStore(statetest.Catalogue(t))
+	must(t, s.Open("shared.yaml", []byte(statetest.ThreeNodes)))
+	l := s.GoLive(0, func(patch.Change) {}, func() string { return "00000000" })
+	set := func(id string, v string) []patch.Op {
+		return []patch.Op{{Op: patch.SetNode, Key: patch.Key{ID: id}, Field: "props.timeoutSeconds", Value: []byte(v)}}
+	}
+	// The server's design at 1: a's timeout 10 (here, its change reads
+	// as an edit of a node this tab lacks).
+	d1, err := patch.Apply(s.Design(), set("a", "10"))
+	must(t, err)
+	if err := l.Remote(1, "x", set("nope", "10")); err == nil {
+		t.Fatal("a change of a missing node applied")
+	}
+	must(t, l.Remote(2, "y", set("b", "20")))
+	l.Snapshot(1, d1) // read before change 2 was stored
+	want, err := patch.Apply(d1, set("b", "20"))
+	must(t, err)
+	if got := string(s.Export()); got != string(catalogue.EncodeDesignYAML(want)) {
+		t.Errorf("shown:\n%s\nwant:\n%s", got, catalogue.EncodeDesignYAML(want))
+	}
+	if l.Seq() != 2 {
+		t.Errorf("seq %d, want 2", l.Seq())
+	}
+}

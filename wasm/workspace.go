@@ -182,6 +182,7 @@ func (s *socket) lost(code int, reason string) {
 	final := finalCloses[code]
 	if final {
 		s.closed = true
+		s.release() // no reconnect: its handlers are not needed again
 	} else {
 		wait += time.Duration(rand.Int64N(int64(wait/4) + 1))
 		s.pending = time.AfterFunc(wait, s.connect)
@@ -219,6 +220,8 @@ func (s *socket) Close() {
 	if !s.ws.IsUndefined() {
 		s.ws.Call("close", 1000, "closed")
 	}
+	// Its handlers go with it: each design opened live would leave three.
+	s.release()
 }
 
 // release frees the handlers of the previous connection.

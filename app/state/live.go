@@ -75,12 +75,12 @@ type Live struct {
 	// held is what a snapshot's rebase took of the change in flight, told
 	// only once the server's answer shows it was not in the snapshot: the
 	// snapshot may hold that change itself, and then nobody overrode it.
-	held    []string
+	held []string
 	// broken says a change of the stream did not apply here: until a
 	// Snapshot, the stream's changes wait in behind, not folded into a
 	// design known to be wrong, and those past the snapshot follow it.
-	broken bool
-	behind []remoteChange
+	broken  bool
+	behind  []remoteChange
 	holding bool // a snapshot's rebase: what the head loses is held
 	// maxBytes bounds a change as JSON (0: no bound; see SetMaxBytes).
 	maxBytes int

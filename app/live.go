@@ -255,6 +255,9 @@ type liveLink struct {
 	closed  bool
 	status  string // the toolbar's word when not online (Connecting…, Not live: why)
 	retry   *time.Timer
+	// welcomed says the server welcomed this link once: until then it is
+	// connecting, not reconnecting.
+	welcomed bool
 	// resyncing says the design is being read again; again is the timer
 	// of the next try (see resync).
 	resyncing bool
@@ -385,7 +388,7 @@ func (l *liveLink) receive(text string) {
 	s := l.t.s.store
 	switch m.Type {
 	case "welcome":
-		l.online, l.role = true, m.Role
+		l.online, l.welcomed, l.role = true, true, m.Role
 		switch {
 		case m.Role == "viewer":
 			l.session.SetViewer(viewerReason)
@@ -545,6 +548,12 @@ func (l *liveLink) Status() string {
 		return "Live"
 	case l.session != nil && !strings.HasPrefix(l.status, "Not live"):
 		n := l.session.Waiting()
+		if !l.welcomed {
+			if n == 0 {
+				return "Connecting…"
+			}
+			return fmt.Sprintf("Connecting… %d %s waiting", n, plural(n, "change"))
+		}
 		return fmt.Sprintf("Reconnecting… %d %s waiting", n, plural(n, "change"))
 	}
 	return l.status

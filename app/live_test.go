@@ -129,7 +129,7 @@ func TestLiveLink(t *testing.T) {
 			t.Errorf("status %q, want %q", got, want)
 		}
 	}
-	status("Reconnecting… 0 changes waiting")
+	status("Connecting…") // never connected: not reconnecting
 
 	sock.connect()
 	if sock.last() != `{"type":"hello","since":4}` {

@@ -223,8 +223,8 @@ func (l *Live) squash() {
 // flush hands the head of the pending changes to the sender when none is
 // in flight.
 func (l *Live) flush() {
-	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" {
-		return
+	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" || l.broken {
+		return // (broken: made on a design known to be wrong, it waits for the snapshot)
 	}
 	if !l.fit() {
 		l.flush()

@@ -105,3 +105,25 @@ func TestLiveStreamBrokenUntilSnapshot(t *testing.T) {
 		t.Errorf("seq %d, want 2", l.Seq())
 	}
 }
+
+// While the stream disagrees with this tab, its edits wait: made on a
+// design known to be wrong, they are sent rebased on the design read again.
+func TestLiveBrokenHoldsEdits(t *testing.T) {
+	s := NewStore(statetest.Catalogue(t))
+	must(t, s.Open("shared.yaml", []byte(statetest.ThreeNodes)))
+	var sent []patch.Change
+	l := s.GoLive(0, func(c patch.Change) { sent = append(sent, c) }, func() string { return "00000001" })
+	d1 := s.Design()
+	bad := []patch.Op{{Op: patch.SetNode, Key: patch.Key{ID: "nope"}, Field: "props.timeoutSeconds", Value: []byte("10")}}
+	if err := l.Remote(1, "x", bad); err == nil {
+		t.Fatal("a change of a missing node applied")
+	}
+	must(t, s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	if len(sent) != 0 {
+		t.Fatalf("sent %+v while the stream disagrees", sent)
+	}
+	must(t, l.Snapshot(1, d1))
+	if len(sent) != 1 || sent[0].Base != 1 {
+		t.Errorf("after the snapshot sent %+v, want one change on 1", sent)
+	}
+}

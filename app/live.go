@@ -425,9 +425,17 @@ func (l *liveLink) receive(text string) {
 			l.later(time.Second, l.session.Resend)
 		}
 	case "error":
-		if m.Error != nil {
-			s.Report(errors.New("The workspace refused a message: " + m.Error.Message))
+		if m.Error == nil {
+			return
 		}
+		if ids := l.session.Pending(); l.session.InFlight() && len(ids) > 0 {
+			// The server could not read the change in flight as a
+			// message (the only one this tab sends after its hello):
+			// no refusal naming it will come, so this is its answer.
+			l.session.Refused(ids[0], m.Error.Code, m.Error.Message)
+			return
+		}
+		s.Report(errors.New("The workspace refused a message: " + m.Error.Message))
 	}
 }
 

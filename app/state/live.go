@@ -119,6 +119,10 @@ func (l *Live) Seq() uint64 { return l.seq }
 // stored.
 func (l *Live) Waiting() int { return len(l.pending) }
 
+// InFlight reports whether the head of the pending changes was handed to
+// the sender and awaits the server's answer.
+func (l *Live) InFlight() bool { return l.inFlight }
+
 // Pending returns the ids of the changes waiting, in order.
 func (l *Live) Pending() []string {
 	ids := make([]string, len(l.pending))

@@ -65,6 +65,10 @@ type Live struct {
 	// headSent says the head was handed to the sender at least once: it
 	// may be stored under its id, so nothing more is gathered into it.
 	headSent bool
+	// sends is how many times the head was sent on this connection without
+	// an answer: a reconnect sends it at the welcome and again after a
+	// snapshot, and the first answer may not be the last.
+	sends int
 	// shown is the design as this session last saw it: a commit's change
 	// is the difference from it.
 	shown    *catalogue.Design
@@ -235,6 +239,7 @@ func (l *Live) flush() {
 		return
 	}
 	l.inFlight, l.headSent = true, true
+	l.sends++
 	head := &l.pending[0]
 	head.Base = l.seq
 	if head.Ops == nil {
@@ -247,7 +252,7 @@ func (l *Live) flush() {
 // be.
 func (l *Live) dropHead() {
 	l.pending = l.pending[1:]
-	l.inFlight, l.headSent, l.held = false, false, nil
+	l.inFlight, l.headSent, l.held, l.sends = false, false, nil, 0
 }
 
 // Resend hands the change in flight to the sender again, with its id, as a
@@ -260,7 +265,7 @@ func (l *Live) Resend() {
 
 // Disconnected says the connection is gone: nothing is in flight until
 // Resend.
-func (l *Live) Disconnected() { l.inFlight = false }
+func (l *Live) Disconnected() { l.inFlight, l.sends = false, 0 }
 
 // remoteChange is a change of the stream as Remote takes it.
 type remoteChange struct {
@@ -340,6 +345,10 @@ const (
 func (l *Live) Refused(id, code, message string) {
 	if len(l.pending) == 0 || l.pending[0].ID != id {
 		return
+	}
+	l.sends = max(l.sends-1, 0)
+	if code == RefusedConflict && l.sends > 0 {
+		return // sent again since, rebased: that send's answer decides
 	}
 	l.inFlight = false
 	switch code {

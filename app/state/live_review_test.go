@@ -127,3 +127,34 @@ func TestLiveBrokenHoldsEdits(t *testing.T) {
 		t.Errorf("after the snapshot sent %+v, want one change on 1", sent)
 	}
 }
+
+// After a reconnect the change in flight is sent at the welcome and again,
+// rebased, after the snapshot that follows: the first send's conflict does
+// not drop it while the second's answer is to come.
+func TestLiveConflictOfAnEarlierSend(t *testing.T) {
+	s := NewStore(statetest.Catalogue(t))
+	must(t, s.Open("shared.yaml", []byte(statetest.ThreeNodes)))
+	var sent []patch.Change
+	l := s.GoLive(0, func(c patch.Change) { sent = append(sent, c) }, func() string { return "00000001" })
+	must(t, s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	l.Disconnected()
+	l.Resend() // the welcome
+	set := []patch.Op{{Op: patch.SetNode, Key: patch.Key{ID: "b"}, Field: "props.timeoutSeconds", Value: []byte("5")}}
+	d1, err := patch.Apply(l.Confirmed(), set)
+	must(t, err)
+	must(t, l.Snapshot(1, d1))
+	if len(sent) != 3 {
+		t.Fatalf("sent %d times, want 3", len(sent))
+	}
+	l.Refused("00000001", RefusedConflict, "does not apply to the design at 1") // the welcome's send
+	if l.Waiting() != 1 {
+		t.Fatalf("the change was dropped while its second send is unanswered; notice %q", s.Notice().Text)
+	}
+	must(t, l.Remote(2, "00000001", sent[2].Ops)) // the second send, stored
+	if l.Waiting() != 0 || s.Design().Nodes[0].Props["timeoutSeconds"] != catalogue.IntValue(60) {
+		t.Errorf("waiting %d, design %s", l.Waiting(), s.Export())
+	}
+	if s.Notice().Error {
+		t.Errorf("told %q", s.Notice().Text)
+	}
+}

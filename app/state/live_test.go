@@ -70,6 +70,8 @@ func newSim(t *testing.T, yaml string, names ...string) (*simServer, []*simClien
 			}
 			if c.online {
 				c.outbox = append(c.outbox, data)
+			} else {
+				c.live.Disconnected() // as the editor's link does
 			}
 		}, func() string { c.nextID++; return fmt.Sprintf("%s-%d", c.name, c.nextID) })
 		srv.clients = append(srv.clients, c)

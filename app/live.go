@@ -399,7 +399,12 @@ func (l *liveLink) receive(text string) {
 		l.session.Resend()
 	case "change":
 		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
-		if err == nil {
+		if err != nil {
+			if m.Seq <= l.session.Seq() {
+				return // one folded in already: nothing is missed
+			}
+			l.session.Missed()
+		} else {
 			err = l.session.Remote(m.Seq, m.ID, c.Ops)
 		}
 		if err != nil {
@@ -408,6 +413,7 @@ func (l *liveLink) receive(text string) {
 	case "snapshot":
 		d, _, _, err := s.Read(l.design.Name+".yaml", []byte(m.Design))
 		if err != nil {
+			l.session.Missed()
 			l.resync(err)
 			return
 		}

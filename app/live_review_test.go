@@ -63,3 +63,26 @@ func TestLiveErrorAnswersChangeInFlight(t *testing.T) {
 		t.Errorf("the next edit was not sent: %+v", c)
 	}
 }
+
+// A change of the stream that does not read (or a snapshot that does not)
+// is a change this tab misses: the stream's next changes wait for the
+// design read again instead of being folded into a design without it.
+func TestLiveUnreadableChangeStopsTheStream(t *testing.T) {
+	p := newFakeTeam()
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	tm := s.teamOf()
+	tm.open(workspaceDesign{ID: "d1", Name: "Orders"})
+	sock := p.sock
+	sock.connect()
+	sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+	p.routes["GET /api/workspace/designs/d1"] = func([]byte) (int, string) { return 0, "" } // no answer yet
+	sock.say(`{"type":"change","seq":5,"id":"x","change":{"id":"00000000-0000-4000-8000-000000000001","ops":"not ops"}}`)
+	sock.say(`{"type":"change","seq":6,"id":"y","change":{"id":"00000000-0000-4000-8000-000000000002","base":5,"ops":[{"op":"setNode","key":{"id":"api"},"field":"props.timeoutSeconds","value":7}]}}`)
+	if v, ok := s.store.Design().Nodes[0].Props["timeoutSeconds"]; ok {
+		t.Errorf("change 6 was folded in after change 5 was missed: timeout %v", v)
+	}
+	if tm.live.session.Seq() != 4 {
+		t.Errorf("seq %d, want 4 until the design is read again", tm.live.session.Seq())
+	}
+	tm.leave()
+}

@@ -267,6 +267,11 @@ func (l *Live) Resend() {
 // Resend.
 func (l *Live) Disconnected() { l.inFlight, l.sends = false, 0 }
 
+// Missed says a message of the stream did not read here (a change, a
+// snapshot): as when a change does not apply (see Remote), the stream's
+// changes wait for a Snapshot.
+func (l *Live) Missed() { l.broken = true }
+
 // remoteChange is a change of the stream as Remote takes it.
 type remoteChange struct {
 	seq uint64

@@ -407,8 +407,15 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) error {
 	l.confirmed, l.seq = d, seq
 	l.holding = true
 	lost := l.rebase(ops)
-	l.show(ops, lost, "")
+	before := l.s.design
+	l.show(nil, lost, "")
 	l.holding = false
+	// What the undo history is to keep is what changed of the design shown:
+	// the snapshot's difference may hold this tab's own changes too, which
+	// Undo takes back.
+	if others := patch.Diff(before, l.s.design); len(others) > 0 {
+		l.record(others)
+	}
 	behind := l.behind
 	l.broken, l.behind = false, nil
 	var err error

@@ -158,3 +158,24 @@ func TestLiveConflictOfAnEarlierSend(t *testing.T) {
 		t.Errorf("told %q", s.Notice().Text)
 	}
 }
+
+// Undo takes back the user's own step after a snapshot that held it: the
+// snapshot's difference is not a co-editor's change Undo must keep.
+func TestLiveUndoAfterSnapshotWithOwnChange(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a")
+	a := cs[0]
+	must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	srv.take(a)
+	a.inbox, a.online = nil, false
+	a.live.Disconnected()
+	srv.resync(a)
+	srv.settle(t)
+	a.s.Undo()
+	srv.settle(t)
+	if v, ok := srv.design.Nodes[0].Props["timeoutSeconds"]; ok {
+		t.Errorf("after Undo the server has timeout %v, want none", v)
+	}
+	if got, want := string(a.s.Export()), string(catalogue.EncodeDesignYAML(srv.design)); got != want {
+		t.Errorf("shown:\n%s\nserver:\n%s", got, want)
+	}
+}

@@ -137,7 +137,7 @@ func (s *socket) connect() {
 	on("open", func(safejs.Value) {
 		s.mu.Lock()
 		if s.ws.Equal(ws) {
-			s.open, s.retry = true, firstRetry
+			s.open = true
 		}
 		s.mu.Unlock()
 		s.ev.Open()
@@ -148,6 +148,16 @@ func (s *socket) connect() {
 			return
 		}
 		text, _ := data.String()
+		// The server took the hello (it answers nothing else first): only
+		// now is the backoff reset. Reset when the socket opened, it
+		// never grew against a server that closes after the hello (4029
+		// too many connections, 1013 try again later), which was asked
+		// again every half second for as long as it refused.
+		s.mu.Lock()
+		if s.ws.Equal(ws) {
+			s.retry = firstRetry
+		}
+		s.mu.Unlock()
 		s.ev.Message(text)
 	})
 	on("close", func(e safejs.Value) {

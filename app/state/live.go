@@ -362,7 +362,8 @@ func (l *Live) Refused(id, code, message string) {
 		case len(l.pending[0].Ops) == 0:
 			// Rebased away whole: nothing of it is left to store.
 			l.dropHead()
-		case l.pending[0].Base == l.seq:
+		case l.pending[0].Base == l.seq && !l.broken:
+			// (broken: what came waits, unfolded; the snapshot resends it)
 			// Nothing came from the stream since it was sent (the server
 			// sends what it applied before it answers): sent again, it
 			// would be refused again, for ever. It can never be stored.

@@ -179,3 +179,27 @@ func TestLiveUndoAfterSnapshotWithOwnChange(t *testing.T) {
 		t.Errorf("shown:\n%s\nserver:\n%s", got, want)
 	}
 }
+
+// A conflict while the stream waits for a snapshot is not taken for one
+// with nothing new: what came waits unfolded, and the snapshot sends the
+// change again.
+func TestLiveConflictWhileBroken(t *testing.T) {
+	s := NewStore(statetest.Catalogue(t))
+	must(t, s.Open("shared.yaml", []byte(statetest.ThreeNodes)))
+	var sent []patch.Change
+	l := s.GoLive(0, func(c patch.Change) { sent = append(sent, c) }, func() string { return "00000001" })
+	d0 := s.Design()
+	must(t, s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	bad := []patch.Op{{Op: patch.SetNode, Key: patch.Key{ID: "nope"}, Field: "props.timeoutSeconds", Value: []byte("10")}}
+	if err := l.Remote(1, "x", bad); err == nil {
+		t.Fatal("a change of a missing node applied")
+	}
+	l.Refused("00000001", RefusedConflict, "does not apply")
+	if l.Waiting() != 1 {
+		t.Fatalf("dropped while the stream waits: %q", s.Notice().Text)
+	}
+	must(t, l.Snapshot(1, d0))
+	if len(sent) != 2 || sent[1].Base != 1 {
+		t.Errorf("sent %+v", sent)
+	}
+}

@@ -28,6 +28,10 @@ const stepBytes = 512 << 10
 // Stop and the progress's update, and paints when a frame is due.
 const stepPause = 2 * time.Millisecond
 
+// firstPause is how long the reading goroutine waits before its first
+// step: about a frame, for the progress bar to be drawn first.
+const firstPause = 20 * time.Millisecond
+
 // readSlice is how long the reading works within a step before it hands
 // the browser its thread back (see yielder): each pause costs a timer's
 // turn, at least 4 ms once timers nest, so a shorter slice makes the reading
@@ -62,8 +66,12 @@ func (s *tabSession) readInSteps(what string, r *state.Reading, apply func(*stat
 	yield := yielder(&l.stop, readSlice)
 	r.Yield = func() { yield() }
 	go func() {
+		// The first pause is a frame's: go-app draws the bar before the
+		// reading takes the thread.
+		pause := firstPause
 		for {
-			time.Sleep(stepPause)
+			time.Sleep(pause)
+			pause = stepPause
 			if l.stop.Load() {
 				break
 			}

@@ -94,6 +94,10 @@ type Live struct {
 	log     [][]patch.Op
 	logBase int
 	marks   map[*catalogue.Design]int
+	// catchUp is the sequence the server said it had at its welcome:
+	// nothing is sent until the stream is folded in up to it (see
+	// Welcome).
+	catchUp uint64
 }
 
 // GoLive opens the store's design live: it is the server's design at
@@ -231,8 +235,10 @@ func (l *Live) squash() {
 // flush hands the head of the pending changes to the sender when none is
 // in flight.
 func (l *Live) flush() {
-	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" || l.broken {
-		return // (broken: made on a design known to be wrong, it waits for the snapshot)
+	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" || l.broken || l.seq < l.catchUp {
+		// broken: made on a design known to be wrong, it waits for the
+		// snapshot; behind the welcome's sequence, for the stream.
+		return
 	}
 	if !l.fit() {
 		l.flush()
@@ -261,6 +267,18 @@ func (l *Live) dropHead() {
 func (l *Live) Resend() {
 	l.inFlight = false
 	l.flush()
+}
+
+// Welcome says the server welcomed a connection when its stream was at
+// seq, and sends what waits once the stream's changes up to seq (which
+// follow the welcome) are folded in. A change of this tab the server
+// already stored then comes back as itself, and is confirmed, rather than
+// being sent again: the server recognises a resend only for a while (10
+// minutes), and a change kept from an earlier visit (see Restore) may be
+// older.
+func (l *Live) Welcome(seq uint64) {
+	l.catchUp = seq
+	l.Resend()
 }
 
 // Disconnected says the connection is gone: nothing is in flight until
@@ -317,6 +335,49 @@ func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 		return nil
 	}
 	l.show(ops, l.rebase(ops), "")
+	l.flush() // the stream may have reached the welcome's sequence
+	return nil
+}
+
+// Unsent is what this tab has that the server has not stored, for keeping
+// across a reload: the confirmed design, its sequence, and the changes
+// waiting on top of it. No changes waiting: nil.
+func (l *Live) Unsent() (uint64, *catalogue.Design, []patch.Change) {
+	if len(l.pending) == 0 || l.ended || l.viewer != "" {
+		return l.seq, l.confirmed, nil
+	}
+	return l.seq, l.confirmed, slices.Clone(l.pending)
+}
+
+// Restore puts back the changes Unsent kept in an earlier visit, on the
+// design this session was opened with, which must be the confirmed design
+// they were kept with. They are shown at once and sent after the next
+// welcome (each under its id, so one the server stored comes back as
+// itself; see Welcome). Changes
+// that do not apply in order to the design are refused whole, with the
+// first that does not: nothing is restored then.
+func (l *Live) Restore(pending []patch.Change) error {
+	if len(pending) > maxWaiting {
+		return fmt.Errorf("%d changes were kept; at most %d are", len(pending), maxWaiting)
+	}
+	d := l.confirmed
+	for i, c := range pending {
+		if c.ID == "" {
+			return fmt.Errorf("kept change %d has no id", i+1)
+		}
+		next, err := patch.Apply(d, c.Ops)
+		if err != nil {
+			return fmt.Errorf("kept change %d does not apply: %w", i+1, err)
+		}
+		d = next
+	}
+	l.pending = append(l.pending[:0], pending...)
+	// The head may have been sent before the reload, and stored: nothing
+	// is gathered into it (the server would take the resend as the change
+	// it has, and drop what was added).
+	l.inFlight, l.headSent, l.sends = false, len(pending) > 0, 0
+	l.show(nil, nil, "")
+	l.flush()
 	return nil
 }
 

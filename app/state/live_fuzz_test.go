@@ -66,7 +66,7 @@ func TestLiveRandomConverges(t *testing.T) {
 						// then the whole design.
 						trace = append(trace, "welcome+snapshot "+c.name)
 						c.online = true
-						c.live.Resend()
+						c.live.Welcome(srv.seq)
 						c.inbox = append(c.inbox, simMsg{kind: "snapshot", seq: srv.seq, design: srv.design})
 					} else if r.IntN(2) == 0 {
 						trace = append(trace, "reconnect "+c.name)

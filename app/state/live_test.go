@@ -149,7 +149,7 @@ func (srv *simServer) reconnect(c *simClient) {
 			c.inbox = append(c.inbox, m)
 		}
 	}
-	c.live.Resend()
+	c.live.Welcome(srv.seq)
 }
 
 // resync brings c back as a server does a client too far behind: the

@@ -1,0 +1,99 @@
+package state
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/archdesigner/designer/app/state/statetest"
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/patch"
+)
+
+// TestLiveWelcomeWaitsForTheStream: after a reconnect nothing is sent until
+// the stream has caught up with the welcome's sequence, so that a change
+// the server stored before the connection went comes back as itself, even
+// when the server no longer recognises its id (its window is 10 minutes).
+func TestLiveWelcomeWaitsForTheStream(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a", "b")
+	a := cs[0]
+	_, err := a.s.AddNode("redis")
+	must(t, err)
+	srv.take(a) // stored at 1; a goes before it reads the echo
+	a.online, a.inbox = false, nil
+	a.live.Disconnected()
+	id := a.live.Pending()[0]
+	delete(srv.stored, id) // forgotten, as the server's window does
+
+	srv.reconnect(a)
+	if len(a.outbox) != 0 {
+		t.Fatalf("a sent %d changes before the stream caught up", len(a.outbox))
+	}
+	a.read(t)
+	srv.settle(t)
+	if srv.seq != 1 || a.live.Waiting() != 0 {
+		t.Errorf("the stream has %d changes, a waits with %d; want the one change stored once", srv.seq, a.live.Waiting())
+	}
+	if n := len(a.s.Design().Nodes); n != 5 {
+		t.Errorf("a shows %d nodes, want 5", n)
+	}
+}
+
+// TestLiveRestore: the changes a tab had not had stored, taken with
+// Unsent, are put back by a new session on the same confirmed design and
+// stored once; changes that do not apply to it are refused whole.
+func TestLiveRestore(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a", "b")
+	a, b := cs[0], cs[1]
+	must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	_, err := a.s.AddNode("redis")
+	must(t, err)
+	srv.take(a) // the first is stored; the tab goes before it hears so
+	a.online, a.inbox, a.outbox = false, nil, nil
+	a.live.Disconnected()
+	seq, confirmed, pending := a.live.Unsent()
+	if seq != 0 || len(pending) != 2 {
+		t.Fatalf("unsent at %d: %d changes, want 2 at 0", seq, len(pending))
+	}
+	// b changes the same field meanwhile.
+	must(t, b.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(30)))
+	srv.settle(t)
+
+	// A new tab, as after a reload: the kept design, its changes on top.
+	c := &simClient{name: "a2", s: NewStore(statetest.Catalogue(t))}
+	must(t, c.s.Open("kept.yaml", catalogue.EncodeDesignYAML(confirmed)))
+	c.live = c.s.GoLive(seq, func(ch patch.Change) {
+		if c.online {
+			data, _ := json.Marshal(ch)
+			c.outbox = append(c.outbox, data)
+		} else {
+			c.live.Disconnected()
+		}
+	}, func() string { c.nextID++; return fmt.Sprintf("a2-%d", c.nextID) })
+	if err := c.live.Restore(pending[1:2]); err != nil { // the add alone applies too
+		t.Fatal(err)
+	}
+	if err := c.live.Restore(pending); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.s.Design().Nodes); n != 5 || c.s.Design().Nodes[0].Props["timeoutSeconds"] != catalogue.IntValue(60) {
+		t.Fatalf("restored shows %d nodes, timeout %v", n, c.s.Design().Nodes[0].Props["timeoutSeconds"])
+	}
+	srv.clients = append(srv.clients, c)
+	srv.reconnect(c)
+	srv.settle(t)
+	if srv.seq != 3 {
+		t.Errorf("the stream has %d changes; want 3: a's two, stored once, and b's", srv.seq)
+	}
+	if got, want := catalogue.EncodeDesignYAML(c.s.Design()), catalogue.EncodeDesignYAML(srv.design); string(got) != string(want) {
+		t.Errorf("the restored tab ended on\n%s\nthe server on\n%s", got, want)
+	}
+
+	// Changes that do not apply to the design: nothing is put back.
+	d := &simClient{s: NewStore(statetest.Catalogue(t))}
+	must(t, d.s.Open("other.yaml", []byte("nodes: []\n")))
+	d.live = d.s.GoLive(0, func(patch.Change) {}, func() string { return "x" })
+	if err := d.live.Restore(pending); err == nil || d.live.Waiting() != 0 {
+		t.Errorf("changes on another design: %v, %d waiting", err, d.live.Waiting())
+	}
+}

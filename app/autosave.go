@@ -111,6 +111,9 @@ func (a *autosave) flushBeforeLeaving() {
 // changed since the host loaded or saved it.
 func (a *autosave) flush() {
 	s := a.s
+	if t := s.team; t != nil && t.live != nil {
+		t.live.keep() // what the server has not stored, kept here
+	}
 	if !a.unsaved {
 		return
 	}
@@ -139,6 +142,9 @@ func (a *autosave) flush() {
 // finished, removes it.
 func (a *autosave) flushOnExit() {
 	s := a.s
+	if t := s.team; t != nil && t.live != nil {
+		t.live.keep()
+	}
 	if s.readOnlyView() {
 		return
 	}

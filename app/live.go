@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/archdesigner/designer/app/state"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/patch"
 )
 
@@ -82,6 +83,7 @@ type team struct {
 	designs []workspaceDesign
 	copying bool
 	live    *liveLink
+	userID  string // the signed-in user's id, once the server said it
 }
 
 // workspace returns the Workspace of the session's platform, or nil when
@@ -147,7 +149,7 @@ func (t *team) refresh() {
 				Name string `json:"name"`
 			}
 			_ = json.Unmarshal(data, &me)
-			t.user = firstOf(me.Name, me.User)
+			t.user, t.userID = firstOf(me.Name, me.User), me.User
 			t.list()
 		})
 	})
@@ -223,21 +225,35 @@ func (t *team) open(d workspaceDesign) {
 }
 
 // leave ends the live design, if any: its socket closes and its edits are
-// no longer sent.
+// no longer sent. Those the server has not stored are kept in this
+// browser, and sent when the design is opened here again (see keep).
 func (t *team) leave() {
 	if t == nil || t.live == nil {
 		return
 	}
-	t.live.close()
+	l := t.live
+	if l.session != nil && !l.session.Ended() {
+		if n := l.session.Waiting(); n > 0 && l.session.Viewer() == "" {
+			l.keep()
+			if !l.keepFailed {
+				t.s.store.Say(fmt.Sprintf("Your %s to “%s” that the server has not stored: kept in this browser, and sent when you open it here again.", library.Count(n, "change"), l.design.Name))
+			}
+		}
+	}
+	l.close()
 	t.live = nil
 	t.s.store.SetReadOnly(false)
 }
 
 // warnUnsent reports, once, that the live design has changes the server
-// has not stored, which leaving would lose: a second attempt leaves.
+// has not stored, which leaving would lose because this browser could not
+// keep them (see keep): a second attempt leaves.
 func (t *team) warnUnsent() bool {
 	if t == nil || t.live == nil || t.live.session == nil || t.live.session.Waiting() == 0 || t.live.warned {
 		return false
+	}
+	if t.s.platform != nil && !t.live.keepFailed {
+		return false // kept, and sent when it is opened here again
 	}
 	t.live.warned = true
 	return true
@@ -263,13 +279,22 @@ type liveLink struct {
 	resyncing bool
 	again     *time.Timer
 	warned    bool // leaving was refused once for unsent changes (see warnUnsent)
+	// What keep last wrote ("" for nothing kept), the confirmed design's
+	// text it holds and at which sequence, and whether a write failed
+	// (said once).
+	keptText, keptDesign string
+	keptSeq              uint64
+	keepFailed           bool
 }
 
-// load reads the design and its sequence, opens it in the store and
-// connects.
+// load reads the design and its sequence, and what this browser kept of
+// the changes the server had not stored when it was last open here (see
+// keep), opens it in the store with those on top, and connects. When the
+// server does not answer, what was kept opens, if anything was, and its
+// changes wait for the connection.
 func (l *liveLink) load() {
 	s := l.t.s
-	path := "/api/workspace/designs/" + url.PathEscape(l.design.ID)
+	path := designPath(l.design.ID)
 	s.workspace().Request("GET", path, nil, func(status int, data []byte, err error) {
 		s.run(func() {
 			if l.closed {
@@ -279,6 +304,9 @@ func (l *liveLink) load() {
 				workspaceDesign
 				Design string `json:"design"`
 			}
+			// No answer: what was kept may open (a page served without a
+			// workspace has none to open).
+			offline := status == 0 && !errors.Is(err, ErrNoWorkspace)
 			switch {
 			case err != nil || status == 0:
 				err = errors.New("no answer from the server")
@@ -287,34 +315,73 @@ func (l *liveLink) load() {
 			default:
 				err = json.Unmarshal(data, &body)
 			}
-			if err == nil {
-				err = s.store.Open(body.Name+".yaml", []byte(body.Design))
-			}
-			if err != nil {
-				// This browser's design opens instead, as a page load on
-				// no address would: nothing is left half open.
-				l.t.leave()
-				s.openAddress(&url.URL{Path: "/"})
-				s.store.Report(fmt.Errorf("The workspace's design %s was not opened: %w", l.design.Name, err))
+			if err != nil && !offline {
+				l.notOpened(err)
 				return
 			}
-			l.design.Name, l.role = body.Name, body.Role
-			s.store.SetReadOnly(false)
-			l.session = s.store.GoLive(body.Seq, l.send, newChangeID)
-			l.session.SetMaxBytes(maxChangeBytes)
-			if body.Role == "viewer" {
-				l.session.SetViewer(viewerReason)
-			}
-			s.store.Say("Opened “" + body.Name + "” from the workspace, live.")
-			l.sock = s.workspace().Dial(path+"/live", SocketEvents{
-				Open:    func() { s.run(l.opened) },
-				Message: func(text string) { s.run(func() { l.receive(text) }) },
-				Closed: func(code int, reason string, retryIn time.Duration) {
-					s.run(func() { l.lost(code, reason, retryIn) })
-				},
+			l.t.readKept(l.design.ID, func(k *keptChanges, changes []patch.Change, kerr error) {
+				if l.closed {
+					return
+				}
+				if k != nil {
+					if kerr = l.openKept(k, changes); kerr != nil {
+						k = nil
+					}
+				}
+				if kerr != nil {
+					// Said once the design is open, after what opened.
+					defer l.dropKept(kerr)
+				}
+				switch {
+				case k != nil && offline:
+					l.design.Name = k.Name
+					s.store.Say(fmt.Sprintf("Opened “%s” as this browser last had it, with your %s not yet stored: the server does not answer; they are sent when it does.", k.Name, library.Count(len(changes), "change")))
+				case k != nil:
+					l.design.Name, l.role = body.Name, body.Role
+					s.store.Say(fmt.Sprintf("Opened “%s” from the workspace, live, with your %s not stored when you left: they are sent now.", body.Name, library.Count(len(changes), "change")))
+				case offline:
+					l.notOpened(err)
+					return
+				default:
+					if err := s.store.Open(body.Name+".yaml", []byte(body.Design)); err != nil {
+						l.notOpened(err)
+						return
+					}
+					l.design.Name, l.role = body.Name, body.Role
+					l.startSession(body.Seq)
+					s.store.Say("Opened “" + body.Name + "” from the workspace, live.")
+				}
+				if body.Role == "viewer" {
+					l.session.SetViewer(viewerReason)
+				}
+				l.sock = s.workspace().Dial(path+"/live", SocketEvents{
+					Open:    func() { s.run(l.opened) },
+					Message: func(text string) { s.run(func() { l.receive(text) }) },
+					Closed: func(code int, reason string, retryIn time.Duration) {
+						s.run(func() { l.lost(code, reason, retryIn) })
+					},
+				})
 			})
 		})
 	})
+}
+
+// notOpened opens this browser's design instead, as a page load on no
+// address would, so that nothing is left half open, and says why.
+func (l *liveLink) notOpened(err error) {
+	s := l.t.s
+	l.t.leave()
+	s.openAddress(&url.URL{Path: "/"})
+	s.store.Report(fmt.Errorf("The workspace's design %s was not opened: %w", l.design.Name, err))
+}
+
+// startSession makes the store's design, just opened, the live session's
+// at seq.
+func (l *liveLink) startSession(seq uint64) {
+	s := l.t.s
+	s.store.SetReadOnly(false)
+	l.session = s.store.GoLive(seq, l.send, newChangeID)
+	l.session.SetMaxBytes(maxChangeBytes)
 }
 
 // newChangeID is a change's id: a random lower-case UUID (version 4),
@@ -396,7 +463,7 @@ func (l *liveLink) receive(text string) {
 			// Made an editor since: the design is editable again.
 			l.session.SetViewer("")
 		}
-		l.session.Resend()
+		l.session.Welcome(m.Seq)
 	case "change":
 		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
 		if err != nil {

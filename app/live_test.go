@@ -157,16 +157,24 @@ func TestLiveLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	status("Reconnecting… 1 change waiting")
-	// Leaving would lose it: refused once, with why; a second try leaves.
+	// Leaving keeps it in this browser (see TestLiveKeepsUnsent): nothing
+	// is refused. Where it cannot be kept, leaving is refused once, with
+	// why; a second try leaves.
 	left, why := false, error(nil)
 	s.leaveFor(func() { left = true }, func(err error) { why = err })
+	if !left || why != nil {
+		t.Errorf("leaving with an unsent change kept here: left %v, refused %v", left, why)
+	}
+	tm.live.keepFailed, left = true, false
+	s.leaveFor(func() { left = true }, func(err error) { why = err })
 	if left || why == nil || !strings.Contains(why.Error(), "1 change waiting: they are lost if you leave") {
-		t.Errorf("leaving with an unsent change: left %v, refused %v", left, why)
+		t.Errorf("leaving with an unsent change not kept: left %v, refused %v", left, why)
 	}
 	s.leaveFor(func() { left = true }, func(error) {})
 	if !left {
 		t.Error("the second try did not leave")
 	}
+	tm.live.keepFailed = false
 	sock.reset()
 	sock.connect()
 	sock.say(`{"type":"welcome","user":"local","role":"editor","seq":5}`)
@@ -190,7 +198,7 @@ func TestLiveLink(t *testing.T) {
 		t.Error("a live design is stored here too")
 	}
 	for k, v := range p.db {
-		if strings.Contains(v, "timeoutSeconds: 90") {
+		if strings.Contains(v, "timeoutSeconds: 90") && k != keptKey("d1") {
 			t.Errorf("the live design was saved in this browser under %s", k)
 		}
 	}

@@ -382,6 +382,7 @@ func (l *liveLink) startSession(seq uint64) {
 	s.store.SetReadOnly(false)
 	l.session = s.store.GoLive(seq, l.send, newChangeID)
 	l.session.SetMaxBytes(maxChangeBytes)
+	l.session.OnDrained(l.keep) // what was kept is stored: it goes
 }
 
 // newChangeID is a change's id: a random lower-case UUID (version 4),

@@ -98,6 +98,7 @@ type Live struct {
 	// nothing is sent until the stream is folded in up to it (see
 	// Welcome).
 	catchUp uint64
+	drained func() // see OnDrained
 }
 
 // GoLive opens the store's design live: it is the server's design at
@@ -259,7 +260,14 @@ func (l *Live) flush() {
 func (l *Live) dropHead() {
 	l.pending = l.pending[1:]
 	l.inFlight, l.headSent, l.held, l.sends = false, false, nil, 0
+	if len(l.pending) == 0 && l.drained != nil {
+		l.drained()
+	}
 }
+
+// OnDrained calls f whenever the last change waiting is stored, or
+// dropped: what was kept of them can go.
+func (l *Live) OnDrained(f func()) { l.drained = f }
 
 // Resend hands the change in flight to the sender again, with its id, as a
 // reconnect needs (the server stores a change sent twice once); with none

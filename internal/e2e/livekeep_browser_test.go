@@ -1,0 +1,62 @@
+//go:build browser
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// keptIn is the JavaScript that reads what IndexedDB's key-value store
+// holds under key ("" for nothing), as the editor's wasm/idb.go keeps it.
+func keptIn(key string) string {
+	return `new Promise(done => { const r = indexedDB.open("designer"); r.onsuccess = () => {
+		const g = r.result.transaction("kv").objectStore("kv").get(` + "`" + key + "`" + `);
+		g.onsuccess = () => done(g.result ? String(g.result).length : 0); g.onerror = () => done(0); };
+		r.onerror = () => done(0); })`
+}
+
+// TestLiveUnsentSurvivesReload: an edit made while the server cannot be
+// reached is kept in the browser; a reload, still offline, opens the
+// design as it was with the edit waiting, and once the server is back the
+// edit is stored, once.
+func TestLiveUnsentSurvivesReload(t *testing.T) {
+	ts := serveTeam(t)
+	id := createDesign(t, ts.URL, "Orders", liveDesign)
+	link := newCuttable(t, strings.TrimPrefix(ts.URL, "http://"))
+	a := newPage(t, link.url)
+	a.server = ts
+	a.do(chromedp.EmulateViewport(1440, 900))
+	a.navigate(a.origin + "/")
+	a.openLive("Orders")
+	a.waitWorker() // the reload below is served by it
+
+	link.cut(true)
+	a.waitText("status", "Workspace: Reconnecting… 0 changes waiting", "Reconnecting")
+	a.click("button", "api, AWS Lambda…")
+	a.fill("spinbutton", "timeoutSeconds", "75")
+	a.waitText("status", "Workspace: Reconnecting… 1 change waiting", "1 change waiting")
+	key := "designer.live/" + id
+	a.eventually("the unsent change kept in IndexedDB", func() (bool, string) {
+		got := a.evalPage(keptIn(key))
+		return got != "0", got
+	})
+
+	a.navigate(a.href()) // still offline
+	a.waitText("status", "Workspace: Connecting… 1 change waiting", "1 change waiting")
+	a.waitText("status", "", "as this browser last had it")
+	a.click("button", "api, AWS Lambda…")
+	a.waitValue("timeoutSeconds", "75")
+
+	link.cut(false)
+	a.waitText("status", "Workspace: Live", "Live")
+	if got := serverDesign(t, ts.URL, id); !strings.Contains(got, "timeoutSeconds: 75") {
+		t.Errorf("the server's design lacks the kept edit:\n%s", got)
+	}
+	a.eventually("what was kept removed once stored", func() (bool, string) {
+		got := a.evalPage(keptIn(key))
+		return got == "0", got
+	})
+}

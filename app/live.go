@@ -58,8 +58,13 @@ func (s *tabSession) openLiveAddress(u *url.URL) bool {
 	if id == "" || s.workspace() == nil || s.embed != nil {
 		return false
 	}
-	s.teamOf().open(workspaceDesign{ID: id, Name: id})
+	s.teamOf().openHere(workspaceDesign{ID: id, Name: id})
 	return true
+}
+
+// liveAddress is the address that opens workspace design id live.
+func liveAddress(id string) string {
+	return "/?" + url.Values{workspaceParam: {id}}.Encode()
 }
 
 // workspaceDesign is a design of the workspace as its list shows it to
@@ -200,28 +205,40 @@ func (t *team) copyOpen(name string) {
 	})
 }
 
-// open opens workspace design d live in place of the open design, once the
-// open design can give way (see leaveFor).
+// open opens workspace design d live in place of the open design, once
+// the open design can give way: its address goes into the tab's history
+// (Back goes back to the design before), and OnNav opens it (see follow).
+// Outside a browser (a test without navigate) it opens at once.
 func (t *team) open(d workspaceDesign) {
 	s := t.s
-	s.leaveFor(func() {
-		s.startAfresh() // ends the live design before, if any
-		s.tab.opens++
-		s.store.SetShared(false)
-		s.store.SetReadOnly(true) // until it is read
-		t.live = &liveLink{t: t, design: d, status: "Connecting…"}
-		// The address names it, so that a reload opens it live again.
-		if ctx := s.ctx(); ctx != nil {
-			u := *ctx.Page().URL()
+	if s.navigate == nil && s.ctx() == nil {
+		s.leaveFor(func() { t.openHere(d) }, func(err error) {
+			if err != nil {
+				s.store.Report(err)
+			}
+		})
+		return
+	}
+	s.goTo(liveAddress(d.ID))
+}
+
+// openHere opens workspace design d live in place of the open design, now
+// (see open): the address names it, so that a reload opens it live again.
+func (t *team) openHere(d workspaceDesign) {
+	s := t.s
+	s.startAfresh() // ends the live design before, if any
+	s.tab.opens++
+	s.store.SetShared(false)
+	s.store.SetReadOnly(true) // until it is read
+	t.live = &liveLink{t: t, design: d, status: "Connecting…"}
+	if ctx := s.ctx(); ctx != nil {
+		if u := *ctx.Page().URL(); u.Query().Get(workspaceParam) != d.ID {
 			u.RawQuery = url.Values{workspaceParam: {d.ID}}.Encode()
 			ctx.Page().ReplaceURL(&u)
 		}
-		t.live.load()
-	}, func(err error) {
-		if err != nil {
-			s.store.Report(err)
-		}
-	})
+	}
+	s.openKey = addressKey(&url.URL{RawQuery: url.Values{workspaceParam: {d.ID}}.Encode()})
+	t.live.load()
 }
 
 // leave ends the live design, if any: its socket closes and its edits are
@@ -383,6 +400,7 @@ func (l *liveLink) startSession(seq uint64) {
 	l.session = s.store.GoLive(seq, l.send, newChangeID)
 	l.session.SetMaxBytes(maxChangeBytes)
 	l.session.OnDrained(l.keep) // what was kept is stored: it goes
+	s.opened()                  // the wait of reopen, if it was one, is over
 }
 
 // newChangeID is a change's id: a random lower-case UUID (version 4),

@@ -21,6 +21,9 @@ const sharedKey = "#shared"
 // the design open stays).
 func addressKey(u *url.URL) string {
 	q := u.Query()
+	if id := q.Get(workspaceParam); id != "" {
+		return "workspace:" + id // a workspace design, live
+	}
 	if q.Get("design") == "" {
 		return ""
 	}
@@ -140,6 +143,9 @@ func (s *tabSession) putBackAddress() {
 		return // not in a browser
 	}
 	u.RawQuery, u.Fragment = url.Values{"design": {s.designID}}.Encode(), ""
+	if t := s.team; t != nil && t.live != nil {
+		u.RawQuery = url.Values{workspaceParam: {t.live.design.ID}}.Encode()
+	}
 	if ctx := s.ctx(); ctx != nil {
 		ctx.Page().ReplaceURL(&u)
 	}

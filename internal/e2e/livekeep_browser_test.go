@@ -60,3 +60,31 @@ func TestLiveUnsentSurvivesReload(t *testing.T) {
 		return got == "0", got
 	})
 }
+
+// TestLiveBackAndForward: opening a workspace design live is a step of the
+// tab's history: Back opens the design of this browser that was open
+// before, Forward the workspace design, live again.
+func TestLiveBackAndForward(t *testing.T) {
+	ts := serveTeam(t)
+	createDesign(t, ts.URL, "Orders", liveDesign)
+	p := newPage(t, ts.URL)
+	p.server = ts
+	p.do(chromedp.EmulateViewport(1440, 900))
+	p.navigate(ts.URL + "/")
+	p.addProduct("kafka", "Apache Kafka", "kafka, Apache Kafka…")
+	p.openLive("Orders")
+	if got := p.href(); !strings.Contains(got, "workspace=") {
+		t.Errorf("the live design's address is %s", got)
+	}
+	p.find("button", "api, AWS Lambda…")
+
+	p.opens(func() { p.evalPage(`history.back(); 1`) })
+	p.find("button", "kafka, Apache Kafka…")
+	p.absent("button", "api, AWS Lambda…")
+	p.absent("status", "Workspace: Live")
+
+	p.opens(func() { p.evalPage(`history.forward(); 1`) })
+	p.waitText("status", "Workspace: Live", "Live")
+	p.find("button", "api, AWS Lambda…")
+	p.absent("button", "kafka, Apache Kafka…")
+}

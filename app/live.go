@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/archdesigner/designer/app/state"
+	"github.com/archdesigner/designer/catalogue"
 	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/patch"
 )
@@ -211,7 +212,9 @@ func (t *team) copyOpen(name string) {
 // Outside a browser (a test without navigate) it opens at once.
 func (t *team) open(d workspaceDesign) {
 	s := t.s
-	if s.navigate == nil && s.ctx() == nil {
+	if s.navigate == nil && s.ctx() == nil || addressKey(&url.URL{RawQuery: liveAddress(d.ID)[2:]}) == s.openKey {
+		// (The address names it already, as after it failed to open or
+		// stopped being live: no navigation would follow.)
 		s.leaveFor(func() { t.openHere(d) }, func(err error) {
 			if err != nil {
 				s.store.Report(err)
@@ -250,7 +253,7 @@ func (t *team) leave() {
 	}
 	l := t.live
 	if l.session != nil && !l.session.Ended() {
-		if n := l.session.Waiting(); n > 0 && l.session.Viewer() == "" {
+		if n := l.session.Waiting(); n > 0 && l.session.Viewer() == "" && t.s.platform != nil {
 			l.keep()
 			if !l.keepFailed {
 				t.s.store.Say(fmt.Sprintf("Your %s to “%s” that the server has not stored: kept in this browser, and sent when you open it here again.", library.Count(n, "change"), l.design.Name))
@@ -300,8 +303,9 @@ type liveLink struct {
 	// text it holds and at which sequence, and whether a write failed
 	// (said once).
 	keptText, keptDesign string
-	keptSeq              uint64
+	keptFrom             *catalogue.Design
 	keepFailed           bool
+	restored             *restoredFrom // see checkRestored
 }
 
 // load reads the design and its sequence, and what this browser kept of
@@ -333,21 +337,26 @@ func (l *liveLink) load() {
 				err = json.Unmarshal(data, &body)
 			}
 			if err != nil && !offline {
+				if status == statusNotFound {
+					s.forgetKept(l.design.ID) // gone, or not this user's to see
+				}
 				l.notOpened(err)
 				return
 			}
-			l.t.readKept(l.design.ID, func(k *keptChanges, changes []patch.Change, kerr error) {
+			l.t.readKept(l.design.ID, func(k *keptChanges, changes []patch.Change, key, text string, kerr error) {
 				if l.closed {
 					return
 				}
 				if k != nil {
-					if kerr = l.openKept(k, changes); kerr != nil {
+					if kerr = l.openKept(k, changes, key, text); kerr != nil {
 						k = nil
+					} else {
+						key = ""
 					}
 				}
 				if kerr != nil {
 					// Said once the design is open, after what opened.
-					defer l.dropKept(kerr)
+					defer l.dropKept(key, kerr)
 				}
 				switch {
 				case k != nil && offline:
@@ -388,6 +397,13 @@ func (l *liveLink) load() {
 func (l *liveLink) notOpened(err error) {
 	s := l.t.s
 	l.t.leave()
+	if ctx := s.ctx(); ctx != nil {
+		// The address names this browser's design again, not the one
+		// that did not open (whose Open live then opens it afresh).
+		u := *ctx.Page().URL()
+		u.RawQuery = ""
+		ctx.Page().ReplaceURL(&u)
+	}
 	s.openAddress(&url.URL{Path: "/"})
 	s.store.Report(fmt.Errorf("The workspace's design %s was not opened: %w", l.design.Name, err))
 }
@@ -475,6 +491,8 @@ func (l *liveLink) receive(text string) {
 	switch m.Type {
 	case "welcome":
 		l.online, l.welcomed, l.role = true, true, m.Role
+		l.t.userID = m.User
+		l.checkRestored(m.User)
 		switch {
 		case m.Role == "viewer":
 			l.session.SetViewer(viewerReason)

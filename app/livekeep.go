@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 	"github.com/archdesigner/designer/catalogue/patch"
 )
 
@@ -29,27 +31,69 @@ type keptChanges struct {
 // keptVersion is keptChanges' format; another is not read.
 const keptVersion = 1
 
-// keptKey is where a workspace design's unsent changes are kept.
-func keptKey(id string) string { return "designer.live/" + id }
+// Each tab keeps its own record, so that two tabs of a design do not
+// overwrite or remove each other's; an index in localStorage (written at
+// once, in the page's task) lists a design's records, which the next open
+// of the design claims one at a time.
 
-// keep writes the changes waiting to be stored, or removes what was kept
-// once none wait. One write is started per difference.
+// keptKey is where tab keeps workspace design id's unsent changes.
+func keptKey(id, tab string) string { return "designer.live/" + id + "/" + tab }
+
+// keptIndexKey lists the keys of design id's records (see keptKey).
+func keptIndexKey(id string) string { return "designer.live.index/" + id }
+
+// keptIndex reads the keys of design id's records.
+func (s *tabSession) keptIndex(id string) []string {
+	text, ok, err := s.platform.Load(keptIndexKey(id))
+	var keys []string
+	if err != nil || !ok || json.Unmarshal([]byte(text), &keys) != nil {
+		return nil
+	}
+	return keys
+}
+
+// setKeptIndex adds key to design id's index, or removes it.
+func (s *tabSession) setKeptIndex(id, key string, in bool) {
+	keys := slices.DeleteFunc(s.keptIndex(id), func(k string) bool { return k == key })
+	if in {
+		keys = append(keys, key)
+	}
+	if len(keys) == 0 {
+		s.platform.Remove(keptIndexKey(id))
+		return
+	}
+	data, _ := json.Marshal(keys)
+	_ = s.platform.Store(keptIndexKey(id), string(data))
+}
+
+// keepKey is this tab's record of the live design.
+func (l *liveLink) keepKey() string {
+	t := l.t.s.tab
+	if t.keepID == "" {
+		t.keepID = library.NewID()
+	}
+	return keptKey(l.design.ID, t.keepID)
+}
+
+// keep writes the changes waiting to be stored, or removes what this tab
+// kept once none wait. One write is started per difference.
 func (l *liveLink) keep() {
 	s := l.t.s
 	if l.session == nil || s.platform == nil {
 		return
 	}
 	seq, confirmed, pending := l.session.Unsent()
-	key := keptKey(l.design.ID)
+	key := l.keepKey()
 	if len(pending) == 0 {
 		if l.keptText != "" {
 			l.keptText = ""
+			s.setKeptIndex(l.design.ID, key, false)
 			s.platform.RemoveDesign(key, func(error) {})
 		}
 		return
 	}
-	if l.keptDesign == "" || l.keptSeq != seq {
-		l.keptDesign, l.keptSeq = string(catalogue.EncodeDesignYAML(confirmed)), seq
+	if l.keptFrom != confirmed {
+		l.keptDesign, l.keptFrom = string(catalogue.EncodeDesignYAML(confirmed)), confirmed
 	}
 	k := keptChanges{Version: keptVersion, User: l.t.userID, Name: l.design.Name, Seq: seq, Design: l.keptDesign}
 	for _, c := range pending {
@@ -61,6 +105,8 @@ func (l *liveLink) keep() {
 		return
 	}
 	l.keptText = string(data)
+	l.session.Seal()
+	s.setKeptIndex(l.design.ID, key, true)
 	name := l.design.Name
 	s.platform.StoreDesign(key, l.keptText, func(err error) {
 		if err == nil {
@@ -69,44 +115,60 @@ func (l *liveLink) keep() {
 		s.run(func() {
 			if !l.keepFailed {
 				l.keepFailed = true
-				s.store.Report(fmt.Errorf("Your changes to %s that the server has not stored could not be kept in this browser (%v): they are lost if this page closes before it reconnects", name, err))
+				s.store.Report(fmt.Errorf("Your changes to %s that the server has not stored could not be kept in this browser (%v): Export YAML keeps a copy", name, err))
 			}
 		})
 	})
 }
 
-// readKept reads what was kept of design id for user (see keep) and calls
-// done on the UI goroutine with it, nil when nothing was, or with why what
-// was kept cannot be used; what cannot be used is removed.
-func (t *team) readKept(id string, done func(k *keptChanges, changes []patch.Change, err error)) {
+// readKept claims one record of design id kept for this user (see keep),
+// the first of the index that reads, and calls done on the UI goroutine
+// with it, its key and its text (to put it back), or nil when there is
+// none; err says why a record that was there cannot be used (it is
+// removed). Another user's records stay for them. A record is claimed
+// (taken off the index) as it is read, so that one open takes it.
+func (t *team) readKept(id string, done func(k *keptChanges, changes []patch.Change, key, text string, err error)) {
 	s := t.s
 	if s.platform == nil {
-		done(nil, nil, nil)
+		done(nil, nil, "", "", nil)
 		return
 	}
-	key := keptKey(id)
-	s.platform.LoadDesign(key, func(text string, ok bool, err error) {
-		s.run(func() {
-			if err != nil || !ok {
-				done(nil, nil, nil)
+	t.whoAmI(func(user string) {
+		keys := s.keptIndex(id)
+		var next func(i int)
+		next = func(i int) {
+			if i == len(keys) {
+				done(nil, nil, "", "", nil)
 				return
 			}
-			k, changes, err := decodeKept(text)
-			if err != nil {
-				s.platform.RemoveDesign(key, func(error) {})
-				done(nil, nil, err)
-				return
-			}
-			t.whoAmI(func(user string) {
-				if user != "" && k.User != "" && user != k.User {
-					// Another person's, who used this browser: not sent
-					// as this one's. It stays for them.
-					done(nil, nil, nil)
-					return
-				}
-				done(k, changes, nil)
+			key := keys[i]
+			s.platform.LoadDesign(key, func(text string, ok bool, err error) {
+				s.run(func() {
+					if err != nil {
+						next(i + 1)
+						return
+					}
+					if !ok {
+						s.setKeptIndex(id, key, false) // gone: its tab removed it
+						next(i + 1)
+						return
+					}
+					k, changes, err := decodeKept(text)
+					if err == nil && user != "" && k.User != "" && user != k.User {
+						next(i + 1) // another person's, who used this browser
+						return
+					}
+					s.setKeptIndex(id, key, false)
+					if err != nil {
+						s.platform.RemoveDesign(key, func(error) {})
+						done(nil, nil, "", "", err)
+						return
+					}
+					done(k, changes, key, text, nil)
+				})
 			})
-		})
+		}
+		next(0)
 	})
 }
 
@@ -157,8 +219,9 @@ func (t *team) whoAmI(done func(user string)) {
 // openKept opens the design as it was kept, at its sequence, with the
 // changes kept on it waiting to be sent: the stream's changes since follow
 // the welcome, and the changes the server already stored come back as
-// themselves (see state.Live's Welcome).
-func (l *liveLink) openKept(k *keptChanges, changes []patch.Change) error {
+// themselves (see state.Live's Welcome). They are kept again at once as
+// this tab's, the record claimed going (key, text: see readKept).
+func (l *liveLink) openKept(k *keptChanges, changes []patch.Change, key, text string) error {
 	s := l.t.s
 	if err := s.store.Open(l.design.Name+".yaml", []byte(k.Design)); err != nil {
 		return fmt.Errorf("the design they were made on does not open: %v", err)
@@ -167,15 +230,60 @@ func (l *liveLink) openKept(k *keptChanges, changes []patch.Change) error {
 	if err := l.session.Restore(changes); err != nil {
 		return err
 	}
-	l.keptText = "(restored)" // removed once stored
+	if l.t.userID == "" {
+		l.t.userID = k.User // offline: the welcome says (see checkRestored)
+	}
+	l.restored = &restoredFrom{user: k.User, key: key, text: text}
+	if key != l.keepKey() {
+		s.platform.RemoveDesign(key, func(error) {})
+	}
+	l.keep()
 	return nil
 }
 
-// dropKept removes kept changes that cannot be put back, and says so.
-func (l *liveLink) dropKept(why error) {
+// restoredFrom is the record a live link put back (see openKept), until
+// the welcome says whose the connection is.
+type restoredFrom struct{ user, key, text string }
+
+// checkRestored, at the welcome of user, drops the changes put back from
+// another user's record (kept while they used this browser, opened here
+// offline when it could not be told), and keeps it for them again; it
+// reports whether it did.
+func (l *liveLink) checkRestored(user string) bool {
+	r := l.restored
+	l.restored = nil
+	if r == nil || r.user == "" || r.user == user {
+		return false
+	}
 	s := l.t.s
-	s.platform.RemoveDesign(keptKey(l.design.ID), func(error) {})
+	l.session.Discard()
+	l.keep() // this tab's record goes
+	s.setKeptIndex(l.design.ID, r.key, true)
+	s.platform.StoreDesign(r.key, r.text, func(error) {})
+	s.store.Report(fmt.Errorf("The changes this browser kept for %s were not sent as yours: they stay for them", r.user))
+	return true
+}
+
+// dropKept removes the record at key, whose changes cannot be put back,
+// and says so.
+func (l *liveLink) dropKept(key string, why error) {
+	s := l.t.s
+	if key != "" {
+		s.platform.RemoveDesign(key, func(error) {})
+	}
 	s.store.Report(fmt.Errorf("Your changes to %s that the server had not stored when you left could not be put back: %v", l.design.Name, why))
+}
+
+// forgetKept removes every record of design id, which the server no longer
+// has, or no longer lets this user see.
+func (s *tabSession) forgetKept(id string) {
+	if s.platform == nil {
+		return
+	}
+	for _, key := range s.keptIndex(id) {
+		s.platform.RemoveDesign(key, func(error) {})
+	}
+	s.platform.Remove(keptIndexKey(id))
 }
 
 // designPath is the workspace API's path of design id.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/archdesigner/designer/app/state"
 	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/patch"
 )
 
 // editOffline opens d1 live in a new session on p, loses the connection,
@@ -24,10 +25,23 @@ func editOffline(t *testing.T, p *fakeTeam) *tabSession {
 		t.Fatal(err)
 	}
 	s.autosave.flush()
-	if _, ok := p.db[keptKey("d1")]; !ok {
+	if len(kept(p, "d1")) != 1 {
 		t.Fatalf("the unsent change was not kept; stored %v", keys(p.db))
 	}
 	return s
+}
+
+// kept is what p keeps of design id: the records its index lists.
+func kept(p *fakeTeam, id string) []string {
+	var keys []string
+	_ = json.Unmarshal([]byte(p.stored[keptIndexKey(id)]), &keys)
+	var out []string
+	for _, k := range keys {
+		if v, ok := p.db[k]; ok {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func keys(m map[string]string) []string {
@@ -50,7 +64,7 @@ func TestLiveKeepsUnsent(t *testing.T) {
 	t.Run("sent after a reload", func(t *testing.T) {
 		p := newFakeTeam()
 		first := editOffline(t, p)
-		kept := first.team.live.session.Pending()[0]
+		keptID := first.team.live.session.Pending()[0]
 
 		s := newSession(p, state.NewStore(mustEmbedded(t)))
 		s.team = nil
@@ -67,14 +81,14 @@ func TestLiveKeepsUnsent(t *testing.T) {
 		p.sock.connect()
 		p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
 		c := sentChange(t, p.sock.last())
-		if c.ID != kept || c.Base != 4 {
-			t.Errorf("sent %s (base %d), want the kept %s on 4", c.ID, c.Base, kept)
+		if c.ID != keptID || c.Base != 4 {
+			t.Errorf("sent %s (base %d), want the kept %s on 4", c.ID, c.Base, keptID)
 		}
 		echo, _ := json.Marshal(map[string]any{"type": "change", "seq": 5, "id": c.ID, "change": json.RawMessage(mustJSON(t, c))})
 		p.sock.say(string(echo))
 		s.autosave.flush()
-		if _, ok := p.db[keptKey("d1")]; ok {
-			t.Error("a stored change is still kept")
+		if k := kept(p, "d1"); len(k) != 0 {
+			t.Errorf("a stored change is still kept: %v", k)
 		}
 	})
 
@@ -131,14 +145,15 @@ func TestLiveKeepsUnsent(t *testing.T) {
 		if timeout(s) != (catalogue.Value{}) {
 			t.Errorf("another user's kept change was shown: %v", timeout(s))
 		}
-		if _, ok := p.db[keptKey("d1")]; !ok {
+		if len(kept(p, "d1")) != 1 {
 			t.Error("another user's kept change was removed")
 		}
 	})
 
 	t.Run("unreadable", func(t *testing.T) {
 		p := newFakeTeam()
-		p.db[keptKey("d1")] = `{"v":1,"user":"local","seq":4,"design":"nodes: []","changes":[{"id":"x","ops":[{"op":"bogus"}]}]}`
+		p.db[keptKey("d1", "t1")] = `{"v":1,"user":"local","seq":4,"design":"nodes: []","changes":[{"id":"x","ops":[{"op":"bogus"}]}]}`
+		p.stored[keptIndexKey("d1")] = `["` + keptKey("d1", "t1") + `"]`
 		s := newSession(p, state.NewStore(mustEmbedded(t)))
 		s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
 		if s.team.live == nil || s.team.live.session == nil {
@@ -147,8 +162,117 @@ func TestLiveKeepsUnsent(t *testing.T) {
 		if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "could not be put back: kept change 1") {
 			t.Errorf("told %+v", n)
 		}
-		if _, ok := p.db[keptKey("d1")]; ok {
+		if _, ok := p.db[keptKey("d1", "t1")]; ok || len(kept(p, "d1")) != 0 {
 			t.Error("what cannot be put back is still kept")
 		}
 	})
+}
+
+// TestLiveKeepsEachTabsOwn: two tabs of a design, each offline with an
+// edit, keep each their own record: neither overwrites nor removes the
+// other's, and the next opens put back one each.
+func TestLiveKeepsEachTabsOwn(t *testing.T) {
+	p := newFakeTeam()
+	open := func() *tabSession {
+		s := newSession(p, state.NewStore(mustEmbedded(t)))
+		s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+		p.sock.connect()
+		p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+		p.sock.drop()
+		return s
+	}
+	a, b := open(), open()
+	if err := a.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(90)); err != nil {
+		t.Fatal(err)
+	}
+	a.autosave.flush()
+	if err := b.store.SetProp("api", "memoryMB", catalogue.IntValue(512)); err != nil {
+		t.Fatal(err)
+	}
+	b.autosave.flush()
+	if n := len(kept(p, "d1")); n != 2 {
+		t.Fatalf("%d records kept, want one a tab", n)
+	}
+	shown := map[string]bool{}
+	for range 2 {
+		c := newSession(p, state.NewStore(mustEmbedded(t)))
+		c.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+		props := c.store.Design().Nodes[0].Props
+		shown["timeout"] = shown["timeout"] || props["timeoutSeconds"] == catalogue.IntValue(90)
+		shown["memory"] = shown["memory"] || props["memoryMB"] == catalogue.IntValue(512)
+		// Stored: what this tab took goes.
+		p.sock.connect()
+		p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+		sent := sentChange(t, p.sock.last())
+		echo, _ := json.Marshal(map[string]any{"type": "change", "seq": 5, "id": sent.ID, "change": json.RawMessage(mustJSON(t, sent))})
+		p.sock.say(string(echo))
+		c.team.leave()
+	}
+	if !shown["timeout"] || !shown["memory"] {
+		t.Errorf("put back %v: a tab's edit was lost", shown)
+	}
+	if n := len(kept(p, "d1")); n != 0 {
+		t.Errorf("%d records left once both were stored", n)
+	}
+}
+
+// TestLiveKeptRebasedAwayHead: a change in flight that a co-editor's
+// delete rebased away is kept as an empty change, which reads back.
+func TestLiveKeptRebasedAwayHead(t *testing.T) {
+	p := newFakeTeam()
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+	if err := s.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(90)); err != nil { // in flight
+		t.Fatal(err)
+	}
+	empty, _, _, err := s.store.Read("x.yaml", []byte("nodes: []\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := "3b241101-e2bb-4255-8caf-4136c566a962"
+	rm := mustJSON(t, patch.Change{ID: id, Base: 4, Ops: patch.Diff(s.team.live.session.Confirmed(), empty)})
+	msg, _ := json.Marshal(map[string]any{"type": "change", "seq": 5, "id": id, "change": json.RawMessage(rm)})
+	p.sock.say(string(msg)) // a co-editor removed api
+	if _, err := s.store.AddNode("kafka"); err != nil {
+		t.Fatal(err)
+	}
+	s.autosave.flushOnExit()
+	records := kept(p, "d1")
+	if len(records) != 1 {
+		t.Fatalf("%d records", len(records))
+	}
+	if _, changes, err := decodeKept(records[0]); err != nil || len(changes) != 2 {
+		t.Errorf("what was kept reads back as %d changes, %v:\n%s", len(changes), err, records[0])
+	}
+}
+
+// TestLiveKeptForAnotherUser: changes put back while offline from a record
+// another user kept are dropped at the welcome, not sent as this user's,
+// and their record is kept for them again.
+func TestLiveKeptForAnotherUser(t *testing.T) {
+	p := newFakeTeam()
+	editOffline(t, p) // local's
+	delete(p.routes, "GET /api/workspace/designs/d1")
+	delete(p.routes, "GET /api/workspace/me")
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	if timeout(s) != catalogue.IntValue(90) {
+		t.Fatal("not put back offline")
+	}
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"bob","role":"editor","seq":4}`)
+	if p.sock.count() != 1 {
+		t.Errorf("sent another user's changes:\n%s", p.sock)
+	}
+	if timeout(s) != (catalogue.Value{}) || s.team.live.session.Waiting() != 0 {
+		t.Errorf("another user's changes still shown or waiting")
+	}
+	if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "kept for local were not sent as yours") {
+		t.Errorf("told %+v", n)
+	}
+	if records := kept(p, "d1"); len(records) != 1 || !strings.Contains(records[0], `"user":"local"`) {
+		t.Errorf("local's record is not kept for them: %v", records)
+	}
 }

@@ -69,11 +69,12 @@ func (s *tabSession) keepAddress() {
 		return // not in a browser
 	}
 	q := u.Query()
-	if q.Get("design") == s.designID && !q.Has("restore") {
+	if q.Get("design") == s.designID && !q.Has("restore") && !q.Has(workspaceParam) {
 		return
 	}
 	q.Set("design", s.designID)
-	q.Del("restore") // done once: a reload must not restore again
+	q.Del("restore")      // done once: a reload must not restore again
+	q.Del(workspaceParam) // a workspace design that did not open
 	u.RawQuery = q.Encode()
 	if ctx := s.ctx(); ctx != nil {
 		ctx.Page().ReplaceURL(&u) // go-app's too: back to the address before is a navigation

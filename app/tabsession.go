@@ -140,6 +140,9 @@ type tabState struct {
 	// opens counts the designs opened in place (see reopen), so that the
 	// storage's late answers about one before are told apart.
 	opens int
+	// keepID names this tab's records of a live design's unsent changes
+	// (see liveLink.keep), made on first use.
+	keepID string
 }
 
 // show makes e the editor that runs the platform's answers.

@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/hack-pad/safejs"
@@ -218,7 +219,8 @@ func (b *browser) StoreDesign(key, value string, done func(error)) {
 		_, err := store.Call("put", value, key)
 		return err
 	}, "the design could not be saved", func(err error) {
-		if err == nil {
+		if err == nil && !strings.HasPrefix(key, "designer.live/") {
+			// (A live design's unsent changes are no other tab's news.)
 			b.broadcast(key, value)
 		}
 		done(err)

@@ -98,7 +98,14 @@ type Live struct {
 	// nothing is sent until the stream is folded in up to it (see
 	// Welcome).
 	catchUp uint64
+	// ahead says the welcome's sequence was behind this tab's: nothing is
+	// sent until a snapshot.
+	ahead   bool
 	drained func() // see OnDrained
+	// sealed is how many of the pending changes, from the head, nothing
+	// is gathered into: those kept or restored (see Seal, Restore), which
+	// another tab may hold and send under the same ids.
+	sealed int
 }
 
 // GoLive opens the store's design live: it is the server's design at
@@ -180,7 +187,7 @@ func (l *Live) heard(s *Store, c Changed) {
 	switch n := len(l.pending); {
 	case n >= maxWaiting:
 		l.squash()
-	case n > 0 && (n > 1 || !l.headSent) && len(l.pending[n-1].Ops)+len(ops) <= maxCoalesced:
+	case n > l.sealed && (n > 1 || !l.headSent) && len(l.pending[n-1].Ops)+len(ops) <= maxCoalesced:
 		last := &l.pending[n-1]
 		last.Ops = append(last.Ops[:len(last.Ops):len(last.Ops)], ops...)
 	default:
@@ -226,7 +233,10 @@ func (l *Live) squash() {
 	from, keep := l.confirmed, 0
 	if l.headSent && len(l.pending) > 0 {
 		keep = 1
-		if d, err := patch.Apply(from, l.pending[0].Ops); err == nil {
+	}
+	keep = max(keep, min(l.sealed, len(l.pending)))
+	for _, c := range l.pending[:keep] {
+		if d, err := patch.Apply(from, c.Ops); err == nil {
 			from = d
 		}
 	}
@@ -236,7 +246,7 @@ func (l *Live) squash() {
 // flush hands the head of the pending changes to the sender when none is
 // in flight.
 func (l *Live) flush() {
-	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" || l.broken || l.seq < l.catchUp {
+	if l.ended || l.inFlight || len(l.pending) == 0 || l.viewer != "" || l.broken || l.seq < l.catchUp || l.ahead {
 		// broken: made on a design known to be wrong, it waits for the
 		// snapshot; behind the welcome's sequence, for the stream.
 		return
@@ -260,6 +270,7 @@ func (l *Live) flush() {
 func (l *Live) dropHead() {
 	l.pending = l.pending[1:]
 	l.inFlight, l.headSent, l.held, l.sends = false, false, nil, 0
+	l.sealed = max(l.sealed-1, 0)
 	if len(l.pending) == 0 && l.drained != nil {
 		l.drained()
 	}
@@ -279,13 +290,14 @@ func (l *Live) Resend() {
 
 // Welcome says the server welcomed a connection when its stream was at
 // seq, and sends what waits once the stream's changes up to seq (which
-// follow the welcome) are folded in. A change of this tab the server
-// already stored then comes back as itself, and is confirmed, rather than
-// being sent again: the server recognises a resend only for a while (10
-// minutes), and a change kept from an earlier visit (see Restore) may be
-// older.
+// follow the welcome) are folded in: a change of this tab that the server
+// stored before the connection went then comes back as itself first, and
+// is confirmed rather than sent again, and what is sent is based on the
+// design as the server has it. When the server is behind this tab (its
+// stream lost changes this tab folded), what waits is held until the
+// snapshot that follows the welcome.
 func (l *Live) Welcome(seq uint64) {
-	l.catchUp = seq
+	l.catchUp, l.ahead = seq, seq < l.seq
 	l.Resend()
 }
 
@@ -354,7 +366,26 @@ func (l *Live) Unsent() (uint64, *catalogue.Design, []patch.Change) {
 	if len(l.pending) == 0 || l.ended || l.viewer != "" {
 		return l.seq, l.confirmed, nil
 	}
-	return l.seq, l.confirmed, slices.Clone(l.pending)
+	out := slices.Clone(l.pending)
+	for i := range out {
+		if out[i].Ops == nil {
+			out[i].Ops = []patch.Op{} // a sent change rebased away: still answered under its id
+		}
+	}
+	return l.seq, l.confirmed, out
+}
+
+// Seal says the changes waiting were kept where another session may put
+// them back (see Restore) and send them under their ids: nothing more is
+// gathered into them, or the server, storing one, would take the other for
+// its resend.
+func (l *Live) Seal() { l.sealed = len(l.pending) }
+
+// Discard drops the changes waiting (restored ones that are not this
+// user's to send): the design shown becomes the confirmed design.
+func (l *Live) Discard() {
+	l.pending, l.inFlight, l.headSent, l.sealed, l.sends = nil, false, false, 0, 0
+	l.show(nil, nil, "")
 }
 
 // Restore puts back the changes Unsent kept in an earlier visit, on the
@@ -384,6 +415,9 @@ func (l *Live) Restore(pending []patch.Change) error {
 	// is gathered into it (the server would take the resend as the change
 	// it has, and drop what was added).
 	l.inFlight, l.headSent, l.sends = false, len(pending) > 0, 0
+	// Nothing is gathered into them either: the tab that kept them may
+	// still be open and send them, grown differently, under the same ids.
+	l.sealed = len(l.pending)
 	l.show(nil, nil, "")
 	l.flush()
 	return nil
@@ -474,7 +508,7 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) error {
 		return nil
 	}
 	ops := patch.Diff(l.confirmed, d)
-	l.confirmed, l.seq = d, seq
+	l.confirmed, l.seq, l.ahead = d, seq, false
 	l.holding = true
 	lost := l.rebase(ops)
 	before := l.s.design

@@ -97,3 +97,74 @@ func TestLiveRestore(t *testing.T) {
 		t.Errorf("changes on another design: %v, %d waiting", err, d.live.Waiting())
 	}
 }
+
+// TestLiveRestoredSealed: nothing is gathered into changes once kept, nor
+// into restored ones: two tabs may both hold them and send them, grown
+// each its own way, under the same ids, and the server would take one
+// for the other.
+func TestLiveRestoredSealed(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a")
+	a := cs[0]
+	a.online = false
+	must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	_, err := a.s.AddNode("redis")
+	must(t, err)
+	seq, confirmed, pending := a.live.Unsent()
+	a.live.Seal() // as the editor does once it has kept them
+	c := &simClient{name: "a2", s: NewStore(statetest.Catalogue(t))}
+	must(t, c.s.Open("kept.yaml", catalogue.EncodeDesignYAML(confirmed)))
+	c.live = c.s.GoLive(seq, func(ch patch.Change) {
+		if c.online {
+			data, _ := json.Marshal(ch)
+			c.outbox = append(c.outbox, data)
+		} else {
+			c.live.Disconnected()
+		}
+	}, func() string { c.nextID++; return fmt.Sprintf("a2-%d", c.nextID) })
+	must(t, c.live.Restore(pending))
+	srv.clients = append(srv.clients, c)
+	must(t, a.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(7)))  // a new change in a
+	must(t, c.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(61))) // a change of its own in a2
+	srv.reconnect(c)
+	srv.settle(t)
+	srv.reconnect(a)
+	srv.settle(t)
+	want := map[string]catalogue.Value{"a": catalogue.IntValue(61), "b": catalogue.IntValue(7)}
+	for _, n := range srv.design.Nodes {
+		if v, ok := want[n.ID]; ok && n.Props["timeoutSeconds"] != v {
+			t.Errorf("%s's timeout is %v on the server, want %v", n.ID, n.Props["timeoutSeconds"], v)
+		}
+	}
+}
+
+// TestLiveWelcomeBehind: a server behind this tab (its stream lost what
+// this tab folded) gets nothing until its snapshot has been folded in.
+func TestLiveWelcomeBehind(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a")
+	a := cs[0]
+	must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(60)))
+	srv.settle(t)
+	lost := srv.design
+	_ = lost
+	a.online, a.inbox, a.outbox = false, nil, nil
+	a.live.Disconnected()
+	must(t, a.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(7)))
+	a.online = true
+	a.live.Welcome(0) // the server's stream is back at 0
+	if len(a.outbox) != 0 {
+		t.Fatalf("sent on a base the server never had: %d changes", len(a.outbox))
+	}
+	a.live.Snapshot(0, mustParse(t, statetest.ThreeNodes))
+	if len(a.outbox) != 1 {
+		t.Errorf("after the snapshot %d changes sent, want 1", len(a.outbox))
+	}
+}
+
+func mustParse(t *testing.T, text string) *catalogue.Design {
+	t.Helper()
+	d, errs := catalogue.ParseDesign("x.yaml", []byte(text))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return d
+}

@@ -3,18 +3,22 @@
 package e2e
 
 import (
+	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 )
 
-// keptIn is the JavaScript that reads what IndexedDB's key-value store
-// holds under key ("" for nothing), as the editor's wasm/idb.go keeps it.
-func keptIn(key string) string {
+// keptIn is the JavaScript that counts the records IndexedDB's key-value
+// store holds under keys starting with prefix, as the editor's
+// wasm/idb.go keeps them.
+func keptIn(prefix string) string {
 	return `new Promise(done => { const r = indexedDB.open("designer"); r.onsuccess = () => {
-		const g = r.result.transaction("kv").objectStore("kv").get(` + "`" + key + "`" + `);
-		g.onsuccess = () => done(g.result ? String(g.result).length : 0); g.onerror = () => done(0); };
+		const g = r.result.transaction("kv").objectStore("kv").getAllKeys();
+		g.onsuccess = () => done(g.result.filter(k => String(k).startsWith(` + "`" + prefix + "`" + `)).length);
+		g.onerror = () => done(0); };
 		r.onerror = () => done(0); })`
 }
 
@@ -38,7 +42,7 @@ func TestLiveUnsentSurvivesReload(t *testing.T) {
 	a.click("button", "api, AWS Lambda…")
 	a.fill("spinbutton", "timeoutSeconds", "75")
 	a.waitText("status", "Workspace: Reconnecting… 1 change waiting", "1 change waiting")
-	key := "designer.live/" + id
+	key := "designer.live/" + id + "/"
 	a.eventually("the unsent change kept in IndexedDB", func() (bool, string) {
 		got := a.evalPage(keptIn(key))
 		return got != "0", got
@@ -54,6 +58,12 @@ func TestLiveUnsentSurvivesReload(t *testing.T) {
 	a.waitText("status", "Workspace: Live", "Live")
 	if got := serverDesign(t, ts.URL, id); !strings.Contains(got, "timeoutSeconds: 75") {
 		t.Errorf("the server's design lacks the kept edit:\n%s", got)
+	}
+	// Stored once: the design's one change.
+	var d struct{ Seq int }
+	getJSON(t, ts.URL+"/api/workspace/designs/"+id, &d)
+	if d.Seq != 1 {
+		t.Errorf("the design is at %d changes, want 1: the kept edit stored once", d.Seq)
 	}
 	a.eventually("what was kept removed once stored", func() (bool, string) {
 		got := a.evalPage(keptIn(key))
@@ -87,4 +97,17 @@ func TestLiveBackAndForward(t *testing.T) {
 	p.waitText("status", "Workspace: Live", "Live")
 	p.find("button", "api, AWS Lambda…")
 	p.absent("button", "kafka, Apache Kafka…")
+}
+
+// getJSON reads url's JSON answer into v.
+func getJSON(t *testing.T, url string, v any) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -26,6 +26,8 @@ type serveWorkspace struct {
 	authHeader   string
 	trustedProxy string
 	jwtKey       string
+	jwtAudience  string
+	jwtIssuer    string
 }
 
 func workspaceFlags(fs *flag.FlagSet) *serveWorkspace {
@@ -36,6 +38,8 @@ func workspaceFlags(fs *flag.FlagSet) *serveWorkspace {
 	fs.StringVar(&w.authHeader, "auth-header", "", "the trusted proxy's header `NAME` that names the user")
 	fs.StringVar(&w.trustedProxy, "trusted-proxy", "", "the proxy's addresses, `CIDR[,…]`; --auth-header is honoured only from them")
 	fs.StringVar(&w.jwtKey, "jwt-key", "", "the `FILE` that verifies the portal's tokens: an Ed25519 public key (PEM) or an HS256 secret of 32 bytes or more")
+	fs.StringVar(&w.jwtAudience, "jwt-audience", "", "the `AUD` a portal's token must name (its aud claim); with --jwt-key")
+	fs.StringVar(&w.jwtIssuer, "jwt-issuer", "", "the `ISS` a portal's token must have (its iss claim); with --jwt-key")
 	return w
 }
 
@@ -65,6 +69,9 @@ func (w *serveWorkspace) open(addr string, cat *catalogue.Catalogue) (*workspace
 		if auth.Key, err = workspace.ParseKey(data); err != nil {
 			return nil, "", fmt.Errorf("--jwt-key %s: %v", w.jwtKey, err)
 		}
+		auth.Audience, auth.Issuer = w.jwtAudience, w.jwtIssuer
+	} else if w.jwtAudience != "" || w.jwtIssuer != "" {
+		return nil, "", errors.New("--jwt-audience and --jwt-issuer check the portal's tokens: give --jwt-key FILE too")
 	}
 	if auth.Local() {
 		if !loopback(addr) {

@@ -4,13 +4,20 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/archdesigner/designer/catalogue"
 )
 
 // serve keeps the workspace in --data: the one local user creates a design
@@ -90,5 +97,62 @@ func TestServeWorkspaceLoopbackOnly(t *testing.T) {
 	code = run(sites, []string{"serve", "--auth-header", "X-User", "--web", t.TempDir()}, &stdout, &stderr)
 	if code != exitUnusable || !strings.Contains(stderr.String(), "--trusted-proxy") {
 		t.Errorf("--auth-header alone: exit %d, %q", code, stderr.String())
+	}
+}
+
+// --jwt-audience and --jwt-issuer reach the workspace: a token without
+// them is refused with the reason, one with them is served; without
+// --jwt-key they are refused as flags.
+func TestServeWorkspaceTokenParties(t *testing.T) {
+	secret := []byte("0123456789abcdef0123456789abcdef")
+	key := filepath.Join(t.TempDir(), "jwt.secret")
+	if err := os.WriteFile(key, secret, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalogue.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &serveWorkspace{data: t.TempDir(), jwtKey: key, jwtAudience: "designer", jwtIssuer: "https://portal.example"}
+	ws, _, err := w.open("0.0.0.0:0", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	srv := httptest.NewServer(ws.Handler())
+	defer srv.Close()
+	me := func(claims jwt.MapClaims) (int, string) {
+		t.Helper()
+		claims["sub"], claims["exp"] = "ada", time.Now().Add(time.Hour).Unix()
+		tok, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(secret)
+		req, _ := http.NewRequest("GET", srv.URL+"/api/workspace/me", nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	for _, c := range []struct {
+		name   string
+		claims jwt.MapClaims
+		status int
+		says   string
+	}{
+		{"both", jwt.MapClaims{"aud": "designer", "iss": "https://portal.example"}, http.StatusOK, `"user":"ada"`},
+		{"no aud", jwt.MapClaims{"iss": "https://portal.example"}, http.StatusUnauthorized, "it has no aud"},
+		{"another issuer", jwt.MapClaims{"aud": "designer", "iss": "https://other.example"}, http.StatusUnauthorized, `its iss \"https://other.example\" is not`},
+	} {
+		if status, body := me(c.claims); status != c.status || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s; want %d saying %s", c.name, status, body, c.status, c.says)
+		}
+	}
+
+	var stdout, stderr bytes.Buffer
+	code := run(sites, []string{"serve", "--jwt-audience", "designer", "--web", t.TempDir(), "--data", t.TempDir()}, &stdout, &stderr)
+	if code != exitUnusable || !strings.Contains(stderr.String(), "give --jwt-key FILE too") {
+		t.Errorf("--jwt-audience alone: exit %d, %q", code, stderr.String())
 	}
 }

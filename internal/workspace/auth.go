@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,12 @@ type Auth struct {
 	// Key verifies the portal's tokens: an ed25519.PublicKey (EdDSA) or a
 	// []byte HS256 secret; each allows only its own algorithm.
 	Key any
+	// Audience, when set, is the aud a token must name (--jwt-audience),
+	// and Issuer the iss it must have (--jwt-issuer): a token the portal
+	// signed for another service, or that another issuer sharing the key
+	// signed, is refused.
+	Audience string
+	Issuer   string
 }
 
 // Local reports whether neither a proxy header nor a token key is set: one
@@ -163,6 +170,9 @@ func (a Auth) verify(token string) (User, error) {
 	if err != nil {
 		return User{}, fmt.Errorf("the token is refused: %v", err)
 	}
+	if err := a.checkParties(c); err != nil {
+		return User{}, err
+	}
 	if c.Subject == "" || len(c.Subject) > maxNameLength*2 {
 		return User{}, errors.New("the token is refused: its sub (the user) is missing or too long")
 	}
@@ -171,6 +181,24 @@ func (a Auth) verify(token string) (User, error) {
 		name = c.Subject
 	}
 	return User{ID: c.Subject, Name: name, expires: c.ExpiresAt.Time}, nil
+}
+
+// checkParties refuses a token whose aud does not name Audience or whose
+// iss is not Issuer, when the server is told to check them.
+func (a Auth) checkParties(c claims) error {
+	if a.Audience != "" && !slices.Contains(c.Audience, a.Audience) {
+		if len(c.Audience) == 0 {
+			return fmt.Errorf("the token is refused: it has no aud; this server takes tokens whose aud names %q (--jwt-audience)", a.Audience)
+		}
+		return fmt.Errorf("the token is refused: its aud %q does not name %q, this server's audience (--jwt-audience)", strings.Join(c.Audience, ","), a.Audience)
+	}
+	if a.Issuer != "" && c.Issuer != a.Issuer {
+		if c.Issuer == "" {
+			return fmt.Errorf("the token is refused: it has no iss; this server takes tokens issued by %q (--jwt-issuer)", a.Issuer)
+		}
+		return fmt.Errorf("the token is refused: its iss %q is not %q, this server's issuer (--jwt-issuer)", c.Issuer, a.Issuer)
+	}
+	return nil
 }
 
 // ParseKey reads --jwt-key's file: an Ed25519 public key in PEM ("BEGIN

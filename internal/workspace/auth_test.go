@@ -5,6 +5,7 @@ import (
 	"encoding/pem"
 	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,5 +77,45 @@ func TestParseProxies(t *testing.T) {
 	}
 	if _, err := ParseProxies("10.0.0.0/33"); err == nil {
 		t.Error("a bad CIDR was taken")
+	}
+}
+
+// With --jwt-audience and --jwt-issuer a token must name both: one for
+// another service, from another issuer, or without either is refused, and
+// the refusal says which claim and what this server takes.
+func TestIdentifyAudienceIssuer(t *testing.T) {
+	signed := func(claims jwt.MapClaims) string {
+		claims["sub"], claims["exp"] = "ada", time.Now().Add(time.Hour).Unix()
+		s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(testSecret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	both := Auth{Key: testSecret, Audience: "designer", Issuer: "https://portal.example"}
+	for _, c := range []struct {
+		name   string
+		auth   Auth
+		claims jwt.MapClaims
+		want   string // "" for accepted, else a part of the refusal
+	}{
+		{"both right", both, jwt.MapClaims{"aud": "designer", "iss": "https://portal.example"}, ""},
+		{"aud among several", both, jwt.MapClaims{"aud": []string{"wiki", "designer"}, "iss": "https://portal.example"}, ""},
+		{"no aud", both, jwt.MapClaims{"iss": "https://portal.example"}, `it has no aud; this server takes tokens whose aud names "designer" (--jwt-audience)`},
+		{"another aud", both, jwt.MapClaims{"aud": "wiki", "iss": "https://portal.example"}, `its aud "wiki" does not name "designer"`},
+		{"no iss", both, jwt.MapClaims{"aud": "designer"}, `it has no iss; this server takes tokens issued by "https://portal.example" (--jwt-issuer)`},
+		{"another iss", both, jwt.MapClaims{"aud": "designer", "iss": "https://evil.example"}, `its iss "https://evil.example" is not "https://portal.example"`},
+		{"not checked without the flags", Auth{Key: testSecret}, jwt.MapClaims{"aud": "wiki", "iss": "https://evil.example"}, ""},
+		{"audience only", Auth{Key: testSecret, Audience: "designer"}, jwt.MapClaims{"aud": "designer"}, ""},
+	} {
+		r := httptest.NewRequest("GET", "/api/workspace/me", nil)
+		r.RemoteAddr = "192.0.2.1:5000"
+		u, err := c.auth.Identify(r, signed(c.claims))
+		switch {
+		case c.want == "" && (err != nil || u.ID != "ada"):
+			t.Errorf("%s: refused: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %q, %v; want a refusal saying %s", c.name, u.ID, err, c.want)
+		}
 	}
 }

@@ -22,6 +22,7 @@ type fakeTeam struct {
 	routes map[string]func(body []byte) (int, string)
 	sock   *fakeSocket
 	none   bool // the page was served without a workspace
+	token  string
 }
 
 func (f *fakeTeam) Request(method, path string, body []byte, done func(int, []byte, error)) {
@@ -37,6 +38,8 @@ func (f *fakeTeam) Request(method, path string, body []byte, done func(int, []by
 	status, text := r(body)
 	done(status, []byte(text), nil)
 }
+
+func (f *fakeTeam) Authorize(token string) { f.token = token }
 
 func (f *fakeTeam) Dial(path string, ev SocketEvents) Socket {
 	f.sock = &fakeSocket{path: path, ev: ev}

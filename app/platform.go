@@ -95,10 +95,14 @@ type Workspace interface {
 	// and the body, or status 0 and an error when no answer came, on any
 	// goroutine; ErrNoWorkspace, at once, when the host serves none.
 	Request(method, path string, body []byte, done func(status int, data []byte, err error))
+	// Authorize makes token (a portal's, given through the embed
+	// protocol) go in Authorization: Bearer on every Request from now on
+	// ("" for none). It is held in memory only, never stored.
+	Authorize(token string)
 	// Dial opens a WebSocket at path on the serving host and keeps it open:
-	// after a loss it reconnects with backoff (at once after close code
-	// 4000, never after 4001, 4002 or 4004) until the Socket is closed.
-	// ev hears it, on any goroutine.
+	// after a loss it reconnects when Reconnect says (with jitter) until
+	// the Socket is closed, and never after a FinalClose. ev hears it, on
+	// any goroutine.
 	Dial(path string, ev SocketEvents) Socket
 }
 

@@ -17,6 +17,8 @@ import (
 // exceeded).
 type browser struct {
 	db database
+	// bearer is the portal's token for the workspace (see Authorize).
+	bearer bearer
 }
 
 func global(name string) (safejs.Value, error) {

@@ -15,10 +15,26 @@ import (
 	ui "github.com/archdesigner/designer/app"
 )
 
+// bearer is the token Authorize gives, in memory only: never stored, so
+// it goes with the page.
+type bearer struct {
+	mu    sync.Mutex
+	token string
+}
+
+// Authorize makes token go in Authorization: Bearer on every Request from
+// now on ("" for none).
+func (b *browser) Authorize(token string) {
+	b.bearer.mu.Lock()
+	b.bearer.token = token
+	b.bearer.mu.Unlock()
+}
+
 // Request calls the serving host's workspace API with fetch: method, a
-// path under /api/workspace/, and a JSON body (none when nil). done gets
-// the status and the body, or status 0 and an error when no answer came.
-func (*browser) Request(method, path string, body []byte, done func(status int, data []byte, err error)) {
+// path under /api/workspace/, and a JSON body (none when nil), with the
+// token Authorize gave, if any. done gets the status and the body, or
+// status 0 and an error when no answer came.
+func (b *browser) Request(method, path string, body []byte, done func(status int, data []byte, err error)) {
 	if app.Getenv(ui.WorkspaceEnv) == "" {
 		done(0, nil, ui.ErrNoWorkspace)
 		return
@@ -33,9 +49,18 @@ func (*browser) Request(method, path string, body []byte, done func(status int, 
 		return
 	}
 	init := map[string]any{"method": method, "credentials": "same-origin", "cache": "no-store"}
+	headers := map[string]any{}
 	if body != nil {
 		init["body"] = string(body)
-		init["headers"] = map[string]any{"Content-Type": "application/json"}
+		headers["Content-Type"] = "application/json"
+	}
+	b.bearer.mu.Lock()
+	if b.bearer.token != "" {
+		headers["Authorization"] = "Bearer " + b.bearer.token
+	}
+	b.bearer.mu.Unlock()
+	if len(headers) > 0 {
+		init["headers"] = headers
 	}
 	promise, err := fetch.Invoke(path, init)
 	if err != nil {
@@ -57,29 +82,20 @@ func (*browser) Request(method, path string, body []byte, done func(status int, 
 	}, func(err error) { done(0, nil, err) })
 }
 
-// Socket close codes after which reconnecting cannot help (see the README's
-// Team server): no identity, not a hello, no such design.
-var finalCloses = map[int]bool{4001: true, 4002: true, 4004: true}
-
-// Backoff of reconnects: from the first to the most, doubled each time,
-// with up to a quarter of jitter so that clients dropped together do not
-// come back together.
-const (
-	firstRetry = 500 * time.Millisecond
-	maxRetry   = 30 * time.Second
-)
-
 // socket is a WebSocket to the serving host that reconnects with backoff
 // until closed.
 type socket struct {
 	url string
 	ev  ui.SocketEvents
 
-	mu      sync.Mutex
-	ws      safejs.Value
-	open    bool
-	closed  bool
-	retry   time.Duration
+	mu     sync.Mutex
+	ws     safejs.Value
+	open   bool
+	closed bool
+	// retry says when to connect again (ui.Reconnect); taken is when the
+	// server took this connection's hello (zero until it does).
+	retry   ui.Reconnect
+	taken   time.Time
 	funcs   []safejs.Func
 	pending *time.Timer
 }
@@ -87,7 +103,7 @@ type socket struct {
 // Dial opens the WebSocket at path on the serving host (ws: or wss: as the
 // page is served), and keeps it open.
 func (*browser) Dial(path string, ev ui.SocketEvents) ui.Socket {
-	s := &socket{ev: ev, retry: firstRetry}
+	s := &socket{ev: ev}
 	loc, err := safejs.Global().Get("location")
 	if err == nil {
 		proto, _ := loc.Get("protocol")
@@ -111,6 +127,7 @@ func (s *socket) connect() {
 		return
 	}
 	s.release()
+	s.taken = time.Time{}
 	ctor, err := safejs.Global().Get("WebSocket")
 	var ws safejs.Value
 	if err == nil {
@@ -148,14 +165,14 @@ func (s *socket) connect() {
 			return
 		}
 		text, _ := data.String()
-		// The server took the hello (it answers nothing else first): only
-		// now is the backoff reset. Reset when the socket opened, it
-		// never grew against a server that closes after the hello (4029
-		// too many connections, 1013 try again later), which was asked
-		// again every half second for as long as it refused.
+		// The server took the hello (it answers nothing else first): how
+		// long the connection lasts counts from now (see ui.Reconnect).
+		// Counted from the socket's opening, a server that closes after
+		// the hello (4029 too many connections, 1013 try again later)
+		// would look like one that kept it.
 		s.mu.Lock()
-		if s.ws.Equal(ws) {
-			s.retry = firstRetry
+		if s.ws.Equal(ws) && s.taken.IsZero() {
+			s.taken = time.Now()
 		}
 		s.mu.Unlock()
 		s.ev.Message(text)
@@ -184,23 +201,21 @@ func (s *socket) lost(code int, reason string) {
 		s.mu.Unlock()
 		return
 	}
-	wait := s.retry
-	if code == 4000 {
-		wait = 0 // too slow: resync at once
+	var lasted time.Duration
+	if !s.taken.IsZero() {
+		lasted = time.Since(s.taken)
 	}
-	s.retry = min(s.retry*2, maxRetry)
-	final := finalCloses[code]
-	if final {
+	wait := s.retry.Lost(code, lasted)
+	if wait < 0 {
 		s.closed = true
 		s.release() // no reconnect: its handlers are not needed again
 	} else {
+		// Up to a quarter of jitter, so that clients dropped together do
+		// not come back together.
 		wait += time.Duration(rand.Int64N(int64(wait/4) + 1))
 		s.pending = time.AfterFunc(wait, s.connect)
 	}
 	s.mu.Unlock()
-	if final {
-		wait = -1
-	}
 	s.ev.Closed(code, reason, wait)
 }
 

@@ -38,6 +38,7 @@ func (a *Alerts) Render() app.UI {
 	return app.Div().ID("alerts").Body(
 		a.renderLoading(),
 		a.renderShare(),
+		a.renderLiveLost(),
 		a.renderLibrary(),
 		app.If(save.theirs != "",
 			app.Div().Class("alert").Role("alert").Aria("label", "Changed in another tab").Body(

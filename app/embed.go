@@ -25,7 +25,9 @@ const EmbedOriginsEnv = "DESIGNER_EMBED_ORIGINS"
 // Platform's ListenToHost) at an allowed origin, and answers that origin
 // only. In embed mode the editor never reads or writes the user's own saved
 // design. It is a function from the host's messages and the store's changes
-// to the events it posts, which the Platform carries.
+// to the events it posts, which the Platform carries. Framed with a
+// workspace design (/?embed=1&workspace=ID), it opens that design live once
+// the host gives the user's token (see embedlive.go).
 type embedding struct {
 	store    *state.Store
 	post     func(origin, data string)
@@ -33,6 +35,14 @@ type embedding struct {
 	origin   string // the host's origin, once it has written
 	modified bool   // changed since the host's last load or the user's Save
 	pending  bool   // changed since the last autosave
+
+	// session is the tab's (nil in tests of the protocol alone);
+	// workspace the id of the workspace design the page is framed with
+	// ("" for none), and token the host's last token for it, in memory
+	// only.
+	session   *tabSession
+	workspace string
+	token     string
 }
 
 // message is an action from the host.
@@ -42,14 +52,21 @@ type message struct {
 	Format    string            `json:"format"`
 	ReadOnly  *bool             `json:"readOnly"`
 	Catalogue map[string]string `json:"catalogue"`
+	Token     *string           `json:"token"`
 }
 
 // newEmbedding starts the protocol with the hosts at the allowed origins
 // over store: init goes to each of them (the host is not known until it
 // writes, and the browser delivers the message only where the parent is).
 func newEmbedding(store *state.Store, allowed []string, post func(origin, data string)) *embedding {
-	em := &embedding{store: store, post: post, allowed: allowed}
-	store.Subscribe(func(_ *state.Store, c state.Changed) {
+	return (&embedding{store: store, post: post, allowed: allowed}).start()
+}
+
+// start listens to the store and says init to the hosts (with the
+// workspace design the page is framed with, if any: the host then sends
+// the user's token).
+func (em *embedding) start() *embedding {
+	em.store.Subscribe(func(_ *state.Store, c state.Changed) {
 		if c.Design {
 			em.noteChange()
 		}
@@ -57,9 +74,27 @@ func newEmbedding(store *state.Store, allowed []string, post func(origin, data s
 			em.selection()
 		}
 	})
-	for _, origin := range allowed {
-		em.postTo(origin, map[string]any{"event": "init"})
+	init := map[string]any{"event": "init"}
+	if em.workspace != "" {
+		init["workspace"] = em.workspace
 	}
+	for _, origin := range em.allowed {
+		em.postTo(origin, init)
+	}
+	return em
+}
+
+// embedIn starts the session's embed protocol with the hosts at the
+// allowed origins, which post carries to; workspace is the workspace design
+// the page is framed with ("" for none; nothing when the page has no
+// workspace), which waits for the host's token.
+func (s *tabSession) embedIn(allowed []string, post func(origin, data string), workspace string) *embedding {
+	em := &embedding{store: s.store, post: post, allowed: allowed, session: s}
+	if s.workspace() != nil {
+		em.workspace = workspace
+	}
+	s.embed = em.start()
+	em.awaitToken()
 	return em
 }
 
@@ -74,8 +109,7 @@ func embedMode(u *url.URL) bool { return u.Query().Get("embed") == "1" }
 func (e *Editor) startEmbedding(ctx app.Context) {
 	em := e.session.embed
 	if em == nil {
-		em = newEmbedding(e.store, strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost)
-		e.session.embed = em
+		em = e.session.embedIn(strings.Fields(app.Getenv(EmbedOriginsEnv)), e.platform.PostToHost, app.Window().URL().Query().Get(workspaceParam))
 	}
 	e.listeners = append(e.listeners, e.platform.ListenToHost(func(origin, data string) {
 		ctx.Dispatch(func(app.Context) { em.receive(origin, data) })
@@ -106,7 +140,7 @@ func messageProblem(err error) string {
 		if typeErr.Field == "" {
 			return "a message is a JSON object such as {\"action\":\"validate\"}, not a JSON " + typeErr.Value
 		}
-		want := map[string]string{"action": "a string", "design": "a string", "format": "a string", "readOnly": "true or false", "catalogue": "an object of file paths to file texts"}[typeErr.Field]
+		want := map[string]string{"action": "a string", "design": "a string", "format": "a string", "readOnly": "true or false", "catalogue": "an object of file paths to file texts", "token": "a string (the user's token for the workspace)"}[typeErr.Field]
 		if want == "" {
 			want = "a " + typeErr.Type.String()
 		}
@@ -139,6 +173,10 @@ func (em *embedding) handle(m message) {
 	s := em.store
 	switch m.Action {
 	case "load":
+		if em.workspace != "" {
+			em.send(map[string]any{"event": "load", "errors": []any{map[string]any{"code": "workspace-design", "message": "the design is the team's workspace design " + em.workspace + ", open live: it changes by edits, not by load (frame /?embed=1 without workspace to load the host's designs)"}}})
+			return
+		}
 		if err := s.LoadFromHost("the host's design", []byte(m.Design)); err != nil {
 			em.send(map[string]any{"event": "load", "errors": errorsJSON(err)})
 			return
@@ -172,6 +210,10 @@ func (em *embedding) handle(m message) {
 		// The same report as designer analyze -o json.
 		em.send(map[string]any{"event": "analysis", "analysis": s.Analysis(), "errors": []any{}})
 	case "configure":
+		if problem := em.configureProblem(m); problem != nil {
+			em.send(map[string]any{"event": "configure", "errors": []any{problem}})
+			return
+		}
 		if m.Catalogue != nil {
 			cat, err := catalogue.LoadEmbedded(catalogue.Layer{Name: "host", FS: catalogue.Files(m.Catalogue)})
 			if err == nil {
@@ -186,6 +228,9 @@ func (em *embedding) handle(m message) {
 			s.SetReadOnly(*m.ReadOnly)
 		}
 		em.send(map[string]any{"event": "configure"})
+		if m.Token != nil {
+			em.authorize(*m.Token)
+		}
 	default:
 		em.refuse("unknown-action", "`"+m.Action+"` is not an action; the actions are load, export, validate, analyze and configure")
 	}
@@ -211,14 +256,28 @@ func (em *embedding) autosave() {
 	em.send(map[string]any{"event": "autosave", "design": string(s.Export()), "violations": violations(s)})
 }
 
+// save hands the design to the host (a workspace design's with its id:
+// the server keeps it, the host gets a copy).
 func (em *embedding) save() {
 	em.modified = false
 	s := em.store
-	em.send(map[string]any{"event": "save", "design": string(s.Export()), "violations": violations(s)})
+	event := map[string]any{"event": "save", "design": string(s.Export()), "violations": violations(s)}
+	if em.workspace != "" {
+		event["workspace"] = em.workspace
+	}
+	em.send(event)
 }
 
+// exit tells the host the user is done; modified says the design changed
+// since the host's last load or save, or, for a workspace design, that
+// edits made here are not yet stored by the server (closing the frame
+// would lose them).
 func (em *embedding) exit() {
-	em.send(map[string]any{"event": "exit", "modified": em.modified})
+	modified := em.modified
+	if em.workspace != "" {
+		modified = em.unsent() > 0
+	}
+	em.send(map[string]any{"event": "exit", "modified": modified})
 }
 
 func (em *embedding) selection() {

@@ -24,9 +24,10 @@ import (
 // The HTTP statuses the workspace's API answers that the editor tells
 // apart (net/http would add about a megabyte to app.wasm).
 const (
-	statusOK       = 200
-	statusCreated  = 201
-	statusNotFound = 404
+	statusOK           = 200
+	statusCreated      = 201
+	statusUnauthorized = 401
+	statusNotFound     = 404
 )
 
 // teamState is what the editor knows of the serving host's workspace.
@@ -253,7 +254,7 @@ func (t *team) leave() {
 	}
 	l := t.live
 	if l.session != nil && !l.session.Ended() {
-		if n := l.session.Waiting(); n > 0 && l.session.Viewer() == "" && t.s.platform != nil {
+		if n := l.session.Waiting(); n > 0 && l.session.Viewer() == "" && t.s.platform != nil && t.s.embed == nil && !l.gone {
 			l.keep()
 			if !l.keepFailed {
 				t.s.store.Say(fmt.Sprintf("Your %s to “%s” that the server has not stored: kept in this browser, and sent when you open it here again.", library.Count(n, "change"), l.design.Name))
@@ -306,6 +307,14 @@ type liveLink struct {
 	keptFrom             *catalogue.Design
 	keepFailed           bool
 	restored             *restoredFrom // see checkRestored
+	// needToken says the link waits for the portal's token (embedded; see
+	// embedlive.go); final that the server closed it for good (see stop),
+	// with unsent edits made here it never stored.
+	needToken bool
+	final     bool
+	unsent    int
+	why       string // why it is final
+	gone      bool   // the design is gone, or this user's access to it (4004)
 }
 
 // load reads the design and its sequence, and what this browser kept of
@@ -315,10 +324,14 @@ type liveLink struct {
 // changes wait for the connection.
 func (l *liveLink) load() {
 	s := l.t.s
-	path := designPath(l.design.ID)
-	s.workspace().Request("GET", path, nil, func(status int, data []byte, err error) {
+	s.workspace().Request("GET", designPath(l.design.ID), nil, func(status int, data []byte, err error) {
 		s.run(func() {
 			if l.closed {
+				return
+			}
+			if status == statusUnauthorized && s.embed != nil {
+				// The portal's token: a fresh one opens it.
+				l.askToken(strings.TrimPrefix(apiError("", status, data).Error(), ": "))
 				return
 			}
 			var body struct {
@@ -340,7 +353,7 @@ func (l *liveLink) load() {
 				if status == statusNotFound {
 					s.forgetKept(l.design.ID) // gone, or not this user's to see
 				}
-				l.notOpened(err)
+				l.notOpened(status, err)
 				return
 			}
 			l.t.readKept(l.design.ID, func(k *keptChanges, changes []patch.Change, key, text string, kerr error) {
@@ -366,11 +379,11 @@ func (l *liveLink) load() {
 					l.design.Name, l.role = body.Name, body.Role
 					s.store.Say(fmt.Sprintf("Opened “%s” from the workspace, live, with your %s not stored when you left: they are sent now.", body.Name, library.Count(len(changes), "change")))
 				case offline:
-					l.notOpened(err)
+					l.notOpened(status, err)
 					return
 				default:
 					if err := s.store.Open(body.Name+".yaml", []byte(body.Design)); err != nil {
-						l.notOpened(err)
+						l.notOpened(status, err)
 						return
 					}
 					l.design.Name, l.role = body.Name, body.Role
@@ -380,13 +393,7 @@ func (l *liveLink) load() {
 				if body.Role == "viewer" {
 					l.session.SetViewer(viewerReason)
 				}
-				l.sock = s.workspace().Dial(path+"/live", SocketEvents{
-					Open:    func() { s.run(l.opened) },
-					Message: func(text string) { s.run(func() { l.receive(text) }) },
-					Closed: func(code int, reason string, retryIn time.Duration) {
-						s.run(func() { l.lost(code, reason, retryIn) })
-					},
-				})
+				l.dial()
 			})
 		})
 	})
@@ -394,8 +401,14 @@ func (l *liveLink) load() {
 
 // notOpened opens this browser's design instead, as a page load on no
 // address would, so that nothing is left half open, and says why.
-func (l *liveLink) notOpened(err error) {
+// Embedded, nothing of this browser's opens instead: the page stays empty
+// and read-only, and the host is told (status is the server's answer).
+func (l *liveLink) notOpened(status int, err error) {
 	s := l.t.s
+	if s.embed != nil {
+		l.stop(status, "the design was not opened: "+strings.TrimPrefix(err.Error(), ": "))
+		return
+	}
 	l.t.leave()
 	if ctx := s.ctx(); ctx != nil {
 		// The address names this browser's design again, not the one
@@ -434,6 +447,7 @@ func newChangeID() string {
 type clientMessage struct {
 	Type   string          `json:"type"`
 	Since  uint64          `json:"since,omitempty"`
+	Token  string          `json:"token,omitempty"`
 	ID     string          `json:"id,omitempty"`
 	Base   uint64          `json:"base,omitempty"`
 	Change json.RawMessage `json:"change,omitempty"`
@@ -455,12 +469,17 @@ type serverMessage struct {
 	} `json:"error"`
 }
 
-// opened says hello with the last sequence the session has folded in.
+// opened says hello with the last sequence the session has folded in, and
+// the portal's token when embedded.
 func (l *liveLink) opened() {
 	if l.closed || l.sock == nil {
 		return
 	}
-	hello, _ := json.Marshal(clientMessage{Type: "hello", Since: l.session.Seq()})
+	m := clientMessage{Type: "hello", Since: l.session.Seq()}
+	if em := l.t.s.embed; em != nil {
+		m.Token = em.token
+	}
+	hello, _ := json.Marshal(m)
 	l.sock.Send(string(hello))
 }
 
@@ -605,18 +624,19 @@ func (l *liveLink) resync(cause error) {
 const resyncAgain = 5 * time.Second
 
 // lost notes the socket's loss; the platform reconnects unless retryIn is
-// negative.
+// negative. Then, embedded, 4001 (the token refused or expired) asks the
+// portal for a fresh one; any other final close ends the link (see stop).
 func (l *liveLink) lost(code int, reason string, retryIn time.Duration) {
 	l.online = false
 	if l.session != nil {
 		l.session.Disconnected()
 	}
-	if retryIn < 0 {
-		if reason == "" {
-			reason = fmt.Sprintf("the server closed the connection (%d)", code)
-		}
-		l.status = "Not live: " + reason
-		l.t.s.store.Report(fmt.Errorf("%s is no longer live: %s; your edits here are not sent", l.design.Name, reason))
+	switch {
+	case retryIn >= 0 || l.closed || l.final:
+	case code == 4001 && l.t.s.embed != nil:
+		l.askToken(closeReason(code, reason))
+	default:
+		l.stop(code, closeReason(code, reason))
 	}
 }
 

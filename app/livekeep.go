@@ -79,7 +79,9 @@ func (l *liveLink) keepKey() string {
 // kept once none wait. One write is started per difference.
 func (l *liveLink) keep() {
 	s := l.t.s
-	if l.session == nil || s.platform == nil {
+	if l.session == nil || s.platform == nil || s.embed != nil || l.gone {
+		// (Embedded, nothing is kept in the browser: the portal's exit
+		// event says what was not stored. Gone: nobody can store them.)
 		return
 	}
 	seq, confirmed, pending := l.session.Unsent()
@@ -129,7 +131,7 @@ func (l *liveLink) keep() {
 // (taken off the index) as it is read, so that one open takes it.
 func (t *team) readKept(id string, done func(k *keptChanges, changes []patch.Change, key, text string, err error)) {
 	s := t.s
-	if s.platform == nil {
+	if s.platform == nil || s.embed != nil {
 		done(nil, nil, "", "", nil)
 		return
 	}

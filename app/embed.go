@@ -43,6 +43,9 @@ type embedding struct {
 	session   *tabSession
 	workspace string
 	token     string
+	// waiting says why the design waits for the host's token ("" while
+	// it does not), for the page to show (see renderLiveLost).
+	waiting string
 }
 
 // message is an action from the host.

@@ -32,7 +32,8 @@ func (em *embedding) awaitToken() {
 	t := s.teamOf()
 	s.store.SetReadOnly(true)
 	t.live = &liveLink{t: t, design: workspaceDesign{ID: em.workspace, Name: em.workspace}, status: tokenWait, needToken: true}
-	s.store.Say("Waiting for the portal to sign you in to the workspace's design.")
+	em.waiting = "Waiting for the portal to sign you in to the workspace's design."
+	s.store.Say(em.waiting)
 }
 
 // configureProblem is why configure m cannot be carried out, as one of the
@@ -66,7 +67,7 @@ func (em *embedding) authorize(token string) {
 	case l == nil || l.closed || l.final:
 		return
 	case l.needToken:
-		l.needToken = false
+		l.needToken, em.waiting = false, ""
 		if l.session == nil {
 			l.status = "Connecting…"
 			l.load()
@@ -101,6 +102,7 @@ func (l *liveLink) askToken(why string) {
 		l.status = tokenWait
 	}
 	em.send(map[string]any{"event": "token", "reason": reason, "message": why})
+	em.waiting = say + "."
 	s.store.Report(errors.New(say))
 }
 
@@ -157,7 +159,7 @@ func (l *liveLink) redial() {
 func (l *liveLink) stop(code int, reason string) {
 	s := l.t.s
 	l.final, l.warned, l.why = true, true, reason
-	l.status = "Not live · read only: " + reason
+	l.status = "Not live, read only: " + shortReason(code)
 	if l.session != nil {
 		l.unsent = l.session.Waiting()
 	}
@@ -180,6 +182,20 @@ func (l *liveLink) stop(code int, reason string) {
 	if s.embed != nil {
 		s.embed.send(map[string]any{"event": "closed", "code": code, "reason": reason, "unsent": l.unsent})
 	}
+}
+
+// shortReason is the toolbar's few words for why a link ended (the alert
+// and the notice say all of it).
+func shortReason(code int) string {
+	switch code {
+	case 4004, statusNotFound:
+		return "deleted, or access removed"
+	case 4001, statusUnauthorized:
+		return "not signed in"
+	case 0:
+		return "no answer from the server"
+	}
+	return "closed by the server"
 }
 
 // closeReason says in words why the server closed a live connection for

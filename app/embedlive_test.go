@@ -203,7 +203,7 @@ func TestLiveFinalClose(t *testing.T) {
 	}
 	sock.ev.Closed(4004, "not found", -1)
 	l := s.team.live
-	if got := s.team.liveStatus(); got != "Not live · read only: the design was deleted, or your access to it removed" {
+	if got := s.team.liveStatus(); got != "Not live, read only: deleted, or access removed" {
 		t.Errorf("status %q", got)
 	}
 	if !s.store.ReadOnly() || !l.final || l.unsent != 1 {

@@ -8,24 +8,38 @@ import (
 	"github.com/archdesigner/designer/catalogue/library"
 )
 
-// renderLiveLost is the alert of a workspace design the server closed for
-// good (see liveLink.stop): why, what of this tab's edits it never stored,
-// and Keep as a new design, which adds the design as it is in this tab to
-// this browser's designs and opens it there. Embedded there is none: the
-// host keeps the designs, and hears of it with the closed event.
+// renderLiveLost shows what must not be missed of a workspace design's
+// link beyond the toolbar's few words: embedded, why the design waits for
+// the portal's token; and once the server closed the link for good (see
+// liveLink.stop), why, what of this tab's edits it never stored, and, but
+// embedded (the host keeps the designs, and hears of it with the closed
+// event), Keep as a new design, which adds the design as it is in this tab
+// to this browser's designs and opens it there.
 func (a *Alerts) renderLiveLost() app.UI {
 	s := a.Session
-	if s.team == nil || s.team.live == nil || !s.team.live.final || s.embed != nil {
+	if s.team == nil || s.team.live == nil {
 		return nil
 	}
 	l := s.team.live
+	if !l.final {
+		if s.embed == nil || s.embed.waiting == "" {
+			return nil
+		}
+		// The status line announces it; this is its whole text, shown.
+		return app.Div().Class("notice").Role("region").Aria("label", "Workspace sign-in").Body(app.Span().Text(s.embed.waiting))
+	}
 	say := fmt.Sprintf("“%s” is no longer live: %s. It stays here as it is, read-only.", l.design.Name, l.why)
+	keep := s.embed == nil && s.platform != nil
 	if l.unsent > 0 {
-		say += fmt.Sprintf(" %d %s made here never reached the server: keep the design to keep them.", l.unsent, plural(l.unsent, "edit"))
+		say += fmt.Sprintf(" %d %s made here never reached the server", l.unsent, plural(l.unsent, "edit"))
+		if keep {
+			say += ": keep the design to keep them"
+		}
+		say += "."
 	}
 	return app.Div().Class("alert").Role("alert").Aria("label", "No longer live").Body(
 		app.Span().Text(say),
-		app.If(s.platform != nil,
+		app.If(keep,
 			app.Button().Text("Keep as a new design").Title("Add the design as it is in this tab to your designs in this browser, and open it there").
 				OnClick(func(app.Context, app.Event) { l.keepAsNew() }),
 		),

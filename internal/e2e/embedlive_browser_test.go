@@ -9,10 +9,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/coder/websocket"
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/archdesigner/designer/catalogue"
@@ -239,4 +241,53 @@ func TestLiveDeletedKeeps(t *testing.T) {
 	p.absent("status", "Workspace: …")
 	p.click("button", "api, AWS Lambda…")
 	p.waitValue("timeoutSeconds", "75")
+}
+
+// TestLiveTooSlowBacksOff: a server that welcomes the editor and closes
+// the connection at once with 4000 (too slow), every time, is not asked
+// again at once every time: the waits between connections grow (0.5 s,
+// 1 s, 2 s, each with up to a quarter more).
+func TestLiveTooSlowBacksOff(t *testing.T) {
+	var mu sync.Mutex
+	var dialled []time.Time
+	ws := http.NewServeMux()
+	ws.HandleFunc("GET /api/workspace/designs/d1", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"id": "d1", "name": "Orders", "owner": "local", "role": "editor", "seq": 0, "design": liveDesign})
+	})
+	ws.HandleFunc("GET /api/workspace/designs/d1/live", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		dialled = append(dialled, time.Now())
+		mu.Unlock()
+		conn, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		ctx := r.Context()
+		if _, _, err := conn.Read(ctx); err != nil { // the hello
+			return
+		}
+		conn.Write(ctx, websocket.MessageText, []byte(`{"type":"welcome","user":"local","role":"editor","seq":0}`))
+		conn.Close(4000, "too slow: resync from your last sequence")
+	})
+	editor := serveEditor(t, server.Options{Workspace: ws})
+	p := newPage(t, editor.URL)
+	p.navigate(editor.URL + "/?workspace=d1")
+	p.eventually("five connections", func() (bool, string) {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(dialled) >= 5, fmt.Sprint(len(dialled), " so far")
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	for i := 0; i < 4; i++ {
+		// At least the wait; at most a quarter more, and the time a
+		// connection takes on a busy machine.
+		gap, least := dialled[i+1].Sub(dialled[i]), 500*time.Millisecond<<i
+		if most := least*5/4 + time.Second; gap < least || gap > most {
+			t.Errorf("wait before connection %d: %v, want %v to %v (connected at %v)", i+2, gap, least, most, dialled)
+		}
+	}
+	if got := p.text("status", "Workspace: …"); !strings.HasPrefix(got, "Reconnecting") && got != "Live" {
+		t.Errorf("status %q", got)
+	}
 }

@@ -76,7 +76,14 @@ func (a *Analysis) Render() app.UI {
 	sinks := r.Sinks[:a.shown("sinks", len(r.Sinks))]
 	durability := r.Durability[:a.shown("durability", len(r.Durability))]
 	pending := a.Store.AnalysisPending()
-	return app.Section().ID("analysis").Aria("label", "Analysis").Aria("busy", strconv.FormatBool(pending)).Body(
+	region := app.Section().ID("analysis").Aria("label", "Analysis").Aria("busy", strconv.FormatBool(pending))
+	if a.Store.ReadOnly() {
+		// Its one field is disabled then, and a small design's region may
+		// hold nothing else to focus: it takes the focus itself, so that
+		// it scrolls by keyboard.
+		region = region.TabIndex(0)
+	}
+	return region.Body(
 		app.H2().Text("Analysis"),
 		// An edit of a large design is drawn first and analysed in the
 		// next task: until then what follows is of the design before it.

@@ -197,6 +197,15 @@ func TestEmbedLiveToken(t *testing.T) {
 	send(map[string]any{"action": "configure", "token": portalToken(t, portalSecret, "ada", time.Hour)})
 	p.frameFind("editor", "status", "Workspace: Live")
 	stored(`component: "redpanda"`)
+
+	// The page waiting for a portal's token, on its own (no portal ever
+	// sends one), passes axe.
+	q := p.secondTab()
+	q.do(chromedp.EmulateViewport(1440, 900))
+	q.navigate(editor.URL + "/?embed=1&workspace=" + id)
+	q.find("region", "Workspace sign-in")
+	q.find("status", "Workspace: "+"Waiting for the portal's sign-in")
+	q.checkAccessible("a workspace design waiting for the portal's token")
 }
 
 // TestLiveDeletedKeeps: a design deleted while open live is read-only with

@@ -60,6 +60,7 @@ func (em *embedding) authorize(token string) {
 	if s == nil {
 		return
 	}
+	fresh := token != em.token
 	em.token = token
 	s.workspace().Authorize(token)
 	l := s.teamOf().live
@@ -75,7 +76,7 @@ func (em *embedding) authorize(token string) {
 		}
 		s.store.Say("Connecting again with the portal's fresh token.")
 		l.dial()
-	case l.sock != nil:
+	case l.sock != nil && fresh:
 		l.redial()
 	}
 }
@@ -192,10 +193,11 @@ func shortReason(code int) string {
 		return "deleted, or access removed"
 	case 4001, statusUnauthorized:
 		return "not signed in"
-	case 0:
-		return "no answer from the server"
 	}
-	return "closed by the server"
+	if code >= 4000 {
+		return "closed by the server"
+	}
+	return "not opened" // an HTTP status, or none: the design was not read
 }
 
 // closeReason says in words why the server closed a live connection for

@@ -160,7 +160,12 @@ func TestEmbedLiveToken(t *testing.T) {
 		t.Errorf("requests go with %q", lp.p.token)
 	}
 
-	// A fresh token while live connects again with it at once.
+	// The same token again changes nothing; a fresh one while live
+	// connects again with it at once.
+	lp.send(`{"action":"configure","token":"fresh"}`)
+	if sock.closed || lp.p.sock != sock {
+		t.Error("the same token again connected again")
+	}
 	lp.send(`{"action":"configure","token":"good"}`)
 	if !sock.closed || lp.p.sock == sock {
 		t.Error("a fresh token while live did not connect again")

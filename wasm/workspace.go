@@ -167,9 +167,9 @@ func (s *socket) connect() {
 		text, _ := data.String()
 		// The server took the hello (it answers nothing else first): how
 		// long the connection lasts counts from now (see ui.Reconnect).
-		// Counted from the socket's opening, a server that closes after
-		// the hello (4029 too many connections, 1013 try again later)
-		// would look like one that kept it.
+		// Counted from the socket's opening, a server that leaves the
+		// hello unanswered until its own timeout (10 s) would look like
+		// one that kept the connection.
 		s.mu.Lock()
 		if s.ws.Equal(ws) && s.taken.IsZero() {
 			s.taken = time.Now()

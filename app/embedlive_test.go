@@ -194,9 +194,9 @@ func TestEmbedTokenRefusals(t *testing.T) {
 func TestLiveFinalClose(t *testing.T) {
 	p := newFakeTeam()
 	s := newSession(p, state.NewStore(mustEmbedded(t)))
-	var went string
-	s.navigate = func(u string) { went = u }
 	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	var went string
+	s.navigate = func(u string) { went = u } // Keep opens the kept design
 	sock := p.sock
 	sock.connect()
 	sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)

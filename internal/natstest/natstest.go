@@ -177,7 +177,8 @@ func (n *Node) Running() bool {
 	}
 }
 
-// logTail logs the last lines of the node's log, for a failed test.
+// logTail logs the last lines of the node's log but the routes' comings
+// and goings, for a failed test.
 func (n *Node) logTail(lines int) {
 	f, err := os.Open(n.log)
 	if err != nil {
@@ -187,6 +188,10 @@ func (n *Node) logTail(lines int) {
 	var tail []string
 	s := bufio.NewScanner(f)
 	for s.Scan() {
+		// A lost node's routes are redialled every second: noise.
+		if strings.Contains(s.Text(), "Route connection") || strings.Contains(s.Text(), "Router connection") || strings.Contains(s.Text(), "connect to route") {
+			continue
+		}
 		tail = append(tail, s.Text())
 		if len(tail) > lines {
 			tail = tail[1:]

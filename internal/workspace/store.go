@@ -217,23 +217,71 @@ func (w *Workspace) lastSeq(ctx context.Context, id string) (uint64, error) {
 
 // readChanges calls f with each of a design's changes after seq `after` up
 // to and including `upto`, in order.
+//
+// A read's consumer can fail under it for a moment: one just made may not
+// yet be known to this client's node (its interest goes round the
+// cluster's routes after the answer), and one on a node that was lost is
+// gone; a pull then answers "no responders". On a cluster under load
+// that happened to reads on a healthy cluster too, and a design's read
+// answered 503. So a read that fails so starts again after the last change
+// it had, with a fresh consumer, until ctx ends; what f or a change's
+// decoding says is final.
 func (w *Workspace) readChanges(ctx context.Context, id string, after, upto uint64, f func(seq uint64, r record) error) error {
-	if upto <= after {
-		return nil
+	for {
+		if upto <= after {
+			return nil
+		}
+		err := w.readChangesOnce(ctx, id, &after, upto, f)
+		var final finalError
+		if err == nil || errors.As(err, &final) {
+			return unwrapFinal(err)
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
+}
+
+// finalError is an error of readChangesOnce that reading again would
+// not mend.
+type finalError struct{ err error }
+
+func (e finalError) Error() string { return e.err.Error() }
+
+func unwrapFinal(err error) error {
+	var final finalError
+	if errors.As(err, &final) {
+		return final.err
+	}
+	return err
+}
+
+// readChangesOnce is one attempt of readChanges with one consumer; after
+// moves on with each change handed to f.
+func (w *Workspace) readChangesOnce(ctx context.Context, id string, after *uint64, upto uint64, f func(seq uint64, r record) error) error {
 	cons, err := w.changes.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{subject(id)}, DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: after + 1,
+		FilterSubjects: []string{subject(id)}, DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: *after + 1,
 		// Unbounded by default: a read whose consumer was on a lost node
-		// retried for ever. Bounded, it fails and its caller answers busy.
+		// retried for ever, whatever ctx. Bounded, the attempt fails and
+		// readChanges starts another while ctx lasts.
 		MaxResetAttempts: 3,
 	})
 	if err != nil {
 		return err
 	}
 	for {
-		msg, err := cons.Next(jetstream.FetchMaxWait(10 * time.Second))
+		wait := 10 * time.Second
+		if deadline, ok := ctx.Deadline(); ok {
+			wait = min(wait, time.Until(deadline))
+		}
+		if wait <= 0 || ctx.Err() != nil {
+			return fmt.Errorf("read changes of %s after %d: %w", id, *after, context.DeadlineExceeded)
+		}
+		msg, err := cons.Next(jetstream.FetchMaxWait(wait))
 		if err != nil {
-			return fmt.Errorf("read changes of %s after %d: %w", id, after, err)
+			return fmt.Errorf("read changes of %s after %d: %w", id, *after, err)
 		}
 		meta, err := msg.Metadata()
 		if err != nil {
@@ -242,15 +290,17 @@ func (w *Workspace) readChanges(ctx context.Context, id string, after, upto uint
 		// upto need not be one of this design's sequences (history's
 		// before=): the design's next change may be beyond it.
 		if meta.Sequence.Stream > upto {
+			*after = upto
 			return nil
 		}
 		var r record
 		if err := json.Unmarshal(msg.Data(), &r); err != nil {
-			return fmt.Errorf("change %d of %s: %w", meta.Sequence.Stream, id, err)
+			return finalError{fmt.Errorf("change %d of %s: %w", meta.Sequence.Stream, id, err)}
 		}
 		if err := f(meta.Sequence.Stream, r); err != nil {
-			return err
+			return finalError{err}
 		}
+		*after = meta.Sequence.Stream
 		if meta.Sequence.Stream >= upto {
 			return nil
 		}

@@ -337,16 +337,21 @@ func (h *hub) markUpdated() {
 }
 
 // housekeep writes the index's updated and seq at most twice a second,
-// and expires presences.
+// expires presences, and catches up with the stream when the consumer
+// lags (see behind).
 func (h *hub) housekeep(ctx context.Context) {
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
+	var lag lagCheck
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 			h.expirePresence(time.Now())
+			if upto, ok := lag.behind(ctx, h); ok {
+				h.catchUp(ctx, upto)
+			}
 			select {
 			case <-h.touch:
 				h.mu.Lock()
@@ -367,6 +372,51 @@ func (h *hub) housekeep(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// lagEvery is how often a hub asks the stream for the design's last
+// change, to notice a consumer that stopped delivering.
+const lagEvery = time.Second
+
+// lagCheck notices a hub whose consumer has stopped delivering: a consumer
+// on a node that was lost, or one being made again while the stream elects
+// a leader, delivered nothing for 10 to 20 s on a loaded cluster (the
+// ordered consumer's own reset waits up to 10 s for each try, and backs off
+// between them), and the clients here saw no one else's changes meanwhile
+// though the stream had them.
+type lagCheck struct {
+	next   time.Time
+	target uint64 // the stream's last change when last asked, if past the hub's
+}
+
+// behind asks the stream, at most every lagEvery, for the design's last
+// change (a direct get: any replica answers, while the stream elects a
+// leader too); it returns it when the hub was already behind it when last
+// asked and has not reached it since: the consumer had lagEvery to deliver
+// it and did not.
+func (l *lagCheck) behind(ctx context.Context, h *hub) (uint64, bool) {
+	now := time.Now()
+	if now.Before(l.next) {
+		return 0, false
+	}
+	l.next = now.Add(lagEvery)
+	h.mu.Lock()
+	seq := h.seq
+	h.mu.Unlock()
+	lagging := l.target > seq
+	qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	last, err := h.w.lastSeq(qctx, h.id)
+	cancel()
+	if err != nil {
+		return 0, false
+	}
+	if last <= seq {
+		l.target = 0
+		return 0, false
+	}
+	target := l.target
+	l.target = last
+	return target, lagging
 }
 
 // watchEntry follows the design's index entry: new members take effect at

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"log"
 	"net/http"
@@ -316,4 +317,31 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// A hub whose consumer stops delivering (its node lost, the consumer being
+// made again while the stream elects a leader) still brings its clients
+// another server's changes, from the stream itself, within seconds.
+func TestHubCatchesUpWhenItsConsumerStops(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	a, err := dial(t, ts, id, alice, 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.ws.mu.Lock()
+	h := ts.ws.hubs[id]
+	ts.ws.mu.Unlock()
+	h.consume.Stop()
+	// Another server stores a change: only the stream has it.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ack, err := ts.ws.appendChange(ctx, id, 0, record{ID: "elsewhere", User: "bob", Name: "bob", At: time.Now().UTC(), Change: addChange("x")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	a.waitFor("the other server's change", func(c *liveClient) bool { return c.seq == ack.Sequence })
+	t.Logf("the change came %v after it was stored", time.Since(start).Round(time.Millisecond))
 }

@@ -190,17 +190,34 @@ func (w *Workspace) putSnapshot(ctx context.Context, id string, s snapshot) erro
 	return err
 }
 
+// snapshotTry bounds one try of reading a snapshot (see getSnapshot).
+const snapshotTry = 4 * time.Second
+
+// getSnapshot reads a design's snapshot. An object's read makes a consumer
+// of its chunks, and a request to make one that reaches no meta leader
+// (the node that was it lost, a new one not yet elected) is answered by
+// no one: a read then waited its caller's whole context (20 s for the
+// API's) and failed, though a new leader was there within seconds. So a
+// try lasts snapshotTry, and another follows while ctx lasts.
 func (w *Workspace) getSnapshot(ctx context.Context, id string) (snapshot, error) {
 	var s snapshot
-	data, err := w.snaps.GetBytes(ctx, id)
-	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return s, errNotFound
+	for {
+		tctx, cancel := context.WithTimeout(ctx, snapshotTry)
+		data, err := w.snaps.GetBytes(tctx, id)
+		cancel()
+		if errors.Is(err, jetstream.ErrObjectNotFound) {
+			return s, errNotFound
+		}
+		if err == nil {
+			err = json.Unmarshal(data, &s)
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return s, fmt.Errorf("read the snapshot of %s: %w", id, err)
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
-	if err != nil {
-		return s, err
-	}
-	err = json.Unmarshal(data, &s)
-	return s, err
 }
 
 // lastSeq is the sequence of a design's last stored change, 0 for none.
@@ -264,9 +281,10 @@ func (w *Workspace) readChangesOnce(ctx context.Context, id string, after *uint6
 	cons, err := w.changes.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{subject(id)}, DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: *after + 1,
 		// Unbounded by default: a read whose consumer was on a lost node
-		// retried for ever, whatever ctx. Bounded, the attempt fails and
-		// readChanges starts another while ctx lasts.
-		MaxResetAttempts: 3,
+		// retried for ever, whatever ctx (each try waits up to 10 s).
+		// Bounded, the attempt fails and readChanges starts another while
+		// ctx lasts.
+		MaxResetAttempts: 1,
 	})
 	if err != nil {
 		return err

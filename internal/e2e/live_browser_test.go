@@ -79,16 +79,7 @@ func TestLiveTwoBrowsersConverge(t *testing.T) {
 	b.navigate(ts.URL + "/")
 	b.openLive("Orders")
 
-	// One sets a property, the other adds a node.
-	a.click("button", "api, AWS Lambda…")
-	a.fill("spinbutton", "timeoutSeconds", "60")
-	b.addProduct("valkey", "Amazon ElastiCache for Valkey", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
-	a.find("button", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
-	// Both the same field at once.
-	b.click("button", "api, AWS Lambda…")
-	b.waitValue("timeoutSeconds", "60")
-	a.fill("spinbutton", "timeoutSeconds", "120")
-	b.fill("spinbutton", "timeoutSeconds", "240")
+	a.editTogether(b)
 
 	var server string
 	a.eventually("both browsers to show the server's design", func() (bool, string) {
@@ -105,6 +96,21 @@ func TestLiveTwoBrowsersConverge(t *testing.T) {
 		}
 		p.checkClean()
 	}
+}
+
+// editTogether makes the co-editing of liveDesign open live in p and q:
+// p sets a property of api, q adds a node (p waits to see it), then both
+// set api's timeoutSeconds at once, p to 120 and q to 240.
+func (p *tab) editTogether(q *tab) {
+	p.t.Helper()
+	p.click("button", "api, AWS Lambda…")
+	p.fill("spinbutton", "timeoutSeconds", "60")
+	q.addProduct("valkey", "Amazon ElastiCache for Valkey", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
+	p.find("button", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
+	q.click("button", "api, AWS Lambda…")
+	q.waitValue("timeoutSeconds", "60")
+	p.fill("spinbutton", "timeoutSeconds", "120")
+	q.fill("spinbutton", "timeoutSeconds", "240")
 }
 
 // waitValue waits until the spinbutton named name shows want.

@@ -325,14 +325,7 @@ func TestLiveClusterCoEditing(t *testing.T) {
 
 	// One sets a property, the other adds a node; then both set one field
 	// at once.
-	a.click("button", "api, AWS Lambda…")
-	a.fill("spinbutton", "timeoutSeconds", "60")
-	b.addProduct("valkey", "Amazon ElastiCache for Valkey", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
-	a.find("button", "aws-elasticache-valkey, Amazon ElastiCache for Valkey…")
-	b.click("button", "api, AWS Lambda…")
-	b.waitValue("timeoutSeconds", "60")
-	a.fill("spinbutton", "timeoutSeconds", "120")
-	b.fill("spinbutton", "timeoutSeconds", "240")
+	a.editTogether(b)
 	design := converged("both browsers to show the server's design")
 	if !strings.Contains(design, "aws-elasticache-valkey") || !(strings.Contains(design, "timeoutSeconds: 120") || strings.Contains(design, "timeoutSeconds: 240")) {
 		t.Errorf("the edits are not in the design:\n%s", design)

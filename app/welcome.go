@@ -57,17 +57,32 @@ func (w *Welcome) OnMount(ctx app.Context) {
 	w.drawPictures()
 }
 
-// OnDismount releases the pictures' URLs.
+// OnDismount releases the pictures' URLs, a second later: the images are
+// still in the page while it dismounts, and one still loading would find
+// its URL gone (net::ERR_FILE_NOT_FOUND in the console).
 func (w *Welcome) OnDismount() {
+	var gone []string
 	for key, urls := range w.pictures {
 		for _, u := range urls {
 			if u != "" {
-				app.Window().Get("URL").Call("revokeObjectURL", u)
+				gone = append(gone, u)
 			}
 		}
 		delete(w.pictures, key)
 	}
 	w.drawing = false
+	if len(gone) == 0 {
+		return
+	}
+	var revoke app.Func
+	revoke = app.FuncOf(func(app.Value, []app.Value) any {
+		for _, u := range gone {
+			app.Window().Get("URL").Call("revokeObjectURL", u)
+		}
+		revoke.Release()
+		return nil
+	})
+	app.Window().Call("setTimeout", revoke, 1000)
 }
 
 // drawPictures draws the pictures not drawn yet, one design a step, the

@@ -86,7 +86,16 @@ func (*browser) Download(filename, mimeType string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer urlType.Call("revokeObjectURL", href)
+	// The browser reads the blob after click returns: revoked at once, the
+	// download may find it gone (net::ERR_FILE_NOT_FOUND). It goes a minute
+	// later.
+	var revoke app.Func
+	revoke = app.FuncOf(func(app.Value, []app.Value) any {
+		urlType.Call("revokeObjectURL", href)
+		revoke.Release()
+		return nil
+	})
+	defer app.Window().Call("setTimeout", revoke, 60_000)
 	doc, err := safejs.Global().Get("document")
 	if err != nil {
 		return err

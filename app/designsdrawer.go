@@ -180,6 +180,7 @@ func (s *tabSession) toggleDesigns(ctx app.Context) {
 	if s.toggleSheet(ctx, designsSheet, "#designs-button", "#designs-search") {
 		s.library.purgeTrash()
 		s.library.refreshEstimate()
+		s.teamOf().dropDialogs()
 		s.teamOf().refresh()
 	}
 }

@@ -91,6 +91,16 @@ type team struct {
 	copying bool
 	live    *liveLink
 	userID  string // the signed-in user's id, once the server said it
+	// share, history and confirm are the Workspace's dialogs, one open
+	// at a time (see sharedialog.go, workspacehistory.go and
+	// liveworkspace.go); moving says a design is being moved or copied
+	// between the workspace and this browser, which waits for it.
+	share   *shareForm
+	history *historyView
+	confirm *workspaceConfirm
+	moving  string
+	// modalOff stops listening to the open dialog's keys (see showModal).
+	modalOff func()
 }
 
 // workspace returns the Workspace of the session's platform, or nil when

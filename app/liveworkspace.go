@@ -1,10 +1,15 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/archdesigner/designer/catalogue"
+	"github.com/archdesigner/designer/catalogue/library"
 )
 
 // renderWorkspace is the Designs drawer's Workspace section: the serving
@@ -40,15 +45,23 @@ func (d *DesignsDrawer) renderWorkspace() app.UI {
 		app.Div().Class("sheet-tools").Body(
 			app.If(t.live == nil && !s.sharing,
 				app.Button().Text("Copy to workspace").Title("A copy of the open design on the server, which you own and may share").
-					Disabled(t.copying).OnClick(func(app.Context, app.Event) { t.copyOpen(copyName) }),
+					Disabled(t.copying || t.moving != "").OnClick(func(app.Context, app.Event) { t.copyOpen(copyName) }),
+			),
+			app.If(t.live == nil && !s.readOnlyView() && s.library.index().Find(s.designID) != nil,
+				app.Button().Text("Move to workspace").Title("The open design goes to the server, where you own it and may share it; this browser's copy goes to the trash").
+					Disabled(t.copying || t.moving != "").OnClick(func(app.Context, app.Event) { t.moveOpen(copyName) }),
 			),
 		),
 		app.Ul().Class("design-list workspace-list").Body(rows...),
+		t.renderShare(),
+		t.renderHistory(),
+		t.renderConfirm(),
 	)
 }
 
 // renderWorkspaceRow is one workspace design: Open it live, with the
-// user's role.
+// user's role; its History, and Copy here, for anyone who sees it; Share,
+// Move here and Delete for its owner (the server refuses them to others).
 func (d *DesignsDrawer) renderWorkspaceRow(wd workspaceDesign) app.UI {
 	t := d.Session.teamOf()
 	about := fmt.Sprintf("%s · owner %s · changed %s", roleWords(wd.Role), wd.Owner, ago(wd.Updated, d.Session.now()))
@@ -59,7 +72,25 @@ func (d *DesignsDrawer) renderWorkspaceRow(wd workspaceDesign) app.UI {
 		name = app.Button().Class("link design-name").Aria("label", "Open "+wd.Name+" live").Text(wd.Name).
 			OnClick(func(app.Context, app.Event) { t.open(wd) }, wd.ID)
 	}
-	return app.Li().DataSet("role", wd.Role).Body(name, app.Span().Class("hint design-about").Text(about))
+	owner := wd.Role == "owner"
+	busy := t.moving != ""
+	return app.Li().DataSet("role", wd.Role).Body(
+		name,
+		app.Span().Class("hint design-about").Text(about),
+		app.Span().Class("design-actions").Body(
+			app.If(owner, app.Button().ID("share-"+wd.ID).Text("Share").Aria("label", "Share "+wd.Name).
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.openShare) }, wd.ID)),
+			app.Button().ID("history-"+wd.ID).Text("History").Aria("label", "History of "+wd.Name).
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.openHistory) }, wd.ID),
+			button(busy).Text("Copy here").Aria("label", "Copy "+wd.Name+" to this browser").
+				Title("A new design in this browser with the workspace design's content; the workspace keeps its own").
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.copyHere) }, wd.ID),
+			app.If(owner, button(busy).ID("move-"+wd.ID).Text("Move here").Aria("label", "Move "+wd.Name+" to this browser").
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.askMove) }, wd.ID)),
+			app.If(owner, button(busy).ID("delete-"+wd.ID).Text("Delete").Aria("label", "Delete "+wd.Name+" from the workspace").
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.askDelete) }, wd.ID)),
+		),
+	)
 }
 
 // roleWords says a role for the list: "you edit", "you view", "you own".
@@ -81,4 +112,299 @@ func (d *DesignsDrawer) openName() string {
 		return e.Name
 	}
 	return "Untitled design"
+}
+
+// withDesign calls f with the workspace design id names as the list has
+// it now: a row's handlers capture its id alone, as go-app keeps the
+// first handler a row was drawn with while its id stays the same.
+func (t *team) withDesign(id string, f func(workspaceDesign)) {
+	for _, d := range t.designs {
+		if d.ID == id {
+			f(d)
+			return
+		}
+	}
+	t.s.store.Report(fmt.Errorf("This design is no longer in the workspace's list"))
+}
+
+// workspaceConfirm is a move to this browser or a delete from the
+// workspace waiting for the owner's yes: either takes the design from
+// everyone it is shared with.
+type workspaceConfirm struct {
+	design workspaceDesign
+	move   bool // move it to this browser; else delete it
+}
+
+// askMove asks the owner to confirm moving d to this browser.
+func (t *team) askMove(d workspaceDesign) {
+	t.confirm, t.share, t.history = &workspaceConfirm{design: d, move: true}, nil, nil
+	t.showModal("confirm-dialog", t.closeConfirm)
+}
+
+// askDelete asks the owner to confirm deleting d from the workspace.
+func (t *team) askDelete(d workspaceDesign) {
+	t.confirm, t.share, t.history = &workspaceConfirm{design: d}, nil, nil
+	t.showModal("confirm-dialog", t.closeConfirm)
+}
+
+// closeConfirm closes the confirm dialog, the focus back on the button
+// that asked.
+func (t *team) closeConfirm() {
+	t.endModal()
+	if c := t.confirm; c != nil {
+		t.confirm = nil
+		back := "delete-"
+		if c.move {
+			back = "move-"
+		}
+		refocus("confirm-dialog", back+c.design.ID)
+	}
+}
+
+// renderConfirm is the confirm dialog of a move or a delete, when open.
+func (t *team) renderConfirm() app.UI {
+	c := t.confirm
+	if c == nil {
+		return nil
+	}
+	title, text, yes := "Delete "+c.design.Name+" from the workspace?",
+		"It is deleted from the server with its history: everyone you shared it with loses access, and it is in no one's trash. "+
+			"Copy it to this browser first to keep it.", "Delete from the workspace"
+	if c.move {
+		title, text, yes = "Move "+c.design.Name+" to this browser?",
+			"A copy is kept in this browser, then the design is deleted from the workspace with its history: "+
+				"everyone you shared it with loses access.", "Move to this browser"
+	}
+	return modal("confirm-dialog", title,
+		app.P().ID("confirm-dialog-text").Text(text),
+		app.Div().Class("actions").Body(
+			app.Button().Class("danger").Text(yes).OnClick(func(app.Context, app.Event) {
+				if c := t.confirm; c != nil {
+					t.endModal()
+					t.confirm = nil
+					if c.move {
+						t.moveHere(c.design)
+					} else {
+						t.deleteFromWorkspace(c.design)
+					}
+				}
+			}),
+			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { t.closeConfirm() }),
+		),
+	).Role("alertdialog").Aria("describedby", "confirm-dialog-text")
+}
+
+// created reads the server's answer to a new design (its id and name).
+func created(data []byte) (workspaceDesign, error) {
+	var d workspaceDesign
+	if err := json.Unmarshal(data, &d); err != nil || d.ID == "" {
+		return d, fmt.Errorf("the server's answer does not name the new design")
+	}
+	return d, nil
+}
+
+// moveOpen moves the open design of this browser to the workspace under
+// name: a copy there first; once the server has it, this browser's goes to
+// the trash (where Recover brings it back) and the workspace's opens live.
+// A copy refused leaves this browser's as it was.
+func (t *team) moveOpen(name string) {
+	if t.copying || t.moving != "" || t.state != teamReady {
+		return
+	}
+	s := t.s
+	localID := s.designID
+	t.moving = localID
+	body, _ := json.Marshal(map[string]string{"name": name, "design": string(s.store.Export())})
+	s.workspace().Request("POST", "/api/workspace/designs", body, func(status int, data []byte, err error) {
+		s.run(func() {
+			t.moving = ""
+			var d workspaceDesign
+			switch {
+			case err != nil || status == 0:
+				err = fmt.Errorf("Not moved to the workspace: no answer from the server; the design is still here only")
+			case status != statusCreated:
+				err = fmt.Errorf("%w; the design is still here only", apiError("Not moved to the workspace", status, data))
+			default:
+				if d, err = created(data); err != nil {
+					err = fmt.Errorf("Moved to the workspace? %v; this browser's copy stays, and the workspace's list says whether it is there", err)
+				}
+			}
+			if err != nil {
+				s.store.Report(err)
+				t.list()
+				return
+			}
+			if err := s.library.update(func(ix *library.Index) error { return ix.Delete(localID, s.now()) }); err != nil {
+				s.store.Report(fmt.Errorf("Copied to the workspace as “%s”, and this browser's copy stays here too: %v", d.Name, err))
+				t.list()
+				return
+			}
+			s.store.Say("Moved " + name + " to the workspace; this browser's copy is in the trash (Designs, Trash, to recover it).")
+			t.list()
+			t.open(d)
+		})
+	})
+}
+
+// copyHere copies workspace design d to this browser as a new design,
+// which opens.
+func (t *team) copyHere(d workspaceDesign) {
+	t.fetchHere(d, "copied from the workspace", func(id string) {
+		t.s.store.Say("Copied " + d.Name + " to this browser; the workspace keeps its own.")
+		t.s.goTo(designAddress(id))
+	})
+}
+
+// moveHere moves workspace design d to this browser: a copy here, then
+// the design is deleted on the server, and the copy opens. When the
+// server does not delete it, both copies are there, as the status says.
+func (t *team) moveHere(d workspaceDesign) {
+	s := t.s
+	t.fetchHere(d, "moved from the workspace", func(id string) {
+		// Open here live, it is left first: the server closes its
+		// connection when the design goes, which is no loss of the link.
+		wasLive := t.live != nil && t.live.design.ID == d.ID
+		if wasLive {
+			t.leave()
+		}
+		t.moving = d.ID
+		s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+			s.run(func() {
+				t.moving = ""
+				t.list()
+				if err != nil || status != statusOK {
+					why := "no answer from the server"
+					if err == nil && status != 0 {
+						why = apiError("the server refused to delete it", status, data).Error()
+					}
+					s.store.Report(fmt.Errorf("%s is copied to this browser (Designs, This browser) and is still in the workspace: %s", d.Name, why))
+					if wasLive {
+						t.open(d)
+					}
+					return
+				}
+				s.store.Say("Moved " + d.Name + " to this browser; it is no longer in the workspace.")
+				s.goTo(designAddress(id))
+			})
+		})
+	})
+}
+
+// fetchHere reads workspace design d and keeps it in this browser's
+// library as a new design with its first version (why summary), then
+// calls done with its id; a failure says why, and nothing is kept.
+func (t *team) fetchHere(d workspaceDesign, summary string, done func(id string)) {
+	s := t.s
+	if t.moving != "" || s.platform == nil {
+		return
+	}
+	t.moving = d.ID
+	fail := func(err error) {
+		t.moving = ""
+		s.store.Report(fmt.Errorf("%s was not copied to this browser: %v; the workspace's is as it was", d.Name, err))
+	}
+	s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+		s.run(func() {
+			var body struct {
+				Name   string `json:"name"`
+				Design string `json:"design"`
+			}
+			switch {
+			case err != nil || status == 0:
+				fail(fmt.Errorf("no answer from the server"))
+				return
+			case status != statusOK:
+				fail(apiError("the server answered", status, data))
+				return
+			case json.Unmarshal(data, &body) != nil:
+				fail(fmt.Errorf("the server's answer does not read"))
+				return
+			}
+			read, text, _, err := s.store.Read(body.Name+".yaml", []byte(body.Design))
+			if err != nil {
+				fail(err)
+				return
+			}
+			t.keepHere(firstOf(body.Name, d.Name), text, read, summary, func(id string, err error) {
+				if err != nil {
+					fail(err)
+					return
+				}
+				t.moving = ""
+				done(id)
+			})
+		})
+	})
+}
+
+// keepHere stores text (read) as a new design of this browser's library
+// named name, lists it with its first version, and calls done with its
+// id, or the error that left the library as it was.
+func (t *team) keepHere(name, text string, read *catalogue.Design, summary string, done func(id string, err error)) {
+	s := t.s
+	id := library.NewID()
+	s.platform.StoreDesign(library.DesignKey(id), text, func(err error) {
+		s.run(func() {
+			if err != nil {
+				done("", err)
+				return
+			}
+			err := s.library.update(func(ix *library.Index) error {
+				entry := ix.Add(id, name, s.now())
+				entry.DesignID, entry.Nodes = read.ID, len(read.Nodes)
+				return nil
+			})
+			if err != nil {
+				s.platform.RemoveDesign(library.DesignKey(id), func(error) {})
+				done("", err)
+				return
+			}
+			s.versions.recordFirst(id, text, len(read.Nodes), library.WhyImport, summary, func() { done(id, nil) })
+		})
+	})
+}
+
+// deleteFromWorkspace deletes workspace design d (its owner's, confirmed);
+// open here live, this browser's latest design opens in its place.
+func (t *team) deleteFromWorkspace(d workspaceDesign) {
+	s := t.s
+	if t.moving != "" {
+		return
+	}
+	wasLive := t.live != nil && t.live.design.ID == d.ID
+	if wasLive {
+		t.leave()
+	}
+	t.moving = d.ID
+	s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+		s.run(func() {
+			t.moving = ""
+			t.list()
+			switch {
+			case err != nil || status == 0:
+				err = fmt.Errorf("%s was not deleted from the workspace: no answer from the server", d.Name)
+			case status != statusOK:
+				err = apiError(d.Name+" was not deleted from the workspace", status, data)
+			}
+			if err != nil {
+				s.store.Report(err)
+				if wasLive {
+					t.open(d)
+				}
+				return
+			}
+			s.store.Say("Deleted " + d.Name + " from the workspace.")
+			if wasLive {
+				s.goTo("/")
+			}
+		})
+	})
+}
+
+// dropDialogs forgets the Workspace's dialogs, as the Designs drawer
+// opens: one left open when the drawer closed under it (another design
+// opened) is not shown again.
+func (t *team) dropDialogs() {
+	t.endModal()
+	t.share, t.history, t.confirm = nil, nil, nil
 }

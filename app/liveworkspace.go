@@ -74,10 +74,18 @@ func (d *DesignsDrawer) renderWorkspaceRow(wd workspaceDesign) app.UI {
 	}
 	owner := wd.Role == "owner"
 	busy := t.moving != ""
+	// The server takes an editor's changes as soon as the owner says so,
+	// but a connection open before is not told (only a welcome says the
+	// role): the list, read as Designs opens, does, and a reopen welcomes.
+	promoted := t.live != nil && t.live.design.ID == wd.ID && t.live.session != nil &&
+		t.live.session.Viewer() != "" && wd.Role != "viewer"
 	return app.Li().DataSet("role", wd.Role).Body(
 		name,
 		app.Span().Class("hint design-about").Text(about),
 		app.Span().Class("design-actions").Body(
+			app.If(promoted, app.Button().Text("Reopen to edit").Aria("label", "Reopen "+wd.Name+" to edit").
+				Title("You may edit it now; it was opened while you were a viewer").
+				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.open) }, wd.ID)),
 			app.If(owner, app.Button().ID("share-"+wd.ID).Text("Share").Aria("label", "Share "+wd.Name).
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.openShare) }, wd.ID)),
 			app.Button().ID("history-"+wd.ID).Text("History").Aria("label", "History of "+wd.Name).

@@ -83,17 +83,18 @@ func (d *DesignsDrawer) renderWorkspaceRow(wd workspaceDesign) app.UI {
 		name,
 		app.Span().Class("hint design-about").Text(about),
 		app.Span().Class("design-actions").Body(
-			app.If(promoted, app.Button().Text("Reopen to edit").Aria("label", "Reopen "+wd.Name+" to edit").
+			app.If(promoted, app.Button().Text("Reopen to edit").Aria("label", "Reopen to edit "+wd.Name).
 				Title("You may edit it now; it was opened while you were a viewer").
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.open) }, wd.ID)),
 			app.If(owner, app.Button().ID("share-"+wd.ID).Text("Share").Aria("label", "Share "+wd.Name).
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.openShare) }, wd.ID)),
 			app.Button().ID("history-"+wd.ID).Text("History").Aria("label", "History of "+wd.Name).
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.openHistory) }, wd.ID),
-			button(busy).Text("Copy here").Aria("label", "Copy "+wd.Name+" to this browser").
-				Title("A new design in this browser with the workspace design's content; the workspace keeps its own").
+			button(busy).Text("Copy").Aria("label", "Copy "+wd.Name+" to this browser").
+				Title("Copy to this browser: a new design there with the workspace design's content; the workspace keeps its own").
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.copyHere) }, wd.ID),
-			app.If(owner, button(busy).ID("move-"+wd.ID).Text("Move here").Aria("label", "Move "+wd.Name+" to this browser").
+			app.If(owner, button(busy).ID("move-"+wd.ID).Text("Move").Aria("label", "Move "+wd.Name+" to this browser").
+				Title("Move to this browser: a copy there, then the design leaves the workspace").
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.askMove) }, wd.ID)),
 			app.If(owner, button(busy).ID("delete-"+wd.ID).Text("Delete").Aria("label", "Delete "+wd.Name+" from the workspace").
 				OnClick(func(app.Context, app.Event) { t.withDesign(wd.ID, t.askDelete) }, wd.ID)),
@@ -212,9 +213,11 @@ func created(data []byte) (workspaceDesign, error) {
 }
 
 // moveOpen moves the open design of this browser to the workspace under
-// name: a copy there first; once the server has it, this browser's goes to
-// the trash (where Recover brings it back) and the workspace's opens live.
-// A copy refused leaves this browser's as it was.
+// name: once it can be left (saved here, as opening another design waits
+// for), it is read-only while a copy goes to the server; once the server
+// has it, this browser's goes to the trash (where Recover brings it back)
+// and the workspace's opens live. A copy refused leaves this browser's as
+// it was, editable again.
 func (t *team) moveOpen(name string) {
 	if t.copying || t.moving != "" || t.state != teamReady {
 		return
@@ -222,36 +225,48 @@ func (t *team) moveOpen(name string) {
 	s := t.s
 	localID := s.designID
 	t.moving = localID
-	body, _ := json.Marshal(map[string]string{"name": name, "design": string(s.store.Export())})
-	s.workspace().Request("POST", "/api/workspace/designs", body, func(status int, data []byte, err error) {
-		s.run(func() {
-			t.moving = ""
-			var d workspaceDesign
-			switch {
-			case err != nil || status == 0:
-				err = fmt.Errorf("Not moved to the workspace: no answer from the server; the design is still here only")
-			case status != statusCreated:
-				err = fmt.Errorf("%w; the design is still here only", apiError("Not moved to the workspace", status, data))
-			default:
-				if d, err = created(data); err != nil {
-					err = fmt.Errorf("Moved to the workspace? %v; this browser's copy stays, and the workspace's list says whether it is there", err)
-				}
-			}
-			if err != nil {
-				s.store.Report(err)
-				t.list()
-				return
-			}
-			if err := s.library.update(func(ix *library.Index) error { return ix.Delete(localID, s.now()) }); err != nil {
-				s.store.Report(fmt.Errorf("Copied to the workspace as “%s”, and this browser's copy stays here too: %v", d.Name, err))
-				t.list()
-				return
-			}
-			s.store.Say("Moved " + name + " to the workspace; this browser's copy is in the trash (Designs, Trash, to recover it).")
-			t.list()
-			t.open(d)
+	s.leaveFor(func() {
+		s.store.SetReadOnly(true) // what is sent is what is left here
+		body, _ := json.Marshal(map[string]string{"name": name, "design": string(s.store.Export())})
+		s.workspace().Request("POST", "/api/workspace/designs", body, func(status int, data []byte, err error) {
+			s.run(func() { t.movedOpen(localID, name, status, data, err) })
 		})
+	}, func(err error) {
+		t.moving = ""
+		if err != nil {
+			s.store.Report(fmt.Errorf("Not moved to the workspace: %w", err))
+		}
 	})
+}
+
+// movedOpen finishes moveOpen once the server answered the copy.
+func (t *team) movedOpen(localID, name string, status int, data []byte, err error) {
+	s := t.s
+	t.moving = ""
+	var d workspaceDesign
+	switch {
+	case err != nil || status == 0:
+		err = fmt.Errorf("Not moved to the workspace: no answer from the server; the design is still here only")
+	case status != statusCreated:
+		err = fmt.Errorf("%w; the design is still here only", apiError("Not moved to the workspace", status, data))
+	default:
+		if d, err = created(data); err != nil {
+			err = fmt.Errorf("Moved to the workspace? %v; this browser's copy stays, and the workspace's list says whether it is there", err)
+		}
+	}
+	if err == nil {
+		if uerr := s.library.update(func(ix *library.Index) error { return ix.Delete(localID, s.now()) }); uerr != nil {
+			err = fmt.Errorf("Copied to the workspace as “%s”, and this browser's copy stays here too: %v", d.Name, uerr)
+		}
+	}
+	t.list()
+	if err != nil {
+		s.store.SetReadOnly(false)
+		s.store.Report(err)
+		return
+	}
+	s.store.Say("Moved " + name + " to the workspace; this browser's copy is in the trash (Designs, Trash, to recover it).")
+	t.open(d)
 }
 
 // copyHere copies workspace design d to this browser as a new design,

@@ -139,8 +139,8 @@ func TestMoveBetweenPlaces(t *testing.T) {
 		tm := s.teamOf()
 		tm.refresh()
 		tm.moveOpen("Shop")
-		if e := s.library.index().Find(s.designID); e == nil || e.InTrash() {
-			t.Errorf("this browser's design went: %+v", e)
+		if e := s.library.index().Find(s.designID); e == nil || e.InTrash() || s.store.ReadOnly() {
+			t.Errorf("this browser's design went, or stays read-only (%v): %+v", s.store.ReadOnly(), e)
 		}
 		if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "limit-designs") || !strings.Contains(n.Text, "still here only") {
 			t.Errorf("notice %+v", n)

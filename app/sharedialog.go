@@ -126,6 +126,10 @@ func (t *team) openShare(d workspaceDesign) {
 				f.problem = "The members could not be read: the server's answer does not read."
 			default:
 				f.loaded, f.members = true, body.Members
+				if !app.IsServer {
+					// Who to add is what the dialog is most often for.
+					afterRender("share-person", func(el app.Value) { el.Call("focus") })
+				}
 			}
 		})
 	})
@@ -226,13 +230,13 @@ func (t *team) renderShare() app.UI {
 	if f == nil {
 		return nil
 	}
-	body := []app.UI{
-		app.P().Class("hint").Text("Each person is named by their user id as the sign-in names them: the value of the " +
-			"proxy's header (such as X-Forwarded-User), or the sub of the portal's token. An editor changes the design; a viewer reads it."),
-	}
+	// The members and the add row are one element, reading or read: go-app
+	// diffs by position, and a control moved to another would be drawn
+	// anew, losing the focus the dialog gave it.
+	var members []app.UI
 	if !f.loaded {
 		if f.problem == "" {
-			body = append(body, app.P().Class("hint").Text("Reading the members…"))
+			members = append(members, app.P().Class("hint").Text("Reading the members…"))
 		}
 	} else {
 		rows := make([]app.UI, 0, len(f.members))
@@ -253,7 +257,7 @@ func (t *team) renderShare() app.UI {
 					OnClick(func(app.Context, app.Event) { f.remove(m.User) }, m.User),
 			))
 		}
-		body = append(body,
+		members = append(members,
 			app.Ul().Class("member-list").Aria("label", "Members").Body(rows...),
 			app.Div().Class("member-add").Body(
 				app.Label().For("share-person").Text("Person"),
@@ -274,13 +278,16 @@ func (t *team) renderShare() app.UI {
 			),
 		)
 	}
-	body = append(body,
+	body := []app.UI{
+		app.P().Class("hint").Text("Each person is named by their user id as the sign-in names them: the value of the " +
+			"proxy's header (such as X-Forwarded-User), or the sub of the portal's token. An editor changes the design; a viewer reads it."),
+		app.Div().Body(members...),
 		app.P().ID("share-problem").Class("problem").Role("alert").Text(f.problem),
 		app.Div().Class("actions").Body(
 			button(!f.loaded || f.saving).Text(map[bool]string{false: "Save", true: "Saving…"}[f.saving]).
 				OnClick(func(app.Context, app.Event) { t.saveShare() }),
 			app.Button().Text("Cancel").OnClick(func(app.Context, app.Event) { t.closeShare() }),
 		),
-	)
+	}
 	return modal("share-dialog", "Share "+f.design.Name, body...)
 }

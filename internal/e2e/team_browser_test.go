@@ -94,11 +94,16 @@ func TestTeamShareHistoryMove(t *testing.T) {
 	ada.importFile(file)
 	ada.click("button", "Designs")
 	ada.clickIn("Workspace", "button", "Move to workspace")
-	ada.waitText("status", "Workspace: Live", "Live")
+	ada.eventually("ada's design live", func() (bool, string) {
+		got := ada.evalPage(`[(document.getElementById("live-status") || {}).textContent, document.getElementById("status").textContent].join(" | ")`)
+		return strings.HasPrefix(got, `"Live |`), got
+	})
 	ada.waitText("status", "", "Opened “Orders” from the workspace, live.")
 	ada.click("button", "Designs")
+	ada.find("button", "Share Orders") // the Workspace read
 	ada.click("DisclosureTriangle", "Trash (1)")
 	ada.find("button", "Recover Orders, deleted …")
+	ada.checkAccessible("Designs with a workspace design of one's own")
 
 	// Share: Escape closes the dialog and gives the focus back.
 	ada.clickIn("Workspace", "button", "Share Orders")
@@ -140,7 +145,9 @@ func TestTeamShareHistoryMove(t *testing.T) {
 	ada.waitText("status", "", "Shared Orders with 1 person.")
 	ada.click("button", "Close designs")
 	bob.click("button", "Designs")
-	bob.clickIn("Workspace", "button", "Reopen Orders to edit")
+	bob.find("button", "Reopen to edit Orders")
+	bob.checkAccessible("Designs offering to reopen a design to edit")
+	bob.clickIn("Workspace", "button", "Reopen to edit Orders")
 	bob.waitText("status", "Workspace: Live", "Live")
 
 	ada.click("button", "api, AWS Lambda…")

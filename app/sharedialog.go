@@ -33,9 +33,10 @@ type shareForm struct {
 }
 
 // modal is a dialog of the Workspace, drawn modal by the browser (see
-// team.showModal).
-func modal(id, title string, body ...app.UI) app.HTMLDialog {
-	return app.Dialog().ID(id).Class("workspace-dialog").Aria("labelledby", id+"-title").
+// team.showModal). It is made with Elem, as the canvas's SVG is: each
+// element type of go-app's own costs app.wasm all its methods.
+func modal(id, title string, body ...app.UI) app.HTMLElem {
+	return app.Elem("dialog").ID(id).Class("workspace-dialog").Aria("labelledby", id+"-title").
 		Body(append([]app.UI{app.H2().ID(id + "-title").Text(title)}, body...)...)
 }
 

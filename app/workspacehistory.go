@@ -132,7 +132,7 @@ func (t *team) renderHistory() app.UI {
 			app.Div().Class("change-head").Body(
 				app.Strong().Text(firstOf(c.Name, c.User)),
 				app.Text(" · "),
-				app.Time().DateTime(c.At.UTC().Format(time.RFC3339)).Title(when(c.At)).Text(ago(c.At, now)),
+				app.Elem("time").Attr("datetime", c.At.UTC().Format(time.RFC3339)).Title(when(c.At)).Text(ago(c.At, now)),
 			),
 			app.Ul().Class("change-words").Body(lines...),
 		))

@@ -284,31 +284,41 @@ func (t *team) copyHere(d workspaceDesign) {
 func (t *team) moveHere(d workspaceDesign) {
 	s := t.s
 	t.fetchHere(d, "moved from the workspace", func(id string) {
-		// Open here live, it is left first: the server closes its
-		// connection when the design goes, which is no loss of the link.
-		wasLive := t.live != nil && t.live.design.ID == d.ID
-		if wasLive {
-			t.leave()
-		}
-		t.moving = d.ID
-		s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
-			s.run(func() {
-				t.moving = ""
-				t.list()
-				if err != nil || status != statusOK {
-					why := "no answer from the server"
-					if err == nil && status != 0 {
-						why = apiError("the server refused to delete it", status, data).Error()
-					}
-					s.store.Report(fmt.Errorf("%s is copied to this browser (Designs, This browser) and is still in the workspace: %s", d.Name, why))
-					if wasLive {
-						t.open(d)
-					}
-					return
-				}
-				s.store.Say("Moved " + d.Name + " to this browser; it is no longer in the workspace.")
-				s.goTo(designAddress(id))
-			})
+		t.removeFromServer(d, func(_ bool, why error) {
+			if why != nil {
+				s.store.Report(fmt.Errorf("%s is copied to this browser (Designs, This browser) and is still in the workspace: %v", d.Name, why))
+				return
+			}
+			s.store.Say("Moved " + d.Name + " to this browser; it is no longer in the workspace.")
+			s.goTo(designAddress(id))
+		})
+	})
+}
+
+// removeFromServer deletes workspace design d on the server, and calls
+// done with whether it was open here live and why the server kept it (nil
+// when it is deleted). Open here, it stays live until the server has
+// deleted it, then it is left (its connection closes as the design goes):
+// a refusal leaves it as it was.
+func (t *team) removeFromServer(d workspaceDesign, done func(wasLive bool, why error)) {
+	s := t.s
+	t.moving = d.ID
+	s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+		s.run(func() {
+			t.moving = ""
+			t.list()
+			var why error
+			switch {
+			case err != nil || status == 0:
+				why = fmt.Errorf("no answer from the server")
+			case status != statusOK:
+				why = apiError("the server refused", status, data)
+			}
+			wasLive := t.live != nil && t.live.design.ID == d.ID
+			if wasLive && why == nil {
+				t.leave()
+			}
+			done(wasLive, why)
 		})
 	})
 }
@@ -394,33 +404,15 @@ func (t *team) deleteFromWorkspace(d workspaceDesign) {
 	if t.moving != "" {
 		return
 	}
-	wasLive := t.live != nil && t.live.design.ID == d.ID
-	if wasLive {
-		t.leave()
-	}
-	t.moving = d.ID
-	s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
-		s.run(func() {
-			t.moving = ""
-			t.list()
-			switch {
-			case err != nil || status == 0:
-				err = fmt.Errorf("%s was not deleted from the workspace: no answer from the server", d.Name)
-			case status != statusOK:
-				err = apiError(d.Name+" was not deleted from the workspace", status, data)
-			}
-			if err != nil {
-				s.store.Report(err)
-				if wasLive {
-					t.open(d)
-				}
-				return
-			}
-			s.store.Say("Deleted " + d.Name + " from the workspace.")
-			if wasLive {
-				s.goTo("/")
-			}
-		})
+	t.removeFromServer(d, func(wasLive bool, why error) {
+		if why != nil {
+			s.store.Report(fmt.Errorf("%s was not deleted from the workspace: %v", d.Name, why))
+			return
+		}
+		s.store.Say("Deleted " + d.Name + " from the workspace.")
+		if wasLive {
+			s.goTo("/")
+		}
 	})
 }
 

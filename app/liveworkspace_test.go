@@ -188,6 +188,34 @@ func TestMoveBetweenPlaces(t *testing.T) {
 			t.Errorf("%d copies here, went %v, moving %q", copies, went, tm.moving)
 		}
 	})
+	t.Run("delete refused while open live: still live, and it says why", func(t *testing.T) {
+		p := ownedTeam()
+		p.routes["DELETE /api/workspace/designs/d1"] = func([]byte) (int, string) {
+			return 403, `{"error":{"code":"owner-only","message":"only the design's owner may do this"}}`
+		}
+		s := newSession(p, state.NewStore(mustEmbedded(t)))
+		tm := s.teamOf()
+		tm.refresh()
+		tm.open(tm.designs[0])
+		tm.deleteFromWorkspace(tm.designs[0])
+		if n := s.store.Notice(); tm.live == nil || p.sock.closed || !strings.Contains(n.Text, "was not deleted") || !strings.Contains(n.Text, "owner-only") {
+			t.Errorf("live %v, socket closed %v, notice %q", tm.live != nil, p.sock.closed, n.Text)
+		}
+	})
+	t.Run("delete while open live: left, and this browser's design opens", func(t *testing.T) {
+		p := ownedTeam()
+		p.routes["DELETE /api/workspace/designs/d1"] = func([]byte) (int, string) { return 200, `{"deleted":"d1"}` }
+		s := newSession(p, state.NewStore(mustEmbedded(t)))
+		var went []string
+		s.navigate = func(u string) { went = append(went, u) }
+		tm := s.teamOf()
+		tm.refresh()
+		tm.open(tm.designs[0])
+		tm.deleteFromWorkspace(tm.designs[0])
+		if tm.live != nil || !p.sock.closed || len(went) != 1 || went[0] != "/" || s.store.Notice().Text != "Deleted Orders from the workspace." {
+			t.Errorf("live %v, socket closed %v, went %v, notice %q", tm.live != nil, p.sock.closed, went, s.store.Notice().Text)
+		}
+	})
 	t.Run("copy here: a new design of this browser, opened", func(t *testing.T) {
 		p := ownedTeam()
 		s := newSession(p, state.NewStore(mustEmbedded(t)))

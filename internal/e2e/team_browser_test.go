@@ -133,7 +133,10 @@ func TestTeamShareHistoryMove(t *testing.T) {
 	})
 	bob.absent("button", "Share Orders") // the owner's alone
 	bob.clickIn("Workspace", "button", "Open Orders live")
-	bob.waitText("status", "Workspace: Read only: you are a viewer", "Read only")
+	bob.eventually("bob's design open read-only", func() (bool, string) {
+		got := bob.evalPage(`[(document.getElementById("live-status") || {}).textContent, document.getElementById("status").textContent].join(" | ")`)
+		return strings.HasPrefix(got, `"Read only: you are a viewer |`), got
+	})
 
 	// An editor now: the server takes bob's changes at once, but his open
 	// connection is not told (he stays read-only); Designs, which reads

@@ -206,11 +206,11 @@ func TestMoveBetweenPlaces(t *testing.T) {
 		p := ownedTeam()
 		p.routes["DELETE /api/workspace/designs/d1"] = func([]byte) (int, string) { return 200, `{"deleted":"d1"}` }
 		s := newSession(p, state.NewStore(mustEmbedded(t)))
-		var went []string
-		s.navigate = func(u string) { went = append(went, u) }
 		tm := s.teamOf()
 		tm.refresh()
-		tm.open(tm.designs[0])
+		tm.open(tm.designs[0]) // in place: no navigate yet
+		var went []string
+		s.navigate = func(u string) { went = append(went, u) }
 		tm.deleteFromWorkspace(tm.designs[0])
 		if tm.live != nil || !p.sock.closed || len(went) != 1 || went[0] != "/" || s.store.Notice().Text != "Deleted Orders from the workspace." {
 			t.Errorf("live %v, socket closed %v, went %v, notice %q", tm.live != nil, p.sock.closed, went, s.store.Notice().Text)

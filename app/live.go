@@ -538,7 +538,7 @@ func (l *liveLink) receive(text string) {
 			}
 			l.session.Missed()
 		} else {
-			err = l.session.Remote(m.Seq, m.ID, c.Ops)
+			err = l.session.RemoteChange(m.Seq, patch.Change{ID: m.ID, Base: c.Base, Ops: c.Ops})
 		}
 		if err != nil {
 			l.resync(err)

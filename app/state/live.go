@@ -98,6 +98,9 @@ type Live struct {
 	// nothing is sent until the stream is folded in up to it (see
 	// Welcome).
 	catchUp uint64
+	// mine are this tab's own changes as the stream stored them, the
+	// latest maxMine (see RemoteChange).
+	mine []remoteChange
 	// ahead says the welcome's sequence was behind this tab's: nothing is
 	// sent until a snapshot.
 	ahead   bool
@@ -310,12 +313,17 @@ func (l *Live) Disconnected() { l.inFlight, l.sends = false, 0 }
 // changes wait for a Snapshot.
 func (l *Live) Missed() { l.broken = true }
 
-// remoteChange is a change of the stream as Remote takes it.
+// remoteChange is a change of the stream as Remote takes it: made on the
+// design at base.
 type remoteChange struct {
-	seq uint64
-	id  string
-	ops []patch.Op
+	seq, base uint64
+	id        string
+	ops       []patch.Op
 }
+
+// maxMine bounds this tab's own stored changes kept to tell the user when
+// a later change of someone else's undoes them (see RemoteChange).
+const maxMine = 64
 
 // maxBehind bounds the stream's changes kept while the session waits for a
 // snapshot: past it, the oldest go (the snapshot is then past them, or the
@@ -330,6 +338,20 @@ const maxBehind = 4096
 // should resynchronise (see Snapshot); until then the stream's changes
 // wait.
 func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
+	return l.remote(remoteChange{seq: seq, id: id, base: seq - 1, ops: ops})
+}
+
+// RemoteChange is Remote of change c, made on the design at c.Base. When
+// another person's change undoes what this tab's own changes, stored after
+// c.Base, set (its author had not seen them), the user is told what of
+// theirs was not kept (see patch.Overwritten): the later writer wins, and
+// the earlier one hears of it.
+func (l *Live) RemoteChange(seq uint64, c patch.Change) error {
+	return l.remote(remoteChange{seq: seq, id: c.ID, base: c.Base, ops: c.Ops})
+}
+
+func (l *Live) remote(c remoteChange) error {
+	seq, id, ops := c.seq, c.id, c.ops
 	if l.ended || seq <= l.seq {
 		return nil
 	}
@@ -337,7 +359,7 @@ func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 		if len(l.behind) >= maxBehind {
 			l.behind = l.behind[1:]
 		}
-		l.behind = append(l.behind, remoteChange{seq, id, ops})
+		l.behind = append(l.behind, c)
 		return nil
 	}
 	next, err := patch.Apply(l.confirmed, ops)
@@ -350,11 +372,23 @@ func (l *Live) Remote(seq uint64, id string, ops []patch.Op) error {
 		// Stored after the snapshot, if any: what it lost was lost.
 		lost := l.held
 		l.dropHead()
+		if len(l.mine) == maxMine {
+			l.mine = l.mine[1:]
+		}
+		l.mine = append(l.mine, remoteChange{seq: seq, id: id, ops: ops})
 		l.show(nil, lost, "")
 		l.flush()
 		return nil
 	}
-	l.show(ops, l.rebase(ops), "")
+	var undone []string
+	for _, m := range l.mine {
+		if m.seq > c.base {
+			for _, o := range patch.Overwritten(m.ops, ops) {
+				undone = append(undone, o.Message())
+			}
+		}
+	}
+	l.show(ops, append(l.rebase(ops), undone...), "")
 	l.flush() // the stream may have reached the welcome's sequence
 	return nil
 }
@@ -524,7 +558,7 @@ func (l *Live) Snapshot(seq uint64, d *catalogue.Design) error {
 	l.broken, l.behind = false, nil
 	var err error
 	for i, c := range behind {
-		if err = l.Remote(c.seq, c.id, c.ops); err != nil {
+		if err = l.remote(c); err != nil {
 			// Still disagreeing: the shell reads the design again.
 			l.behind = append(l.behind, behind[i+1:]...)
 			break

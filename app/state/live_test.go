@@ -30,6 +30,7 @@ type simMsg struct {
 	kind   string // change, ack, refused, snapshot
 	design *catalogue.Design
 	seq    uint64
+	base   uint64 // the sequence the change was made on
 	id     string
 	ops    []patch.Op
 	code   string
@@ -106,7 +107,7 @@ func (srv *simServer) take(c *simClient) {
 	}
 	srv.design, srv.seq = next, srv.seq+1
 	srv.stored[ch.ID] = srv.seq
-	m := simMsg{kind: "change", seq: srv.seq, id: ch.ID, ops: ch.Ops}
+	m := simMsg{kind: "change", seq: srv.seq, id: ch.ID, base: ch.Base, ops: ch.Ops}
 	srv.log = append(srv.log, m)
 	for _, o := range srv.clients {
 		if o.online {
@@ -126,7 +127,7 @@ func (c *simClient) read(t *testing.T) {
 		c.inbox = c.inbox[1:]
 		switch m.kind {
 		case "change":
-			if err := c.live.Remote(m.seq, m.id, m.ops); err != nil {
+			if err := c.live.RemoteChange(m.seq, patch.Change{ID: m.id, Base: m.base, Ops: m.ops}); err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
 		case "ack":

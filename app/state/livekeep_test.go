@@ -3,6 +3,7 @@ package state
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/app/state/statetest"
@@ -167,4 +168,32 @@ func mustParse(t *testing.T, text string) *catalogue.Design {
 		t.Fatal(errs)
 	}
 	return d
+}
+
+// TestLiveEarlierWriterTold: two people set one field at once; the later
+// in the stream wins, and the one whose change was stored first is told
+// that it was not kept; nobody is told when the later change was made
+// after seeing the earlier.
+func TestLiveEarlierWriterTold(t *testing.T) {
+	srv, cs := newSim(t, statetest.ThreeNodes, "a", "b")
+	a, b := cs[0], cs[1]
+	must(t, a.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(10)))
+	must(t, b.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(20)))
+	srv.take(a) // a's first
+	srv.take(b) // b's, made on the design before a's
+	srv.settle(t)
+	if n := a.s.Notice(); !strings.Contains(n.Text, "was not kept: someone else set it to 20 afterwards") {
+		t.Errorf("a was told %q", n.Text)
+	}
+	if n := b.s.Notice(); strings.Contains(n.Text, "was not kept") {
+		t.Errorf("b, whose change won, was told %q", n.Text)
+	}
+
+	// b sets it again having seen a's: a is not told again.
+	a.s.Say("")
+	must(t, b.s.SetProp("b", "timeoutSeconds", catalogue.IntValue(30)))
+	srv.settle(t)
+	if n := a.s.Notice(); strings.Contains(n.Text, "was not kept") {
+		t.Errorf("a was told of a change made after its own was seen: %q", n.Text)
+	}
 }

@@ -148,26 +148,45 @@ func (w *Workspace) setUp(replicas int) error {
 	}
 	ctx, cancel := context.WithTimeout(w.ctx, 30*time.Second)
 	defer cancel()
-	if w.index, err = w.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: indexBucket, Description: "the workspace's designs: name, owner, members, updated, last sequence",
-		History: 1, Replicas: replicas, Storage: jetstream.FileStorage,
-	}); err != nil {
+	// What exists is used as it is: another server made it, and an update
+	// of a replicated stream's configuration waits for every peer, which a
+	// cluster that lost a node does not have (a server restarted then
+	// could not start). What is missing is made.
+	if w.index, err = w.js.KeyValue(ctx, indexBucket); errors.Is(err, jetstream.ErrBucketNotFound) {
+		w.index, err = w.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+			Bucket: indexBucket, Description: "the workspace's designs: name, owner, members, updated, last sequence",
+			History: 1, Replicas: replicas, Storage: jetstream.FileStorage,
+		})
+	}
+	if err != nil {
 		return fmt.Errorf("bucket %s: %w", indexBucket, err)
 	}
-	if w.snaps, err = w.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
-		Bucket: snapshotStore, Description: "each design's latest snapshot and the sequence it includes",
-		Replicas: replicas, Storage: jetstream.FileStorage,
-	}); err != nil {
+	if w.snaps, err = w.js.ObjectStore(ctx, snapshotStore); errors.Is(err, jetstream.ErrBucketNotFound) {
+		w.snaps, err = w.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
+			Bucket: snapshotStore, Description: "each design's latest snapshot and the sequence it includes",
+			Replicas: replicas, Storage: jetstream.FileStorage,
+		})
+	}
+	if err != nil {
 		return fmt.Errorf("object store %s: %w", snapshotStore, err)
 	}
-	w.changes, err = w.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	want := jetstream.StreamConfig{
 		Name: changeStream, Description: "every design's changes, one subject per design",
 		Subjects: []string{changePrefix + "*"}, Storage: jetstream.FileStorage, Replicas: replicas,
 		Duplicates: dedupWindow, MaxMsgSize: int32(w.limits.MessageBytes) + 4096,
 		// Any replica answers "the last change of this design", so reads
 		// go on while a lost node's streams elect new leaders.
 		AllowDirect: true,
-	})
+	}
+	if w.changes, err = w.js.Stream(ctx, changeStream); err == nil {
+		// Made by an earlier version, or with other limits: brought up to
+		// this one's (which needs every peer).
+		if got := w.changes.CachedInfo().Config; got.Duplicates != want.Duplicates || got.MaxMsgSize != want.MaxMsgSize || !got.AllowDirect {
+			w.changes, err = w.js.CreateOrUpdateStream(ctx, want)
+		}
+	} else if errors.Is(err, jetstream.ErrStreamNotFound) {
+		w.changes, err = w.js.CreateOrUpdateStream(ctx, want)
+	}
 	if err != nil {
 		return fmt.Errorf("stream %s: %w", changeStream, err)
 	}

@@ -205,7 +205,9 @@ func (c *client) handle(ctx context.Context, w *Workspace, h *hub, data []byte) 
 	}
 	m, perr := DecodeClient(data, w.limits.MessageBytes)
 	if perr != nil {
-		reply(ServerMessage{Type: "error", Error: perr})
+		// The id says which change this answers: a client with a change
+		// in flight and presence going out cannot tell by order.
+		reply(ServerMessage{Type: "error", ID: ChangeIDOf(data), Error: perr})
 		return
 	}
 	if !c.user.expires.IsZero() && time.Now().After(c.user.expires) {

@@ -144,6 +144,34 @@ func DecodeClient(data []byte, maxBytes int) (*ClientMessage, *ProtocolError) {
 	return &m, nil
 }
 
+// ChangeIDOf reads, best effort, the id of the change a client message
+// carries, for an error to say which message it answers: it reads the id
+// even when the message fails DecodeClient's checks (a bad base, a change
+// that is missing, a field too many). It returns "" when the message is
+// not a change or its id cannot be read or is not of the protocol's form
+// (an id is echoed only when it is one the client could have sent).
+func ChangeIDOf(data []byte) string {
+	var m struct {
+		Type string `json:"type"`
+		ID   any    `json:"id"`
+	}
+	// Not DecodeClient's strict decoder: fields of the wrong type or
+	// unknown ones elsewhere in the message do not hide the id.
+	if err := json.Unmarshal(data, &m); err != nil {
+		// A message that is not JSON as a whole may still start with a
+		// readable object; what cannot be read has no id.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if dec.Decode(&m) != nil {
+			return ""
+		}
+	}
+	id, ok := m.ID.(string)
+	if m.Type != "change" || !ok || len(id) > maxIDLength || !changeIDPattern.MatchString(id) {
+		return ""
+	}
+	return id
+}
+
 // clip shortens a quoted value for a message.
 func clip(s string) string {
 	if len(s) > 40 {
@@ -161,7 +189,9 @@ func clip(s string) string {
 //	refused:  id, error: the client's change is not stored, and why
 //	presence: session, user, name, colour, pointer, selection
 //	gone:     session: that presence left
-//	error:    error: the message before was refused (the connection stays)
+//	error:    id, error: a message was refused (the connection stays); id
+//	          names the change refused when the message was a change whose
+//	          id could be read (see ChangeIDOf), and is absent otherwise
 type ServerMessage struct {
 	Type      string          `json:"type"`
 	Seq       uint64          `json:"seq,omitempty"`

@@ -1,10 +1,14 @@
 package workspace
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 )
 
 var knownCodes = map[string]bool{CodeBadJSON: true, CodeUnknownType: true, CodeMissingField: true, CodeBadField: true, CodeTooLarge: true}
@@ -77,4 +81,57 @@ func FuzzDecodeClient(f *testing.F) {
 			t.Fatalf("%+v became %+v", m, m2)
 		}
 	})
+}
+
+// ChangeIDOf reads a change's id even from a message DecodeClient
+// refuses, and never an id a client could not have sent.
+func TestChangeIDOf(t *testing.T) {
+	for _, c := range []struct{ in, id string }{
+		{`{"type":"change","id":"c-1","base":2,"change":{"op":"add"}}`, "c-1"},
+		{`{"type":"change","id":"c-1","base":-1,"change":{}}`, "c-1"},        // base of the wrong form
+		{`{"type":"change","id":"c-1","extra":true,"change":{}}`, "c-1"},     // a field too many
+		{`{"type":"change","id":"c-1"}`, "c-1"},                              // no change
+		{`{"type":"change","id":"c-1","since":"x"} {"type":"hello"}`, "c-1"}, // two values
+		{`{"id":"c-1","type":"change","base":"two"}`, "c-1"},
+		{`{"type":"change","id":"c 1","change":{}}`, ""}, // not of the protocol's form
+		{`{"type":"change","id":7,"change":{}}`, ""},
+		{`{"type":"change","change":{}}`, ""},
+		{`{"type":"presence","id":"c-1","colour":"red"}`, ""},
+		{`{"type":"hello","id":"c-1"}`, ""},
+		{`not json`, ""},
+		{`{"type":"change","id":"` + strings.Repeat("a", 200) + `"}`, ""},
+	} {
+		if got := ChangeIDOf([]byte(c.in)); got != c.id {
+			t.Errorf("ChangeIDOf(%s) = %q, want %q", c.in, got, c.id)
+		}
+	}
+}
+
+// An error answering a change names it; one answering anything else names
+// nothing, so that a client never takes it for its change's answer.
+func TestErrorNamesTheChange(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	a, _ := dial(t, ts, id, alice, 0, []byte(firstDesign))
+	for _, c := range []struct{ msg, id, code string }{
+		{`{"type":"change","id":"c-9","base":-1,"change":{}}`, "c-9", CodeBadJSON},
+		{`{"type":"change","id":"c-10","base":1}`, "c-10", CodeMissingField},
+		{`{"type":"presence","colour":"red"}`, "", CodeBadField},
+		{`{"type":"hello"}`, "", CodeBadField},
+		{`{"type":"change","id":"c 11","change":{}}`, "", CodeBadField},
+	} {
+		if err := a.conn.Write(context.Background(), websocket.MessageText, []byte(c.msg)); err != nil {
+			t.Fatal(err)
+		}
+		var m ServerMessage
+		select {
+		case m = <-a.msgs:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: no answer in 5 s", c.msg)
+		}
+		if m.Type != "error" || m.ID != c.id || m.Error == nil || m.Error.Code != c.code {
+			t.Errorf("%s: answered %+v (error %+v), want an error %s with id %q", c.msg, m, m.Error, c.code, c.id)
+		}
+	}
 }

@@ -39,6 +39,10 @@ type Canvas struct {
 	// ViewKey is the storage key of the open design's view (see viewKey):
 	// each design is shown as it was last left.
 	ViewKey string
+	// Presence is the session's presence on a live design, which the
+	// canvas shows (the others) and tells (this tab's pointer); nil for
+	// none.
+	Presence *presence
 
 	ctx           app.Context
 	view          drawing.Viewport
@@ -60,6 +64,7 @@ type Canvas struct {
 	minimap    *Minimap
 	welcome    *Welcome      // what an empty canvas offers
 	tip        *FirstNodeTip // the first node's tip
+	here       *PresenceLayer
 }
 
 // OnInit sets the first view and makes the canvas's parts, before the first
@@ -76,6 +81,7 @@ func (c *Canvas) OnInit() {
 	c.minimap = newMinimap(c.Store, c.Platform, c.centreOn)
 	c.comparison = newComparisonPanel(c.Store)
 	c.welcome, c.tip = newWelcome(c.Store, c.fit), newFirstNodeTip(c.Store, c.Platform)
+	c.here = newPresenceLayer(c.Presence, c.presenceBox)
 }
 
 // OnMount applies the view and listens for wheel zoom and for the canvas's
@@ -92,6 +98,9 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	c.listen(svg, "wheel", c.onWheel, map[string]any{"passive": false})
 	// Capturing, so that it runs before go-app queues onPointerDown.
 	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
+	// Where this tab's pointer is, for the others on a live design.
+	c.listen(svg, "pointermove", c.onHover, map[string]any{"passive": true})
+	c.listen(svg, "pointerleave", func(app.Value) { c.Presence.hover(nil) }, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *state.Store, ch state.Changed) {
 		c.revealAsked = c.revealAsked || ch.Reveal
@@ -169,6 +178,9 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.comparison.Update()
 	c.minimap.refresh()
 	c.welcome.Update()
+	if c.Presence != nil && len(c.Presence.room.peers) > 0 && c.here.Mounted() {
+		c.here.Update() // the boxes the others selected are where this render draws them
+	}
 	if c.openedAsked {
 		c.openedAsked = false
 		ctx.Defer(func(app.Context) { c.showOpened() })
@@ -287,6 +299,7 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 					svg("rect").ID("rubber-band").DataSet("active", "false").Aria("hidden", "true"),
+					c.here,
 				),
 			), c.welcome),
 		// Text when there are no edges, for the parts after it to keep

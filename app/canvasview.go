@@ -91,6 +91,17 @@ func (c *Canvas) applyView() {
 		g.Call("setAttribute", "transform", c.view.Transform())
 	}
 	c.minimap.placeView(drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1})
+	c.here.setScale(c.view.Scale)
+}
+
+// onHover tells the others on a live design where this tab's pointer is,
+// in design coordinates.
+func (c *Canvas) onHover(ev app.Value) {
+	if c.Presence == nil || !c.Presence.out.live() {
+		return
+	}
+	x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
+	c.Presence.hover(&presencePoint{X: math.Round(x*10) / 10, Y: math.Round(y*10) / 10})
 }
 
 // toCanvas converts client coordinates to canvas coordinates.

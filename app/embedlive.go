@@ -133,7 +133,7 @@ func (l *liveLink) dial() {
 	s := l.t.s
 	l.sock = s.workspace().Dial(designPath(l.design.ID)+"/live", SocketEvents{
 		Open:    func() { s.run(l.opened) },
-		Message: func(text string) { s.run(func() { l.receive(text) }) },
+		Message: l.message,
 		Closed: func(code int, reason string, retryIn time.Duration) {
 			s.run(func() { l.lost(code, reason, retryIn) })
 		},

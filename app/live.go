@@ -101,6 +101,7 @@ type team struct {
 	moving  string
 	// modalOff stops listening to the open dialog's keys (see showModal).
 	modalOff func()
+	here     *presence // who else is on the live design (see presence)
 }
 
 // workspace returns the Workspace of the session's platform, or nil when
@@ -273,6 +274,7 @@ func (t *team) leave() {
 	}
 	l.close()
 	t.live = nil
+	t.here.stop()
 	t.s.store.SetReadOnly(false)
 }
 
@@ -473,7 +475,13 @@ type serverMessage struct {
 	Role   string          `json:"role"`
 	Design string          `json:"design"`
 	Change json.RawMessage `json:"change"`
-	Error  *struct {
+	// Session is the server's id of a connection (welcome: this tab's;
+	// presence and gone: another's).
+	Session   string         `json:"session"`
+	Colour    string         `json:"colour"`
+	Pointer   *presencePoint `json:"pointer"`
+	Selection []string       `json:"selection"`
+	Error     *struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
@@ -530,6 +538,7 @@ func (l *liveLink) receive(text string) {
 			l.session.SetViewer("")
 		}
 		l.session.Welcome(m.Seq)
+		l.t.presence().start(l, m.Session, m.User)
 	case "change":
 		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
 		if err != nil {
@@ -567,14 +576,19 @@ func (l *liveLink) receive(text string) {
 		if m.Error == nil {
 			return
 		}
-		if ids := l.session.Pending(); l.session.InFlight() && len(ids) > 0 {
+		if ids := l.session.Pending(); m.ID != "" && l.session.InFlight() && len(ids) > 0 && ids[0] == m.ID {
 			// The server could not read the change in flight as a
-			// message (the only one this tab sends after its hello):
-			// no refusal naming it will come, so this is its answer.
-			l.session.Refused(ids[0], m.Error.Code, m.Error.Message)
+			// message: no refusal naming it will come, so this is its
+			// answer. An error without an id answers no change (this
+			// tab's presence, say), and never stands for one.
+			l.session.Refused(m.ID, m.Error.Code, m.Error.Message)
 			return
 		}
-		s.Report(errors.New("The workspace refused a message: " + m.Error.Message))
+		s.Report(errors.New("The workspace refused a message: " + m.Error.Message + " (" + m.Error.Code + ")"))
+	case "presence", "gone":
+		if p := l.t.here; p != nil && p.link == l {
+			p.receive(m)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/archdesigner/designer/app/state"
@@ -34,9 +35,11 @@ func TestLiveViewerMadeEditor(t *testing.T) {
 	}
 }
 
-// A change the server cannot read as a message is answered with an error,
-// not a refusal naming it: the change is not left in flight for ever,
-// holding every later edit back.
+// A change the server cannot read as a message is answered with an error
+// naming it, not a refusal: the change is not left in flight for ever,
+// holding every later edit back. An error naming no change (one answering
+// this tab's presence) answers no change: it is reported, and the change in
+// flight waits for its own answer.
 func TestLiveErrorAnswersChangeInFlight(t *testing.T) {
 	p := newFakeTeam()
 	s := newSession(p, state.NewStore(mustEmbedded(t)))
@@ -49,7 +52,18 @@ func TestLiveErrorAnswersChangeInFlight(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := sentChange(t, sock.last())
-	sock.say(`{"type":"error","error":{"code":"too-large","message":"the message is 70000 bytes; messages are limited to 65536 bytes"}}`)
+	sock.say(`{"type":"error","error":{"code":"bad-field","message":"the colour \"red\" is not of the form #rrggbb"}}`)
+	if n := tm.live.session.Waiting(); n != 1 || !tm.live.session.InFlight() {
+		t.Errorf("an error naming no change was taken for the change's answer: %d waiting", n)
+	}
+	if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "not of the form #rrggbb") {
+		t.Errorf("the error naming no change was not reported: %+v", n)
+	}
+	sock.say(`{"type":"error","id":"another","error":{"code":"bad-field","message":"not this one"}}`)
+	if n := tm.live.session.Waiting(); n != 1 {
+		t.Errorf("an error naming another change answered this one: %d waiting", n)
+	}
+	sock.say(`{"type":"error","id":"` + first.ID + `","error":{"code":"bad-json","message":"the base is not a number"}}`)
 	if n := tm.live.session.Waiting(); n != 0 {
 		t.Errorf("%d changes still waiting", n)
 	}

@@ -46,18 +46,24 @@ func (f *fakeTeam) Dial(path string, ev SocketEvents) Socket {
 	return f.sock
 }
 
-// fakeSocket records what is sent while it is open.
+// fakeSocket records what is sent while it is open: the presence apart
+// from the rest, which the tests of changes read.
 type fakeSocket struct {
-	path   string
-	ev     SocketEvents
-	open   bool
-	sent   []string
-	closed bool
+	path     string
+	ev       SocketEvents
+	open     bool
+	sent     []string
+	presence []string
+	closed   bool
 }
 
 func (s *fakeSocket) Send(text string) bool {
 	if !s.open {
 		return false
+	}
+	if strings.HasPrefix(text, `{"type":"presence"`) {
+		s.presence = append(s.presence, text)
+		return true
 	}
 	s.sent = append(s.sent, text)
 	return true

@@ -29,6 +29,8 @@ type Toolbar struct {
 	// none; see liveLink.Status).
 	Live string
 
+	// here is who else is on the live design (see PresenceBadges).
+	here *PresenceBadges
 	// exportTo is set while the Export to… formats show.
 	exportTo bool
 	theme    string // the user's choice of theme, or themeSystem
@@ -40,6 +42,11 @@ type Toolbar struct {
 // newToolbar is the toolbar of the page that shows session s.
 func newToolbar(s *tabSession) *Toolbar {
 	return &Toolbar{Session: s, Version: s.store.Version(), Sheet: s.sheet, Sharing: s.sharing, Embedded: s.embed != nil, Live: s.team.liveStatus()}
+}
+
+// OnInit makes the toolbar's list of who is here.
+func (t *Toolbar) OnInit() {
+	t.here = &PresenceBadges{p: t.Session.teamOf().presence()}
 }
 
 // Render renders the design-wide actions and the status line.
@@ -75,6 +82,7 @@ func (t *Toolbar) Render() app.UI {
 			),
 		),
 		app.If(t.Live != "", app.Span().ID("live-status").Role("status").Aria("label", "Workspace: "+t.Live).DataSet("live", liveState(t.Live)).Text(t.Live)),
+		t.here,
 		app.If(s.ReadOnly() && t.Live == "", app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),
 		t.renderTheme(),

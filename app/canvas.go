@@ -178,7 +178,7 @@ func (c *Canvas) OnUpdate(ctx app.Context) {
 	c.comparison.Update()
 	c.minimap.refresh()
 	c.welcome.Update()
-	if c.Presence != nil && len(c.Presence.room.peers) > 0 && c.here.Mounted() {
+	if c.Presence.anyone() && c.here.Mounted() {
 		c.here.Update() // the boxes the others selected are where this render draws them
 	}
 	if c.openedAsked {

@@ -586,8 +586,8 @@ func (l *liveLink) receive(text string) {
 		}
 		s.Report(errors.New("The workspace refused a message: " + m.Error.Message + " (" + m.Error.Code + ")"))
 	case "presence", "gone":
-		if p := l.t.here; p != nil && p.link == l {
-			p.receive(m)
+		if p := l.t.here; p != nil {
+			p.receive(l, m)
 		}
 	}
 }

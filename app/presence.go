@@ -70,23 +70,32 @@ func (r *presenceRoom) reset(self, user string) {
 	*r = presenceRoom{self: self, user: user}
 }
 
-// apply takes a presence or gone message at now. It reports whether
-// anything shown changed, and whether who is here (names, colours, the
-// people) did, for the toolbar.
-func (r *presenceRoom) apply(m serverMessage, now time.Time) (changed, people bool) {
+// presenceChange is what a presence changed of what is shown, each kind
+// more than the one before.
+type presenceChange uint8
+
+const (
+	presenceSame   presenceChange = iota // nothing shown
+	presenceMoved                        // only a pointer on the canvas moved
+	presenceShown                        // what the canvas shows of someone
+	presencePeople                       // who is here: the toolbar's list too
+)
+
+// apply takes a presence or gone message at now, and says what it changed.
+func (r *presenceRoom) apply(m serverMessage, now time.Time) presenceChange {
 	if m.Session == "" || m.Session == r.self {
-		return false, false
+		return presenceSame
 	}
 	i := slices.IndexFunc(r.peers, func(p peer) bool { return p.Session == m.Session })
 	if m.Type == "gone" {
 		if i < 0 {
-			return false, false
+			return presenceSame
 		}
 		r.peers = slices.Delete(r.peers, i, i+1)
-		return true, true
+		return presencePeople
 	}
 	if m.Type != "presence" {
-		return false, false
+		return presenceSame
 	}
 	colour := m.Colour
 	if !slices.Contains(presencePalette[:], colour) {
@@ -100,13 +109,19 @@ func (r *presenceRoom) apply(m serverMessage, now time.Time) (changed, people bo
 		Pointer: m.Pointer, Selection: m.Selection, seen: now}
 	if i < 0 {
 		r.peers = append(r.peers, p)
-		return true, true
+		return presencePeople
 	}
 	old := r.peers[i]
 	r.peers[i] = p
-	people = old.Name != p.Name || old.Colour != p.Colour || old.User != p.User
-	changed = people || !samePoint(old.Pointer, p.Pointer) || !slices.Equal(old.Selection, p.Selection)
-	return changed, people
+	switch {
+	case old.Name != p.Name || old.Colour != p.Colour || old.User != p.User:
+		return presencePeople
+	case !slices.Equal(old.Selection, p.Selection) || (old.Pointer == nil) != (p.Pointer == nil):
+		return presenceShown
+	case !samePoint(old.Pointer, p.Pointer):
+		return presenceMoved
+	}
+	return presenceSame
 }
 
 // expire drops the peers not heard of since presenceGone before now, and

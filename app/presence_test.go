@@ -35,32 +35,33 @@ func TestPresenceRoom(t *testing.T) {
 	var r presenceRoom
 	r.reset("s-me", "ada")
 	for _, c := range []struct {
-		what            string
-		msg             string
-		at              time.Duration
-		changed, people bool
-		want            string // the peers after: session:name:colour:pointer:selection, each
+		what   string
+		msg    string
+		at     time.Duration
+		change presenceChange
+		want   string // the peers after: session:name:colour:pointer:selection, each
 	}{
-		{"bob joins", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2"}`, 0, true, true, "s-bob:Bob:#1971c2:-:"},
-		{"bob's pointer", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":10,"y":20}}`, time.Second, true, false, "s-bob:Bob:#1971c2:10,20:"},
-		{"bob says the same", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":10,"y":20}}`, 2 * time.Second, false, false, "s-bob:Bob:#1971c2:10,20:"},
-		{"bob selects", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","selection":["api","edge"]}`, 3 * time.Second, true, false, "s-bob:Bob:#1971c2:-:api,edge"},
-		{"this tab is never shown", `{"type":"presence","session":"s-me","user":"ada","name":"Ada"}`, 3 * time.Second, false, false, "s-bob:Bob:#1971c2:-:api,edge"},
-		{"a colour outside the palette is the user's", `{"type":"presence","session":"s-eve","user":"eve","name":"","colour":"#ffffff"}`, 4 * time.Second, true, true,
+		{"bob joins", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2"}`, 0, presencePeople, "s-bob:Bob:#1971c2:-:"},
+		{"bob's pointer comes", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":10,"y":20}}`, time.Second, presenceShown, "s-bob:Bob:#1971c2:10,20:"},
+		{"bob's pointer moves", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":11,"y":20}}`, time.Second, presenceMoved, "s-bob:Bob:#1971c2:11,20:"},
+		{"bob's pointer moves back", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":10,"y":20}}`, time.Second, presenceMoved, "s-bob:Bob:#1971c2:10,20:"},
+		{"bob says the same", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":10,"y":20}}`, 2 * time.Second, presenceSame, "s-bob:Bob:#1971c2:10,20:"},
+		{"bob selects", `{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","selection":["api","edge"]}`, 3 * time.Second, presenceShown, "s-bob:Bob:#1971c2:-:api,edge"},
+		{"this tab is never shown", `{"type":"presence","session":"s-me","user":"ada","name":"Ada"}`, 3 * time.Second, presenceSame, "s-bob:Bob:#1971c2:-:api,edge"},
+		{"a colour outside the palette is the user's", `{"type":"presence","session":"s-eve","user":"eve","name":"","colour":"#ffffff"}`, 4 * time.Second, presencePeople,
 			"s-bob:Bob:#1971c2:-:api,edge s-eve:eve:" + presenceColour("eve") + ":-:"},
-		{"ada's other tab", `{"type":"presence","session":"s-ada2","user":"ada","name":"Ada"}`, 4 * time.Second, true, true,
+		{"ada's other tab", `{"type":"presence","session":"s-ada2","user":"ada","name":"Ada"}`, 4 * time.Second, presencePeople,
 			"s-bob:Bob:#1971c2:-:api,edge s-eve:eve:" + presenceColour("eve") + ":-: s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
-		{"eve goes", `{"type":"gone","session":"s-eve"}`, 5 * time.Second, true, true, "s-bob:Bob:#1971c2:-:api,edge s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
-		{"a gone for nobody", `{"type":"gone","session":"s-eve"}`, 5 * time.Second, false, false, "s-bob:Bob:#1971c2:-:api,edge s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
-		{"bob renamed", `{"type":"presence","session":"s-bob","user":"bob","name":"Robert","colour":"#1971c2"}`, 6 * time.Second, true, true, "s-bob:Robert:#1971c2:-: s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
+		{"eve goes", `{"type":"gone","session":"s-eve"}`, 5 * time.Second, presencePeople, "s-bob:Bob:#1971c2:-:api,edge s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
+		{"a gone for nobody", `{"type":"gone","session":"s-eve"}`, 5 * time.Second, presenceSame, "s-bob:Bob:#1971c2:-:api,edge s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
+		{"bob renamed", `{"type":"presence","session":"s-bob","user":"bob","name":"Robert","colour":"#1971c2"}`, 6 * time.Second, presencePeople, "s-bob:Robert:#1971c2:-: s-ada2:Ada (mine):" + presenceColour("ada") + ":-:"},
 	} {
 		var m serverMessage
 		if err := json.Unmarshal([]byte(c.msg), &m); err != nil {
 			t.Fatal(err)
 		}
-		changed, people := r.apply(m, start.Add(c.at))
-		if changed != c.changed || people != c.people {
-			t.Errorf("%s: changed %v, people %v; want %v, %v", c.what, changed, people, c.changed, c.people)
+		if got := r.apply(m, start.Add(c.at)); got != c.change {
+			t.Errorf("%s: change %d, want %d", c.what, got, c.change)
 		}
 		if got := describePeers(r.peers); got != c.want {
 			t.Errorf("%s: peers %s\nwant %s", c.what, got, c.want)
@@ -364,10 +365,11 @@ func TestPresenceViews(t *testing.T) {
 	}
 }
 
-// BenchmarkPresencePointer is the Go side of one pointer moving with five
-// people here, each with a node selected: the message applied and the
-// presence layer rendered (the browser then diffs one transform).
-func BenchmarkPresencePointer(b *testing.B) {
+// BenchmarkPresence is the Go side of presence arriving with five people
+// here, each with a node selected. A pointer moving is decoded and applied
+// (the browser then sets one transform: no render); anything else renders
+// the presence layer (the browser then diffs it).
+func BenchmarkPresence(b *testing.B) {
 	s := state.NewStore(mustEmbedded(b))
 	if err := s.Import("d.yaml", []byte(sharedDesign)); err != nil {
 		b.Fatal(err)
@@ -382,16 +384,26 @@ func BenchmarkPresencePointer(b *testing.B) {
 	c.OnInit()
 	c.Render()
 	msg := []byte(`{"type":"presence","session":"s-0","user":"u0","name":"Person","colour":"#e03131","pointer":{"x":0,"y":0},"selection":["api"]}`)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n++
-		var m serverMessage
-		if err := json.Unmarshal(msg, &m); err != nil {
-			b.Fatal(err)
+	b.Run("pointer-moved", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			n++
+			var m serverMessage
+			if err := json.Unmarshal(msg, &m); err != nil {
+				b.Fatal(err)
+			}
+			m.Pointer.X = float64(n%500 + 1)
+			if here.room.apply(m, time.Now()) != presenceMoved {
+				b.Fatal("not a move")
+			}
+			_ = pointerTransform(*m.Pointer, 1)
 		}
-		m.Pointer.X = float64(n % 500)
-		here.room.apply(m, time.Now())
-		c.here.Render()
-	}
+	})
+	b.Run("layer-render", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c.here.Render()
+		}
+	})
 }

@@ -16,12 +16,14 @@ import (
 // The session keeps one (see team.presence); a live link starts it at each
 // welcome, and leaving the live design stops it.
 type presence struct {
-	t    *team
-	room presenceRoom
-	out  presenceSender
-	link *liveLink // the link it speaks for, nil when not live
+	t   *team
+	out presenceSender
 
-	mu     sync.Mutex      // guards layer, which the socket's goroutine reads
+	// mu guards what follows, which the socket's goroutine reads and
+	// changes too (see liveLink.message).
+	mu     sync.Mutex
+	room   presenceRoom
+	link   *liveLink       // the link it speaks for, nil when not live
 	layer  *PresenceLayer  // the canvas's layer, while mounted
 	badges *PresenceBadges // the toolbar's, while mounted
 
@@ -53,8 +55,10 @@ func (t *team) presence() *presence {
 // others are shown as the server tells of them.
 func (p *presence) start(l *liveLink, session, user string) {
 	p.halt()
+	p.mu.Lock()
 	p.link = l
 	p.room.reset(session, user)
+	p.mu.Unlock()
 	s := p.t.s.store
 	p.out.start(l.sendPresence, firstOf(p.t.user, user), presenceColour(user), selectedIDs(s))
 	p.unsubscribe = s.Subscribe(func(s *state.Store, ch state.Changed) {
@@ -72,12 +76,14 @@ func (p *presence) start(l *liveLink, session, user string) {
 
 // stop ends presence: nothing more is said, and nobody is shown.
 func (p *presence) stop() {
-	if p == nil || p.link == nil {
+	if p == nil || !p.live() {
 		return
 	}
 	p.halt()
+	p.mu.Lock()
 	p.link = nil
 	p.room = presenceRoom{}
+	p.mu.Unlock()
 	p.redraw(true)
 }
 
@@ -106,7 +112,13 @@ func (p *presence) tick(stop chan struct{}) {
 		case <-t.C:
 			p.out.beat()
 			p.dispatch(func() {
-				if p.ticking == stop && p.room.expire(p.t.s.now()) {
+				if p.ticking != stop {
+					return
+				}
+				p.mu.Lock()
+				gone := p.room.expire(p.t.s.now())
+				p.mu.Unlock()
+				if gone {
 					p.redraw(true)
 				}
 			})
@@ -114,10 +126,41 @@ func (p *presence) tick(stop chan struct{}) {
 	}
 }
 
-// receive takes another tab's presence or leaving (UI goroutine).
-func (p *presence) receive(m serverMessage) {
-	if changed, people := p.room.apply(m, p.t.s.now()); changed {
-		p.redraw(people)
+// live reports whether presence is on (a live link was welcomed).
+func (p *presence) live() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.link != nil
+}
+
+// anyone reports whether anybody else is shown.
+func (p *presence) anyone() bool {
+	if p == nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.room.peers) > 0
+}
+
+// receive takes another tab's presence or leaving, from link l, on any
+// goroutine. A pointer that only moved is moved on the canvas at once,
+// without a render (ten times a second a person); anything else renders
+// the layer, and the toolbar when who is here changed.
+func (p *presence) receive(l *liveLink, m serverMessage) {
+	p.mu.Lock()
+	if p.link != l {
+		p.mu.Unlock()
+		return
+	}
+	change := p.room.apply(m, p.t.s.now())
+	layer := p.layer
+	p.mu.Unlock()
+	switch {
+	case change == presenceSame:
+	case change == presenceMoved && layer != nil && layer.movePointer(m.Session, *m.Pointer):
+	default:
+		p.dispatch(func() { p.redraw(change == presencePeople) })
 	}
 }
 
@@ -185,11 +228,7 @@ func (l *liveLink) message(text string) {
 	if p := l.t.here; p != nil && (strings.HasPrefix(text, `{"type":"presence"`) || strings.HasPrefix(text, `{"type":"gone"`)) {
 		var m serverMessage
 		if json.Unmarshal([]byte(text), &m) == nil {
-			p.dispatch(func() {
-				if !l.closed && p.link == l {
-					p.receive(m)
-				}
-			})
+			p.receive(l, m)
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,9 +59,33 @@ func (v *PresenceLayer) setScale(scale float64) {
 		return
 	}
 	v.scale = scale
-	if v.Mounted() && v.p != nil && len(v.p.room.peers) > 0 {
+	if v.Mounted() && v.p.anyone() {
 		v.Update()
 	}
+}
+
+// movePointer moves the pointer of session to at on the canvas, without a
+// render, and reports whether it was drawn to be moved. The layer's next
+// render draws it where it now is, so go-app's memory of the attribute
+// never disagrees with the page for long.
+func (v *PresenceLayer) movePointer(session string, at presencePoint) bool {
+	if !v.Mounted() {
+		return false
+	}
+	g := app.Window().GetElementByID(pointerID(session))
+	if !g.Truthy() {
+		return false
+	}
+	g.Call("setAttribute", "transform", pointerTransform(at, v.scale))
+	return true
+}
+
+func pointerID(session string) string { return "presence-pointer-" + session }
+
+// pointerTransform places a pointer at at, at its size on screen at zoom
+// scale.
+func pointerTransform(at presencePoint, scale float64) string {
+	return "translate(" + num(at.X) + " " + num(at.Y) + ") scale(" + strconv.FormatFloat(1/scale, 'g', 4, 64) + ")"
 }
 
 // maxOutlines is the most outlines drawn for one person's selection.
@@ -69,7 +94,12 @@ const maxOutlines = 100
 // Render draws each other tab's selection, then the pointers over them.
 func (v *PresenceLayer) Render() app.UI {
 	layer := svg("g").ID("presence-layer").DataSet("layer", "presence").Aria("hidden", "true")
-	if v.p == nil || len(v.p.room.peers) == 0 {
+	if v.p == nil {
+		return layer
+	}
+	v.p.mu.Lock()
+	defer v.p.mu.Unlock()
+	if len(v.p.room.peers) == 0 {
 		return layer
 	}
 	k := strconv.FormatFloat(1/v.scale, 'g', 4, 64)
@@ -91,8 +121,8 @@ func (v *PresenceLayer) Render() app.UI {
 			))
 		}
 		if pr.Pointer != nil {
-			pointers = append(pointers, svg("g").DataSet("part", "presence-pointer").DataSet("session", pr.Session).
-				Attr("transform", "translate("+num(pr.Pointer.X)+" "+num(pr.Pointer.Y)+") scale("+k+")").Body(
+			pointers = append(pointers, svg("g").ID(pointerID(pr.Session)).DataSet("part", "presence-pointer").DataSet("session", pr.Session).
+				Attr("transform", pointerTransform(*pr.Pointer, v.scale)).Body(
 				svg("path").DataSet("part", "presence-arrow").Attr("d", "M0 0 L0 17 L4.6 12.6 L7.8 19.6 L10.6 18.4 L7.5 11.5 L13.5 11.5 Z").Attr("fill", pr.Colour),
 				nameTag(pr.Name, pr.Colour, 12, 18),
 			))
@@ -169,10 +199,15 @@ func (b *PresenceBadges) OnDismount() {
 // Render draws the initials, or an empty status when nobody else is here.
 func (b *PresenceBadges) Render() app.UI {
 	here := app.Div().ID("presence").Role("status")
-	if b.p == nil || len(b.p.room.peers) == 0 {
+	if b.p == nil {
 		return here.DataSet("empty", "true")
 	}
-	peers := b.p.room.peers
+	b.p.mu.Lock()
+	peers := slices.Clone(b.p.room.peers)
+	b.p.mu.Unlock()
+	if len(peers) == 0 {
+		return here.DataSet("empty", "true")
+	}
 	names := make([]string, len(peers))
 	for i, pr := range peers {
 		names[i] = pr.Name

@@ -538,7 +538,7 @@ func (l *liveLink) receive(text string) {
 			l.session.SetViewer("")
 		}
 		l.session.Welcome(m.Seq)
-		l.t.presence().start(l, m.Session, m.User)
+		l.t.presence().start(l, m.Session, m.User, m.Name)
 	case "change":
 		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
 		if err != nil {

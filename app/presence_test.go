@@ -282,12 +282,23 @@ func TestLivePresence(t *testing.T) {
 	if len(sock.presence) != 0 {
 		t.Error("presence went before the welcome")
 	}
-	sock.say(`{"type":"welcome","user":"local","role":"viewer","seq":4,"session":"s-me"}`)
+	// Before /me answers (a reload of the live address), the welcome's name.
+	tm.user = ""
+	sock.say(`{"type":"welcome","user":"local","name":"Ada Lovelace","role":"viewer","seq":4,"session":"s-me"}`)
 	if len(sock.presence) != 1 {
 		t.Fatalf("the welcome was followed by %d presences", len(sock.presence))
 	}
-	if m := presenceOf(t, sock.presence[0]); m.Name != "Ada" || m.Colour != presenceColour("local") || len(m.Selection) != 0 {
+	if m := presenceOf(t, sock.presence[0]); m.Name != "Ada Lovelace" || m.Colour != presenceColour("local") || len(m.Selection) != 0 {
 		t.Errorf("said %+v", m)
+	}
+	// Reconnected: said again at once, as the /me name.
+	tm.user = "Ada"
+	sock.say(`{"type":"presence","session":"s-old","user":"bob","name":"Bob"}`)
+	sock.drop()
+	sock.connect()
+	sock.say(`{"type":"welcome","user":"local","name":"Ada Lovelace","role":"viewer","seq":4,"session":"s-me"}`)
+	if m := presenceOf(t, sock.presence[len(sock.presence)-1]); len(sock.presence) != 2 || m.Name != "Ada" {
+		t.Errorf("after reconnecting, %d presences, the last %+v", len(sock.presence), m)
 	}
 	s.store.Select("api")
 	here := tm.presence()
@@ -300,7 +311,7 @@ func TestLivePresence(t *testing.T) {
 	sock.say(`{"type":"presence","session":"s-bob","user":"bob","name":"Bob","colour":"#1971c2","pointer":{"x":3,"y":4}}`)
 	sock.say(`{"type":"presence","session":"s-me","user":"local","name":"Ada"}`)
 	if got := describePeers(here.room.peers); got != "s-bob:Bob:#1971c2:3,4:" {
-		t.Errorf("the others are %s", got)
+		t.Errorf("the others are %s (the connection before's are the server's to tell again)", got)
 	}
 	// An error naming no change is this tab's presence's, say: reported,
 	// nothing else.

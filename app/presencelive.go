@@ -50,17 +50,19 @@ func (t *team) presence() *presence {
 	return t.here
 }
 
-// start begins presence for link l, welcomed as session of user: this tab
-// says it is here at once, then on every change and heartbeat, and the
-// others are shown as the server tells of them.
-func (p *presence) start(l *liveLink, session, user string) {
+// start begins presence for link l, welcomed as session of user named
+// name: this tab says it is here at once, then on every change and
+// heartbeat, and the others are shown as the server tells of them.
+func (p *presence) start(l *liveLink, session, user, name string) {
 	p.halt()
 	p.mu.Lock()
 	p.link = l
 	p.room.reset(session, user)
 	p.mu.Unlock()
 	s := p.t.s.store
-	p.out.start(l.sendPresence, firstOf(p.t.user, user), presenceColour(user), selectedIDs(s))
+	// The /me name, or the welcome's when /me has not answered yet (a
+	// reload of a live design's address).
+	p.out.start(l.sendPresence, firstOf(p.t.user, name), presenceColour(user), selectedIDs(s))
 	p.unsubscribe = s.Subscribe(func(s *state.Store, ch state.Changed) {
 		if ch.Selection || ch.Opened {
 			p.out.selected(selectedIDs(s))

@@ -196,17 +196,19 @@ func (b *PresenceBadges) OnDismount() {
 	}
 }
 
-// Render draws the initials, or an empty status when nobody else is here.
+// Render draws the initials; with nobody else here, a status that says so,
+// and nothing when no design is live.
 func (b *PresenceBadges) Render() app.UI {
-	here := app.Div().ID("presence").Role("status")
-	if b.p == nil {
+	here := app.Div().ID("presence")
+	if b.p == nil || !b.p.live() {
 		return here.DataSet("empty", "true")
 	}
+	here = here.Role("status")
 	b.p.mu.Lock()
 	peers := slices.Clone(b.p.room.peers)
 	b.p.mu.Unlock()
 	if len(peers) == 0 {
-		return here.DataSet("empty", "true")
+		return here.DataSet("empty", "true").Aria("label", "Only you here")
 	}
 	names := make([]string, len(peers))
 	for i, pr := range peers {

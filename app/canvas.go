@@ -65,6 +65,10 @@ type Canvas struct {
 	welcome    *Welcome      // what an empty canvas offers
 	tip        *FirstNodeTip // the first node's tip
 	here       *PresenceLayer
+	// hovering says the pointer is over the canvas, at hoverX, hoverY
+	// (client coordinates): a pan or zoom moves it in the design.
+	hovering       bool
+	hoverX, hoverY float64
 }
 
 // OnInit sets the first view and makes the canvas's parts, before the first
@@ -100,7 +104,10 @@ func (c *Canvas) OnMount(ctx app.Context) {
 	c.listen(svg, "pointerdown", func(app.Value) { commitField() }, map[string]any{"capture": true})
 	// Where this tab's pointer is, for the others on a live design.
 	c.listen(svg, "pointermove", c.onHover, map[string]any{"passive": true})
-	c.listen(svg, "pointerleave", func(app.Value) { c.Presence.hover(nil) }, nil)
+	c.listen(svg, "pointerleave", func(app.Value) {
+		c.hovering = false
+		c.Presence.hover(nil)
+	}, nil)
 	c.listeners = append(c.listeners, listenPickers(app.Window().GetElementByID("canvas"), c.Store.Design, func() string { return "" }, c.onPicked))
 	c.listeners = append(c.listeners, c.Store.Subscribe(func(_ *state.Store, ch state.Changed) {
 		c.revealAsked = c.revealAsked || ch.Reveal

@@ -92,15 +92,23 @@ func (c *Canvas) applyView() {
 	}
 	c.minimap.placeView(drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1})
 	c.here.setScale(c.view.Scale)
+	if c.hovering {
+		c.tellHover() // the same place on screen is another in the design
+	}
 }
 
 // onHover tells the others on a live design where this tab's pointer is,
 // in design coordinates.
 func (c *Canvas) onHover(ev app.Value) {
+	c.hovering, c.hoverX, c.hoverY = true, ev.Get("clientX").Float(), ev.Get("clientY").Float()
+	c.tellHover()
+}
+
+func (c *Canvas) tellHover() {
 	if c.Presence == nil || !c.Presence.out.live() {
 		return
 	}
-	x, y := c.toCanvas(ev.Get("clientX").Float(), ev.Get("clientY").Float())
+	x, y := c.toCanvas(c.hoverX, c.hoverY)
 	c.Presence.hover(&presencePoint{X: math.Round(x*10) / 10, Y: math.Round(y*10) / 10})
 }
 

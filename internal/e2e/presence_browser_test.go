@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -73,14 +74,22 @@ func TestPresenceTwoTabs(t *testing.T) {
 	x, y := svgA[0]+500, svgA[1]+300
 	a.hover(x-20, y-10)
 	a.hover(x, y)
-	var at []float64
-	b.eventually("a's pointer on b's canvas, where a's is", func() (bool, string) {
-		got := b.evalPage(`(() => { const g = document.querySelector('[data-part="presence-pointer"]');
-			if (!g) return null; const m = g.getScreenCTM(); return [m.e, m.f]; })()`)
-		at = nil
-		json.Unmarshal([]byte(got), &at)
-		return len(at) == 2 && math.Abs(at[0]-x) <= 2 && math.Abs(at[1]-y) <= 2, got
-	})
+	pointerAt := func(what string, x, y float64) {
+		t.Helper()
+		b.eventually(what, func() (bool, string) {
+			got := b.evalPage(`(() => { const g = document.querySelector('[data-part="presence-pointer"]');
+				if (!g) return null; const m = g.getScreenCTM(); return [m.e, m.f]; })()`)
+			var at []float64
+			json.Unmarshal([]byte(got), &at)
+			return len(at) == 2 && math.Abs(at[0]-x) <= 2 && math.Abs(at[1]-y) <= 2, got
+		})
+	}
+	pointerAt("a's pointer on b's canvas, where a's is", x, y)
+	// A pans its view under a still pointer (the wheel): the pointer is on
+	// another place of the design, 100 px higher in b's view, which stayed.
+	a.evalPage(`document.getElementById("canvas-svg").dispatchEvent(new WheelEvent("wheel",
+		{deltaY: -100, clientX: ` + fmt.Sprint(x) + `, clientY: ` + fmt.Sprint(y) + `, bubbles: true, cancelable: true})); 1`)
+	pointerAt("a's pointer 100 px higher on b's canvas after a's pan", x, y-100)
 	if name := b.evalPage(`document.querySelector('[data-part="presence-pointer"] text').textContent`); name != `"Local user"` {
 		t.Errorf("a's pointer is named %s", name)
 	}

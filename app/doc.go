@@ -66,11 +66,16 @@
 //     wasm package's, or a test's), and Workspace, the team server's API
 //     and WebSocket; live.go: the workspace as the session knows it and a
 //     design open live (the protocol, fed to state.Live), liveworkspace.go:
-//     its section in Designs; reconnect.go: when a live socket connects
-//     again; livelost.go: a live design the server closed for good;
-//     embed.go: the embed protocol as a function from host messages to
-//     store actions and events; embedlive.go: a workspace design embedded
-//     live, with the portal's token; listen.go,
+//     its section in Designs, sharedialog.go and workspacehistory.go its
+//     Share and History; livekeep.go: a live design's unsent changes kept
+//     in this browser; reconnect.go: when a live socket connects again;
+//     livelost.go: a live design the server closed for good; presence.go:
+//     who else is on a live design and what this tab says of itself,
+//     presencelive.go: that fed by the live link, presenceview.go: shown in
+//     the toolbar and on the canvas; embed.go: the embed protocol as a
+//     function from host messages to store actions and events;
+//     embedlive.go: a workspace design embedded live, with the portal's
+//     token; listen.go,
 //     attrs.go: DOM listeners without re-renders, and boolean attributes
 //     that prerender correctly.
 package app

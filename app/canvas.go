@@ -306,9 +306,8 @@ func (c *Canvas) Render() app.UI {
 					svg("g").DataSet("layer", "labels").Aria("hidden", "true").Body(edgeLabels...),
 					svg("line").ID("connect-preview").DataSet("active", "false").Aria("hidden", "true"),
 					svg("rect").ID("rubber-band").DataSet("active", "false").Aria("hidden", "true"),
-					c.here,
 				),
-			), c.welcome),
+			), c.welcome, c.here),
 		// Text when there are no edges, for the parts after it to keep
 		// their places: go-app matches children by position, and would
 		// mount them anew.

@@ -91,7 +91,7 @@ func (c *Canvas) applyView() {
 		g.Call("setAttribute", "transform", c.view.Transform())
 	}
 	c.minimap.placeView(drawing.Rect{X0: x0, Y0: y0, X1: x1, Y1: y1})
-	c.here.setScale(c.view.Scale)
+	c.here.setView(c.view.Transform(), c.view.Scale)
 	if c.hovering {
 		c.tellHover() // the same place on screen is another in the design
 	}

@@ -348,7 +348,7 @@ func TestPresenceViews(t *testing.T) {
 	c := &Canvas{Store: s, Presence: here}
 	c.OnInit()
 	c.Render()
-	c.here.setScale(2)
+	c.here.setView("translate(0 0) scale(2)", 2)
 	html := app.HTMLString(c.here.Render())
 	if n := strings.Count(html, `data-part="presence-pointer"`); n != 6 {
 		t.Errorf("%d pointers drawn, want 6", n)

@@ -10,17 +10,21 @@ import (
 	"github.com/archdesigner/designer/catalogue/drawing"
 )
 
-// PresenceLayer draws the others on the canvas, inside its viewport group
-// (so in design coordinates, under this tab's pan and zoom): each one's
-// pointer, an arrow in their colour with their name, and an outline in
-// their colour around what they selected, with their name. Pointers and
+// PresenceLayer draws the others on the canvas: each one's pointer, an
+// arrow in their colour with their name, and an outline in their colour
+// around what they selected, with their name. It is an SVG of its own over
+// the canvas's, with the canvas's view (pan and zoom) on its viewport
+// group, so it draws in design coordinates, and a pointer moving makes
+// Chromium lay out and paint this small SVG again, not the design's (every
+// text of which it lays out again when anything in it moves). Pointers and
 // tags keep their size on screen whatever the zoom, as in Figma and tldraw.
 // It renders on its own as presence arrives (see presence.dispatch), and
-// with the canvas when the design or the view changes.
+// with the canvas when the design changes.
 type PresenceLayer struct {
 	app.Compo
 	p     *presence                            // nil when the session has none (prerendering)
 	box   func(id string) (drawing.Rect, bool) // where the canvas drew a node or a group
+	view  string                               // the canvas's view, as its viewport's transform
 	scale float64                              // the view's zoom
 	ctx   app.Context
 }
@@ -52,15 +56,23 @@ func (v *PresenceLayer) OnDismount() {
 	}
 }
 
-// setScale takes the view's zoom; the pointers and tags are drawn again at
-// their size on screen.
-func (v *PresenceLayer) setScale(scale float64) {
-	if scale <= 0 || scale == v.scale {
+// setView takes the canvas's view: its transform goes on the viewport
+// group at once, as the canvas's own does; a new zoom draws the pointers
+// and tags again at their size on screen.
+func (v *PresenceLayer) setView(transform string, scale float64) {
+	v.view = transform
+	if !v.Mounted() {
+		v.scale = scale
 		return
 	}
-	v.scale = scale
-	if v.Mounted() && v.p.anyone() {
-		v.Update()
+	if g := app.Window().GetElementByID("presence-viewport"); g.Truthy() {
+		g.Call("setAttribute", "transform", transform)
+	}
+	if scale > 0 && scale != v.scale {
+		v.scale = scale
+		if v.p.anyone() {
+			v.Update()
+		}
 	}
 }
 
@@ -92,16 +104,22 @@ func pointerTransform(at presencePoint, scale float64) string {
 const maxOutlines = 100
 
 // Render draws each other tab's selection, then the pointers over them.
+// Its elements are the same with nobody here: the viewport group is never
+// replaced, and keeps the transform setView gave it.
 func (v *PresenceLayer) Render() app.UI {
-	layer := svg("g").ID("presence-layer").DataSet("layer", "presence").Aria("hidden", "true")
+	viewport := svg("g").ID("presence-viewport").DataSet("layer", "presence")
+	if v.view != "" {
+		viewport = viewport.Attr("transform", v.view)
+	}
+	layer := func(outlines, pointers []app.UI) app.UI {
+		return svg("svg").ID("presence-svg").Aria("hidden", "true").Body(
+			viewport.Body(svg("g").Body(outlines...), svg("g").Body(pointers...)))
+	}
 	if v.p == nil {
-		return layer
+		return layer(nil, nil)
 	}
 	v.p.mu.Lock()
 	defer v.p.mu.Unlock()
-	if len(v.p.room.peers) == 0 {
-		return layer
-	}
 	k := strconv.FormatFloat(1/v.scale, 'g', 4, 64)
 	var outlines, pointers []app.UI
 	for _, pr := range v.p.room.peers {
@@ -128,7 +146,7 @@ func (v *PresenceLayer) Render() app.UI {
 			))
 		}
 	}
-	return layer.Body(svg("g").Body(outlines...), svg("g").Body(pointers...))
+	return layer(outlines, pointers)
 }
 
 // nameTag is a name on a tag of colour, its top-left corner at (x, y).

@@ -13,7 +13,7 @@ import (
 // server). It is the session's presence scope: never in the design, its
 // undo, its exports or pictures, nor in the library. This tab says where it
 // is with a presenceSender; what the others say is kept in a presenceRoom;
-// the toolbar (renderPresence) and the canvas (PresenceLayer) show it.
+// the toolbar (PresenceBadges) and the canvas (PresenceLayer) show it.
 // Presence arrives up to ten times a second a person, so it reaches the UI
 // goroutine through the canvas layer's own context: a pointer moving
 // renders that layer, never the editor.

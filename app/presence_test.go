@@ -370,11 +370,11 @@ func TestPresenceViews(t *testing.T) {
 			}
 		}
 	}
-	if got := app.HTMLString(renderPresence(here)); strings.Contains(got, "status") {
+	if got := app.HTMLString((&PresenceBadges{p: here}).Render()); strings.Contains(got, "status") {
 		t.Errorf("with no design live, the toolbar shows %s", got)
 	}
 	here.link = &liveLink{} // live
-	badges := app.HTMLString(renderPresence(here))
+	badges := app.HTMLString((&PresenceBadges{p: here}).Render())
 	if !strings.Contains(badges, `aria-label="Here: Bob, Eve, Ann, Cy, Dee, Flo"`) || strings.Count(badges, "<circle") != maxBadges || !strings.Contains(badges, "+1") {
 		t.Errorf("the toolbar shows:\n%s", badges)
 	}

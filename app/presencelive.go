@@ -21,11 +21,11 @@ type presence struct {
 
 	// mu guards what follows, which the socket's goroutine reads and
 	// changes too (see liveLink.message).
-	mu      sync.Mutex
-	room    presenceRoom
-	link    *liveLink      // the link it speaks for, nil when not live
-	layer   *PresenceLayer // the canvas's layer, while mounted
-	toolbar *Toolbar       // the toolbar, while mounted, which says who is here
+	mu     sync.Mutex
+	room   presenceRoom
+	link   *liveLink       // the link it speaks for, nil when not live
+	layer  *PresenceLayer  // the canvas's layer, while mounted
+	badges *PresenceBadges // the toolbar's, while mounted
 
 	ticking     chan struct{} // closed to stop the heartbeat and the sweep
 	unsubscribe func()        // ends listening to the store's selection
@@ -170,25 +170,13 @@ func (p *presence) receive(l *liveLink, m serverMessage) {
 // who is here changed (UI goroutine).
 func (p *presence) redraw(people bool) {
 	p.mu.Lock()
-	layer, toolbar := p.layer, p.toolbar
+	layer, badges := p.layer, p.badges
 	p.mu.Unlock()
 	if layer != nil {
 		layer.Update()
 	}
-	if people && toolbar != nil && toolbar.Mounted() {
-		toolbar.Update()
-	}
-}
-
-// inToolbar makes t the toolbar that says who is here (shown), or stops
-// it being.
-func (p *presence) inToolbar(t *Toolbar, shown bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if shown {
-		p.toolbar = t
-	} else if p.toolbar == t {
-		p.toolbar = nil
+	if people && badges != nil {
+		badges.Update()
 	}
 }
 

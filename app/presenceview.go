@@ -182,24 +182,49 @@ func (c *Canvas) presenceBox(id string) (drawing.Rect, bool) {
 	return drawing.Rect{}, false
 }
 
-// maxBadges is the most initials the toolbar shows; the rest are counted.
+// PresenceBadges is the toolbar's "who is here": a coloured initial for
+// each other tab on the live design, up to five, then "+N". Its name lists
+// them all ("Here: Ada, Bob"), and as a status it tells a screen reader
+// who comes and goes.
+type PresenceBadges struct {
+	app.Compo
+	p *presence
+}
+
+// maxBadges is the most initials shown; the rest are counted.
 const maxBadges = 5
 
-// renderPresence is the toolbar's "who is here": a coloured initial for
-// each other tab on the live design, up to five, then "+N". Its name lists
-// them all ("Here: Ada, Bob"), and as a status it tells a screen reader who
-// comes and goes; with nobody else here it says so, and it is empty when no
-// design is live. The toolbar renders it again when who is here changes
-// (see presence.redraw): a pointer moving does not.
-func renderPresence(p *presence) app.UI {
+// OnMount lets presence render the badges when who is here changes.
+func (b *PresenceBadges) OnMount(app.Context) {
+	if b.p != nil {
+		b.p.mu.Lock()
+		b.p.badges = b
+		b.p.mu.Unlock()
+	}
+}
+
+// OnDismount stops that.
+func (b *PresenceBadges) OnDismount() {
+	if b.p != nil {
+		b.p.mu.Lock()
+		if b.p.badges == b {
+			b.p.badges = nil
+		}
+		b.p.mu.Unlock()
+	}
+}
+
+// Render draws the initials; with nobody else here, a status that says so,
+// and nothing when no design is live.
+func (b *PresenceBadges) Render() app.UI {
 	here := app.Div().ID("presence")
-	if p == nil || !p.live() {
+	if b.p == nil || !b.p.live() {
 		return here.DataSet("empty", "true")
 	}
 	here = here.Role("status")
-	p.mu.Lock()
-	peers := slices.Clone(p.room.peers)
-	p.mu.Unlock()
+	b.p.mu.Lock()
+	peers := slices.Clone(b.p.room.peers)
+	b.p.mu.Unlock()
 	if len(peers) == 0 {
 		return here.DataSet("empty", "true").Aria("label", "Only you here")
 	}

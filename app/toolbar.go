@@ -29,6 +29,8 @@ type Toolbar struct {
 	// none; see liveLink.Status).
 	Live string
 
+	// here is who else is on the live design (see PresenceBadges).
+	here *PresenceBadges
 	// exportTo is set while the Export to… formats show.
 	exportTo bool
 	theme    string // the user's choice of theme, or themeSystem
@@ -40,6 +42,11 @@ type Toolbar struct {
 // newToolbar is the toolbar of the page that shows session s.
 func newToolbar(s *tabSession) *Toolbar {
 	return &Toolbar{Session: s, Version: s.store.Version(), Sheet: s.sheet, Sharing: s.sharing, Embedded: s.embed != nil, Live: s.team.liveStatus()}
+}
+
+// OnInit makes the toolbar's list of who is here.
+func (t *Toolbar) OnInit() {
+	t.here = &PresenceBadges{p: t.Session.teamOf().presence()}
 }
 
 // Render renders the design-wide actions and the status line.
@@ -75,19 +82,17 @@ func (t *Toolbar) Render() app.UI {
 			),
 		),
 		app.If(t.Live != "", app.Span().ID("live-status").Role("status").Aria("label", "Workspace: "+t.Live).DataSet("live", liveState(t.Live)).Text(t.Live)),
-		renderPresence(t.Session.teamOf().presence()),
+		t.here,
 		app.If(s.ReadOnly() && t.Live == "", app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),
 		t.renderTheme(),
 	)
 }
 
-// OnMount says who is here (see renderPresence), applies the theme the user
-// chose (embedded, the system's: the host owns what is stored), and listens
-// for presses outside Export to….
+// OnMount applies the theme the user chose (embedded, the system's: the
+// host owns what is stored), and listens for presses outside Export to….
 func (t *Toolbar) OnMount(ctx app.Context) {
 	t.ctx = ctx
-	t.Session.teamOf().presence().inToolbar(t, true)
 	if !embedMode(app.Window().URL()) {
 		t.theme = savedTheme(t.Session.platform)
 		applyTheme(t.theme)
@@ -105,9 +110,8 @@ func (t *Toolbar) OnMount(ctx app.Context) {
 	}, nil))
 }
 
-// OnDismount ends the toolbar's listeners and its showing who is here.
+// OnDismount ends the toolbar's listeners.
 func (t *Toolbar) OnDismount() {
-	t.Session.teamOf().presence().inToolbar(t, false)
 	for _, remove := range t.listeners {
 		remove()
 	}

@@ -81,7 +81,10 @@ func (t *Toolbar) Render() app.UI {
 				}),
 			),
 		),
-		app.If(t.Live != "", app.Span().ID("live-status").Role("status").Aria("label", "Workspace: "+t.Live).DataSet("live", liveState(t.Live)).Text(t.Live)),
+		// (Else a placeholder: go-app matches children by position, and
+		// would mount the badges, already mounted, in the status's place.)
+		app.If(t.Live != "", app.Span().ID("live-status").Role("status").Aria("label", "Workspace: "+t.Live).DataSet("live", liveState(t.Live)).Text(t.Live)).
+			Else(app.Text("")),
 		t.here,
 		app.If(s.ReadOnly() && t.Live == "", app.Span().Class("read-only").Text("Read-only")),
 		status.Text(s.Notice().Text),

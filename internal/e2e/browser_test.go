@@ -142,12 +142,14 @@ func chromiumPath(t *testing.T) string {
 // tab is one browser tab on the editor, recording console errors and every
 // request the page makes.
 type tab struct {
-	t        *testing.T
-	ctx      context.Context
-	origin   string
-	server   *httptest.Server
-	mu       sync.Mutex
-	errors   []string
+	t      *testing.T
+	ctx    context.Context
+	origin string
+	server *httptest.Server
+	mu     sync.Mutex
+	errors []string
+	// crash is the first line of a panic of the wasm, once one was logged.
+	crash    string
 	requests []string
 }
 
@@ -182,6 +184,12 @@ func newPage(t *testing.T, origin string) *tab {
 			// The editor says so when it could not use its catalogue snapshot.
 			if ev.Type == runtime.ConsoleAPICalledTypeError || strings.Contains(text, "catalogue snapshot") {
 				p.errors = append(p.errors, "console."+string(ev.Type)+": "+text)
+			}
+			// The Go runtime writes a panic to the console's log: the
+			// editor is dead, whatever the test waits for next.
+			if p.crash == "" && (strings.HasPrefix(text, `"panic: `) || strings.HasPrefix(text, `"fatal error: `)) {
+				p.crash = text
+				p.errors = append(p.errors, "the wasm crashed: "+text)
 			}
 		case *runtime.EventExceptionThrown:
 			p.errors = append(p.errors, "exception: "+exceptionText(ev.ExceptionDetails))
@@ -249,6 +257,12 @@ func (p *tab) eventually(what string, cond func() (bool, string)) {
 		ok, detail := cond()
 		if ok {
 			return
+		}
+		p.mu.Lock()
+		crash := p.crash
+		p.mu.Unlock()
+		if crash != "" {
+			p.t.Fatalf("waiting for %s: the editor crashed: %s", what, crash)
 		}
 		last = detail
 		time.Sleep(50 * time.Millisecond)

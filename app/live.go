@@ -655,6 +655,16 @@ func (l *liveLink) lost(code int, reason string, retryIn time.Duration) {
 	if l.session != nil {
 		l.session.Disconnected()
 	}
+	// Who was here is not known while the link is down: the next welcome
+	// starts presence again, and brings who is there then.
+	if p := l.t.here; p != nil {
+		p.mu.Lock()
+		mine := p.link == l
+		p.mu.Unlock()
+		if mine {
+			p.stop()
+		}
+	}
 	switch {
 	case retryIn >= 0 || l.closed || l.final:
 	case code == 4001 && l.t.s.embed != nil:

@@ -276,6 +276,9 @@ func (t *team) leave() {
 	t.live = nil
 	t.here.stop()
 	t.s.store.SetReadOnly(false)
+	// The workspace's design is not this browser's to save: nothing of it
+	// goes into the library's design before another opens.
+	t.s.autosave.unsaved = false
 }
 
 // warnUnsent reports, once, that the live design has changes the server
@@ -319,6 +322,7 @@ type liveLink struct {
 	keptFrom             *catalogue.Design
 	keepFailed           bool
 	restored             *restoredFrom // see checkRestored
+	user                 string        // who the last welcome said this connection is
 	// needToken says the link waits for the portal's token (embedded; see
 	// embedlive.go); final that the server closed it for good (see stop),
 	// with unsent edits made here it never stored.
@@ -527,6 +531,14 @@ func (l *liveLink) receive(text string) {
 	s := l.t.s.store
 	switch m.Type {
 	case "welcome":
+		if l.user != "" && m.User != l.user && l.session.Waiting() > 0 {
+			// Another person signed in (the proxy's, or the portal's fresh
+			// token): what this tab's user made is not sent as theirs.
+			n := l.session.Waiting()
+			l.session.Discard()
+			s.Report(fmt.Errorf("You are now signed in as %s: the %s %s made here and the server had not stored were not sent as theirs", m.User, library.Count(n, "change"), l.user))
+		}
+		l.user = m.User
 		l.online, l.welcomed, l.role = true, true, m.Role
 		l.t.userID = m.User
 		l.checkRestored(m.User)
@@ -627,6 +639,12 @@ func (l *liveLink) resync(cause error) {
 			var body struct {
 				Seq    uint64 `json:"seq"`
 				Design string `json:"design"`
+			}
+			if status == statusUnauthorized && s.embed != nil {
+				// The portal's token expired: a fresh one connects again,
+				// and the welcome's snapshot sets this right.
+				l.askToken(strings.TrimPrefix(apiError("", status, data).Error(), ": "))
+				return
 			}
 			if err != nil || status != statusOK || json.Unmarshal(data, &body) != nil {
 				again()

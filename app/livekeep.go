@@ -276,16 +276,30 @@ func (l *liveLink) dropKept(key string, why error) {
 	s.store.Report(fmt.Errorf("Your changes to %s that the server had not stored when you left could not be put back: %v", l.design.Name, why))
 }
 
-// forgetKept removes every record of design id, which the server no longer
-// has, or no longer lets this user see.
+// forgetKept removes the records of design id kept for this user (or for
+// nobody known), which the server no longer has, or no longer lets this
+// user see; other users' stay for them. Embedded, nothing is kept.
 func (s *tabSession) forgetKept(id string) {
-	if s.platform == nil {
+	if s.platform == nil || s.embed != nil {
 		return
 	}
+	user := s.teamOf().userID
 	for _, key := range s.keptIndex(id) {
-		s.platform.RemoveDesign(key, func(error) {})
+		s.platform.LoadDesign(key, func(text string, ok bool, err error) {
+			s.run(func() {
+				if err != nil {
+					return
+				}
+				if ok {
+					if k, _, derr := decodeKept(text); derr == nil && k.User != "" && user != "" && k.User != user {
+						return
+					}
+					s.platform.RemoveDesign(key, func(error) {})
+				}
+				s.setKeptIndex(id, key, false)
+			})
+		})
 	}
-	s.platform.Remove(keptIndexKey(id))
 }
 
 // designPath is the workspace API's path of design id.

@@ -276,3 +276,44 @@ func TestLiveKeptForAnotherUser(t *testing.T) {
 		t.Errorf("local's record is not kept for them: %v", records)
 	}
 }
+
+// TestLiveKeptOthersSurviveNotFound: a design this user may no longer see
+// (404) drops this user's kept changes, not another user's.
+func TestLiveKeptOthersSurviveNotFound(t *testing.T) {
+	p := newFakeTeam()
+	editOffline(t, p) // local's
+	p.routes["GET /api/workspace/me"] = func([]byte) (int, string) { return 200, `{"user":"bob","name":"Bob"}` }
+	p.routes["GET /api/workspace/designs/d1"] = func([]byte) (int, string) {
+		return 404, `{"error":{"code":"not-found","message":"not found"}}`
+	}
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().refresh()
+	s.team.open(workspaceDesign{ID: "d1", Name: "Orders"})
+	if n := len(kept(p, "d1")); n != 1 {
+		t.Errorf("%d records left: local's was removed by bob's not found", n)
+	}
+}
+
+// TestLiveUserChangedAtWelcome: a reconnect welcomed as another user (the
+// proxy's sign-in changed, or the portal's fresh token is someone else's)
+// does not send what the first user made.
+func TestLiveUserChangedAtWelcome(t *testing.T) {
+	p := newFakeTeam()
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"alice","role":"editor","seq":4}`)
+	p.sock.drop()
+	if err := s.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(90)); err != nil {
+		t.Fatal(err)
+	}
+	p.sock.reset()
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"bob","role":"editor","seq":4}`)
+	if p.sock.count() != 1 || s.team.live.session.Waiting() != 0 {
+		t.Errorf("alice's change went on bob's connection:\n%s", p.sock)
+	}
+	if n := s.store.Notice(); !n.Error || !strings.Contains(n.Text, "signed in as bob") {
+		t.Errorf("told %+v", n)
+	}
+}

@@ -228,8 +228,9 @@ func (t *team) moveOpen(name string) {
 	s.leaveFor(func() {
 		s.store.SetReadOnly(true) // what is sent is what is left here
 		body, _ := json.Marshal(map[string]string{"name": name, "design": string(s.store.Export())})
+		opens := s.tab.opens
 		s.workspace().Request("POST", "/api/workspace/designs", body, func(status int, data []byte, err error) {
-			s.run(func() { t.movedOpen(localID, name, status, data, err) })
+			s.run(func() { t.movedOpen(localID, name, status, data, err, opens != s.tab.opens) })
 		})
 	}, func(err error) {
 		t.moving = ""
@@ -240,7 +241,8 @@ func (t *team) moveOpen(name string) {
 }
 
 // movedOpen finishes moveOpen once the server answered the copy.
-func (t *team) movedOpen(localID, name string, status int, data []byte, err error) {
+// moved says another design was opened meanwhile: it is left as it is.
+func (t *team) movedOpen(localID, name string, status int, data []byte, err error, moved bool) {
 	s := t.s
 	t.moving = ""
 	var d workspaceDesign
@@ -261,12 +263,16 @@ func (t *team) movedOpen(localID, name string, status int, data []byte, err erro
 	}
 	t.list()
 	if err != nil {
-		s.store.SetReadOnly(false)
+		if !moved {
+			s.store.SetReadOnly(false)
+		}
 		s.store.Report(err)
 		return
 	}
 	s.store.Say("Moved " + name + " to the workspace; this browser's copy is in the trash (Designs, Trash, to recover it).")
-	t.open(d)
+	if !moved {
+		t.open(d)
+	}
 }
 
 // copyHere copies workspace design d to this browser as a new design,
@@ -283,6 +289,11 @@ func (t *team) copyHere(d workspaceDesign) {
 // server does not delete it, both copies are there, as the status says.
 func (t *team) moveHere(d workspaceDesign) {
 	s := t.s
+	if l := t.live; l != nil && l.design.ID == d.ID && l.session != nil && l.session.Waiting() > 0 {
+		// The copy is the server's: what waits here would be in neither.
+		s.store.Report(fmt.Errorf("%s was not moved: %s; move it once the toolbar says Live", d.Name, l.Status()))
+		return
+	}
 	t.fetchHere(d, "moved from the workspace", func(id string) {
 		t.removeFromServer(d, func(_ bool, why error) {
 			if why != nil {
@@ -316,7 +327,11 @@ func (t *team) removeFromServer(d workspaceDesign, done func(wasLive bool, why e
 			}
 			wasLive := t.live != nil && t.live.design.ID == d.ID
 			if wasLive && why == nil {
+				t.live.gone = true // nothing of it is kept: it cannot be stored
 				t.leave()
+			}
+			if why == nil {
+				s.forgetKept(d.ID)
 			}
 			done(wasLive, why)
 		})

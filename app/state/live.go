@@ -237,6 +237,13 @@ func (l *Live) squash() {
 	if l.headSent && len(l.pending) > 0 {
 		keep = 1
 	}
+	if l.sealed >= maxWaiting-1 {
+		// Kept changes fill the queue: they are made one with the rest
+		// (another tab holding them would then send a change that the
+		// server takes once), so that what waits stays bounded and can be
+		// restored.
+		l.sealed = keep
+	}
 	keep = max(keep, min(l.sealed, len(l.pending)))
 	for _, c := range l.pending[:keep] {
 		if d, err := patch.Apply(from, c.Ops); err == nil {

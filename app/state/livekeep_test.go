@@ -197,3 +197,25 @@ func TestLiveEarlierWriterTold(t *testing.T) {
 		t.Errorf("a was told of a change made after its own was seen: %q", n.Text)
 	}
 }
+
+// TestLiveKeptBounded: changes sealed as they are kept, edit after edit
+// offline, still squash at the bound, so what is kept can be restored.
+func TestLiveKeptBounded(t *testing.T) {
+	_, cs := newSim(t, statetest.ThreeNodes, "a")
+	a := cs[0]
+	a.online = false
+	for i := range 100 {
+		must(t, a.s.SetProp("a", "timeoutSeconds", catalogue.IntValue(int64(i+1))))
+		a.live.Seal() // kept, as the editor's autosave does
+	}
+	seq, confirmed, pending := a.live.Unsent()
+	if len(pending) > maxWaiting {
+		t.Fatalf("%d changes wait; at most %d should", len(pending), maxWaiting)
+	}
+	c := NewStore(statetest.Catalogue(t))
+	must(t, c.Open("kept.yaml", catalogue.EncodeDesignYAML(confirmed)))
+	l := c.GoLive(seq, func(patch.Change) {}, func() string { return "x" })
+	if err := l.Restore(pending); err != nil {
+		t.Errorf("what was kept does not restore: %v", err)
+	}
+}

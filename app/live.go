@@ -539,18 +539,22 @@ func (l *liveLink) receive(text string) {
 			s.Report(fmt.Errorf("You are now signed in as %s: the %s %s made here and the server had not stored were not sent as theirs", m.User, library.Count(n, "change"), l.user))
 		}
 		l.user = m.User
-		l.online, l.welcomed, l.role = true, true, m.Role
+		l.online, l.welcomed = true, true
 		l.t.userID = m.User
 		l.checkRestored(m.User)
-		switch {
-		case m.Role == "viewer":
-			l.session.SetViewer(viewerReason)
-		case l.session.Viewer() != "":
-			// Made an editor since: the design is editable again.
-			l.session.SetViewer("")
-		}
+		l.setRole(m.Role)
 		l.session.Welcome(m.Seq)
 		l.t.presence().start(l, m.Session, m.User, m.Name)
+	case "role":
+		// The owner changed this user's role while the design is open.
+		was := l.role
+		l.setRole(m.Role)
+		switch {
+		case was == "viewer" && m.Role != "viewer":
+			s.Say("You may now edit " + l.design.Name + ".")
+		case was != "viewer" && m.Role == "viewer":
+			s.Report(errors.New("You are now a viewer of " + l.design.Name + ": it is read-only here"))
+		}
 	case "change":
 		c, err := patch.DecodeChange(m.Change, patch.DefaultLimits())
 		if err != nil {
@@ -601,6 +605,19 @@ func (l *liveLink) receive(text string) {
 		if p := l.t.here; p != nil {
 			p.receive(l, m)
 		}
+	}
+}
+
+// setRole takes the role the server says this user has: a viewer's
+// design is read-only, an editor's editable again.
+func (l *liveLink) setRole(role string) {
+	l.role = role
+	switch {
+	case role == "viewer":
+		l.session.SetViewer(viewerReason)
+	case l.session.Viewer() != "":
+		// Made an editor since: the design is editable again.
+		l.session.SetViewer("")
 	}
 }
 

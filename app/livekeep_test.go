@@ -317,3 +317,28 @@ func TestLiveUserChangedAtWelcome(t *testing.T) {
 		t.Errorf("told %+v", n)
 	}
 }
+
+// TestLiveRoleChanges: the server's role message makes an open design
+// editable for a viewer made an editor, and read-only for an editor made a
+// viewer, saying so.
+func TestLiveRoleChanges(t *testing.T) {
+	p := newFakeTeam()
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"local","role":"viewer","seq":4}`)
+	if !s.store.ReadOnly() {
+		t.Fatal("a viewer's design is editable")
+	}
+	p.sock.say(`{"type":"role","role":"editor"}`)
+	if s.store.ReadOnly() || s.team.liveStatus() != "Live" || !strings.Contains(s.store.Notice().Text, "You may now edit Orders") {
+		t.Errorf("made an editor: read-only %v, status %q, told %q", s.store.ReadOnly(), s.team.liveStatus(), s.store.Notice().Text)
+	}
+	if err := s.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(90)); err != nil {
+		t.Errorf("an editor cannot edit: %v", err)
+	}
+	p.sock.say(`{"type":"role","role":"viewer"}`)
+	if n := s.store.Notice(); !s.store.ReadOnly() || !n.Error || !strings.Contains(n.Text, "You are now a viewer of Orders") {
+		t.Errorf("made a viewer: read-only %v, told %+v", s.store.ReadOnly(), n)
+	}
+}

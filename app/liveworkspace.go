@@ -74,9 +74,9 @@ func (d *DesignsDrawer) renderWorkspaceRow(wd workspaceDesign) app.UI {
 	}
 	owner := wd.Role == "owner"
 	busy := t.moving != ""
-	// The server takes an editor's changes as soon as the owner says so,
-	// but a connection open before is not told (only a welcome says the
-	// role): the list, read as Designs opens, does, and a reopen welcomes.
+	// The server tells an open connection its new role (a role message);
+	// should that not have come (a server of before it), the list, read as
+	// Designs opens, says so, and a reopen welcomes with the role.
 	promoted := t.live != nil && t.live.design.ID == wd.ID && t.live.session != nil &&
 		t.live.session.Viewer() != "" && wd.Role != "viewer"
 	return app.Li().DataSet("role", wd.Role).Body(

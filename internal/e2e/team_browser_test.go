@@ -138,20 +138,16 @@ func TestTeamShareHistoryMove(t *testing.T) {
 		return strings.HasPrefix(got, `"Read only: you are a viewer |`), got
 	})
 
-	// An editor now: the server takes bob's changes at once, but his open
-	// connection is not told (he stays read-only); Designs, which reads
-	// his role again, offers to reopen it, and reopened it is his to edit.
+	// An editor now: bob's open connection is told at once, and the
+	// design is his to edit without reopening it.
 	ada.clickIn("Workspace", "button", "Share Orders")
 	ada.find("combobox", "Role of bob")
 	ada.choose("Role of bob", "editor")
 	ada.click("button", "Save")
 	ada.waitText("status", "", "Shared Orders with 1 person.")
 	ada.click("button", "Close designs")
-	bob.click("button", "Designs")
-	bob.find("button", "Reopen to edit Orders")
-	bob.checkAccessible("Designs offering to reopen a design to edit")
-	bob.clickIn("Workspace", "button", "Reopen to edit Orders")
 	bob.waitText("status", "Workspace: Live", "Live")
+	bob.waitText("status", "", "You may now edit Orders")
 
 	ada.click("button", "api, AWS Lambda…")
 	ada.fill("spinbutton", "timeoutSeconds", "60")

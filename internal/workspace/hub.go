@@ -443,10 +443,17 @@ func (h *hub) watchEntry(ctx context.Context, watcher jetstream.KeyWatcher) {
 				continue
 			}
 			h.mu.Lock()
+			before := h.entry
 			h.entry = &e
 			for c := range h.clients {
-				if e.RoleOf(c.user.ID) == "" {
+				switch now := e.RoleOf(c.user.ID); {
+				case now == "":
 					go c.close(closeNotFound, "not found")
+				case before == nil || before.RoleOf(c.user.ID) != now:
+					// Told at once: a viewer made an editor may edit, an
+					// editor made a viewer is read-only, without reopening.
+					msg, _ := json.Marshal(ServerMessage{Type: "role", Role: now})
+					c.queue(msg)
 				}
 			}
 			h.mu.Unlock()

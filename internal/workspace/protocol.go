@@ -187,6 +187,7 @@ func clip(s string) string {
 //	change:   seq, id, user, name, at, change: one change in stream order
 //	ack:      id, seq: the client's change is stored at seq
 //	refused:  id, error: the client's change is not stored, and why
+//	role:     role: the user's role on the design changed while connected
 //	presence: session, user, name, colour, pointer, selection
 //	gone:     session: that presence left
 //	error:    id, error: a message was refused (the connection stays); id

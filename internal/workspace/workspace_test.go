@@ -345,3 +345,36 @@ func TestHubCatchesUpWhenItsConsumerStops(t *testing.T) {
 	a.waitFor("the other server's change", func(c *liveClient) bool { return c.seq == ack.Sequence })
 	t.Logf("the change came %v after it was stored", time.Since(start).Round(time.Millisecond))
 }
+
+// TestRoleChangeReachesOpenConnections: a member whose role changes while
+// connected is told at once (a role message), and the server acts on the
+// new role: a viewer made an editor may change the design.
+func TestRoleChangeReachesOpenConnections(t *testing.T) {
+	ts := open(t, t.TempDir(), jwtAuth(), Limits{})
+	alice := token(t, "alice", time.Hour)
+	id := create(t, ts, alice)
+	share(t, ts, alice, id, Member{"carol", Viewer})
+	carol, err := dial(t, ts, id, token(t, "carol", time.Hour), 0, []byte(firstDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	share(t, ts, alice, id, Member{"carol", Editor})
+	carol.waitFor("the role message", func(c *liveClient) bool {
+		for {
+			select {
+			case m := <-c.msgs:
+				if m.Type == "role" {
+					if m.Role != Editor {
+						t.Errorf("told role %q, want editor", m.Role)
+					}
+					return true
+				}
+			default:
+				return false
+			}
+		}
+	})
+	if err := carol.sendUntilAcked("c1", addChange("db")); err != nil {
+		t.Errorf("the editor's change: %v", err)
+	}
+}

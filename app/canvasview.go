@@ -100,6 +100,9 @@ func (c *Canvas) applyView() {
 // onHover tells the others on a live design where this tab's pointer is,
 // in design coordinates.
 func (c *Canvas) onHover(ev app.Value) {
+	if c.Presence == nil || !c.Presence.out.live() {
+		return // nothing read from the event: a drag's moves pay nothing when not live
+	}
 	c.hovering, c.hoverX, c.hoverY = true, ev.Get("clientX").Float(), ev.Get("clientY").Float()
 	c.tellHover()
 }

@@ -647,7 +647,7 @@ func (l *liveLink) resync(cause error) {
 			})
 		})
 	}
-	s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(l.design.ID), nil, func(status int, data []byte, err error) {
+	s.workspace().Request("GET", designPath(l.design.ID), nil, func(status int, data []byte, err error) {
 		s.run(func() {
 			l.resyncing = false
 			if l.closed {

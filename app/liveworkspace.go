@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -314,7 +313,7 @@ func (t *team) moveHere(d workspaceDesign) {
 func (t *team) removeFromServer(d workspaceDesign, done func(wasLive bool, why error)) {
 	s := t.s
 	t.moving = d.ID
-	s.workspace().Request("DELETE", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+	s.workspace().Request("DELETE", designPath(d.ID), nil, func(status int, data []byte, err error) {
 		s.run(func() {
 			t.moving = ""
 			t.list()
@@ -351,7 +350,7 @@ func (t *team) fetchHere(d workspaceDesign, summary string, done func(id string)
 		t.moving = ""
 		s.store.Report(fmt.Errorf("%s was not copied to this browser: %v; the workspace's is as it was", d.Name, err))
 	}
-	s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+	s.workspace().Request("GET", designPath(d.ID), nil, func(status int, data []byte, err error) {
 		s.run(func() {
 			var body struct {
 				Name   string `json:"name"`

@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -110,7 +109,7 @@ func (t *team) openShare(d workspaceDesign) {
 	f := &shareForm{design: d, role: "editor"}
 	t.share, t.history, t.confirm = f, nil, nil
 	t.showModal("share-dialog", t.closeShare)
-	t.s.workspace().Request("GET", "/api/workspace/designs/"+url.PathEscape(d.ID), nil, func(status int, data []byte, err error) {
+	t.s.workspace().Request("GET", designPath(d.ID), nil, func(status int, data []byte, err error) {
 		t.s.run(func() {
 			if t.share != f {
 				return
@@ -199,7 +198,7 @@ func (t *team) saveShare() {
 	}
 	f.saving, f.problem = true, ""
 	body, _ := json.Marshal(map[string][]shareMember{"members": f.members})
-	t.s.workspace().Request("PUT", "/api/workspace/designs/"+url.PathEscape(f.design.ID)+"/members", body, func(status int, data []byte, err error) {
+	t.s.workspace().Request("PUT", designPath(f.design.ID)+"/members", body, func(status int, data []byte, err error) {
 		t.s.run(func() {
 			f.saving = false
 			switch {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"time"
 
@@ -58,7 +57,7 @@ func (t *team) readHistory(h *historyView) {
 		return
 	}
 	h.loading, h.problem = true, ""
-	path := "/api/workspace/designs/" + url.PathEscape(h.design.ID) + "/history"
+	path := designPath(h.design.ID) + "/history"
 	if n := len(h.changes); n > 0 {
 		path += "?before=" + strconv.FormatUint(h.changes[n-1].Seq, 10)
 	}

@@ -37,18 +37,20 @@ const arrowDefs = `<svg width="0" height="0" aria-hidden="true" focusable="false
 	`</defs></svg>`
 
 // renderNode draws node n at p, its text as labels says, and its connector
-// clear of heads, the arrowheads ending on it.
+// clear of heads, the arrowheads ending on it: as a part, which go-app
+// draws again only when what it shows changed.
 func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.LabelMode, heads []drawing.Head) app.UI {
 	s := c.Store
 	comp := s.Catalogue().Components[n.Component]
-	words := drawing.WordsOf(s.Catalogue(), n)
-	title, name, kind, provider := words.Title, words.Name, words.Kind, words.Provider
+	v := &nodeView{ID: n.ID, X: p[0], Y: p[1], Labels: labels, Spread: drawing.Spread(n), Dot: drawing.Connector(heads)}
+	v.Words = drawing.WordsOf(s.Catalogue(), n)
+	title, name, kind, provider := v.Words.Title, v.Words.Name, v.Words.Kind, v.Words.Provider
 	// The name holds the text drawn, in order (label in name, WCAG 2.5.3):
 	// the kind after the provider when a long product name takes the kind
 	// line's place, for what is drawn to read as a part of it.
-	text := c.labels.Layout(words, comp != nil)
+	v.Text = c.labels.Layout(v.Words, comp != nil)
 	parts := []string{kind, provider}
-	if text.Kind == "" && labels == drawing.LabelsFull {
+	if v.Text.Kind == "" && labels == drawing.LabelsFull {
 		parts = []string{provider, kind}
 	}
 	label := title + ", " + name
@@ -57,31 +59,64 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 			label += ", " + part
 		}
 	}
-	if k := drawing.Spread(n); k > 0 {
-		label += ", runs in " + strconv.Itoa(k) + " zones"
+	if v.Spread > 0 {
+		label += ", runs in " + strconv.Itoa(v.Spread) + " zones"
 	}
-	worst := s.Worst(n.ID)
+	v.Severity = s.Worst(n.ID)
 	if count := len(s.Violations(n.ID)); count > 0 {
 		label += ", " + strconv.Itoa(count) + " " + plural(count, "problem")
 	}
-	change := ""
 	if cmp := s.Comparison(); cmp != nil {
-		if change = cmp.Nodes[n.ID]; change != "" {
-			label += ", " + change + " since " + cmp.Name
+		if v.Diff = cmp.Nodes[n.ID]; v.Diff != "" {
+			label += ", " + v.Diff + " since " + cmp.Name
 		}
 	}
-	g := svg("g").ID("node-"+n.ID).DataSet("node", n.ID).DataSet("diff", change).
-		Attr("transform", translate(p[0], p[1])).
-		Attr("tabindex", "0").Attr("role", "button").Aria("label", label).
-		DataSet("selected", strconv.FormatBool(s.IsSelected(n.ID))).
-		DataSet("severity", string(worst)).
-		DataSet("spof", strconv.FormatBool(s.SPOF(n.ID))).
-		DataSet("lost", strconv.FormatBool(s.Lost(n.ID))).
-		Aria("description", nodeDescription(s, n.ID))
+	v.Label = label
+	v.Selected, v.SPOF, v.Lost = s.IsSelected(n.ID), s.SPOF(n.ID), s.Lost(n.ID)
+	v.Description = nodeDescription(s, n.ID)
+	if labels == drawing.LabelsSummary {
+		v.Summary[0], v.Summary[1] = c.labels.Summary(title, name)
+	}
+	if comp != nil && labels != drawing.LabelsNone {
+		v.Icon = kindIcon(comp.Kind)
+	}
+	return &part{View: v}
+}
+
+// nodeView is everything a node's box shows, worked out by the canvas.
+type nodeView struct {
+	ID          string
+	X, Y        float64
+	Labels      drawing.LabelMode
+	Words       drawing.NodeWords // what the box says, whole
+	Text        drawing.NodeText  // the full labels, laid out
+	Summary     [2]string         // the summary's two lines, when Labels is summary
+	Label       string            // the accessible name
+	Description string
+	Diff        string // the change since the compared file
+	Severity    catalogue.Severity
+	Selected    bool
+	SPOF, Lost  bool
+	Spread      int    // the zones it runs in, drawn as a stack; 0 for one
+	Icon        string // the kind's icon; none when the product is unknown or no labels are drawn
+	Dot         drawing.Point
+}
+
+// render draws the box.
+func (v *nodeView) render() app.UI {
+	g := svg("g").ID("node-"+v.ID).DataSet("node", v.ID).DataSet("diff", v.Diff).
+		Attr("transform", translate(v.X, v.Y)).
+		Attr("tabindex", "0").Attr("role", "button").Aria("label", v.Label).
+		DataSet("selected", strconv.FormatBool(v.Selected)).
+		DataSet("severity", string(v.Severity)).
+		DataSet("spof", strconv.FormatBool(v.SPOF)).
+		DataSet("lost", strconv.FormatBool(v.Lost)).
+		Aria("description", v.Description)
+	text, words := v.Text, v.Words
 	// The tooltip holds every line whole (first, for every browser to find
 	// it).
 	body := append(make([]app.UI, 0, 12), svg("title").Aria("hidden", "true").Text(text.Full))
-	if k := drawing.Spread(n); k > 0 {
+	if v.Spread > 0 {
 		// It runs in several zones: drawn as a stack of instances.
 		for j := 2; j >= 1; j-- {
 			body = append(body, svg("rect").DataSet("part", "stack").Attr("x", j*drawing.StackOffset).Attr("y", j*drawing.StackOffset).
@@ -95,19 +130,19 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 	// line whole, and the accessible name says it all too (the children of
 	// a button are presentational: not read twice). Each line ends in a
 	// space, for the lines to read as words when taken together.
-	switch labels {
+	switch v.Labels {
 	case drawing.LabelsFull:
 		body = cutLine(body, "id", 22, text.Title, words.Title, drawing.TitlePx, true)
 		switch len(text.Name) {
 		case 1:
-			body = cutLine(body, "name", 42, text.Name[0], name, drawing.NamePx, false)
+			body = cutLine(body, "name", 42, text.Name[0], words.Name, drawing.NamePx, false)
 		case 2:
 			body = cutLine(body, "name", drawing.NameLineY[0], text.Name[0], text.Name[0], drawing.NamePx, false)
-			rest := strings.TrimSpace(strings.TrimPrefix(name, strings.TrimSuffix(text.Name[0], drawing.Ellipsis)))
+			rest := strings.TrimSpace(strings.TrimPrefix(words.Name, strings.TrimSuffix(text.Name[0], drawing.Ellipsis)))
 			body = cutLine(body, "name", drawing.NameLineY[1], text.Name[1], rest, drawing.NamePx, false)
 		}
 		if text.Kind != "" {
-			body = cutLine(body, "kind", 60, text.Kind, kind, drawing.KindPx, false)
+			body = cutLine(body, "kind", 60, text.Kind, words.Kind, drawing.KindPx, false)
 		}
 		if text.Chip != "" {
 			body = append(body,
@@ -116,21 +151,19 @@ func (c *Canvas) renderNode(n *catalogue.Node, p [2]float64, labels drawing.Labe
 			)
 		}
 	case drawing.LabelsSummary:
-		top, bottom := c.labels.Summary(title, name)
-		body = cutLine(body, "summary", 31, top, title, drawing.SummaryTitlePx, true)
-		body = cutLine(body, "summary-name", 57, bottom, name, drawing.SummaryNamePx, false)
+		body = cutLine(body, "summary", 31, v.Summary[0], words.Title, drawing.SummaryTitlePx, true)
+		body = cutLine(body, "summary-name", 57, v.Summary[1], words.Name, drawing.SummaryNamePx, false)
 	}
-	if comp != nil && labels != drawing.LabelsNone {
-		body = append(body, svgIcon(kindIcon(comp.Kind), drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
+	if v.Icon != "" {
+		body = append(body, svgIcon(v.Icon, drawing.NodeWidth-28, drawing.NodeHeight-27, 20))
 	}
-	if worst != "" {
-		body = append(body, badge(worst, drawing.NodeWidth-14, 14))
+	if v.Severity != "" {
+		body = append(body, badge(v.Severity, drawing.NodeWidth-14, 14))
 	}
 	// The connector: a dot on the right side, large enough to take the
 	// pointer (it shows only while the pointer is on the node), moved off
 	// the arrowheads that end there.
-	dot := drawing.Connector(heads)
-	body = append(body, svg("circle").DataSet("connector", n.ID).Attr("cx", dot.X).Attr("cy", dot.Y).Attr("r", drawing.ConnectorR))
+	body = append(body, svg("circle").DataSet("connector", v.ID).Attr("cx", v.Dot.X).Attr("cy", v.Dot.Y).Attr("r", drawing.ConnectorR))
 	return g.Body(body...)
 }
 
@@ -307,12 +340,30 @@ func (c *Canvas) renderEdge(pts []drawing.Point, place *drawing.EdgeLabels, j, i
 		label = svg("text").ID("edge-label-"+idx).DataSet("part", "label").DataSet("severity", string(worst)).
 			Attr("text-anchor", "middle").Attr("x", at.X).Attr("y", at.Y).Text(text)
 	}
-	return svg("g").DataSet("edge", idx).DataSet("diff", change).Attr("tabindex", "0").Attr("role", "button").Aria("label", name).
-		Aria("description", string(flow)+" flow").DataSet("flow", string(flow)).DataSet("severity", string(worst)).
-		DataSet("selected", strconv.FormatBool(c.Store.Selection().Edge == i)).Body(
-		svg("path").ID("edge-hit-"+idx).DataSet("part", "hit").Attr("d", path),
-		svg("path").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").Attr("d", path),
-	), label
+	return &part{View: &edgeView{Index: i, Path: path, Name: name, Flow: flow, Severity: worst, Diff: change,
+		Selected: c.Store.Selection().Edge == i}}, label
+}
+
+// edgeView is everything an edge's line shows, worked out by the canvas.
+type edgeView struct {
+	Index    int    // in the design's edges
+	Path     string // the route, as SVG path data
+	Name     string // the accessible name
+	Flow     catalogue.Flow
+	Severity catalogue.Severity
+	Diff     string // the change since the compared file
+	Selected bool
+}
+
+// render draws the line, and the wider path that takes the pointer.
+func (v *edgeView) render() app.UI {
+	idx := strconv.Itoa(v.Index)
+	return svg("g").DataSet("edge", idx).DataSet("diff", v.Diff).Attr("tabindex", "0").Attr("role", "button").Aria("label", v.Name).
+		Aria("description", string(v.Flow)+" flow").DataSet("flow", string(v.Flow)).DataSet("severity", string(v.Severity)).
+		DataSet("selected", strconv.FormatBool(v.Selected)).Body(
+		svg("path").ID("edge-hit-"+idx).DataSet("part", "hit").Attr("d", v.Path),
+		svg("path").ID("edge-"+idx).DataSet("part", "line").Attr("marker-end", "url(#arrow)").Attr("d", v.Path),
+	)
 }
 
 // ghosts draws what the compared file has and the design no longer does:

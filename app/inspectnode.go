@@ -343,33 +343,67 @@ func (in *Inspector) onFigure(ctx app.Context, e app.Event) {
 	s.Report(s.SetFigure(s.Selection().Node, src.Get("dataset").Get("figure").String(), src.Get("value").String()))
 }
 
-// renderProperty draws one property row: name (with the product's limit on
-// it, if any), typed editor, source, reset.
+// renderProperty draws property p of node's component comp, resolved as
+// rp: as a part, which go-app draws again only when what it shows
+// changed (an edit of one property changes one row).
 func (in *Inspector) renderProperty(node string, comp *catalogue.Component, p *catalogue.Property, rp catalogue.ResolvedProperty) app.UI {
+	v := &propertyView{In: in, Node: node, Prop: p, IsSet: rp.Value.IsSet(), Source: rp.Source}
+	if l := comp.Limits[p.Name]; l != nil {
+		v.Limit = comp.ID + " allows " + l.Describe() + "."
+	}
+	switch p.Type {
+	case catalogue.TypeBoolean:
+		v.Bool = rp.Value.Bool()
+	case catalogue.TypeInteger:
+		if v.IsSet {
+			v.Value = strconv.FormatInt(rp.Value.Int(), 10)
+		}
+	default:
+		if v.IsSet || p.Type != catalogue.TypeEnum {
+			v.Value = rp.Value.Str()
+		}
+	}
+	return &part{View: v}
+}
+
+// propertyView is what one row of a node's property table shows. Its
+// editor acts through the inspector (In).
+type propertyView struct {
+	In     *Inspector
+	Node   string              // the node's id
+	Prop   *catalogue.Property // the catalogue's, the same for every render
+	Limit  string              // the product's limit, in words; "" for none
+	Value  string              // the value, as its editor shows it (not booleans')
+	Bool   bool                // a boolean's value
+	IsSet  bool                // the property has a value
+	Source catalogue.Source    // where the value comes from
+}
+
+// render draws the property's name and description, its editor, the
+// source of its value and, for a value of the design's, Reset.
+func (v *propertyView) render() app.UI {
+	in := v.In
+	p := v.Prop
 	id := "prop-" + p.Name
 	var limit app.UI
-	if l := comp.Limits[p.Name]; l != nil {
-		limit = app.Span().Class("description limit").Text(comp.ID + " allows " + l.Describe() + ".")
+	if v.Limit != "" {
+		limit = app.Span().Class("description limit").Text(v.Limit)
 	}
 	var editor app.UI
 	switch p.Type {
 	case catalogue.TypeEnum:
-		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).OnChange(in.onPropChange).Body(
-			app.If(!rp.Value.IsSet(), option("", "— unset —", true)),
+		editor = app.Select().ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", v.Node).OnChange(in.onPropChange).Body(
+			app.If(!v.IsSet, option("", "— unset —", true)),
 			app.Range(p.Values).Slice(func(i int) app.UI {
-				v := p.Values[i]
-				return option(v, v, rp.Value.IsSet() && rp.Value.Str() == v)
+				value := p.Values[i]
+				return option(value, value, v.IsSet && v.Value == value)
 			}),
 		)
 	case catalogue.TypeBoolean:
-		editor = checkbox(rp.Value.Bool()).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).
+		editor = checkbox(v.Bool).ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", v.Node).
 			OnChange(in.onPropChange)
 	case catalogue.TypeInteger:
-		value := ""
-		if rp.Value.IsSet() {
-			value = strconv.FormatInt(rp.Value.Int(), 10)
-		}
-		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(value).Attr("step", "1").
+		input := app.Input().Type("number").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", v.Node).Value(v.Value).Attr("step", "1").
 			Placeholder("unset").OnChange(in.onPropChange)
 		if p.Minimum != nil {
 			input = input.Min(*p.Minimum)
@@ -379,22 +413,22 @@ func (in *Inspector) renderProperty(node string, comp *catalogue.Component, p *c
 		}
 		editor = input
 	default:
-		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", node).Value(rp.Value.Str()).
+		editor = app.Input().Type("text").ID(id).Aria("label", p.Name).DataSet("prop", p.Name).DataSet("node", v.Node).Value(v.Value).
 			Placeholder("unset").OnChange(in.onPropChange)
 	}
 	// The row's name differs from its value editor's (named by the label),
 	// so that "the control named acks" is the editor alone. The editor is
 	// named explicitly too: the label's <wbr>s would name it "retention
 	// Hours".
-	return app.Tr().Aria("label", "Property "+p.Name).DataSet("source", string(rp.Source)).Body(
+	return app.Tr().Aria("label", "Property "+p.Name).DataSet("source", string(v.Source)).Body(
 		app.Th().Scope("row").Body(
 			app.Label().For(id).Body(camelBreaks(p.Name)...),
 			app.If(p.Description != "", app.Span().Class("description").Text(p.Description)),
 			limit,
 		),
 		app.Td().Body(editor),
-		app.Td().Class("source").DataSet("source", string(rp.Source)).Text(string(rp.Source)),
-		app.Td().Body(app.If(rp.Source == catalogue.SourceDesign,
+		app.Td().Class("source").DataSet("source", string(v.Source)).Text(string(v.Source)),
+		app.Td().Body(app.If(v.Source == catalogue.SourceDesign,
 			app.Button().Class("reset").Aria("label", "Reset "+p.Name).Title("Back to the inherited value").
 				DataSet("prop", p.Name).Text("Reset").OnClick(in.onReset),
 		)),

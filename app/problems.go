@@ -232,33 +232,73 @@ func spacer(rows int) app.UI {
 	return svg("svg").Class("spacer").Attr("width", "1").Attr("height", strconv.Itoa(rows*problemRowPx)).Aria("hidden", "true")
 }
 
-// renderRow draws row k of n.
+// renderRow draws row k of n, as a part: go-app draws again only
+// the rows whose view changed (an edit elsewhere in the design changes
+// none of them).
 func (p *Problems) renderRow(r problemRow, k, n int) app.UI {
 	v := r.v
-	key := [2]string{v.Rule, v.Node}
-	return app.Li().Aria("setsize", n).Aria("posinset", k+1).Body(
-		app.Button().Class("problem").DataSet("row", k).DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
-			DataSet("from", violationEnd(*v, true)).DataSet("to", violationEnd(*v, false)).
-			Title(ruleTitle(*v)+": "+v.Message).OnClick(p.onActivate).Body(
+	view := &problemView{
+		List: p, Row: k, Of: n, Severity: v.Severity, Node: v.Node,
+		From: violationEnd(*v, true), To: violationEnd(*v, false),
+		Title: ruleTitle(*v) + ": " + v.Message, Where: v.Where(" → ", "the design"), Message: v.Message,
+		Rule: v.Rule, CanSuppress: r.canSuppress, Suppressing: p.suppressing == [2]string{v.Rule, v.Node},
+	}
+	for _, j := range r.fixes {
+		view.Fixes = append(view.Fixes, problemFix{Index: j, Label: v.Fixes[j].Label()})
+	}
+	return &part{View: view}
+}
+
+// problemView is what one row of the list shows. Its buttons act through
+// the list (List).
+type problemView struct {
+	List        *Problems
+	Row, Of     int // its place in the list, from 0, and the list's length
+	Severity    catalogue.Severity
+	Node        string // the node it reveals
+	From, To    string // a connection rule's edge, which it reveals instead
+	Title       string // the tooltip: the rule and the message
+	Where       string // where it is, in words
+	Message     string
+	Fixes       []problemFix // the fixes it offers
+	Rule        string
+	CanSuppress bool // it offers Suppress
+	Suppressing bool // its suppression form is open
+}
+
+// problemFix is a fix a row offers: its index in the violation's fixes,
+// and its label.
+type problemFix struct {
+	Index int
+	Label string
+}
+
+// render draws the row: the problem, its fixes and Suppress.
+func (v *problemView) render() app.UI {
+	p := v.List
+	return app.Li().Aria("setsize", v.Of).Aria("posinset", v.Row+1).Body(
+		app.Button().Class("problem").DataSet("row", v.Row).DataSet("reveal", v.Node).DataSet("severity", string(v.Severity)).
+			DataSet("from", v.From).DataSet("to", v.To).
+			Title(v.Title).OnClick(p.onActivate).Body(
 			// The name is the text, which holds what is shown:
 			// "warning on db: …" (the button lays its parts out as
 			// flex items, which the name joins with spaces).
 			app.Span().Class("severity").DataSet("severity", string(v.Severity)).Text(string(v.Severity)),
 			app.Span().Class("problem-node").Body(
 				app.Span().Class("visually-hidden").Text("on "),
-				app.Text(v.Where(" → ", "the design")+":"),
+				app.Text(v.Where+":"),
 			),
 			app.Span().Class("problem-message").Text(v.Message),
 		),
-		app.If(len(r.fixes) > 0 || r.canSuppress, app.Div().Class("problem-actions").Body(
-			app.Range(r.fixes).Slice(func(j int) app.UI {
-				label := v.Fixes[r.fixes[j]].Label()
-				return app.Button().Class("fix").DataSet("violation", k).DataSet("fix", r.fixes[j]).
-					Title(label).Text(label).OnClick(p.onFix)
+		app.If(len(v.Fixes) > 0 || v.CanSuppress, app.Div().Class("problem-actions").Body(
+			app.Range(v.Fixes).Slice(func(j int) app.UI {
+				f := v.Fixes[j]
+				return app.Button().Class("fix").DataSet("violation", v.Row).DataSet("fix", f.Index).
+					Title(f.Label).Text(f.Label).OnClick(p.onFix)
 			}),
-			app.If(r.canSuppress,
+			app.If(v.CanSuppress,
 				app.Button().Class("suppress").DataSet("rule", v.Rule).DataSet("node", v.Node).
-					Aria("label", "Suppress "+v.Rule+" on "+v.Node).Aria("expanded", strconv.FormatBool(p.suppressing == key)).
+					Aria("label", "Suppress "+v.Rule+" on "+v.Node).Aria("expanded", strconv.FormatBool(v.Suppressing)).
 					Title("Suppress "+v.Rule+" on "+v.Node).Text("Suppress").OnClick(p.onOpenSuppress),
 			),
 		)),
@@ -385,6 +425,9 @@ func (p *Problems) onFix(ctx app.Context, e app.Event) {
 func (p *Problems) onOpenSuppress(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	p.suppressing = [2]string{ds.Get("rule").String(), ds.Get("node").String()}
+	// Its button is a row's (a part), which go-app updates after the
+	// handler: the list draws the form.
+	p.Update()
 	ctx.Defer(func(app.Context) {
 		if in := app.Window().GetElementByID("suppress-reason"); in.Truthy() {
 			in.Call("focus")

@@ -42,6 +42,18 @@ func viewKey(designID string) string {
 	return keyView + "/" + designID
 }
 
+// viewKey is the storage key of the open design's view: a workspace
+// design's open live (the design ids of the workspace and of the library
+// are apart), else the library's design's. A live design once took the
+// library design's key, which startAfresh leaves at the first design's:
+// its view was then restored from, and saved over, that design's.
+func (s *tabSession) viewKey() string {
+	if s.team != nil && s.team.live != nil {
+		return viewKey("workspace/" + s.team.live.design.ID)
+	}
+	return viewKey(s.designID)
+}
+
 // saveView stores the view under key (the design's when the view changed),
 // for a reload, or the design opened again, to show what was shown. A
 // failure is not worth a word: the design is fitted instead.

@@ -75,7 +75,7 @@ func (e *Editor) Render() app.UI {
 			DataSet("inspector", strconv.FormatBool(!s.PanelHidden(state.PanelInspector))).Body(
 			app.If(!s.PanelHidden(state.PanelPalette), &Palette{Store: s, Catalogue: s.Catalogue(), ReadOnly: s.ReadOnly()}).
 				Else(panelStrip(state.PanelPalette, "Show palette", func() { s.HidePanel(state.PanelPalette, false) })),
-			&Canvas{Store: s, Version: s.Version(), Platform: e.platform, ViewKey: viewKey(ss.designID), Presence: ss.teamOf().presence()},
+			&Canvas{Store: s, Version: s.Version(), Platform: e.platform, ViewKey: ss.viewKey(), Presence: ss.teamOf().presence()},
 			app.If(!s.PanelHidden(state.PanelInspector), &Inspector{Store: s, Version: s.Version()}).
 				Else(panelStrip(state.PanelInspector, "Show inspector", func() { s.HidePanel(state.PanelInspector, false) })),
 			app.Range(resizers).Slice(func(i int) app.UI { return resizers[i] }),

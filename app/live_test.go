@@ -349,3 +349,18 @@ func TestLiveAddressFallsBack(t *testing.T) {
 		}
 	}
 }
+
+// A workspace design open live keeps its view under a key of its own: it
+// once took the library design's (the first design's, after startAfresh),
+// so that it was shown as that design was left, and its view saved over
+// that design's.
+func TestLiveDesignViewKey(t *testing.T) {
+	s := &tabSession{designID: "first"}
+	if got, want := s.viewKey(), viewKey("first"); got != want {
+		t.Errorf("the library's design: key %q, want %q", got, want)
+	}
+	s.team = &team{live: &liveLink{design: workspaceDesign{ID: "0799ade0bc6ebf9c42"}}}
+	if got, want := s.viewKey(), keyView+"/workspace/0799ade0bc6ebf9c42"; got != want {
+		t.Errorf("a live design: key %q, want %q", got, want)
+	}
+}

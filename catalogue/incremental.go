@@ -37,6 +37,12 @@ type Resolver struct {
 	// (nil for an edge not resolved).
 	edges       []Edge
 	edgeResults []*edgeResult
+	// edgeEnds are the indexes of each last edge's ends in the last
+	// resolution (-1 for an edge not resolved): while the index is kept,
+	// an unchanged edge's ends are where they were, and are not looked up
+	// again (two map lookups an edge were a fifth of an edit's resolution
+	// at 10,000 nodes).
+	edgeEnds [][2]int32
 	// violations counts the last resolution's; skipped says it left out a
 	// node of an unknown component.
 	violations int
@@ -75,7 +81,7 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 		c.linkRules()
 	}
 	if r.index == nil || !slices.EqualFunc(r.groups, d.Groups, sameGroup) || !sameConstraints(r.constraints, d.Constraints) {
-		r.ids, r.results, r.index, r.edges, r.edgeResults = nil, nil, nil, nil, nil
+		r.ids, r.results, r.index, r.edges, r.edgeResults, r.edgeEnds = nil, nil, nil, nil, nil, nil
 	}
 	r.groups, r.constraints = slices.Clone(d.Groups), d.Constraints
 	// As many violations as last time, and some: growing the list was
@@ -147,7 +153,8 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 	// of an unknown component (a design resolved against a catalogue that
 	// lost one) shifts those after it, now or last time.
 	skipped := len(res.Nodes) != len(d.Nodes)
-	if !positional || r.index == nil || skipped || r.skipped {
+	indexKept := positional && r.index != nil && !skipped && !r.skipped
+	if !indexKept {
 		r.index = make(map[string]int, len(res.Nodes))
 		for i := range res.Nodes {
 			if _, dup := r.index[res.Nodes[i].ID]; !dup {
@@ -158,9 +165,9 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 	r.ids, r.results, r.skipped = ids, results, skipped
 	edgeStart := len(res.Violations)
 	if len(d.Edges) > 0 {
-		res.Violations = r.checkEdges(d, res, resolved, res.Violations)
+		res.Violations = r.checkEdges(d, res, resolved, indexKept, res.Violations)
 	} else {
-		r.edges, r.edgeResults = nil, nil
+		r.edges, r.edgeResults, r.edgeEnds = nil, nil, nil
 	}
 	if more != nil {
 		res.Violations = append(res.Violations, more(res)...)
@@ -174,19 +181,34 @@ func (r *Resolver) Resolve(d *Design, more func(*Resolution) []Violation) *Resol
 }
 
 // checkEdges appends the connection rules' findings on d's edges to out,
-// reusing an edge's when it and both its ends are unchanged.
-func (r *Resolver) checkEdges(d *Design, res *Resolution, resolved []*nodeResult, out []Violation) []Violation {
+// reusing an edge's when it and both its ends are unchanged. indexKept says
+// the nodes' index is the last resolution's (the same nodes in the same
+// order), so that an unchanged edge's ends are at the same indexes.
+func (r *Resolver) checkEdges(d *Design, res *Resolution, resolved []*nodeResult, indexKept bool, out []Violation) []Violation {
 	c := r.cat
 	positional := len(d.Edges) == len(r.edges)
 	var kept map[Edge][]*edgeResult // the last edges' results, when not found by position
 	edgeResults := make([]*edgeResult, len(d.Edges))
+	// The ends are written over the last ones, each once it is read.
+	ends := r.edgeEnds
+	if !positional {
+		ends = make([][2]int32, len(d.Edges))
+	}
 	res.Edges = make([]ResolvedEdge, 0, len(d.Edges))
 	for i, e := range d.Edges {
-		fi, okFrom := r.index[e.From]
-		ti, okTo := r.index[e.To]
+		var fi, ti int
+		var okFrom, okTo bool
+		if indexKept && positional && r.edgeEnds[i][0] >= 0 && r.edges[i] == e {
+			fi, ti, okFrom, okTo = int(r.edgeEnds[i][0]), int(r.edgeEnds[i][1]), true, true
+		} else {
+			fi, okFrom = r.index[e.From]
+			ti, okTo = r.index[e.To]
+		}
+		ends[i] = [2]int32{-1, -1}
 		if !okFrom || !okTo {
 			continue
 		}
+		ends[i] = [2]int32{int32(fi), int32(ti)}
 		from, to := resolved[fi], resolved[ti]
 		var er *edgeResult
 		if positional && r.edges[i] == e {
@@ -229,7 +251,7 @@ func (r *Resolver) checkEdges(d *Design, res *Resolution, resolved []*nodeResult
 			}
 		}
 	}
-	r.edges, r.edgeResults = d.Edges, edgeResults
+	r.edges, r.edgeResults, r.edgeEnds = d.Edges, edgeResults, ends
 	return out
 }
 

@@ -46,9 +46,15 @@ func viewKey(designID string) string {
 // design's open live (the design ids of the workspace and of the library
 // are apart), else the library's design's. A live design once took the
 // library design's key, which startAfresh leaves at the first design's:
-// its view was then restored from, and saved over, that design's.
+// its view was then restored from, and saved over, that design's. While a
+// live design is being read (its session not started), what is shown is
+// not it: no view is kept, for the empty canvas's not to be saved as the
+// live design's.
 func (s *tabSession) viewKey() string {
 	if s.team != nil && s.team.live != nil {
+		if s.team.live.session == nil {
+			return ""
+		}
 		return viewKey("workspace/" + s.team.live.design.ID)
 	}
 	return viewKey(s.designID)

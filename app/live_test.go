@@ -360,6 +360,10 @@ func TestLiveDesignViewKey(t *testing.T) {
 		t.Errorf("the library's design: key %q, want %q", got, want)
 	}
 	s.team = &team{live: &liveLink{design: workspaceDesign{ID: "0799ade0bc6ebf9c42"}}}
+	if got := s.viewKey(); got != "" {
+		t.Errorf("a live design being read: key %q, want none", got)
+	}
+	s.team.live.session = &state.Live{}
 	if got, want := s.viewKey(), keyView+"/workspace/0799ade0bc6ebf9c42"; got != want {
 		t.Errorf("a live design: key %q, want %q", got, want)
 	}

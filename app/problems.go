@@ -425,9 +425,6 @@ func (p *Problems) onFix(ctx app.Context, e app.Event) {
 func (p *Problems) onOpenSuppress(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	p.suppressing = [2]string{ds.Get("rule").String(), ds.Get("node").String()}
-	// Its button is a row's (a part), which go-app updates after the
-	// handler: the list draws the form.
-	p.Update()
 	ctx.Defer(func(app.Context) {
 		if in := app.Window().GetElementByID("suppress-reason"); in.Truthy() {
 			in.Call("focus")

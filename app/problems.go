@@ -232,9 +232,10 @@ func spacer(rows int) app.UI {
 	return svg("svg").Class("spacer").Attr("width", "1").Attr("height", strconv.Itoa(rows*problemRowPx)).Aria("hidden", "true")
 }
 
-// renderRow draws row k of n, as a part: go-app draws again only
-// the rows whose view changed (an edit elsewhere in the design changes
-// none of them).
+// renderRow draws row k of n, as a part: go-app draws again only the rows
+// whose view changed (an edit elsewhere in the design that leaves the count
+// of problems as it was changes none of them; one that changes it changes
+// every row's aria-setsize).
 func (p *Problems) renderRow(r problemRow, k, n int) app.UI {
 	v := r.v
 	view := &problemView{

@@ -55,10 +55,13 @@ func (s *tabSession) viewKey() string {
 		if s.team.live.session == nil {
 			return ""
 		}
-		return viewKey("workspace/" + s.team.live.design.ID)
+		return workspaceViewKey(s.team.live.design.ID)
 	}
 	return viewKey(s.designID)
 }
+
+// workspaceViewKey is the storage key of the view of workspace design id.
+func workspaceViewKey(id string) string { return viewKey("workspace/" + id) }
 
 // saveView stores the view under key (the design's when the view changed),
 // for a reload, or the design opened again, to show what was shown. A

@@ -331,6 +331,9 @@ func (t *team) removeFromServer(d workspaceDesign, done func(wasLive bool, why e
 			}
 			if why == nil {
 				s.forgetKept(d.ID)
+				if s.platform != nil {
+					s.platform.Remove(workspaceViewKey(d.ID)) // the view kept of it
+				}
 			}
 			done(wasLive, why)
 		})

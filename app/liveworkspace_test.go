@@ -209,11 +209,16 @@ func TestMoveBetweenPlaces(t *testing.T) {
 		tm := s.teamOf()
 		tm.refresh()
 		tm.open(tm.designs[0]) // in place: no navigate yet
+		// A view kept of it goes with it.
+		p.stored[workspaceViewKey("d1")] = "10 20 1.5"
 		var went []string
 		s.navigate = func(u string) { went = append(went, u) }
 		tm.deleteFromWorkspace(tm.designs[0])
 		if tm.live != nil || !p.sock.closed || len(went) != 1 || went[0] != "/" || s.store.Notice().Text != "Deleted Orders from the workspace." {
 			t.Errorf("live %v, socket closed %v, went %v, notice %q", tm.live != nil, p.sock.closed, went, s.store.Notice().Text)
+		}
+		if v, kept := p.stored[workspaceViewKey("d1")]; kept {
+			t.Errorf("the view of the deleted design is still kept: %q", v)
 		}
 	})
 	t.Run("copy here: a new design of this browser, opened", func(t *testing.T) {

@@ -244,10 +244,7 @@ func TestLiveFinalClose(t *testing.T) {
 // stays editable meanwhile.
 func TestLiveTooSlowStaysEditable(t *testing.T) {
 	p := newFakeTeam()
-	s := newSession(p, state.NewStore(mustEmbedded(t)))
-	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
-	p.sock.connect()
-	p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+	s := welcomed(t, p, "editor")
 	p.sock.ev.Closed(4000, "too slow: resync from your last sequence", 0)
 	if s.store.ReadOnly() || s.team.live.final || !strings.HasPrefix(s.team.liveStatus(), "Reconnecting") {
 		t.Errorf("after 4000: read-only %v, status %q", s.store.ReadOnly(), s.team.liveStatus())

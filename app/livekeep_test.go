@@ -10,6 +10,17 @@ import (
 	"github.com/archdesigner/designer/catalogue/patch"
 )
 
+// welcomed opens d1 ("Orders") live in a new session on p, connected and
+// welcomed by the server as the local user with role.
+func welcomed(t *testing.T, p *fakeTeam, role string) *tabSession {
+	t.Helper()
+	s := newSession(p, state.NewStore(mustEmbedded(t)))
+	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
+	p.sock.connect()
+	p.sock.say(`{"type":"welcome","user":"local","role":"` + role + `","seq":4}`)
+	return s
+}
+
 // editOffline opens d1 live in a new session on p, loses the connection,
 // sets api's timeout to 90 and lets autosave's flush run, as its timer
 // would: the change is kept in p's storage.
@@ -174,10 +185,7 @@ func TestLiveKeepsUnsent(t *testing.T) {
 func TestLiveKeepsEachTabsOwn(t *testing.T) {
 	p := newFakeTeam()
 	open := func() *tabSession {
-		s := newSession(p, state.NewStore(mustEmbedded(t)))
-		s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
-		p.sock.connect()
-		p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+		s := welcomed(t, p, "editor")
 		p.sock.drop()
 		return s
 	}
@@ -220,10 +228,7 @@ func TestLiveKeepsEachTabsOwn(t *testing.T) {
 // delete rebased away is kept as an empty change, which reads back.
 func TestLiveKeptRebasedAwayHead(t *testing.T) {
 	p := newFakeTeam()
-	s := newSession(p, state.NewStore(mustEmbedded(t)))
-	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
-	p.sock.connect()
-	p.sock.say(`{"type":"welcome","user":"local","role":"editor","seq":4}`)
+	s := welcomed(t, p, "editor")
 	if err := s.store.SetProp("api", "timeoutSeconds", catalogue.IntValue(90)); err != nil { // in flight
 		t.Fatal(err)
 	}
@@ -323,10 +328,7 @@ func TestLiveUserChangedAtWelcome(t *testing.T) {
 // viewer, saying so.
 func TestLiveRoleChanges(t *testing.T) {
 	p := newFakeTeam()
-	s := newSession(p, state.NewStore(mustEmbedded(t)))
-	s.teamOf().open(workspaceDesign{ID: "d1", Name: "Orders"})
-	p.sock.connect()
-	p.sock.say(`{"type":"welcome","user":"local","role":"viewer","seq":4}`)
+	s := welcomed(t, p, "viewer")
 	if !s.store.ReadOnly() {
 		t.Fatal("a viewer's design is editable")
 	}
